@@ -1,0 +1,113 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../test/test-app.js';
+import { bearer, registerCustomer } from '../test/factories.js';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(() => t.close());
+
+describe('the server', () => {
+  it('answers health with the envelope', async () => {
+    const res = await t.app.inject({ url: '/api/v1/health' });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ code: 0, msg: 'ok', data: { status: 'ok', database: t.database.kind } });
+  });
+
+  it('answers an unknown API route with a 404 envelope', async () => {
+    const res = await t.app.inject({ url: '/api/v1/nope' });
+    expect(res.statusCode).toBe(404);
+    expect(res.json()).toMatchObject({ code: 100004, data: null });
+  });
+
+  it('refuses a body over the size limit with 413', async () => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/login',
+      payload: { email: 'a@example.com', password: 'x'.repeat(100_000) },
+    });
+    expect(res.statusCode).toBe(413);
+    expect(res.json()).toMatchObject({ code: 100013, data: null });
+  });
+
+  it('answers malformed JSON with a 400 naming the body', async () => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/login',
+      headers: { 'content-type': 'application/json' },
+      payload: '{"email":',
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toMatchObject({ code: 100001, msg: expect.stringContaining('body') });
+  });
+
+  it('sets helmet headers and a request id', async () => {
+    const res = await t.app.inject({ url: '/api/v1/health' });
+    expect(res.headers['x-content-type-options']).toBe('nosniff');
+    expect(res.headers['content-security-policy']).toContain("default-src 'self'");
+  });
+
+  it('serves the runtime config for the browser', async () => {
+    const res = await t.app.inject({ url: '/config.js' });
+    expect(res.statusCode).toBe(200);
+    expect(res.body).toContain('window.__STOREFRONT_CONFIG__ = {"apiBaseUrl":""');
+    expect(res.headers['cache-control']).toBe('no-store');
+  });
+
+  it('publishes an OpenAPI document with request and response schemas of every route', async () => {
+    const res = await t.app.inject({ url: '/api/docs' });
+    const doc = res.json<{
+      openapi: string;
+      paths: Record<string, Record<string, { requestBody?: unknown; responses: Record<string, unknown> }>>;
+    }>();
+    expect(doc.openapi).toMatch(/^3\./);
+    for (const [route, method] of [
+      ['/api/v1/register', 'post'],
+      ['/api/v1/login', 'post'],
+      ['/api/v1/google-auth', 'post'],
+      ['/api/v1/logout', 'post'],
+      ['/api/v1/customer/me', 'get'],
+      ['/api/v1/customer/status', 'get'],
+      ['/api/v1/customer/info', 'get'],
+      ['/api/v1/customer/update', 'put'],
+      ['/api/v1/customer/login-detail', 'get'],
+      ['/api/v1/customer/update-password', 'put'],
+    ] as const) {
+      const op = doc.paths[route]?.[method];
+      expect(op, `${method} ${route}`).toBeDefined();
+      expect(op?.responses['200']).toBeDefined();
+      if (method !== 'get' && route !== '/api/v1/logout') expect(op?.requestBody, route).toBeDefined();
+    }
+  });
+
+  it('answers CORS preflights only for configured origins, exposing Authorization', async () => {
+    const cors = await createTestApp({
+      env: { CORS_ORIGINS: 'https://shop.example.com' },
+      database: t.database,
+    });
+    try {
+      const allowed = await cors.app.inject({
+        method: 'OPTIONS',
+        url: '/api/v1/customer/me',
+        headers: { origin: 'https://shop.example.com', 'access-control-request-method': 'GET' },
+      });
+      expect(allowed.headers['access-control-allow-origin']).toBe('https://shop.example.com');
+      expect(allowed.headers['access-control-allow-credentials']).toBe('true');
+      const { token } = await registerCustomer(cors.app);
+      const me = await cors.app.inject({
+        url: '/api/v1/customer/me',
+        headers: { ...bearer(token), origin: 'https://shop.example.com' },
+      });
+      expect(me.headers['access-control-expose-headers']).toContain('Authorization');
+      const other = await cors.app.inject({
+        method: 'OPTIONS',
+        url: '/api/v1/customer/me',
+        headers: { origin: 'https://evil.example.com', 'access-control-request-method': 'GET' },
+      });
+      expect(other.headers['access-control-allow-origin']).toBeUndefined();
+    } finally {
+      await cors.close();
+    }
+  });
+});

@@ -1,0 +1,142 @@
+import { fileURLToPath } from 'node:url';
+import path from 'node:path';
+import Fastify, { type FastifyServerOptions } from 'fastify';
+import cors from '@fastify/cors';
+import helmet from '@fastify/helmet';
+import rateLimit from '@fastify/rate-limit';
+import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { Redis } from 'ioredis';
+import { health } from '@storefront/contract/health';
+import { RUNTIME_CONFIG_GLOBAL, type RuntimeConfig } from '@storefront/contract/runtime-config';
+import type { Config } from './config.js';
+import type { Database } from './db/client.js';
+import { AppError } from './lib/app-error.js';
+import { ok, replies } from './lib/reply.js';
+import authPlugin from './plugins/auth.js';
+import docsPlugin from './plugins/docs.js';
+import errorsPlugin from './plugins/errors.js';
+import spaPlugin from './plugins/spa.js';
+import { accountRoutes } from './modules/account/account.routes.js';
+import { createAccountService } from './modules/account/account.service.js';
+import { createGoogleVerifier } from './modules/account/google.js';
+import { createSessionService } from './modules/account/session.service.js';
+
+export type AppOptions = {
+  config: Config;
+  database: Database;
+  /** The time the app believes it is; tests move it to expire sessions. */
+  now?: () => Date;
+  logger?: FastifyServerOptions['logger'];
+};
+
+const BODY_LIMIT = 64 * 1024;
+
+export const defaultWebRoot = fileURLToPath(new URL('../../web/dist', import.meta.url));
+
+export async function buildApp({ config, database, now = () => new Date(), logger = false }: AppOptions) {
+  const app = Fastify({
+    logger,
+    bodyLimit: BODY_LIMIT,
+    trustProxy: config.TRUST_PROXY,
+    requestIdHeader: 'x-request-id',
+    genReqId: () => crypto.randomUUID(),
+    routerOptions: { ignoreTrailingSlash: true },
+  }).withTypeProvider<ZodTypeProvider>();
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  // External plugins.
+  await app.register(errorsPlugin);
+  const apiOrigin = config.API_BASE_URL ? new URL(config.API_BASE_URL).origin : null;
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      directives: {
+        'script-src': ["'self'", 'https://accounts.google.com'],
+        'style-src': ["'self'", "'unsafe-inline'", 'https://accounts.google.com'],
+        'img-src': ["'self'", 'data:', 'blob:', 'https:'],
+        'connect-src': ["'self'", 'https://accounts.google.com', ...(apiOrigin ? [apiOrigin] : [])],
+        'frame-src': ["'self'", 'https://accounts.google.com'],
+      },
+    },
+    crossOriginOpenerPolicy: { policy: 'same-origin-allow-popups' },
+  });
+  await app.register(cors, {
+    origin: config.CORS_ORIGINS.length > 0 ? config.CORS_ORIGINS : false,
+    credentials: true,
+    exposedHeaders: ['Authorization'],
+    allowedHeaders: ['Authorization', 'Content-Type', 'Cache-Control', 'X-Requested-With'],
+    methods: ['GET', 'POST', 'PUT', 'DELETE'],
+  });
+  const redis = config.REDIS_URL ? new Redis(config.REDIS_URL, { maxRetriesPerRequest: 1 }) : undefined;
+  await app.register(rateLimit, {
+    global: true,
+    max: config.RATE_LIMIT_PER_MINUTE,
+    timeWindow: 60_000,
+    ...(redis ? { redis, nameSpace: 'storefront-rl:' } : {}),
+    errorResponseBuilder: () => new AppError('RATE_LIMITED'),
+  });
+  await app.register(docsPlugin);
+
+  // App plugins.
+  const sessions = createSessionService(database.db, {
+    ttlMs: config.SESSION_TTL_MINUTES * 60_000,
+    graceMs: config.SESSION_GRACE_SECONDS * 1000,
+    now,
+  });
+  await app.register(authPlugin, { sessions });
+  await app.register(spaPlugin, { root: path.resolve(config.WEB_DIST_DIR ?? defaultWebRoot) });
+
+  // Routes.
+  const runtimeConfig: RuntimeConfig = {
+    apiBaseUrl: config.API_BASE_URL,
+    debugConsole: config.DEBUG_CONSOLE,
+    googleClientId: config.GOOGLE_CLIENT_ID ?? null,
+  };
+  app.get('/config.json', { schema: { hide: true } }, async (_req, reply) => {
+    reply.header('cache-control', 'no-store');
+    return runtimeConfig;
+  });
+  app.get('/config.js', { schema: { hide: true } }, async (_req, reply) => {
+    reply.header('cache-control', 'no-store').type('text/javascript; charset=utf-8');
+    return `window.${RUNTIME_CONFIG_GLOBAL} = ${JSON.stringify(runtimeConfig)};\n`;
+  });
+
+  const account = createAccountService(
+    database.db,
+    sessions,
+    createGoogleVerifier({
+      clientId: config.GOOGLE_CLIENT_ID,
+      issuers: config.GOOGLE_ISSUERS,
+      jwks: config.GOOGLE_JWKS,
+      jwksUrl: config.GOOGLE_JWKS_URL,
+      now,
+    }),
+    {
+      scryptLogN: config.SCRYPT_LOG_N,
+      limitPerIp: config.AUTH_LIMIT_PER_IP,
+      limitPerAccount: config.AUTH_LIMIT_PER_ACCOUNT,
+      limitWindowMs: config.AUTH_LIMIT_WINDOW_MINUTES * 60_000,
+      now,
+    },
+  );
+
+  await app.register(
+    async (api) => {
+      api.get(
+        '/health',
+        { config: { rateLimit: false }, schema: { tags: ['health'], response: replies(health) } },
+        async () => ok({ status: 'ok' as const, database: database.kind }),
+      );
+      await api.register(accountRoutes, { account });
+    },
+    { prefix: '/api/v1' },
+  );
+
+  app.addHook('onClose', async () => {
+    await redis?.quit();
+  });
+
+  return app;
+}
+
+export type App = Awaited<ReturnType<typeof buildApp>>;

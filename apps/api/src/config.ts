@@ -1,0 +1,75 @@
+import path from 'node:path';
+import { z } from 'zod';
+
+const flag = z
+  .enum(['1', '0', 'true', 'false', 'yes', 'no', 'on', 'off'], { error: 'must be true or false' })
+  .transform((v) => ['1', 'true', 'yes', 'on'].includes(v));
+
+const list = z.string().transform((v) =>
+  v
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean),
+);
+
+const envSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  HOST: z.string().min(1).default('localhost'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, { error: 'must be a postgres:// URL' })
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
+  DATA_DIR: z.string().min(1).default('./data'),
+  API_BASE_URL: z.union([z.literal(''), z.url({ error: 'must be a URL or empty' })]).default(''),
+  CORS_ORIGINS: list.default([]),
+  TRUST_PROXY: flag.default(false),
+  SESSION_TTL_MINUTES: z.coerce.number().int().min(2).max(525600).default(10080),
+  SESSION_GRACE_SECONDS: z.coerce.number().int().min(0).max(3600).default(60),
+  REDIS_URL: z
+    .string()
+    .regex(/^rediss?:\/\//, { error: 'must be a redis:// URL' })
+    .optional(),
+  SEED_DEMO: flag.optional(),
+  SCRYPT_LOG_N: z.coerce.number().int().min(10).max(20).default(17),
+  RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(600),
+  AUTH_LIMIT_PER_IP: z.coerce.number().int().min(1).default(30),
+  AUTH_LIMIT_PER_ACCOUNT: z.coerce.number().int().min(1).default(10),
+  AUTH_LIMIT_WINDOW_MINUTES: z.coerce.number().int().min(1).default(15),
+  GOOGLE_CLIENT_ID: z.string().min(1).optional(),
+  GOOGLE_ISSUERS: list.default(['accounts.google.com', 'https://accounts.google.com']),
+  GOOGLE_JWKS: z.string().min(1).optional(),
+  GOOGLE_JWKS_URL: z.url().default('https://www.googleapis.com/oauth2/v3/certs'),
+  DEBUG_CONSOLE: flag.default(true),
+  WEB_DIST_DIR: z.string().optional(),
+});
+
+export type Env = z.infer<typeof envSchema>;
+
+export type Config = Omit<Env, 'SEED_DEMO'> & { SEED_DEMO: boolean; DATA_DIR: string };
+
+export class ConfigError extends Error {}
+
+/** Parses the environment once; a bad value names the variable. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const parsed = envSchema.safeParse(env);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
+    throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  const cfg = parsed.data;
+  if (cfg.GOOGLE_JWKS !== undefined) {
+    try {
+      JSON.parse(cfg.GOOGLE_JWKS);
+    } catch {
+      throw new ConfigError('Invalid configuration:\n  GOOGLE_JWKS: must be a JSON Web Key Set');
+    }
+  }
+  return {
+    ...cfg,
+    DATA_DIR: path.resolve(cfg.DATA_DIR),
+    SEED_DEMO: cfg.SEED_DEMO ?? cfg.DATABASE_URL === undefined,
+  };
+}

@@ -1,0 +1,3 @@
+export * from './customers.js';
+export * from './places.js';
+export * from './shop.js';

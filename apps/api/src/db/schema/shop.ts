@@ -1,0 +1,211 @@
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  check,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
+import { customers } from './customers.js';
+import { addresses } from './places.js';
+
+export const products = pgTable(
+  'products',
+  {
+    id: serial('id').primaryKey(),
+    sku: text('sku').notNull(),
+    name: text('name').notNull(),
+    description: text('description').notNull(),
+    imageUrl: text('image_url').notNull(),
+    priceCents: integer('price_cents').notNull(),
+    stock: integer('stock').notNull(),
+    weightGrams: integer('weight_grams').notNull(),
+    category: text('category').notNull(),
+    isActive: boolean('is_active').notNull().default(true),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('products_sku_key').on(t.sku),
+    index('products_category_idx').on(t.category),
+    check('products_stock_non_negative', sql`${t.stock} >= 0`),
+    check('products_price_non_negative', sql`${t.priceCents} >= 0`),
+  ],
+);
+
+export const coupons = pgTable(
+  'coupons',
+  {
+    id: serial('id').primaryKey(),
+    code: text('code').notNull(),
+    description: text('description').notNull(),
+    kind: text('kind', { enum: ['percent', 'fixed', 'free_shipping'] }).notNull(),
+    /** Percent (1-100) for percent coupons, cents for fixed ones, 0 for free shipping. */
+    value: integer('value').notNull(),
+    minSpendCents: integer('min_spend_cents').notNull().default(0),
+    startsAt: timestamp('starts_at', { withTimezone: true }).notNull(),
+    endsAt: timestamp('ends_at', { withTimezone: true }).notNull(),
+    /** Total redemptions across all customers; null = unlimited. */
+    usageLimit: integer('usage_limit'),
+    usedCount: integer('used_count').notNull().default(0),
+    perCustomerLimit: integer('per_customer_limit').notNull().default(1),
+  },
+  (t) => [uniqueIndex('coupons_code_upper_key').on(sql`upper(${t.code})`)],
+);
+
+/** The customer's coupon wallet: coupons handed to them, and each use. */
+export const customerCoupons = pgTable(
+  'customer_coupons',
+  {
+    id: serial('id').primaryKey(),
+    customerId: integer('customer_id')
+      .notNull()
+      .references(() => customers.id, { onDelete: 'cascade' }),
+    couponId: integer('coupon_id')
+      .notNull()
+      .references(() => coupons.id),
+    receivedAt: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
+    usedCount: integer('used_count').notNull().default(0),
+  },
+  (t) => [uniqueIndex('customer_coupons_customer_coupon_key').on(t.customerId, t.couponId)],
+);
+
+export const carts = pgTable('carts', {
+  customerId: integer('customer_id')
+    .primaryKey()
+    .references(() => customers.id, { onDelete: 'cascade' }),
+  addressId: integer('address_id').references(() => addresses.id, { onDelete: 'set null' }),
+  couponId: integer('coupon_id').references(() => coupons.id, { onDelete: 'set null' }),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+export const cartLines = pgTable(
+  'cart_lines',
+  {
+    customerId: integer('customer_id')
+      .notNull()
+      .references(() => customers.id, { onDelete: 'cascade' }),
+    productId: integer('product_id')
+      .notNull()
+      .references(() => products.id),
+    quantity: integer('quantity').notNull(),
+    selected: boolean('selected').notNull().default(true),
+    addedAt: timestamp('added_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.customerId, t.productId] }),
+    check('cart_lines_quantity_positive', sql`${t.quantity} > 0`),
+  ],
+);
+
+export const wishlistItems = pgTable(
+  'wishlist_items',
+  {
+    id: serial('id').primaryKey(),
+    customerId: integer('customer_id')
+      .notNull()
+      .references(() => customers.id, { onDelete: 'cascade' }),
+    productId: integer('product_id')
+      .notNull()
+      .references(() => products.id),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('wishlist_customer_product_key').on(t.customerId, t.productId)],
+);
+
+/** Shipping rate table: one row per zone and service. Data, not code. */
+export const shippingRates = pgTable(
+  'shipping_rates',
+  {
+    id: serial('id').primaryKey(),
+    zone: text('zone', { enum: ['metro', 'regional', 'interstate', 'remote'] }).notNull(),
+    service: text('service', { enum: ['standard', 'express'] }).notNull(),
+    baseCents: integer('base_cents').notNull(),
+    perKgCents: integer('per_kg_cents').notNull(),
+    freeOverCents: integer('free_over_cents'),
+    etaDaysMin: integer('eta_days_min').notNull(),
+    etaDaysMax: integer('eta_days_max').notNull(),
+  },
+  (t) => [uniqueIndex('shipping_rates_zone_service_key').on(t.zone, t.service)],
+);
+
+export const orders = pgTable(
+  'orders',
+  {
+    id: serial('id').primaryKey(),
+    customerId: integer('customer_id')
+      .notNull()
+      .references(() => customers.id, { onDelete: 'cascade' }),
+    status: text('status', {
+      enum: ['pending_payment', 'paid', 'processing', 'shipped', 'delivered', 'cancelled'],
+    }).notNull(),
+    subtotalCents: integer('subtotal_cents').notNull(),
+    discountCents: integer('discount_cents').notNull(),
+    shippingCents: integer('shipping_cents').notNull(),
+    creditUsedCents: integer('credit_used_cents').notNull(),
+    totalCents: integer('total_cents').notNull(),
+    couponId: integer('coupon_id').references(() => coupons.id),
+    shippingService: text('shipping_service', { enum: ['standard', 'express'] }).notNull(),
+    shippingAddress: jsonb('shipping_address').notNull(),
+    billingAddress: jsonb('billing_address').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    paidAt: timestamp('paid_at', { withTimezone: true }),
+    cancelledAt: timestamp('cancelled_at', { withTimezone: true }),
+  },
+  (t) => [index('orders_customer_created_idx').on(t.customerId, t.createdAt)],
+);
+
+export const orderLines = pgTable(
+  'order_lines',
+  {
+    orderId: integer('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    productId: integer('product_id')
+      .notNull()
+      .references(() => products.id),
+    sku: text('sku').notNull(),
+    name: text('name').notNull(),
+    imageUrl: text('image_url').notNull(),
+    unitPriceCents: integer('unit_price_cents').notNull(),
+    quantity: integer('quantity').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.orderId, t.productId] })],
+);
+
+export const vouchers = pgTable(
+  'vouchers',
+  {
+    id: serial('id').primaryKey(),
+    code: text('code').notNull(),
+    amountCents: integer('amount_cents').notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    redeemedBy: integer('redeemed_by').references(() => customers.id),
+    redeemedAt: timestamp('redeemed_at', { withTimezone: true }),
+  },
+  (t) => [uniqueIndex('vouchers_code_upper_key').on(sql`upper(${t.code})`)],
+);
+
+/** Store credit is append-only: the balance is the sum of a customer's entries and never drops below zero. */
+export const creditLedger = pgTable(
+  'credit_ledger',
+  {
+    id: serial('id').primaryKey(),
+    customerId: integer('customer_id')
+      .notNull()
+      .references(() => customers.id, { onDelete: 'cascade' }),
+    amountCents: integer('amount_cents').notNull(),
+    reason: text('reason', { enum: ['voucher', 'order_payment', 'order_refund', 'goodwill'] }).notNull(),
+    orderId: integer('order_id').references(() => orders.id),
+    voucherId: integer('voucher_id').references(() => vouchers.id),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('credit_ledger_customer_idx').on(t.customerId)],
+);

@@ -1,0 +1,11 @@
+import type { Db } from '../client.js';
+import { seedDemo } from './demo.js';
+import { seedShippingRates } from './shipping-rates.js';
+import { seedSuburbs } from './suburbs.js';
+
+/** Reference data every store needs (localities, shipping rates), then the demo data when asked for. */
+export async function seed(db: Db, opts: { demo: boolean; scryptLogN: number }): Promise<void> {
+  await seedSuburbs(db);
+  await seedShippingRates(db);
+  if (opts.demo) await seedDemo(db, opts.scryptLogN);
+}

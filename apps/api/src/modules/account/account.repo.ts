@@ -1,0 +1,109 @@
+import { and, desc, eq, gt, isNull, ne, sql } from 'drizzle-orm';
+import type { Executor } from '../../db/client.js';
+import { customers, loginEvents, sessions } from '../../db/schema/index.js';
+
+export type CustomerRow = typeof customers.$inferSelect;
+export type SessionRow = typeof sessions.$inferSelect;
+
+export async function findCustomerByEmail(db: Executor, email: string): Promise<CustomerRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(customers)
+    .where(sql`lower(${customers.email}) = ${email.toLowerCase()}`);
+  return row;
+}
+
+export async function findCustomerById(db: Executor, id: number): Promise<CustomerRow | undefined> {
+  const [row] = await db.select().from(customers).where(eq(customers.id, id));
+  return row;
+}
+
+export async function findCustomerByGoogleSub(db: Executor, sub: string): Promise<CustomerRow | undefined> {
+  const [row] = await db.select().from(customers).where(eq(customers.googleSub, sub));
+  return row;
+}
+
+export async function insertCustomer(
+  db: Executor,
+  values: typeof customers.$inferInsert,
+): Promise<CustomerRow> {
+  const [row] = await db.insert(customers).values(values).returning();
+  if (!row) throw new Error('insert returned no row');
+  return row;
+}
+
+export async function updateCustomer(
+  db: Executor,
+  id: number,
+  values: Partial<typeof customers.$inferInsert>,
+): Promise<CustomerRow | undefined> {
+  const [row] = await db
+    .update(customers)
+    .set({ ...values, updatedAt: sql`now()` })
+    .where(eq(customers.id, id))
+    .returning();
+  return row;
+}
+
+export async function insertSession(db: Executor, values: typeof sessions.$inferInsert): Promise<SessionRow> {
+  const [row] = await db.insert(sessions).values(values).returning();
+  if (!row) throw new Error('insert returned no row');
+  return row;
+}
+
+export async function findLiveSession(
+  db: Executor,
+  tokenHash: string,
+  now: Date,
+): Promise<SessionRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(sessions)
+    .where(and(eq(sessions.tokenHash, tokenHash), isNull(sessions.revokedAt), gt(sessions.expiresAt, now)));
+  return row;
+}
+
+/** Marks a session as replaced and cuts it to the grace period; only the first caller wins. */
+export async function claimRenewal(db: Executor, id: number, now: Date, graceEnds: Date): Promise<boolean> {
+  const rows = await db
+    .update(sessions)
+    .set({
+      replacedAt: now,
+      expiresAt: sql`least(${sessions.expiresAt}, ${graceEnds.toISOString()}::timestamptz)`,
+    })
+    .where(and(eq(sessions.id, id), isNull(sessions.replacedAt), isNull(sessions.revokedAt)))
+    .returning({ id: sessions.id });
+  return rows.length === 1;
+}
+
+export async function revokeSession(db: Executor, id: number, now: Date): Promise<void> {
+  await db
+    .update(sessions)
+    .set({ revokedAt: now })
+    .where(and(eq(sessions.id, id), isNull(sessions.revokedAt)));
+}
+
+export async function revokeOtherSessions(
+  db: Executor,
+  customerId: number,
+  keepId: number,
+  now: Date,
+): Promise<void> {
+  await db
+    .update(sessions)
+    .set({ revokedAt: now })
+    .where(and(eq(sessions.customerId, customerId), ne(sessions.id, keepId), isNull(sessions.revokedAt)));
+}
+
+export async function insertLoginEvent(db: Executor, values: typeof loginEvents.$inferInsert): Promise<void> {
+  await db.insert(loginEvents).values(values);
+}
+
+export async function recentLoginEvents(db: Executor, customerId: number, limit: number) {
+  return db
+    .select()
+    .from(loginEvents)
+    .where(eq(loginEvents.customerId, customerId))
+    .orderBy(desc(loginEvents.createdAt), desc(loginEvents.id))
+    .limit(limit);
+}

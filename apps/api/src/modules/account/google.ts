@@ -1,0 +1,52 @@
+import { createLocalJWKSet, createRemoteJWKSet, jwtVerify, type JSONWebKeySet } from 'jose';
+import { AppError } from '../../lib/app-error.js';
+
+export type GoogleSettings = {
+  clientId?: string;
+  issuers: string[];
+  jwks?: string;
+  jwksUrl: string;
+  now: () => Date;
+};
+
+export type GoogleIdentity = {
+  sub: string;
+  email: string;
+  emailVerified: boolean;
+  firstName: string;
+  lastName: string;
+};
+
+/** Verifies a Google ID token's signature, issuer, audience and expiry against the configured keys. */
+export function createGoogleVerifier(settings: GoogleSettings) {
+  const keys = settings.jwks
+    ? createLocalJWKSet(JSON.parse(settings.jwks) as JSONWebKeySet)
+    : createRemoteJWKSet(new URL(settings.jwksUrl));
+
+  return async function verifyGoogleIdToken(idToken: string): Promise<GoogleIdentity> {
+    if (!settings.clientId) throw new AppError('GOOGLE_NOT_CONFIGURED');
+    try {
+      const { payload } = await jwtVerify(idToken, keys, {
+        issuer: settings.issuers,
+        audience: settings.clientId,
+        algorithms: ['RS256'],
+        currentDate: settings.now(),
+        clockTolerance: 30,
+      });
+      const { sub, email } = payload;
+      if (typeof sub !== 'string' || typeof email !== 'string') throw new Error('token lacks sub or email');
+      const str = (v: unknown, fallback: string) =>
+        typeof v === 'string' && v.trim() ? v.trim().slice(0, 50) : fallback;
+      return {
+        sub,
+        email: email.toLowerCase(),
+        emailVerified: payload.email_verified === true,
+        firstName: str(payload.given_name, email.split('@')[0] ?? 'Customer'),
+        lastName: str(payload.family_name, '-'),
+      };
+    } catch (err) {
+      if (err instanceof AppError) throw err;
+      throw new AppError('GOOGLE_TOKEN_INVALID');
+    }
+  };
+}

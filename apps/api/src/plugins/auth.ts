@@ -1,0 +1,54 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import { AppError } from '../lib/app-error.js';
+import type { AuthContext, SessionService } from '../modules/account/session.service.js';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    sessions: SessionService;
+    /** onRequest hook: the request must carry a live bearer token. */
+    requireAuth: (req: FastifyRequest, reply: FastifyReply) => Promise<void>;
+    /** onRequest hook: a bearer token is read when present; a bad one still ends the session with 401. */
+    optionalAuth: (req: FastifyRequest, reply: FastifyReply) => Promise<void>;
+  }
+  interface FastifyRequest {
+    auth: AuthContext | null;
+  }
+}
+
+const BEARER = /^Bearer\s+(\S+)$/i;
+
+/** The signed-in customer of a route guarded by requireAuth. */
+export function authOf(req: FastifyRequest): AuthContext {
+  if (!req.auth) throw new AppError('NOT_SIGNED_IN');
+  return req.auth;
+}
+
+/** Sends a newly issued token the way the browser expects: raw, in the Authorization response header. */
+export function sendToken(reply: FastifyReply, token: string): void {
+  reply.header('authorization', token);
+}
+
+export default fp(
+  async function authPlugin(app: FastifyInstance, opts: { sessions: SessionService }) {
+    app.decorate('sessions', opts.sessions);
+    app.decorateRequest('auth', null);
+
+    async function resolve(req: FastifyRequest, reply: FastifyReply, required: boolean): Promise<void> {
+      const header = req.headers.authorization;
+      if (!header) {
+        if (required) throw new AppError('NOT_SIGNED_IN');
+        return;
+      }
+      const token = BEARER.exec(header)?.[1];
+      const result = token ? await opts.sessions.authenticate(token) : null;
+      if (!result) throw new AppError('NOT_SIGNED_IN', 'Your session has ended. Please sign in again.');
+      req.auth = result.auth;
+      if (result.renewedToken) sendToken(reply, result.renewedToken);
+    }
+
+    app.decorate('requireAuth', (req: FastifyRequest, reply: FastifyReply) => resolve(req, reply, true));
+    app.decorate('optionalAuth', (req: FastifyRequest, reply: FastifyReply) => resolve(req, reply, false));
+  },
+  { name: 'auth' },
+);

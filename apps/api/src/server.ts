@@ -1,0 +1,62 @@
+import { buildApp } from './app.js';
+import { ConfigError, loadConfig } from './config.js';
+import { openDatabase } from './db/client.js';
+import { DEMO_LOGIN } from './db/seed/demo.js';
+import { seed } from './db/seed/index.js';
+
+async function main() {
+  let config;
+  try {
+    config = loadConfig();
+  } catch (err) {
+    if (err instanceof ConfigError) {
+      console.error(err.message);
+      process.exit(1);
+    }
+    throw err;
+  }
+
+  const startedAt = performance.now();
+  const database = await openDatabase(config);
+  await database.migrate((db) => seed(db, { demo: config.SEED_DEMO, scryptLogN: config.SCRYPT_LOG_N }));
+
+  const app = await buildApp({
+    config,
+    database,
+    logger: { level: config.LOG_LEVEL, redact: ['req.headers.authorization', 'req.headers.cookie'] },
+  });
+
+  let closing = false;
+  const shutdown = async (signal: string) => {
+    if (closing) return;
+    closing = true;
+    app.log.info({ signal }, 'shutting down');
+    const force = setTimeout(() => process.exit(1), 10_000);
+    force.unref();
+    try {
+      await app.close();
+      await database.close();
+      process.exit(0);
+    } catch (err) {
+      app.log.error({ err }, 'error while shutting down');
+      process.exit(1);
+    }
+  };
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+
+  await app.listen({ host: config.HOST, port: config.PORT });
+  const address = app.server.address();
+  const port = typeof address === 'object' && address ? address.port : config.PORT;
+  const where = database.kind === 'pglite' ? `embedded database in ${config.DATA_DIR}` : 'PostgreSQL';
+  const seconds = ((performance.now() - startedAt) / 1000).toFixed(1);
+  console.log(`\nStorefront ready in ${seconds}s on ${where}`);
+  console.log(`  Store:   http://localhost:${port}/`);
+  console.log(`  API:     http://localhost:${port}/api/v1   (OpenAPI: http://localhost:${port}/api/docs)`);
+  if (config.SEED_DEMO) console.log(`  Demo login: ${DEMO_LOGIN.email} / ${DEMO_LOGIN.password}\n`);
+}
+
+main().catch((err: unknown) => {
+  console.error(err);
+  process.exit(1);
+});

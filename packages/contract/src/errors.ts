@@ -1,0 +1,67 @@
+/** The one catalogue of error codes. Codes above 100000 are failures; the HTTP status is the one the API answers with. */
+export const errorCatalogue = {
+  VALIDATION: { code: 100001, status: 400, msg: 'Some of the details sent are not valid.' },
+  NOT_FOUND: { code: 100002, status: 404, msg: 'Not found.' },
+  STATE_CONFLICT: { code: 100003, status: 200, msg: 'That cannot be done right now.' },
+  NO_SUCH_ROUTE: { code: 100004, status: 404, msg: 'No such route.' },
+  NOT_SIGNED_IN: { code: 100010, status: 401, msg: 'Please sign in to continue.' },
+  PAYLOAD_TOO_LARGE: { code: 100013, status: 413, msg: 'The request is too large.' },
+  RATE_LIMITED: { code: 100029, status: 429, msg: 'Too many requests. Please wait a moment and try again.' },
+  INTERNAL: { code: 100500, status: 500, msg: 'Something went wrong on our side. Please try again.' },
+
+  EMAIL_TAKEN: { code: 100101, status: 200, msg: 'An account with this email already exists.' },
+  WRONG_CREDENTIALS: { code: 100102, status: 200, msg: 'The email or password is incorrect.' },
+  WRONG_PASSWORD: { code: 100103, status: 200, msg: 'The current password is incorrect.' },
+  GOOGLE_TOKEN_INVALID: { code: 100104, status: 200, msg: 'Google sign-in could not be verified.' },
+  GOOGLE_NOT_CONFIGURED: { code: 100105, status: 200, msg: 'Google sign-in is not available.' },
+  ACCOUNT_DISABLED: { code: 100106, status: 200, msg: 'This account is disabled.' },
+  PASSWORD_UNCHANGED: {
+    code: 100107,
+    status: 200,
+    msg: 'The new password must differ from the current one.',
+  },
+  UNKNOWN_POSTCODE: {
+    code: 100108,
+    status: 200,
+    msg: 'That postcode and suburb are not a known Australian locality.',
+  },
+
+  SUBURB_MISMATCH: { code: 100201, status: 200, msg: 'The postcode, suburb and state do not match.' },
+  ADDRESS_LIMIT: { code: 100202, status: 200, msg: 'The address book is full. Delete an address first.' },
+
+  WISHLIST_LIMIT: { code: 100301, status: 200, msg: 'The wishlist is full.' },
+
+  NOT_ENOUGH_STOCK: { code: 100401, status: 200, msg: 'There is not enough stock for that quantity.' },
+  PRODUCT_UNAVAILABLE: { code: 100402, status: 200, msg: 'This product is not available.' },
+  COUPON_INVALID: { code: 100403, status: 200, msg: 'That discount code is not valid.' },
+  COUPON_EXPIRED: { code: 100404, status: 200, msg: 'That discount code has expired.' },
+  COUPON_MIN_SPEND: { code: 100405, status: 200, msg: 'The cart is below the minimum spend for that code.' },
+  COUPON_USED_UP: { code: 100406, status: 200, msg: 'That discount code has been used up.' },
+  COUPON_NOT_STARTED: { code: 100407, status: 200, msg: 'That discount code is not active yet.' },
+  CART_FULL: { code: 100408, status: 200, msg: 'The cart is full.' },
+
+  NO_DESTINATION: { code: 100501, status: 200, msg: 'Choose a delivery suburb to see shipping costs.' },
+  NOTHING_SELECTED: { code: 100502, status: 200, msg: 'Select at least one item.' },
+
+  ORDER_NOT_CANCELLABLE: { code: 100601, status: 200, msg: 'This order can no longer be cancelled.' },
+  ORDER_ADDRESS_LOCKED: { code: 100602, status: 200, msg: 'The delivery address can no longer be changed.' },
+  CART_EMPTY: { code: 100603, status: 200, msg: 'There is nothing selected to order.' },
+  NOT_ENOUGH_CREDIT: { code: 100604, status: 200, msg: 'There is not enough store credit.' },
+
+  VOUCHER_INVALID: { code: 100701, status: 200, msg: 'That voucher code is not valid.' },
+  VOUCHER_REDEEMED: { code: 100702, status: 200, msg: 'That voucher has already been redeemed.' },
+  VOUCHER_EXPIRED: { code: 100703, status: 200, msg: 'That voucher has expired.' },
+
+  NEWSLETTER_EMAIL_REQUIRED: { code: 100801, status: 200, msg: 'Enter an email address to subscribe.' },
+} as const satisfies Record<string, { code: number; status: number; msg: string }>;
+
+export type ErrorName = keyof typeof errorCatalogue;
+export type ErrorCode = (typeof errorCatalogue)[ErrorName]['code'];
+
+/** Any code above this is a failure (spec section 7). */
+export const SUCCESS_CODE_LIMIT = 100000;
+export const SUCCESS_CODE = 0;
+
+export function isFailureCode(code: number): boolean {
+  return code > SUCCESS_CODE_LIMIT;
+}

@@ -1,0 +1,11 @@
+import { z } from 'zod';
+
+/** What the server tells the browser at start (GET /config.json), instead of baking it into the build. */
+export const runtimeConfig = z.object({
+  apiBaseUrl: z.string(),
+  debugConsole: z.boolean(),
+  googleClientId: z.string().nullable(),
+});
+export type RuntimeConfig = z.infer<typeof runtimeConfig>;
+
+export const RUNTIME_CONFIG_GLOBAL = '__STOREFRONT_CONFIG__';
