@@ -1,0 +1,266 @@
+import { AxiosError, AxiosHeaders, type AxiosAdapter, type InternalAxiosRequestConfig } from 'axios';
+import Cookies from 'js-cookie';
+import { describe, expect, it, vi } from 'vitest';
+import {
+  createHttpClient,
+  EmptyApiPathError,
+  NETWORK_ERROR_MESSAGE,
+  REQUEST_TIMEOUT_MS,
+  TOKEN_ISSUING_PATHS,
+} from './client';
+import { readEmail, readExpiresAt, readToken, saveEmail, saveExpiresAt, saveUserInfoCookie, sessionKeys } from './session';
+
+type Reply = { status?: number; body?: unknown; headers?: Record<string, string> };
+
+function makeHarness(reply: Reply | ((config: InternalAxiosRequestConfig) => Promise<never>) = {}) {
+  const sent: InternalAxiosRequestConfig[] = [];
+  const adapter: AxiosAdapter = async (config) => {
+    sent.push(config);
+    if (typeof reply === 'function') return reply(config);
+    const status = reply.status ?? 200;
+    const response = {
+      status,
+      statusText: String(status),
+      data: reply.body ?? { code: 0, msg: 'ok', data: null },
+      headers: new AxiosHeaders(reply.headers ?? {}),
+      config,
+      request: {},
+    };
+    if (status >= 200 && status < 300) return response;
+    throw new AxiosError(`Request failed with status code ${status}`, 'ERR_BAD_RESPONSE', config, {}, response);
+  };
+  const notifyNetworkError = vi.fn<(text: string) => void>();
+  const redirectToLogin = vi.fn<(redirect: string) => void>();
+  const currentPath = vi.fn(() => '/account/profile?tab=security');
+  const client = createHttpClient({
+    baseURL: 'https://api.example.test',
+    adapter,
+    notifyNetworkError,
+    redirectToLogin,
+    currentPath,
+  });
+  return { client, sent, notifyNetworkError, redirectToLogin, currentPath };
+}
+
+function firstSent(sent: InternalAxiosRequestConfig[]): InternalAxiosRequestConfig {
+  const config = sent[0];
+  if (!config) throw new Error('nothing was sent');
+  return config;
+}
+
+function signIn(token = 'Bearer old-token') {
+  localStorage.setItem(sessionKeys.token, token);
+  saveEmail('dana@example.test');
+  saveExpiresAt('2030-01-01T00:00:00.000Z');
+  saveUserInfoCookie({
+    customerID: 7,
+    email: 'dana@example.test',
+    firstName: 'Dana',
+    lastName: 'Demo',
+    postCode: '2000',
+    suburb: 'Sydney',
+  });
+}
+
+describe('requests', () => {
+  it('go to the configured API host', async () => {
+    const { client, sent } = makeHarness();
+    await client.get('/api/v1/customer/me');
+    expect(client.getUri(firstSent(sent))).toBe('https://api.example.test/api/v1/customer/me');
+  });
+
+  it('send no-store, the XMLHttpRequest marker and a JSON content type', async () => {
+    const { client, sent } = makeHarness();
+    await client.post('/api/v1/login', { email: 'a@b.test', password: 'x' });
+    const headers = firstSent(sent).headers;
+    expect(headers.get('Cache-Control')).toBe('no-store');
+    expect(headers.get('X-Requested-With')).toBe('XMLHttpRequest');
+    expect(String(headers.get('Content-Type'))).toContain('application/json');
+  });
+
+  it('send the JSON content type on a GET as well', async () => {
+    const { client, sent } = makeHarness();
+    await client.get('/api/v1/customer/me');
+    expect(String(firstSent(sent).headers.get('Content-Type'))).toContain('application/json');
+  });
+
+  it('send the stored token as the Authorization header', async () => {
+    signIn('Bearer abc123');
+    const { client, sent } = makeHarness();
+    await client.get('/api/v1/customer/me');
+    expect(firstSent(sent).headers.get('Authorization')).toBe('Bearer abc123');
+  });
+
+  it('send no Authorization header when no token is stored', async () => {
+    const { client, sent } = makeHarness();
+    await client.get('/api/v1/health');
+    expect(firstSent(sent).headers.has('Authorization')).toBe(false);
+  });
+
+  it('send credentials', async () => {
+    const { client, sent } = makeHarness();
+    await client.get('/api/v1/health');
+    expect(firstSent(sent).withCredentials).toBe(true);
+  });
+
+  it('send query arrays as repeated keys', async () => {
+    const { client, sent } = makeHarness();
+    await client.get('/api/v1/order/list', { params: { status: ['paid', 'shipped'], page: 2 } });
+    expect(client.getUri(firstSent(sent))).toBe(
+      'https://api.example.test/api/v1/order/list?status=paid&status=shipped&page=2',
+    );
+  });
+
+  it('time out after 45 seconds', async () => {
+    const { client, sent } = makeHarness();
+    await client.get('/api/v1/health');
+    expect(REQUEST_TIMEOUT_MS).toBe(45_000);
+    expect(firstSent(sent).timeout).toBe(45_000);
+  });
+
+  it.each(['', '   '])('with an empty API path (%j) are refused before sending', async (path) => {
+    const { client, sent, notifyNetworkError } = makeHarness();
+    await expect(client.get(path)).rejects.toBeInstanceOf(EmptyApiPathError);
+    expect(sent).toHaveLength(0);
+    expect(notifyNetworkError).not.toHaveBeenCalled();
+  });
+});
+
+describe('responses', () => {
+  it('with a success code resolve with the response', async () => {
+    const body = { code: 0, msg: 'ok', data: { customerID: 1 } };
+    const { client } = makeHarness({ body });
+    await expect(client.get('/api/v1/customer/me')).resolves.toMatchObject({ status: 200, data: body });
+  });
+
+  it('with code 100000 still count as success', async () => {
+    const body = { code: 100000, msg: 'ok', data: null };
+    const { client } = makeHarness({ body });
+    await expect(client.get('/api/v1/customer/me')).resolves.toMatchObject({ data: body });
+  });
+
+  it.each([200, 201])('with HTTP %i and a code above 100000 reject with the body', async (status) => {
+    const body = { code: 100102, msg: 'The email or password is incorrect.', data: null };
+    const { client } = makeHarness({ status, body });
+    await expect(client.post('/api/v1/login', {})).rejects.toEqual(body);
+  });
+
+  it.each([400, 404, 429, 500])('with HTTP %i reject with the whole response', async (status) => {
+    const body = { code: 100001, msg: 'Some of the details sent are not valid.', data: null };
+    const { client, redirectToLogin } = makeHarness({ status, body });
+    const reason: unknown = await client.get('/api/v1/customer/info').catch((e: unknown) => e);
+    expect(reason).toMatchObject({ status, data: body });
+    expect(redirectToLogin).not.toHaveBeenCalled();
+  });
+
+  it('without any response show the network toast and reject', async () => {
+    const { client, notifyNetworkError } = makeHarness((config) =>
+      Promise.reject(new AxiosError('Network Error', AxiosError.ERR_NETWORK, config, {})),
+    );
+    await expect(client.get('/api/v1/customer/me')).rejects.toBeInstanceOf(AxiosError);
+    expect(notifyNetworkError).toHaveBeenCalledExactlyOnceWith(NETWORK_ERROR_MESSAGE);
+    expect(NETWORK_ERROR_MESSAGE).toBe('Please check your network connection and try again.');
+  });
+
+  it('that time out show the network toast too', async () => {
+    const { client, notifyNetworkError } = makeHarness((config) =>
+      Promise.reject(new AxiosError('timeout of 45000ms exceeded', AxiosError.ECONNABORTED, config, {})),
+    );
+    await expect(client.get('/api/v1/customer/me')).rejects.toBeInstanceOf(AxiosError);
+    expect(notifyNetworkError).toHaveBeenCalledOnce();
+  });
+
+  it('of a cancelled call show no toast', async () => {
+    const { client, notifyNetworkError } = makeHarness((config) =>
+      Promise.reject(new AxiosError('canceled', AxiosError.ERR_CANCELED, config)),
+    );
+    await expect(client.get('/api/v1/customer/me')).rejects.toBeInstanceOf(AxiosError);
+    expect(notifyNetworkError).not.toHaveBeenCalled();
+  });
+});
+
+describe('a 401 answer', () => {
+  it('clears the token, expiry marker, email, session cookie and customer id cookie', async () => {
+    signIn();
+    const { client } = makeHarness({ status: 401, body: { code: 100010, msg: 'Please sign in.', data: null } });
+    await expect(client.get('/api/v1/customer/info')).rejects.toMatchObject({ status: 401 });
+    expect(readToken()).toBeNull();
+    expect(readExpiresAt()).toBeNull();
+    expect(readEmail()).toBeNull();
+    expect(Cookies.get(sessionKeys.userInfoCookie)).toBeUndefined();
+    expect(Cookies.get(sessionKeys.customerIdCookie)).toBeUndefined();
+  });
+
+  it('sends the browser to /login with the current path and query as redirect', async () => {
+    signIn();
+    const { client, redirectToLogin } = makeHarness({ status: 401 });
+    await client.get('/api/v1/customer/info').catch(() => undefined);
+    expect(redirectToLogin).toHaveBeenCalledExactlyOnceWith('/account/profile?tab=security');
+  });
+
+  it('on the login page itself does not redirect again', async () => {
+    const { client, redirectToLogin, currentPath } = makeHarness({ status: 401 });
+    currentPath.mockReturnValue('/login?redirect=%2Faccount');
+    await client.get('/api/v1/customer/info').catch(() => undefined);
+    expect(redirectToLogin).not.toHaveBeenCalled();
+  });
+});
+
+describe('token renewal', () => {
+  it('stores a new token as Bearer <token> when an email is stored and it differs', async () => {
+    signIn('Bearer old-token');
+    const { client } = makeHarness({ headers: { authorization: 'new-token' } });
+    await client.get('/api/v1/customer/me');
+    expect(readToken()).toBe('Bearer new-token');
+  });
+
+  it('ignores the header when no email is stored', async () => {
+    localStorage.setItem(sessionKeys.token, 'Bearer old-token');
+    const { client } = makeHarness({ headers: { authorization: 'new-token' } });
+    await client.get('/api/v1/customer/me');
+    expect(readToken()).toBe('Bearer old-token');
+  });
+
+  it('leaves the token alone when the header repeats it', async () => {
+    signIn('Bearer same-token');
+    const setItem = vi.spyOn(Storage.prototype, 'setItem');
+    const { client } = makeHarness({ headers: { authorization: 'same-token' } });
+    await client.get('/api/v1/customer/me');
+    expect(setItem).not.toHaveBeenCalled();
+    expect(readToken()).toBe('Bearer same-token');
+  });
+
+  it('keeps the stored token when the answer has no Authorization header', async () => {
+    signIn('Bearer old-token');
+    const { client } = makeHarness();
+    await client.get('/api/v1/customer/me');
+    expect(readToken()).toBe('Bearer old-token');
+  });
+
+  it('also renews on an answer with a business failure code', async () => {
+    signIn('Bearer old-token');
+    const { client } = makeHarness({
+      headers: { authorization: 'new-token' },
+      body: { code: 100103, msg: 'The current password is incorrect.', data: null },
+    });
+    await client.put('/api/v1/customer/update-password', {}).catch(() => undefined);
+    expect(readToken()).toBe('Bearer new-token');
+  });
+
+  it('covers login, register, google auth and both payment captures', () => {
+    expect(TOKEN_ISSUING_PATHS).toEqual([
+      '/api/v1/login',
+      '/api/v1/register',
+      '/api/v1/google-auth',
+      '/api/v1/after-pay/capture',
+      '/api/v1/paypal/express-capture',
+    ]);
+  });
+
+  it.each(TOKEN_ISSUING_PATHS)('always stores the token after %s, even with no email stored', async (path) => {
+    const { client } = makeHarness({ headers: { authorization: 'issued-token' } });
+    await client.post(path, {});
+    expect(readEmail()).toBeNull();
+    expect(readToken()).toBe('Bearer issued-token');
+  });
+});

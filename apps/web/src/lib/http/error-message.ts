@@ -1,0 +1,19 @@
+import { AxiosError } from 'axios';
+import { NETWORK_ERROR_MESSAGE } from './client';
+
+const FALLBACK_MESSAGE = 'Something went wrong. Please try again.';
+
+/** The text to show for whatever a call rejected with: an envelope body, a response, or an error. */
+export function readErrorMessage(reason: unknown): string {
+  if (reason instanceof AxiosError) return reason.response ? FALLBACK_MESSAGE : NETWORK_ERROR_MESSAGE;
+  if (reason instanceof Error) return reason.message || FALLBACK_MESSAGE;
+  if (typeof reason !== 'object' || reason === null) return FALLBACK_MESSAGE;
+  const message = readMsg(reason) ?? readMsg(Reflect.get(reason, 'data'));
+  return message ?? FALLBACK_MESSAGE;
+}
+
+function readMsg(value: unknown): string | null {
+  if (typeof value !== 'object' || value === null) return null;
+  const msg: unknown = Reflect.get(value, 'msg');
+  return typeof msg === 'string' && msg.trim() !== '' ? msg : null;
+}

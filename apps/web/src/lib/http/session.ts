@@ -1,0 +1,88 @@
+import Cookies from 'js-cookie';
+import type { UserInfo } from '@storefront/contract/account';
+
+/** Where the browser keeps the session; the README of apps/web lists the same keys. */
+export const sessionKeys = {
+  token: 'storefront.token',
+  expiresAt: 'storefront.tokenExpiresAt',
+  email: 'storefront.email',
+  userInfoCookie: 'storefront_user',
+  customerIdCookie: 'storefront_customer_id',
+} as const;
+
+const USER_INFO_COOKIE_DAYS = 30 / (24 * 60);
+const cookieOptions = { path: '/', sameSite: 'lax' } as const;
+
+export function readToken(): string | null {
+  return localStorage.getItem(sessionKeys.token);
+}
+
+/** Stores a raw token from the server the way requests send it: `Bearer <token>`. */
+export function saveToken(rawToken: string): void {
+  localStorage.setItem(sessionKeys.token, toBearer(rawToken));
+}
+
+export function toBearer(rawToken: string): string {
+  return /^Bearer\s/i.test(rawToken) ? rawToken : `Bearer ${rawToken}`;
+}
+
+export function readEmail(): string | null {
+  return localStorage.getItem(sessionKeys.email);
+}
+
+export function saveEmail(email: string): void {
+  localStorage.setItem(sessionKeys.email, email);
+}
+
+export function readExpiresAt(): string | null {
+  return localStorage.getItem(sessionKeys.expiresAt);
+}
+
+export function saveExpiresAt(isoTime: string): void {
+  localStorage.setItem(sessionKeys.expiresAt, isoTime);
+}
+
+export function hasSession(): boolean {
+  return readToken() !== null;
+}
+
+export function readUserInfoCookie(): UserInfo | null {
+  const raw = Cookies.get(sessionKeys.userInfoCookie);
+  if (!raw) return null;
+  try {
+    const parsed: unknown = JSON.parse(raw);
+    return isUserInfo(parsed) ? parsed : null;
+  } catch {
+    return null;
+  }
+}
+
+/** User info lives 30 minutes in a cookie (spec section 9); the customer id cookie lives as long as the browser session. */
+export function saveUserInfoCookie(user: UserInfo): void {
+  Cookies.set(sessionKeys.userInfoCookie, JSON.stringify(user), {
+    ...cookieOptions,
+    expires: USER_INFO_COOKIE_DAYS,
+  });
+  Cookies.set(sessionKeys.customerIdCookie, String(user.customerID), cookieOptions);
+}
+
+/** Ends the session in this browser: token, expiry marker, email, user-info (session) cookie and customer id cookie. */
+export function clearSession(): void {
+  localStorage.removeItem(sessionKeys.token);
+  localStorage.removeItem(sessionKeys.expiresAt);
+  localStorage.removeItem(sessionKeys.email);
+  Cookies.remove(sessionKeys.userInfoCookie, { path: '/' });
+  Cookies.remove(sessionKeys.customerIdCookie, { path: '/' });
+}
+
+function isUserInfo(value: unknown): value is UserInfo {
+  if (typeof value !== 'object' || value === null) return false;
+  return (
+    typeof Reflect.get(value, 'customerID') === 'number' &&
+    typeof Reflect.get(value, 'email') === 'string' &&
+    typeof Reflect.get(value, 'firstName') === 'string' &&
+    typeof Reflect.get(value, 'lastName') === 'string' &&
+    typeof Reflect.get(value, 'postCode') === 'string' &&
+    typeof Reflect.get(value, 'suburb') === 'string'
+  );
+}
