@@ -1,0 +1,52 @@
+import type {
+  CustomerInfo,
+  CustomerStatus,
+  GoogleAuthBody,
+  LoginBody,
+  LoginDetail,
+  RegisterBody,
+  UpdateCustomerBody,
+  UpdatePasswordBody,
+  UserInfo,
+} from '@storefront/contract/account';
+import { callApi } from '../../lib/http/client';
+
+export function loginCustomer(body: LoginBody): Promise<UserInfo> {
+  return callApi<UserInfo>({ method: 'POST', url: '/api/v1/login', data: body });
+}
+
+export function registerCustomer(body: RegisterBody): Promise<UserInfo> {
+  return callApi<UserInfo>({ method: 'POST', url: '/api/v1/register', data: body });
+}
+
+export function authenticateWithGoogle(body: GoogleAuthBody): Promise<UserInfo> {
+  return callApi<UserInfo>({ method: 'POST', url: '/api/v1/google-auth', data: body });
+}
+
+export function logoutCustomer(): Promise<null> {
+  return callApi<null>({ method: 'POST', url: '/api/v1/logout', data: {} });
+}
+
+export function retrieveUserInfo(): Promise<UserInfo> {
+  return callApi<UserInfo>({ method: 'GET', url: '/api/v1/customer/me' });
+}
+
+export function retrieveCustomerStatus(): Promise<CustomerStatus> {
+  return callApi<CustomerStatus>({ method: 'GET', url: '/api/v1/customer/status' });
+}
+
+export function retrieveCustomer(): Promise<CustomerInfo> {
+  return callApi<CustomerInfo>({ method: 'GET', url: '/api/v1/customer/info' });
+}
+
+export function updateCustomer(body: UpdateCustomerBody): Promise<CustomerInfo> {
+  return callApi<CustomerInfo>({ method: 'PUT', url: '/api/v1/customer/update', data: body });
+}
+
+export function retrieveLoginDetail(): Promise<LoginDetail> {
+  return callApi<LoginDetail>({ method: 'GET', url: '/api/v1/customer/login-detail' });
+}
+
+export function updateCustomerPassword(body: UpdatePasswordBody): Promise<null> {
+  return callApi<null>({ method: 'PUT', url: '/api/v1/customer/update-password', data: body });
+}

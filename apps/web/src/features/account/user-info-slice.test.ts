@@ -1,0 +1,144 @@
+import Cookies from 'js-cookie';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import type { CustomerInfo, UserInfo } from '@storefront/contract/account';
+import { createAppStore } from '../../app/store';
+import { readEmail, readToken, sessionKeys } from '../../lib/http/session';
+import * as api from './api';
+import {
+  fetchUserInfo,
+  loginWithPassword,
+  logout,
+  selectPostCode,
+  selectUserInfo,
+  updateProfile,
+} from './user-info-slice';
+
+vi.mock('./api');
+
+function makeUser(overrides: Partial<UserInfo> = {}): UserInfo {
+  return {
+    customerID: 42,
+    email: 'dana@example.test',
+    firstName: 'Dana',
+    lastName: 'Demo',
+    postCode: '3000',
+    suburb: 'Melbourne',
+    ...overrides,
+  };
+}
+
+function makeCustomerInfo(overrides: Partial<CustomerInfo> = {}): CustomerInfo {
+  return {
+    ...makeUser(),
+    phone: null,
+    birthday: null,
+    createdAt: '2025-01-01T00:00:00.000Z',
+    loginMethod: 'password',
+    ...overrides,
+  };
+}
+
+beforeEach(() => {
+  vi.mocked(api.retrieveCustomerStatus).mockResolvedValue({
+    customerID: 42,
+    accountStatus: 'active',
+    sessionExpiresAt: '2030-01-01T00:00:00.000Z',
+    signedIn: true,
+  });
+});
+
+describe('user info', () => {
+  it('starts idle with no data', () => {
+    const store = createAppStore();
+    expect(store.getState().userInfo).toEqual({ status: 'idle', error: null, data: null });
+  });
+
+  it('starts from the cookie when a session is stored', () => {
+    localStorage.setItem(sessionKeys.token, 'Bearer t');
+    Cookies.set(sessionKeys.userInfoCookie, JSON.stringify(makeUser()));
+    const store = createAppStore();
+    expect(store.getState().userInfo).toMatchObject({ status: 'succeeded', data: makeUser() });
+  });
+
+  it('moves idle, loading, succeeded and keeps the user in the store and a cookie', async () => {
+    vi.mocked(api.retrieveUserInfo).mockResolvedValue(makeUser());
+    const store = createAppStore();
+    const pending = store.dispatch(fetchUserInfo());
+    expect(store.getState().userInfo.status).toBe('loading');
+    await pending;
+    expect(store.getState().userInfo).toEqual({ status: 'succeeded', error: null, data: makeUser() });
+    expect(JSON.parse(Cookies.get(sessionKeys.userInfoCookie) ?? 'null')).toEqual(makeUser());
+    expect(Cookies.get(sessionKeys.customerIdCookie)).toBe('42');
+    expect(readEmail()).toBe('dana@example.test');
+  });
+
+  it('is stored only when the answer carries a customerID', async () => {
+    vi.mocked(api.retrieveUserInfo).mockResolvedValue(makeUser({ customerID: 0 }));
+    const store = createAppStore();
+    await store.dispatch(fetchUserInfo());
+    expect(selectUserInfo(store.getState())).toBeNull();
+    expect(Cookies.get(sessionKeys.userInfoCookie)).toBeUndefined();
+  });
+
+  it('defaults the postcode to 2000', async () => {
+    vi.mocked(api.retrieveUserInfo).mockResolvedValue(makeUser({ postCode: '' }));
+    const store = createAppStore();
+    expect(selectPostCode(store.getState())).toBe('2000');
+    await store.dispatch(fetchUserInfo());
+    expect(selectUserInfo(store.getState())?.postCode).toBe('2000');
+  });
+
+  it('stores the error message when loading fails', async () => {
+    vi.mocked(api.retrieveUserInfo).mockRejectedValue({ code: 100500, msg: 'Server is down.', data: null });
+    const store = createAppStore();
+    await store.dispatch(fetchUserInfo());
+    expect(store.getState().userInfo).toEqual({ status: 'failed', error: 'Server is down.', data: null });
+  });
+
+  it('skips a fetch already under way', async () => {
+    vi.mocked(api.retrieveUserInfo).mockResolvedValue(makeUser());
+    const store = createAppStore();
+    await Promise.all([store.dispatch(fetchUserInfo()), store.dispatch(fetchUserInfo())]);
+    expect(api.retrieveUserInfo).toHaveBeenCalledOnce();
+  });
+
+  it('after login keeps the user, the email and the expiry marker', async () => {
+    vi.mocked(api.loginCustomer).mockResolvedValue(makeUser());
+    const store = createAppStore();
+    const user = await store.dispatch(loginWithPassword({ email: 'dana@example.test', password: 'pw' })).unwrap();
+    expect(user).toEqual(makeUser());
+    expect(readEmail()).toBe('dana@example.test');
+    expect(localStorage.getItem(sessionKeys.expiresAt)).toBe('2030-01-01T00:00:00.000Z');
+  });
+
+  it('a failed login rejects with the server message', async () => {
+    vi.mocked(api.loginCustomer).mockRejectedValue({ code: 100102, msg: 'Wrong email or password.', data: null });
+    const store = createAppStore();
+    await expect(
+      store.dispatch(loginWithPassword({ email: 'dana@example.test', password: 'bad' })).unwrap(),
+    ).rejects.toBe('Wrong email or password.');
+    expect(store.getState().userInfo.status).toBe('failed');
+  });
+
+  it('a profile change updates the stored user', async () => {
+    vi.mocked(api.retrieveUserInfo).mockResolvedValue(makeUser());
+    vi.mocked(api.updateCustomer).mockResolvedValue(makeCustomerInfo({ firstName: 'Danielle' }));
+    const store = createAppStore();
+    await store.dispatch(fetchUserInfo());
+    await store.dispatch(updateProfile({ firstName: 'Danielle' })).unwrap();
+    expect(selectUserInfo(store.getState())?.firstName).toBe('Danielle');
+    expect(JSON.parse(Cookies.get(sessionKeys.userInfoCookie) ?? 'null')).toMatchObject({ firstName: 'Danielle' });
+  });
+
+  it('logout forgets the user even when the server cannot be reached', async () => {
+    vi.mocked(api.retrieveUserInfo).mockResolvedValue(makeUser());
+    vi.mocked(api.logoutCustomer).mockRejectedValue(new Error('offline'));
+    localStorage.setItem(sessionKeys.token, 'Bearer t');
+    const store = createAppStore();
+    await store.dispatch(fetchUserInfo());
+    await store.dispatch(logout());
+    expect(store.getState().userInfo).toEqual({ status: 'idle', error: null, data: null });
+    expect(readToken()).toBeNull();
+    expect(Cookies.get(sessionKeys.userInfoCookie)).toBeUndefined();
+  });
+});
