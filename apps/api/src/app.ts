@@ -56,6 +56,8 @@ export async function buildApp({ config, database, now = () => new Date(), logge
         'img-src': ["'self'", 'data:', 'blob:', 'https:'],
         'connect-src': ["'self'", 'https://accounts.google.com', ...(apiOrigin ? [apiOrigin] : [])],
         'frame-src': ["'self'", 'https://accounts.google.com'],
+        // The store is often run on plain http (localhost, behind a TLS-terminating proxy): don't rewrite to https.
+        'upgrade-insecure-requests': null,
       },
     },
     crossOriginOpenerPolicy: { policy: 'same-origin-allow-popups' },

@@ -1,0 +1,69 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { count } from 'drizzle-orm';
+import { describe, expect, it } from 'vitest';
+import { openPglite, type Database } from '../client.js';
+import { customers, shippingRates, suburbs } from '../schema/index.js';
+import { openTestDatabase } from '../../../test/test-app.js';
+import { seed } from './index.js';
+
+async function counts(database: Database) {
+  const n = async (table: typeof customers | typeof suburbs | typeof shippingRates) =>
+    (await database.db.select({ n: count() }).from(table))[0]?.n ?? 0;
+  return { customers: await n(customers), suburbs: await n(suburbs), rates: await n(shippingRates) };
+}
+
+describe('seeding', () => {
+  it('loads real Australian localities without post office boxes', async () => {
+    const database = await openTestDatabase();
+    try {
+      const { suburbs: n } = await counts(database);
+      expect(n).toBeGreaterThan(15000);
+      const rows = await database.db.select().from(suburbs).limit(20000);
+      const sydney = rows.filter((r) => r.postcode === '2000').map((r) => r.locality);
+      expect(sydney).toEqual(expect.arrayContaining(['Sydney', 'The Rocks', 'Haymarket']));
+      expect(rows.some((r) => r.locality === 'Melbourne' && r.postcode === '3000' && r.state === 'VIC')).toBe(
+        true,
+      );
+    } finally {
+      await database.close();
+    }
+  });
+
+  it('running the demo seed twice adds nothing the second time', async () => {
+    const database = await openTestDatabase();
+    try {
+      await seed(database.db, { demo: true, scryptLogN: 10 });
+      const once = await counts(database);
+      await seed(database.db, { demo: true, scryptLogN: 10 });
+      expect(await counts(database)).toEqual(once);
+      expect(once.customers).toBe(1);
+    } finally {
+      await database.close();
+    }
+  });
+
+  it.runIf(process.env.TEST_DB === 'pglite')(
+    'a restarted embedded store keeps its data and does not duplicate the demo data',
+    async () => {
+      const dir = await mkdtemp(path.join(os.tmpdir(), 'sf-restart-'));
+      try {
+        const first = await openPglite({ dataDir: dir });
+        await first.migrate((db) => seed(db, { demo: true, scryptLogN: 10 }));
+        await first.db.insert(customers).values({ email: 'kept@example.com', firstName: 'K', lastName: 'P' });
+        const before = await counts(first);
+        await first.close();
+
+        const second = await openPglite({ dataDir: dir });
+        await second.migrate((db) => seed(db, { demo: true, scryptLogN: 10 }));
+        expect(await counts(second)).toEqual(before);
+        expect(before.customers).toBe(2);
+        await second.close();
+      } finally {
+        await rm(dir, { recursive: true, force: true });
+      }
+    },
+    120_000,
+  );
+});

@@ -1,0 +1,427 @@
+import { count, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { customers, sessions } from '../../db/schema/index.js';
+import { bearer, registerCustomer, uniqueEmail } from '../../../test/factories.js';
+import { createTestApp, type TestApp } from '../../../test/test-app.js';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp({ env: { SESSION_TTL_MINUTES: '60', SESSION_GRACE_SECONDS: '30' } });
+});
+afterAll(() => t.close());
+
+const customerCount = async () => (await t.database.db.select({ n: count() }).from(customers))[0]?.n ?? 0;
+
+function get(url: string, token?: string) {
+  return t.app.inject({ url, headers: token ? bearer(token) : {} });
+}
+
+describe('register', () => {
+  it('creates the customer, answers the user info and sends a token in the Authorization header', async () => {
+    const email = uniqueEmail('new');
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/register',
+      payload: { email, password: 'long enough pw', firstName: 'Ada', lastName: 'Lovelace' },
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({
+      code: 0,
+      data: { email, firstName: 'Ada', lastName: 'Lovelace', postCode: '2000', suburb: 'Sydney' },
+    });
+    expect(res.headers.authorization).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    const me = await get('/api/v1/customer/me', String(res.headers.authorization));
+    expect(me.json().data.email).toBe(email);
+  });
+
+  it('refuses an email already taken, in any letter case, as a business rejection', async () => {
+    const { email } = await registerCustomer(t.app);
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/register',
+      payload: { email: email.toUpperCase(), password: 'long enough pw', firstName: 'A', lastName: 'B' },
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ code: 100101, msg: expect.any(String), data: null });
+    expect(res.headers.authorization).toBeUndefined();
+  });
+
+  it('lets exactly one of several simultaneous registrations of one email win', async () => {
+    const email = uniqueEmail('race');
+    const results = await Promise.all(
+      Array.from({ length: 6 }, () =>
+        t.app.inject({
+          method: 'POST',
+          url: '/api/v1/register',
+          payload: { email, password: 'long enough pw', firstName: 'R', lastName: 'C' },
+        }),
+      ),
+    );
+    const codes = results.map((r) => r.json().code).sort();
+    expect(codes).toEqual([0, 100101, 100101, 100101, 100101, 100101]);
+    const rows = await t.database.db
+      .select({ n: count() })
+      .from(customers)
+      .where(sql`lower(${customers.email}) = ${email}`);
+    expect(rows[0]?.n).toBe(1);
+  });
+
+  it.each([
+    ['email', { email: 'not-an-email' }],
+    ['password', { password: 'short' }],
+    ['firstName', { firstName: '' }],
+    ['lastName', { lastName: 'x'.repeat(51) }],
+    ['email', { email: 42 }],
+  ])('answers bad %s with a 400 naming it and writes nothing', async (field, override) => {
+    const before = await customerCount();
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/register',
+      payload: {
+        email: uniqueEmail(),
+        password: 'long enough pw',
+        firstName: 'A',
+        lastName: 'B',
+        ...override,
+      },
+    });
+    expect(res.statusCode).toBe(400);
+    const body = res.json();
+    expect(body.code).toBe(100001);
+    expect(body.msg).toContain(field);
+    expect(body.data.fields.map((f: { field: string }) => f.field)).toContain(`body.${field}`);
+    expect(await customerCount()).toBe(before);
+  });
+
+  it('refuses unknown fields', async () => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/register',
+      payload: {
+        email: uniqueEmail(),
+        password: 'long enough pw',
+        firstName: 'A',
+        lastName: 'B',
+        isAdmin: true,
+      },
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().msg).toContain('isAdmin');
+  });
+});
+
+describe('login', () => {
+  it('signs in with the right password and records the sign-in', async () => {
+    const c = await registerCustomer(t.app);
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/login',
+      payload: { email: c.email, password: c.password },
+      headers: { 'user-agent': 'vitest-agent/1.0' },
+    });
+    expect(res.json()).toMatchObject({ code: 0, data: { customerID: c.user.customerID } });
+    const token = String(res.headers.authorization);
+    const detail = (await get('/api/v1/customer/login-detail', token)).json().data;
+    expect(detail).toMatchObject({ loginMethod: 'password', hasPassword: true, hasGoogle: false });
+    expect(detail.recent[0]).toMatchObject({
+      method: 'password',
+      userAgent: 'vitest-agent/1.0',
+      ip: '127.0.0.1',
+    });
+    expect(detail.recent[1]).toMatchObject({ method: 'register' });
+  });
+
+  it('answers a wrong password and an unknown email alike, with HTTP 200 and no token', async () => {
+    const c = await registerCustomer(t.app);
+    for (const payload of [
+      { email: c.email, password: 'wrong password' },
+      { email: uniqueEmail('ghost'), password: 'whatever' },
+    ]) {
+      const res = await t.app.inject({ method: 'POST', url: '/api/v1/login', payload });
+      expect(res.statusCode).toBe(200);
+      expect(res.json()).toEqual({ code: 100102, msg: 'The email or password is incorrect.', data: null });
+      expect(res.headers.authorization).toBeUndefined();
+    }
+  });
+
+  it('answers a missing password with a 400 naming it', async () => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/login',
+      payload: { email: uniqueEmail() },
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().msg).toContain('password');
+  });
+});
+
+describe('bearer tokens', () => {
+  it.each([
+    ['missing', {}],
+    ['malformed', { authorization: 'Bearer not-a-token' }],
+    ['of another scheme', { authorization: 'Basic dXNlcjpwYXNz' }],
+    ['unknown', { authorization: `Bearer ${'A'.repeat(43)}` }],
+  ])('a %s token answers 401 with the envelope', async (_label, headers) => {
+    const res = await t.app.inject({ url: '/api/v1/customer/me', headers });
+    expect(res.statusCode).toBe(401);
+    expect(res.json()).toMatchObject({ code: 100010, data: null });
+  });
+
+  it('an expired token answers 401', async () => {
+    const { token } = await registerCustomer(t.app);
+    t.clock.advance(61 * 60_000);
+    try {
+      expect((await get('/api/v1/customer/me', token)).statusCode).toBe(401);
+    } finally {
+      t.clock.advance(-61 * 60_000);
+    }
+  });
+
+  it('a token revoked by logout answers 401 while other sessions go on', async () => {
+    const c = await registerCustomer(t.app);
+    const second = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/login',
+      payload: { email: c.email, password: c.password },
+    });
+    const out = await t.app.inject({ method: 'POST', url: '/api/v1/logout', headers: bearer(c.token) });
+    expect(out.json()).toEqual({ code: 0, msg: 'ok', data: null });
+    expect((await get('/api/v1/customer/me', c.token)).statusCode).toBe(401);
+    expect((await get('/api/v1/customer/me', String(second.headers.authorization))).statusCode).toBe(200);
+  });
+
+  it('stores tokens only as hashes', async () => {
+    const { token } = await registerCustomer(t.app);
+    const rows = await t.database.db.select({ h: sessions.tokenHash }).from(sessions);
+    expect(rows.some((r) => r.h === token)).toBe(false);
+    expect(rows.every((r) => /^[0-9a-f]{64}$/.test(r.h))).toBe(true);
+  });
+});
+
+describe('sliding renewal', () => {
+  it('sends no new token before half the session life', async () => {
+    const { token } = await registerCustomer(t.app);
+    t.clock.advance(29 * 60_000);
+    try {
+      const res = await get('/api/v1/customer/me', token);
+      expect(res.statusCode).toBe(200);
+      expect(res.headers.authorization).toBeUndefined();
+    } finally {
+      t.clock.advance(-29 * 60_000);
+    }
+  });
+
+  it('past half-life sends a fresh token; the old one works within the grace period, not after', async () => {
+    const { token } = await registerCustomer(t.app);
+    const start = t.clock.now();
+    try {
+      t.clock.advance(31 * 60_000);
+      const res = await get('/api/v1/customer/status', token);
+      expect(res.statusCode).toBe(200);
+      const fresh = String(res.headers.authorization);
+      expect(fresh).toMatch(/^[A-Za-z0-9_-]{43}$/);
+      expect(fresh).not.toBe(token);
+      expect(Date.parse(res.json().data.sessionExpiresAt)).toBe(t.clock.now().getTime() + 60 * 60_000);
+
+      t.clock.advance(20_000);
+      const old = await get('/api/v1/customer/me', token);
+      expect(old.statusCode).toBe(200);
+      expect(old.headers.authorization).toBeUndefined();
+
+      t.clock.advance(15_000);
+      expect((await get('/api/v1/customer/me', token)).statusCode).toBe(401);
+      expect((await get('/api/v1/customer/me', fresh)).statusCode).toBe(200);
+    } finally {
+      t.clock.set(start);
+    }
+  });
+
+  it('parallel requests past half-life renew the token once', async () => {
+    const { token } = await registerCustomer(t.app);
+    const start = t.clock.now();
+    try {
+      t.clock.advance(31 * 60_000);
+      const results = await Promise.all(Array.from({ length: 5 }, () => get('/api/v1/customer/me', token)));
+      expect(results.every((r) => r.statusCode === 200)).toBe(true);
+      expect(results.filter((r) => r.headers.authorization).length).toBe(1);
+    } finally {
+      t.clock.set(start);
+    }
+  });
+});
+
+describe('customer profile', () => {
+  it('me is the user info; info adds the profile; status tells the session expiry', async () => {
+    const c = await registerCustomer(t.app);
+    const me = (await get('/api/v1/customer/me', c.token)).json();
+    expect(me).toEqual({
+      code: 0,
+      msg: 'ok',
+      data: {
+        customerID: c.user.customerID,
+        email: c.email,
+        firstName: 'Test',
+        lastName: 'Customer',
+        postCode: '2000',
+        suburb: 'Sydney',
+      },
+    });
+    const info = (await get('/api/v1/customer/info', c.token)).json().data;
+    expect(info).toMatchObject({ phone: null, birthday: null, loginMethod: 'password' });
+    expect(Date.parse(info.createdAt)).not.toBeNaN();
+    const status = (await get('/api/v1/customer/status', c.token)).json().data;
+    expect(status).toMatchObject({ customerID: c.user.customerID, accountStatus: 'active', signedIn: true });
+  });
+
+  it('update changes the given fields and keeps the rest', async () => {
+    const c = await registerCustomer(t.app);
+    const res = await t.app.inject({
+      method: 'PUT',
+      url: '/api/v1/customer/update',
+      headers: bearer(c.token),
+      payload: {
+        firstName: 'Grace',
+        phone: '0412 345 678',
+        birthday: '1990-05-17',
+        postCode: '3000',
+        suburb: 'melbourne',
+      },
+    });
+    expect(res.json()).toMatchObject({
+      code: 0,
+      data: {
+        firstName: 'Grace',
+        lastName: 'Customer',
+        phone: '0412345678',
+        birthday: '1990-05-17',
+        postCode: '3000',
+        suburb: 'Melbourne',
+      },
+    });
+  });
+
+  it('refuses a postcode and suburb that are not one Australian locality', async () => {
+    const c = await registerCustomer(t.app);
+    const res = await t.app.inject({
+      method: 'PUT',
+      url: '/api/v1/customer/update',
+      headers: bearer(c.token),
+      payload: { postCode: '2000', suburb: 'Melbourne' },
+    });
+    expect(res.json()).toMatchObject({ code: 100108, data: null });
+    expect((await get('/api/v1/customer/me', c.token)).json().data.suburb).toBe('Sydney');
+  });
+
+  it.each([
+    ['phone', { phone: '12345' }],
+    ['birthday', { birthday: '2030-01-01' }],
+    ['birthday', { birthday: '17/05/1990' }],
+    ['postCode', { postCode: '20000', suburb: 'Sydney' }],
+    ['suburb', { postCode: '2000' }],
+    ['firstName', { firstName: '   ' }],
+    ['email', { email: 'new@example.com' }],
+  ])('answers bad %s with a 400 naming it and changes nothing', async (field, payload) => {
+    const c = await registerCustomer(t.app);
+    const res = await t.app.inject({
+      method: 'PUT',
+      url: '/api/v1/customer/update',
+      headers: bearer(c.token),
+      payload,
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().msg).toContain(field);
+    expect((await get('/api/v1/customer/info', c.token)).json().data).toMatchObject({
+      firstName: 'Test',
+      phone: null,
+      birthday: null,
+      postCode: '2000',
+    });
+  });
+
+  it('an empty update is refused', async () => {
+    const c = await registerCustomer(t.app);
+    const res = await t.app.inject({
+      method: 'PUT',
+      url: '/api/v1/customer/update',
+      headers: bearer(c.token),
+      payload: {},
+    });
+    expect(res.statusCode).toBe(400);
+  });
+
+  it('checks the session before the body', async () => {
+    const res = await t.app.inject({
+      method: 'PUT',
+      url: '/api/v1/customer/update',
+      payload: { phone: 'x' },
+    });
+    expect(res.statusCode).toBe(401);
+  });
+});
+
+describe('update-password', () => {
+  it('needs the current password', async () => {
+    const c = await registerCustomer(t.app);
+    const res = await t.app.inject({
+      method: 'PUT',
+      url: '/api/v1/customer/update-password',
+      headers: bearer(c.token),
+      payload: { oldPassword: 'not it at all', newPassword: 'a brand new pw' },
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({ code: 100103 });
+  });
+
+  it('refuses a new password equal to the old one or too short', async () => {
+    const c = await registerCustomer(t.app);
+    const same = await t.app.inject({
+      method: 'PUT',
+      url: '/api/v1/customer/update-password',
+      headers: bearer(c.token),
+      payload: { oldPassword: c.password, newPassword: c.password },
+    });
+    expect(same.json().code).toBe(100107);
+    const short = await t.app.inject({
+      method: 'PUT',
+      url: '/api/v1/customer/update-password',
+      headers: bearer(c.token),
+      payload: { oldPassword: c.password, newPassword: 'short' },
+    });
+    expect(short.statusCode).toBe(400);
+    expect(short.json().msg).toContain('newPassword');
+  });
+
+  it('changes the password and revokes the other sessions, keeping this one', async () => {
+    const c = await registerCustomer(t.app);
+    const other = String(
+      (
+        await t.app.inject({
+          method: 'POST',
+          url: '/api/v1/login',
+          payload: { email: c.email, password: c.password },
+        })
+      ).headers.authorization,
+    );
+    const res = await t.app.inject({
+      method: 'PUT',
+      url: '/api/v1/customer/update-password',
+      headers: bearer(c.token),
+      payload: { oldPassword: c.password, newPassword: 'a brand new pw' },
+    });
+    expect(res.json()).toEqual({ code: 0, msg: 'ok', data: null });
+    expect((await get('/api/v1/customer/me', c.token)).statusCode).toBe(200);
+    expect((await get('/api/v1/customer/me', other)).statusCode).toBe(401);
+    const oldLogin = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/login',
+      payload: { email: c.email, password: c.password },
+    });
+    expect(oldLogin.json().code).toBe(100102);
+    const newLogin = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/login',
+      payload: { email: c.email, password: 'a brand new pw' },
+    });
+    expect(newLogin.json().code).toBe(0);
+  });
+});

@@ -1,0 +1,102 @@
+import { exportJWK, generateKeyPair, SignJWT, type CryptoKey } from 'jose';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { bearer, registerCustomer, uniqueEmail } from '../../../test/factories.js';
+import { createTestApp, type TestApp } from '../../../test/test-app.js';
+
+const CLIENT_ID = 'storefront-test.apps.googleusercontent.com';
+let t: TestApp;
+let key: CryptoKey;
+let strangerKey: CryptoKey;
+
+beforeAll(async () => {
+  const pair = await generateKeyPair('RS256');
+  key = pair.privateKey;
+  strangerKey = (await generateKeyPair('RS256')).privateKey;
+  const jwk = { ...(await exportJWK(pair.publicKey)), kid: 'test-key', alg: 'RS256', use: 'sig' };
+  t = await createTestApp({
+    env: { GOOGLE_CLIENT_ID: CLIENT_ID, GOOGLE_JWKS: JSON.stringify({ keys: [jwk] }) },
+  });
+});
+afterAll(() => t.close());
+
+function idToken(
+  claims: Record<string, unknown>,
+  opts: { signWith?: CryptoKey; audience?: string; issuer?: string; expiresIn?: string | number } = {},
+) {
+  return new SignJWT({ email_verified: true, given_name: 'Gina', family_name: 'Google', ...claims })
+    .setProtectedHeader({ alg: 'RS256', kid: 'test-key' })
+    .setIssuer(opts.issuer ?? 'https://accounts.google.com')
+    .setAudience(opts.audience ?? CLIENT_ID)
+    .setIssuedAt(Math.floor(t.clock.now().getTime() / 1000))
+    .setExpirationTime(opts.expiresIn ?? Math.floor(t.clock.now().getTime() / 1000) + 3600)
+    .sign(opts.signWith ?? key);
+}
+
+const googleAuth = (token: string) =>
+  t.app.inject({ method: 'POST', url: '/api/v1/google-auth', payload: { idToken: token } });
+
+describe('Google sign-in', () => {
+  it('creates a customer on first sign-in and signs the same one in afterwards', async () => {
+    const email = uniqueEmail('google');
+    const first = await googleAuth(await idToken({ sub: 'g-1001', email }));
+    expect(first.json()).toMatchObject({ code: 0, data: { email, firstName: 'Gina', lastName: 'Google' } });
+    expect(first.headers.authorization).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    const again = await googleAuth(await idToken({ sub: 'g-1001', email }));
+    expect(again.json().data.customerID).toBe(first.json().data.customerID);
+    const detail = await t.app.inject({
+      url: '/api/v1/customer/login-detail',
+      headers: bearer(String(again.headers.authorization)),
+    });
+    expect(detail.json().data).toMatchObject({ loginMethod: 'google', hasPassword: false, hasGoogle: true });
+  });
+
+  it('links a verified Google address to the existing password account', async () => {
+    const c = await registerCustomer(t.app);
+    const res = await googleAuth(await idToken({ sub: 'g-2002', email: c.email }));
+    expect(res.json().data.customerID).toBe(c.user.customerID);
+  });
+
+  it('does not let an unverified Google address take over an account', async () => {
+    const c = await registerCustomer(t.app);
+    const res = await googleAuth(await idToken({ sub: 'g-3003', email: c.email, email_verified: false }));
+    expect(res.json().code).toBe(100101);
+  });
+
+  type BadToken = { signWith?: 'stranger'; audience?: string; issuer?: string; expiresIn?: 'past' };
+  it.each<[string, BadToken]>([
+    ['signed by another key', { signWith: 'stranger' }],
+    ['for another audience', { audience: 'someone-else' }],
+    ['from another issuer', { issuer: 'https://evil.example.com' }],
+    ['expired', { expiresIn: 'past' }],
+  ])('refuses a token %s', async (_label, opt) => {
+    const now = Math.floor(t.clock.now().getTime() / 1000);
+    const token = await idToken(
+      { sub: 'g-4004', email: uniqueEmail('bad') },
+      {
+        signWith: opt.signWith === 'stranger' ? strangerKey : key,
+        audience: opt.audience,
+        issuer: opt.issuer,
+        expiresIn: opt.expiresIn === 'past' ? now - 600 : undefined,
+      },
+    );
+    const res = await googleAuth(token);
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({ code: 100104, data: null });
+    expect(res.headers.authorization).toBeUndefined();
+  });
+
+  it('refuses garbage and says so when Google sign-in is not configured', async () => {
+    expect((await googleAuth('not.a.jwt')).json().code).toBe(100104);
+    const bare = await createTestApp({ database: t.database });
+    try {
+      const res = await bare.app.inject({
+        method: 'POST',
+        url: '/api/v1/google-auth',
+        payload: { idToken: await idToken({ sub: 'g-5005', email: uniqueEmail() }) },
+      });
+      expect(res.json().code).toBe(100105);
+    } finally {
+      await bare.close();
+    }
+  });
+});

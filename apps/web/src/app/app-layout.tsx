@@ -1,0 +1,105 @@
+import { ShoppingCartOutlined, UserOutlined } from '@ant-design/icons';
+import { App, Badge, Button, Dropdown, Layout, type MenuProps } from 'antd';
+import { Suspense, useEffect } from 'react';
+import { Link, Outlet, useLocation, useNavigate } from 'react-router';
+import { PageLoading } from '../components/page-loading';
+import { selectCartCount } from '../features/cart/cart-slice';
+import {
+  fetchUserInfo,
+  logout,
+  selectUserInfo,
+  selectUserInfoStatus,
+} from '../features/account/user-info-slice';
+import { hasSession } from '../lib/http/session';
+import { useAppDispatch, useAppSelector } from './hooks';
+
+export const STORE_NAME = 'Harbour Grocer';
+
+export function AppLayout() {
+  return (
+    <Layout style={{ minHeight: '100vh' }}>
+      <SiteHeader />
+      <Layout.Content>
+        <Suspense fallback={<PageLoading />}>
+          <Outlet />
+        </Suspense>
+      </Layout.Content>
+      <Layout.Footer className="site-footer">
+        {STORE_NAME} · Fresh groceries delivered across Australia · Prices in AUD incl. GST
+      </Layout.Footer>
+    </Layout>
+  );
+}
+
+function SiteHeader() {
+  const dispatch = useAppDispatch();
+  const navigate = useNavigate();
+  const location = useLocation();
+  const { message } = App.useApp();
+  const user = useAppSelector(selectUserInfo);
+  const userStatus = useAppSelector(selectUserInfoStatus);
+  const cartCount = useAppSelector(selectCartCount);
+  const isSignedIn = hasSession();
+
+  useEffect(() => {
+    if (isSignedIn && !user && userStatus === 'idle') void dispatch(fetchUserInfo());
+  }, [dispatch, isSignedIn, user, userStatus]);
+
+  const signOut = async () => {
+    await dispatch(logout());
+    void message.success('You have signed out.');
+    void navigate('/', { replace: true });
+  };
+
+  const accountItems: MenuProps['items'] = [
+    { key: '/account/profile', label: <span data-testid="menu-profile">My profile</span> },
+    { key: '/account/orders', label: <span data-testid="menu-orders">Orders</span> },
+    { key: '/account/wishlist', label: <span data-testid="menu-wishlist">Wishlist</span> },
+    { key: '/account/security', label: <span data-testid="menu-security">Password & sign-ins</span> },
+    { type: 'divider' },
+    { key: 'logout', label: <span data-testid="logout">Sign out</span>, danger: true },
+  ];
+
+  const onAccountMenu: MenuProps['onClick'] = ({ key }) => {
+    if (key === 'logout') void signOut();
+    else void navigate(key);
+  };
+
+  const loginTarget = `/login?redirect=${encodeURIComponent(`${location.pathname}${location.search}`)}`;
+
+  return (
+    <Layout.Header className="site-header">
+      <Link to="/" className="site-header__brand" data-testid="brand">
+        <img src="/favicon.svg" alt="" />
+        {STORE_NAME}
+      </Link>
+      <div className="site-header__actions">
+        <Badge count={cartCount} size="small" showZero={false}>
+          <Button
+            type="text"
+            shape="circle"
+            aria-label={`Cart, ${cartCount} items`}
+            icon={<ShoppingCartOutlined style={{ fontSize: 20 }} />}
+            data-testid="cart-button"
+            onClick={() => void message.info('The cart opens soon.')}
+          />
+        </Badge>
+        {isSignedIn ? (
+          <Dropdown menu={{ items: accountItems, onClick: onAccountMenu }} trigger={['click']}>
+            <Button icon={<UserOutlined />} data-testid="account-menu">
+              <span className="site-header__name">{user ? user.firstName : 'Account'}</span>
+            </Button>
+          </Dropdown>
+        ) : (
+          location.pathname !== '/login' && (
+            <Link to={loginTarget}>
+              <Button type="primary" data-testid="header-login">
+                Sign in
+              </Button>
+            </Link>
+          )
+        )}
+      </div>
+    </Layout.Header>
+  );
+}

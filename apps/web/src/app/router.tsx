@@ -1,0 +1,53 @@
+import { lazy } from 'react';
+import { createBrowserRouter, Navigate } from 'react-router';
+import { AppLayout } from './app-layout';
+import { RequireSession } from './require-session';
+import { NotFoundPage } from './not-found-page';
+
+const HomePage = lazy(() => import('../features/home/pages/home-page').then((m) => ({ default: m.HomePage })));
+const LoginPage = lazy(() =>
+  import('../features/account/pages/login-page').then((m) => ({ default: m.LoginPage })),
+);
+const RegisterPage = lazy(() =>
+  import('../features/account/pages/register-page').then((m) => ({ default: m.RegisterPage })),
+);
+const AccountLayout = lazy(() =>
+  import('../features/account/pages/account-layout').then((m) => ({ default: m.AccountLayout })),
+);
+const ProfilePage = lazy(() =>
+  import('../features/account/pages/profile-page').then((m) => ({ default: m.ProfilePage })),
+);
+const SecurityPage = lazy(() =>
+  import('../features/account/pages/security-page').then((m) => ({ default: m.SecurityPage })),
+);
+const ComingSoonPage = lazy(() =>
+  import('../features/account/pages/coming-soon-page').then((m) => ({ default: m.ComingSoonPage })),
+);
+
+export function createAppRouter() {
+  return createBrowserRouter([
+    {
+      element: <AppLayout />,
+      children: [
+        { index: true, element: <HomePage /> },
+        { path: 'login', element: <LoginPage /> },
+        { path: 'register', element: <RegisterPage /> },
+        {
+          path: 'account',
+          element: (
+            <RequireSession>
+              <AccountLayout />
+            </RequireSession>
+          ),
+          children: [
+            { index: true, element: <Navigate to="profile" replace /> },
+            { path: 'profile', element: <ProfilePage /> },
+            { path: 'security', element: <SecurityPage /> },
+            { path: ':section', element: <ComingSoonPage /> },
+          ],
+        },
+        { path: '*', element: <NotFoundPage /> },
+      ],
+    },
+  ]);
+}

@@ -1,0 +1,120 @@
+import { Alert, Button, Card, Divider, Form, Input, Typography } from 'antd';
+import type { RegisterBody } from '@storefront/contract/account';
+import { useState } from 'react';
+import { Link, useNavigate, useSearchParams } from 'react-router';
+import { useAppDispatch } from '../../../app/hooks';
+import { resolveSafeRedirect } from '../../../lib/safe-redirect';
+import { registerAccount } from '../user-info-slice';
+
+type RegisterForm = RegisterBody & { confirmPassword: string };
+
+export function RegisterPage() {
+  const dispatch = useAppDispatch();
+  const navigate = useNavigate();
+  const [searchParams] = useSearchParams();
+  const redirect = resolveSafeRedirect(searchParams.get('redirect'));
+  const [isSubmitting, setIsSubmitting] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+
+  const submit = async ({ email, password, firstName, lastName }: RegisterForm) => {
+    setIsSubmitting(true);
+    setError(null);
+    try {
+      await dispatch(registerAccount({ email, password, firstName, lastName })).unwrap();
+      void navigate(redirect === '/' ? '/account/profile' : redirect, { replace: true });
+    } catch (err) {
+      setError(typeof err === 'string' ? err : 'Registration failed. Please try again.');
+      setIsSubmitting(false);
+    }
+  };
+
+  return (
+    <div className="page page--narrow">
+      <Card>
+        <Typography.Title level={2} style={{ marginTop: 0 }}>
+          Create your account
+        </Typography.Title>
+        <Typography.Paragraph type="secondary">Save your details, track orders and earn credit.</Typography.Paragraph>
+        {error && (
+          <Alert type="error" showIcon title={error} style={{ marginBottom: 16 }} data-testid="register-error" />
+        )}
+        <Form<RegisterForm> layout="vertical" onFinish={submit} requiredMark={false} disabled={isSubmitting}>
+          <Form.Item
+            label="First name"
+            name="firstName"
+            rules={[
+              { required: true, whitespace: true, message: 'Enter your first name.' },
+              { max: 50, message: 'At most 50 characters.' },
+            ]}
+          >
+            <Input autoComplete="given-name" data-testid="register-first-name" />
+          </Form.Item>
+          <Form.Item
+            label="Last name"
+            name="lastName"
+            rules={[
+              { required: true, whitespace: true, message: 'Enter your last name.' },
+              { max: 50, message: 'At most 50 characters.' },
+            ]}
+          >
+            <Input autoComplete="family-name" data-testid="register-last-name" />
+          </Form.Item>
+          <Form.Item
+            label="Email"
+            name="email"
+            rules={[
+              { required: true, message: 'Enter your email address.' },
+              { type: 'email', message: 'Enter a valid email address.' },
+            ]}
+          >
+            <Input type="email" autoComplete="email" data-testid="register-email" />
+          </Form.Item>
+          <Form.Item
+            label="Password"
+            name="password"
+            rules={[
+              { required: true, message: 'Choose a password.' },
+              { min: 8, message: 'Use at least 8 characters.' },
+              { max: 128, message: 'At most 128 characters.' },
+            ]}
+          >
+            <Input.Password autoComplete="new-password" data-testid="register-password" />
+          </Form.Item>
+          <Form.Item
+            label="Confirm password"
+            name="confirmPassword"
+            dependencies={['password']}
+            rules={[
+              { required: true, message: 'Type the password again.' },
+              ({ getFieldValue }) => ({
+                validator: (_, value: unknown) =>
+                  value === getFieldValue('password')
+                    ? Promise.resolve()
+                    : Promise.reject(new Error('The passwords do not match.')),
+              }),
+            ]}
+          >
+            <Input.Password autoComplete="new-password" data-testid="register-confirm-password" />
+          </Form.Item>
+          <Button
+            type="primary"
+            htmlType="submit"
+            block
+            size="large"
+            loading={isSubmitting}
+            data-testid="register-submit"
+          >
+            Create account
+          </Button>
+        </Form>
+        <Divider />
+        <Typography.Paragraph style={{ marginBottom: 0, textAlign: 'center' }}>
+          Already have an account?{' '}
+          <Link to={`/login?redirect=${encodeURIComponent(redirect)}`} data-testid="login-link">
+            Sign in
+          </Link>
+        </Typography.Paragraph>
+      </Card>
+    </div>
+  );
+}

@@ -1,0 +1,15 @@
+// `npm start`: install and build what is missing, then run the store (API + web app) in one process.
+import { spawn } from 'node:child_process';
+import path from 'node:path';
+import { ensureBuilt, ensureInstalled, root } from './setup.mjs';
+
+ensureInstalled();
+ensureBuilt();
+
+const server = spawn(process.execPath, ['--enable-source-maps', path.join(root, 'apps/api/dist/server.js')], {
+  cwd: root,
+  stdio: 'inherit',
+  env: { NODE_ENV: 'production', ...process.env },
+});
+for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => server.kill(signal));
+server.on('exit', (code, signal) => process.exit(code ?? (signal ? 1 : 0)));
