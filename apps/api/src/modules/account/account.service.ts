@@ -10,7 +10,7 @@ import type { Db } from '../../db/client.js';
 import { pgErrorCode, UNIQUE_VIOLATION } from '../../db/client.js';
 import { AppError } from '../../lib/app-error.js';
 import { hashPassword, verifyPassword } from '../../lib/password.js';
-import { findSuburb } from '../address/suburb.repo.js';
+import { findSuburb } from '../suburb/suburb.repo.js';
 import {
   findCustomerByEmail,
   findCustomerByGoogleSub,
