@@ -20,6 +20,20 @@ import { accountRoutes } from './modules/account/account.routes.js';
 import { createAccountService } from './modules/account/account.service.js';
 import { createGoogleVerifier } from './modules/account/google.js';
 import { createSessionService } from './modules/account/session.service.js';
+import { cartRoutes } from './modules/cart/cart.routes.js';
+import { createCartService } from './modules/cart/cart.service.js';
+import { catalogRoutes } from './modules/catalog/catalog.routes.js';
+import { createCatalogService } from './modules/catalog/catalog.service.js';
+import { createShippingService } from './modules/shipping/shipping.service.js';
+import { shippingRoutes } from './modules/shipping/shipping.routes.js';
+import { createWishlistService } from './modules/wishlist/wishlist.service.js';
+import { wishlistRoutes } from './modules/wishlist/wishlist.routes.js';
+import { addressRoutes } from './modules/address/address.routes.js';
+import { createAddressService } from './modules/address/address.service.js';
+import { newsletterRoutes } from './modules/newsletter/newsletter.routes.js';
+import { createNewsletterService } from './modules/newsletter/newsletter.service.js';
+import { suburbRoutes } from './modules/suburb/suburb.routes.js';
+import { createSuburbService } from './modules/suburb/suburb.service.js';
 
 export type AppOptions = {
   config: Config;
@@ -130,6 +144,14 @@ export async function buildApp({ config, database, now = () => new Date(), logge
         async () => ok({ status: 'ok' as const, database: database.kind }),
       );
       await api.register(accountRoutes, { account });
+      const cart = createCartService(database.db, now);
+      await api.register(catalogRoutes, { catalog: createCatalogService(database.db) });
+      await api.register(cartRoutes, { cart });
+      await api.register(wishlistRoutes, { wishlist: createWishlistService(database.db, cart) });
+      await api.register(shippingRoutes, { shipping: createShippingService(database.db, cart) });
+      await api.register(suburbRoutes, { suburbs: createSuburbService(database.db) });
+      await api.register(addressRoutes, { addresses: createAddressService(database.db) });
+      await api.register(newsletterRoutes, { newsletter: createNewsletterService(database.db) });
     },
     { prefix: '/api/v1' },
   );

@@ -35,6 +35,6 @@ export const email = z
 
 export const postcode = z.string().regex(/^\d{4}$/, { error: 'must be four digits' });
 
-export const emptyBody = z.strictObject({}).optional();
+export const emptyBody = z.strictObject({}).nullish();
 
 export const ok = z.null();

@@ -1,4 +1,4 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, like, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
 import { suburbs } from '../../db/schema/index.js';
 
@@ -21,4 +21,42 @@ export async function findSuburb(
     )
     .limit(1);
   return row;
+}
+
+export async function findSuburbById(db: Executor, id: number): Promise<SuburbRow | undefined> {
+  const [row] = await db.select().from(suburbs).where(eq(suburbs.id, id));
+  return row;
+}
+
+export async function listByPostcode(db: Executor, postcode: string): Promise<SuburbRow[]> {
+  return db.select().from(suburbs).where(eq(suburbs.postcode, postcode)).orderBy(asc(suburbs.locality));
+}
+
+function escapeLike(s: string): string {
+  return s.replace(/[\\%_]/g, (c) => `\\${c}`);
+}
+
+/**
+ * Localities whose postcode starts with `digits` or whose name starts with `name`, ranked: exact postcode,
+ * then postcode prefix, then exact name, then name prefix. Both filters use btree prefix indexes.
+ */
+export async function searchSuburbs(
+  db: Executor,
+  terms: { digits?: string; name?: string },
+  limit: number,
+): Promise<SuburbRow[]> {
+  const name = terms.name?.toLowerCase();
+  const byPostcode = terms.digits ? like(suburbs.postcode, `${escapeLike(terms.digits)}%`) : undefined;
+  const byName = name ? sql`lower(${suburbs.locality}) like ${`${escapeLike(name)}%`}` : undefined;
+  const where = byPostcode && byName ? and(byPostcode, byName) : (byPostcode ?? byName);
+  const rank = sql<number>`case
+    when ${suburbs.postcode} = ${terms.digits ?? ''} then 0
+    when ${name ? sql`lower(${suburbs.locality}) = ${name}` : sql`false`} then 1
+    else 2 end`;
+  return db
+    .select()
+    .from(suburbs)
+    .where(where)
+    .orderBy(rank, sql`length(${suburbs.locality})`, asc(suburbs.locality), asc(suburbs.postcode))
+    .limit(limit);
 }

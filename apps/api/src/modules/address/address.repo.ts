@@ -1,0 +1,117 @@
+import { and, asc, count, desc, eq, ne } from 'drizzle-orm';
+import type { Executor } from '../../db/client.js';
+import { addresses, carts, customers } from '../../db/schema/index.js';
+
+export type AddressRow = typeof addresses.$inferSelect;
+export type AddressValues = Omit<
+  typeof addresses.$inferInsert,
+  'id' | 'customerId' | 'createdAt' | 'updatedAt'
+>;
+
+/** Serialises address-book changes of one customer (defaults, cap) behind that customer's row lock. */
+export async function lockCustomer(tx: Executor, customerId: number): Promise<void> {
+  await tx.select({ id: customers.id }).from(customers).where(eq(customers.id, customerId)).for('update');
+}
+
+export async function listAddresses(db: Executor, customerId: number): Promise<AddressRow[]> {
+  return db
+    .select()
+    .from(addresses)
+    .where(eq(addresses.customerId, customerId))
+    .orderBy(desc(addresses.isDefaultShipping), asc(addresses.id));
+}
+
+export async function countAddresses(db: Executor, customerId: number): Promise<number> {
+  const [row] = await db.select({ n: count() }).from(addresses).where(eq(addresses.customerId, customerId));
+  return row?.n ?? 0;
+}
+
+export async function findAddress(
+  db: Executor,
+  customerId: number,
+  id: number,
+): Promise<AddressRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(addresses)
+    .where(and(eq(addresses.id, id), eq(addresses.customerId, customerId)));
+  return row;
+}
+
+export async function insertAddress(
+  db: Executor,
+  customerId: number,
+  values: AddressValues,
+): Promise<AddressRow> {
+  const [row] = await db
+    .insert(addresses)
+    .values({ ...values, customerId })
+    .returning();
+  if (!row) throw new Error('insert returned no row');
+  return row;
+}
+
+export async function updateAddress(
+  db: Executor,
+  customerId: number,
+  id: number,
+  values: Partial<AddressValues>,
+): Promise<AddressRow | undefined> {
+  const [row] = await db
+    .update(addresses)
+    .set({ ...values, updatedAt: new Date() })
+    .where(and(eq(addresses.id, id), eq(addresses.customerId, customerId)))
+    .returning();
+  return row;
+}
+
+export async function deleteAddress(
+  db: Executor,
+  customerId: number,
+  id: number,
+): Promise<AddressRow | undefined> {
+  const [row] = await db
+    .delete(addresses)
+    .where(and(eq(addresses.id, id), eq(addresses.customerId, customerId)))
+    .returning();
+  return row;
+}
+
+export async function clearDefault(
+  db: Executor,
+  customerId: number,
+  kind: 'shipping' | 'billing',
+): Promise<void> {
+  const column = kind === 'shipping' ? addresses.isDefaultShipping : addresses.isDefaultBilling;
+  await db
+    .update(addresses)
+    .set(kind === 'shipping' ? { isDefaultShipping: false } : { isDefaultBilling: false })
+    .where(and(eq(addresses.customerId, customerId), eq(column, true)));
+}
+
+/** The newest other address, to take over a default when its address is deleted. */
+export async function newestOtherAddress(
+  db: Executor,
+  customerId: number,
+  exceptId: number,
+): Promise<AddressRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(addresses)
+    .where(and(eq(addresses.customerId, customerId), ne(addresses.id, exceptId)))
+    .orderBy(desc(addresses.id))
+    .limit(1);
+  return row;
+}
+
+export async function cartAddressId(db: Executor, customerId: number): Promise<number | null> {
+  const [row] = await db.select({ id: carts.addressId }).from(carts).where(eq(carts.customerId, customerId));
+  return row?.id ?? null;
+}
+
+export async function setCartAddress(db: Executor, customerId: number, addressId: number): Promise<void> {
+  await db
+    .insert(carts)
+    .values({ customerId, addressId })
+    .onConflictDoUpdate({ target: carts.customerId, set: { addressId, updatedAt: new Date() } });
+}
