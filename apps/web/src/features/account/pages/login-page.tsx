@@ -54,7 +54,7 @@ export function LoginPage() {
               { type: 'email', message: 'Enter a valid email address.' },
             ]}
           >
-            <Input type="email" autoComplete="email" data-testid="login-email" />
+            <Input inputMode="email" autoComplete="email" data-testid="login-email" />
           </Form.Item>
           <Form.Item label="Password" name="password" rules={[{ required: true, message: 'Enter your password.' }]}>
             <Input.Password autoComplete="current-password" data-testid="login-password" />

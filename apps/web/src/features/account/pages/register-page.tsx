@@ -67,7 +67,7 @@ export function RegisterPage() {
               { type: 'email', message: 'Enter a valid email address.' },
             ]}
           >
-            <Input type="email" autoComplete="email" data-testid="register-email" />
+            <Input inputMode="email" autoComplete="email" data-testid="register-email" />
           </Form.Item>
           <Form.Item
             label="Password"

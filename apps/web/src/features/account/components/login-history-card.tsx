@@ -1,0 +1,71 @@
+import { Card, Descriptions, Empty, List, Skeleton, Tag, Typography } from 'antd';
+import type { LoginEvent } from '@storefront/contract/account';
+import { retrieveLoginDetail } from '../api';
+import { useRemoteData } from '../use-remote-data';
+import { LoadFailed } from './load-failed';
+
+const methodLabels: Record<LoginEvent['method'], string> = {
+  password: 'Password',
+  google: 'Google',
+  register: 'Account created',
+};
+
+function formatTime(iso: string): string {
+  return new Date(iso).toLocaleString('en-AU', { dateStyle: 'medium', timeStyle: 'short' });
+}
+
+export function LoginHistoryCard() {
+  const detail = useRemoteData(retrieveLoginDetail);
+
+  const body = () => {
+    if (detail.status === 'failed' && !detail.data) {
+      return (
+        <LoadFailed
+          title="Sign-in history could not be loaded"
+          error={detail.error}
+          onRetry={detail.reload}
+          testId="login-history-error"
+        />
+      );
+    }
+    if (!detail.data) return <Skeleton active paragraph={{ rows: 4 }} />;
+    const { data } = detail;
+    return (
+      <>
+        <Descriptions column={1} size="small" style={{ marginBottom: 12 }}>
+          <Descriptions.Item label="Signs in with">
+            {data.hasPassword && <Tag>Password</Tag>}
+            {data.hasGoogle && <Tag>Google</Tag>}
+          </Descriptions.Item>
+        </Descriptions>
+        {data.recent.length === 0 ? (
+          <Empty description="No sign-ins yet." />
+        ) : (
+          <List
+            size="small"
+            dataSource={data.recent}
+            data-testid="login-history"
+            renderItem={(event) => (
+              <List.Item>
+                <List.Item.Meta
+                  title={
+                    <span>
+                      {formatTime(event.at)} <Tag color="magenta">{methodLabels[event.method]}</Tag>
+                    </span>
+                  }
+                  description={
+                    <Typography.Text type="secondary" ellipsis style={{ maxWidth: '100%' }}>
+                      {event.ip} · {event.userAgent || 'Unknown browser'}
+                    </Typography.Text>
+                  }
+                />
+              </List.Item>
+            )}
+          />
+        )}
+      </>
+    );
+  };
+
+  return <Card title="Recent sign-ins">{body()}</Card>;
+}

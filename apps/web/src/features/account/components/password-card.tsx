@@ -1,0 +1,77 @@
+import { App, Button, Card, Form, Input } from 'antd';
+import type { UpdatePasswordBody } from '@storefront/contract/account';
+import { useState } from 'react';
+import { readErrorMessage } from '../../../lib/http/error-message';
+import { updateCustomerPassword } from '../api';
+
+type PasswordForm = UpdatePasswordBody & { confirmPassword: string };
+
+export function PasswordCard() {
+  const { message } = App.useApp();
+  const [form] = Form.useForm<PasswordForm>();
+  const [isSaving, setIsSaving] = useState(false);
+
+  const save = async ({ oldPassword, newPassword }: PasswordForm) => {
+    setIsSaving(true);
+    try {
+      await updateCustomerPassword({ oldPassword, newPassword });
+      form.resetFields();
+      void message.success('Your password is changed. Other devices have been signed out.');
+    } catch (err) {
+      void message.error(readErrorMessage(err));
+    } finally {
+      setIsSaving(false);
+    }
+  };
+
+  return (
+    <Card title="Change password" style={{ marginBottom: 16 }}>
+      <Form<PasswordForm>
+        form={form}
+        layout="vertical"
+        requiredMark={false}
+        disabled={isSaving}
+        onFinish={save}
+        style={{ maxWidth: 420 }}
+      >
+        <Form.Item
+          label="Current password"
+          name="oldPassword"
+          rules={[{ required: true, message: 'Enter your current password.' }]}
+        >
+          <Input.Password autoComplete="current-password" data-testid="password-old" />
+        </Form.Item>
+        <Form.Item
+          label="New password"
+          name="newPassword"
+          rules={[
+            { required: true, message: 'Choose a new password.' },
+            { min: 8, message: 'Use at least 8 characters.' },
+            { max: 128, message: 'At most 128 characters.' },
+          ]}
+        >
+          <Input.Password autoComplete="new-password" data-testid="password-new" />
+        </Form.Item>
+        <Form.Item
+          label="Confirm new password"
+          name="confirmPassword"
+          dependencies={['newPassword']}
+          rules={[
+            { required: true, message: 'Type the new password again.' },
+            ({ getFieldValue }) => ({
+              validator: (_, value: unknown) =>
+                value === getFieldValue('newPassword')
+                  ? Promise.resolve()
+                  : Promise.reject(new Error('The passwords do not match.')),
+            }),
+          ]}
+        >
+          <Input.Password autoComplete="new-password" data-testid="password-confirm" />
+        </Form.Item>
+        <Button type="primary" htmlType="submit" loading={isSaving} data-testid="password-save">
+          Change password
+        </Button>
+      </Form>
+    </Card>
+  );
+}

@@ -1,0 +1,145 @@
+import { App, Button, Card, Descriptions, Form, Input, Space } from 'antd';
+import type { CustomerInfo, UpdateCustomerBody } from '@storefront/contract/account';
+import { useState } from 'react';
+import { useAppDispatch } from '../../../app/hooks';
+import { updateProfile } from '../user-info-slice';
+
+type DetailsForm = { firstName: string; lastName: string; phone: string; birthday: string };
+
+const AU_PHONE = /^(\+61|0)[2-478]\d{8}$/;
+
+function normalisePhone(phone: string): string {
+  return phone.replace(/[\s()-]/g, '');
+}
+
+/** Only the fields that changed; empty phone and birthday clear them. */
+export function buildDetailsChange(info: CustomerInfo, values: DetailsForm): UpdateCustomerBody {
+  const change: UpdateCustomerBody = {};
+  const firstName = values.firstName.trim();
+  const lastName = values.lastName.trim();
+  const phone = values.phone.trim() ? normalisePhone(values.phone) : null;
+  const birthday = values.birthday.trim() || null;
+  if (firstName !== info.firstName) change.firstName = firstName;
+  if (lastName !== info.lastName) change.lastName = lastName;
+  if (phone !== info.phone) change.phone = phone;
+  if (birthday !== info.birthday) change.birthday = birthday;
+  return change;
+}
+
+type Props = { info: CustomerInfo; onSaved: (info: CustomerInfo) => void };
+
+export function PersonalDetailsCard({ info, onSaved }: Props) {
+  const dispatch = useAppDispatch();
+  const { message } = App.useApp();
+  const [isEditing, setIsEditing] = useState(false);
+  const [isSaving, setIsSaving] = useState(false);
+
+  const save = async (values: DetailsForm) => {
+    const change = buildDetailsChange(info, values);
+    if (Object.keys(change).length === 0) {
+      setIsEditing(false);
+      return;
+    }
+    setIsSaving(true);
+    try {
+      onSaved(await dispatch(updateProfile(change)).unwrap());
+      void message.success('Your details are saved.');
+      setIsEditing(false);
+    } catch (err) {
+      void message.error(typeof err === 'string' ? err : 'Your details could not be saved.');
+    } finally {
+      setIsSaving(false);
+    }
+  };
+
+  return (
+    <Card
+      title="Personal details"
+      style={{ marginBottom: 16 }}
+      extra={
+        !isEditing && (
+          <Button onClick={() => setIsEditing(true)} data-testid="profile-edit">
+            Edit
+          </Button>
+        )
+      }
+    >
+      {isEditing ? (
+        <Form<DetailsForm>
+          layout="vertical"
+          requiredMark={false}
+          disabled={isSaving}
+          onFinish={save}
+          initialValues={{
+            firstName: info.firstName,
+            lastName: info.lastName,
+            phone: info.phone ?? '',
+            birthday: info.birthday ?? '',
+          }}
+        >
+          <Form.Item
+            label="First name"
+            name="firstName"
+            rules={[
+              { required: true, whitespace: true, message: 'Enter your first name.' },
+              { max: 50, message: 'At most 50 characters.' },
+            ]}
+          >
+            <Input autoComplete="given-name" data-testid="profile-first-name" />
+          </Form.Item>
+          <Form.Item
+            label="Last name"
+            name="lastName"
+            rules={[
+              { required: true, whitespace: true, message: 'Enter your last name.' },
+              { max: 50, message: 'At most 50 characters.' },
+            ]}
+          >
+            <Input autoComplete="family-name" data-testid="profile-last-name" />
+          </Form.Item>
+          <Form.Item
+            label="Mobile or phone"
+            name="phone"
+            rules={[
+              {
+                validator: (_, value: unknown) =>
+                  typeof value !== 'string' || value.trim() === '' || AU_PHONE.test(normalisePhone(value))
+                    ? Promise.resolve()
+                    : Promise.reject(new Error('Enter an Australian number, e.g. 0412 345 678.')),
+              },
+            ]}
+          >
+            <Input type="tel" autoComplete="tel" placeholder="0412 345 678" data-testid="profile-phone" />
+          </Form.Item>
+          <Form.Item label="Birthday" name="birthday">
+            <Input type="date" data-testid="profile-birthday" />
+          </Form.Item>
+          <Space>
+            <Button type="primary" htmlType="submit" loading={isSaving} data-testid="profile-save">
+              Save
+            </Button>
+            <Button onClick={() => setIsEditing(false)} disabled={isSaving} data-testid="profile-cancel">
+              Cancel
+            </Button>
+          </Space>
+        </Form>
+      ) : (
+        <Descriptions column={1} size="small" data-testid="profile-details">
+          <Descriptions.Item label="Name">
+            <span data-testid="profile-name">
+              {info.firstName} {info.lastName}
+            </span>
+          </Descriptions.Item>
+          <Descriptions.Item label="Email">{info.email}</Descriptions.Item>
+          <Descriptions.Item label="Phone">
+            <span data-testid="profile-phone-value">{info.phone ?? 'Not given'}</span>
+          </Descriptions.Item>
+          <Descriptions.Item label="Birthday">{info.birthday ?? 'Not given'}</Descriptions.Item>
+          <Descriptions.Item label="Member since">
+            {new Date(info.createdAt).toLocaleDateString('en-AU', { dateStyle: 'long' })}
+          </Descriptions.Item>
+        </Descriptions>
+      )}
+    </Card>
+  );
+}

@@ -1,0 +1,50 @@
+import { Menu, Select, Typography } from 'antd';
+import { Suspense } from 'react';
+import { Outlet, useLocation, useNavigate } from 'react-router';
+import { useAppSelector } from '../../../app/hooks';
+import { PageLoading } from '../../../components/page-loading';
+import { accountSections } from '../account-sections';
+import { selectUserInfo } from '../user-info-slice';
+
+export function AccountLayout() {
+  const navigate = useNavigate();
+  const location = useLocation();
+  const user = useAppSelector(selectUserInfo);
+  const current = location.pathname.split('/')[2] ?? 'profile';
+  const items = accountSections.map((section) => ({
+    key: section.key,
+    label: <span data-testid={`account-nav-${section.key}`}>{section.label}</span>,
+  }));
+
+  return (
+    <div className="page">
+      <Typography.Title level={3} style={{ marginTop: 0 }} data-testid="account-greeting">
+        {user ? `G'day, ${user.firstName}` : 'My account'}
+      </Typography.Title>
+      <div className="account-shell">
+        <nav className="account-shell__menu" aria-label="Account sections">
+          <Menu
+            mode="inline"
+            selectedKeys={[current]}
+            items={items}
+            onClick={({ key }) => void navigate(`/account/${key}`)}
+          />
+        </nav>
+        <Select
+          className="account-shell__picker"
+          size="large"
+          value={current}
+          aria-label="Account section"
+          data-testid="account-section-picker"
+          options={accountSections.map((section) => ({ value: section.key, label: section.label }))}
+          onChange={(key: string) => void navigate(`/account/${key}`)}
+        />
+        <section className="account-shell__content">
+          <Suspense fallback={<PageLoading />}>
+            <Outlet />
+          </Suspense>
+        </section>
+      </div>
+    </div>
+  );
+}

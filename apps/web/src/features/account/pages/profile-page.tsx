@@ -1,0 +1,28 @@
+import { Skeleton } from 'antd';
+import { retrieveCustomer } from '../api';
+import { HomeSuburbCard } from '../components/home-suburb-card';
+import { LoadFailed } from '../components/load-failed';
+import { PersonalDetailsCard } from '../components/personal-details-card';
+import { useRemoteData } from '../use-remote-data';
+
+export function ProfilePage() {
+  const customer = useRemoteData(retrieveCustomer);
+
+  if (customer.status === 'failed' && !customer.data) {
+    return (
+      <LoadFailed
+        title="Your profile could not be loaded"
+        error={customer.error}
+        onRetry={customer.reload}
+        testId="profile-error"
+      />
+    );
+  }
+  if (!customer.data) return <Skeleton active paragraph={{ rows: 8 }} data-testid="profile-loading" />;
+  return (
+    <div data-testid="profile-page">
+      <PersonalDetailsCard info={customer.data} onSaved={customer.replace} />
+      <HomeSuburbCard info={customer.data} onSaved={customer.replace} />
+    </div>
+  );
+}

@@ -1,0 +1,124 @@
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchBrowser, makeEmail, openPage, registerCustomer, signIn, signOut, testId } from './support/browser';
+
+let browser: Browser;
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+
+afterAll(async () => {
+  await browser.close();
+});
+
+describe('the account area', () => {
+  it('a customer edits their profile and it stays edited', async () => {
+    const { context, page } = await openPage(browser);
+    await registerCustomer(page, {
+      email: makeEmail('profile'),
+      password: 'profile-pass-1',
+      firstName: 'Sam',
+      lastName: 'Lee',
+    });
+    await testId(page, 'profile-edit').click();
+    await testId(page, 'profile-first-name').fill('Samantha');
+    await testId(page, 'profile-last-name').fill('Leeson');
+    await testId(page, 'profile-phone').fill('12345');
+    await testId(page, 'profile-save').click();
+    await page.getByText('Enter an Australian number').waitFor();
+    await testId(page, 'profile-phone').fill('0412 345 678');
+    await testId(page, 'profile-birthday').fill('1990-04-05');
+    await testId(page, 'profile-save').click();
+    await page.getByText('Your details are saved.').waitFor();
+    expect(await testId(page, 'profile-name').textContent()).toBe('Samantha Leeson');
+    expect(await testId(page, 'profile-phone-value').textContent()).toBe('0412345678');
+
+    await testId(page, 'suburb-edit').click();
+    await testId(page, 'profile-postcode').fill('3000');
+    await testId(page, 'profile-suburb').fill('Melbourne');
+    await testId(page, 'suburb-save').click();
+    await page.getByText('Your suburb is saved.').waitFor();
+
+    await page.reload();
+    await testId(page, 'profile-name').waitFor();
+    expect(await testId(page, 'profile-name').textContent()).toBe('Samantha Leeson');
+    expect(await testId(page, 'profile-suburb-value').textContent()).toContain('3000');
+    expect(await testId(page, 'account-greeting').textContent()).toContain('Samantha');
+    await context.close();
+  });
+
+  it('an unknown suburb is refused with the server message', async () => {
+    const { context, page } = await openPage(browser);
+    await registerCustomer(page, {
+      email: makeEmail('suburb'),
+      password: 'suburb-pass-1',
+      firstName: 'Kim',
+      lastName: 'Park',
+    });
+    await testId(page, 'suburb-edit').click();
+    await testId(page, 'profile-postcode').fill('2000');
+    await testId(page, 'profile-suburb').fill('Nowhere Special');
+    await testId(page, 'suburb-save').click();
+    await page.getByText('not a known Australian locality').waitFor();
+    await context.close();
+  });
+
+  it('a customer changes their password and signs in with the new one', async () => {
+    const { context, page } = await openPage(browser);
+    const email = makeEmail('password');
+    await registerCustomer(page, { email, password: 'first-pass-1', firstName: 'Alex', lastName: 'Cho' });
+    await testId(page, 'account-nav-security').click();
+    await testId(page, 'password-old').fill('wrong-pass-1');
+    await testId(page, 'password-new').fill('second-pass-2');
+    await testId(page, 'password-confirm').fill('second-pass-2');
+    await testId(page, 'password-save').click();
+    await page.getByText('The current password is incorrect.').waitFor();
+
+    await testId(page, 'password-old').fill('first-pass-1');
+    await testId(page, 'password-save').click();
+    await page.getByText('Your password is changed.').waitFor();
+    await signOut(page);
+
+    await page.goto('/login');
+    await signIn(page, email, 'first-pass-1');
+    await testId(page, 'login-error').waitFor();
+    await signIn(page, email, 'second-pass-2');
+    await page.waitForURL((url) => url.pathname === '/');
+    await testId(page, 'home-title').getByText('Welcome back, Alex').waitFor();
+    await context.close();
+  });
+
+  it('the sign-in history lists recent sign-ins', async () => {
+    const { context, page } = await openPage(browser);
+    await registerCustomer(page, {
+      email: makeEmail('history'),
+      password: 'history-pass-1',
+      firstName: 'Jo',
+      lastName: 'Tran',
+    });
+    await page.goto('/account/security');
+    await testId(page, 'login-history').waitFor();
+    expect(await testId(page, 'login-history').textContent()).toContain('Account created');
+    await context.close();
+  });
+
+  it('every section of the account has a page, unfinished ones say they are coming soon', async () => {
+    const { context, page } = await openPage(browser);
+    await registerCustomer(page, {
+      email: makeEmail('sections'),
+      password: 'sections-pass-1',
+      firstName: 'Max',
+      lastName: 'Hall',
+    });
+    for (const section of ['addresses', 'wishlist', 'orders', 'newsletter', 'credits', 'coupons', 'vouchers']) {
+      await testId(page, `account-nav-${section}`).click();
+      await page.waitForURL(`**/account/${section}`);
+      await testId(page, `section-${section}`).waitFor();
+      expect(await testId(page, 'coming-soon').textContent()).toContain('coming soon');
+    }
+    await testId(page, 'account-nav-profile').click();
+    await testId(page, 'profile-page').waitFor();
+    await context.close();
+  });
+});

@@ -1,0 +1,98 @@
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEMO, launchBrowser, makeEmail, openPage, registerCustomer, signIn, signOut, testId } from './support/browser';
+
+let browser: Browser;
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+
+afterAll(async () => {
+  await browser.close();
+});
+
+describe('signing up and in', () => {
+  it('a new customer registers and lands on their profile', async () => {
+    const { context, page } = await openPage(browser);
+    const email = makeEmail('register');
+    await registerCustomer(page, { email, password: 'fresh-pass-123', firstName: 'Riley', lastName: 'Nguyen' });
+    await testId(page, 'profile-name').waitFor();
+    expect(await testId(page, 'profile-name').textContent()).toBe('Riley Nguyen');
+    expect(await testId(page, 'account-greeting').textContent()).toContain('Riley');
+    expect(await page.evaluate(() => localStorage.getItem('storefront.token'))).toMatch(/^Bearer \S+$/);
+    expect(await page.evaluate(() => localStorage.getItem('storefront.email'))).toBe(email);
+    await context.close();
+  });
+
+  it('registering an email that is taken shows the server message', async () => {
+    const { context, page } = await openPage(browser);
+    await page.goto('/register');
+    await testId(page, 'register-first-name').fill('Dana');
+    await testId(page, 'register-last-name').fill('Again');
+    await testId(page, 'register-email').fill(DEMO.email);
+    await testId(page, 'register-password').fill('another-pass-1');
+    await testId(page, 'register-confirm-password').fill('another-pass-1');
+    await testId(page, 'register-submit').click();
+    await testId(page, 'register-error').waitFor();
+    expect(await testId(page, 'register-error').textContent()).toContain('already exists');
+    await context.close();
+  });
+
+  it('the login form validates before sending', async () => {
+    const { context, page } = await openPage(browser);
+    let loginCalls = 0;
+    page.on('request', (req) => {
+      if (req.url().endsWith('/api/v1/login')) loginCalls += 1;
+    });
+    await page.goto('/login');
+    await testId(page, 'login-email').fill('not-an-email');
+    await testId(page, 'login-submit').click();
+    await page.getByText('Enter a valid email address.').waitFor();
+    await page.getByText('Enter your password.').waitFor();
+    expect(loginCalls).toBe(0);
+    await context.close();
+  });
+
+  it('the demo customer signs in, sees their name and signs out', async () => {
+    const { context, page } = await openPage(browser);
+    await page.goto('/login');
+    await signIn(page, DEMO.email, DEMO.password);
+    await page.waitForURL((url) => url.pathname === '/');
+    await testId(page, 'home-title').getByText('Welcome back, Dana').waitFor();
+    expect(await page.evaluate(() => document.cookie)).toContain('storefront_customer_id=');
+    await signOut(page);
+    expect(await page.evaluate(() => localStorage.getItem('storefront.token'))).toBeNull();
+    await context.close();
+  });
+
+  it('a wrong password shows the server message', async () => {
+    const { context, page } = await openPage(browser);
+    await page.goto('/login');
+    await signIn(page, DEMO.email, 'wrong-password');
+    await testId(page, 'login-error').waitFor();
+    expect(await testId(page, 'login-error').textContent()).toContain('incorrect');
+    expect(new URL(page.url()).pathname).toBe('/login');
+    await context.close();
+  });
+
+  it('an account page sends a signed-out visitor to login and back again', async () => {
+    const { context, page } = await openPage(browser);
+    await page.goto('/account/security?from=menu');
+    await page.waitForURL('**/login?redirect=*');
+    expect(new URL(page.url()).searchParams.get('redirect')).toBe('/account/security?from=menu');
+    await signIn(page, DEMO.email, DEMO.password);
+    await page.waitForURL('**/account/security?from=menu');
+    await testId(page, 'security-page').waitFor();
+    await context.close();
+  });
+
+  it('a redirect to another site is not followed after login', async () => {
+    const { context, page } = await openPage(browser);
+    await page.goto('/login?redirect=%2F%2Fevil.example%2Fphish');
+    await signIn(page, DEMO.email, DEMO.password);
+    await page.waitForURL((url) => url.pathname === '/');
+    expect(page.url()).not.toContain('evil.example');
+    await context.close();
+  });
+});

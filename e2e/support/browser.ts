@@ -1,0 +1,86 @@
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { inject } from 'vitest';
+
+export const DEMO = { email: 'demo@storefront.test', password: 'demo-pass-2000' } as const;
+export const DESKTOP = { width: 1280, height: 800 } as const;
+export const PHONE = { width: 375, height: 812 } as const;
+export const NETWORK_MESSAGE = 'Please check your network connection and try again.';
+
+const screenshotDir = fileURLToPath(new URL('../screenshots', import.meta.url));
+
+export function launchBrowser(): Promise<Browser> {
+  return chromium.launch({
+    executablePath: '/usr/bin/chromium',
+    headless: true,
+    args: [
+      '--headless',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
+  });
+}
+
+export async function openPage(
+  browser: Browser,
+  viewport: { width: number; height: number } = DESKTOP,
+): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await browser.newContext({
+    baseURL: inject('baseURL'),
+    viewport,
+    locale: 'en-AU',
+    timezoneId: 'Australia/Sydney',
+  });
+  const page = await context.newPage();
+  return { context, page };
+}
+
+export function testId(page: Page, id: string) {
+  return page.getByTestId(id);
+}
+
+export function makeEmail(label: string): string {
+  return `e2e-${label}-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.test`;
+}
+
+export async function signIn(page: Page, email: string, password: string): Promise<void> {
+  await testId(page, 'login-email').fill(email);
+  await testId(page, 'login-password').fill(password);
+  await testId(page, 'login-submit').click();
+}
+
+export async function registerCustomer(
+  page: Page,
+  customer: { email: string; password: string; firstName: string; lastName: string },
+): Promise<void> {
+  await page.goto('/register');
+  await testId(page, 'register-first-name').fill(customer.firstName);
+  await testId(page, 'register-last-name').fill(customer.lastName);
+  await testId(page, 'register-email').fill(customer.email);
+  await testId(page, 'register-password').fill(customer.password);
+  await testId(page, 'register-confirm-password').fill(customer.password);
+  await testId(page, 'register-submit').click();
+  await page.waitForURL('**/account/profile');
+}
+
+export async function signOut(page: Page): Promise<void> {
+  await testId(page, 'account-menu').click();
+  await testId(page, 'logout').click();
+  await testId(page, 'header-login').waitFor();
+}
+
+export function toasts(page: Page) {
+  return page.locator('.ant-message-notice');
+}
+
+export async function saveScreenshot(page: Page, name: string): Promise<void> {
+  mkdirSync(screenshotDir, { recursive: true });
+  await page.screenshot({ path: path.join(screenshotDir, `${name}.png`), fullPage: true });
+}
