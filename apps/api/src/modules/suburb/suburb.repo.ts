@@ -1,4 +1,4 @@
-import { and, asc, eq, like, sql } from 'drizzle-orm';
+import { and, asc, eq, gte, lte, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
 import { suburbs } from '../../db/schema/index.js';
 
@@ -46,7 +46,10 @@ export async function searchSuburbs(
   limit: number,
 ): Promise<SuburbRow[]> {
   const name = terms.name?.toLowerCase();
-  const byPostcode = terms.digits ? like(suburbs.postcode, `${escapeLike(terms.digits)}%`) : undefined;
+  // A range rather than LIKE, so the plain btree on postcode serves it under any collation.
+  const byPostcode = terms.digits
+    ? and(gte(suburbs.postcode, terms.digits), lte(suburbs.postcode, `${terms.digits}9999`))
+    : undefined;
   const byName = name ? sql`lower(${suburbs.locality}) like ${`${escapeLike(name)}%`}` : undefined;
   const where = byPostcode && byName ? and(byPostcode, byName) : (byPostcode ?? byName);
   const rank = sql<number>`case
