@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../test/test-app.js';
+import { buildApp } from './app.js';
+import { createTestApp, testConfig, type TestApp } from '../test/test-app.js';
 import { bearer, registerCustomer } from '../test/factories.js';
 
 let t: TestApp;
@@ -109,5 +110,29 @@ describe('the server', () => {
     } finally {
       await cors.close();
     }
+  });
+
+  it('answers an unexpected failure with a 500 envelope that hides the internals', async () => {
+    const app = await buildApp({ config: await testConfig(), database: t.database });
+    app.get('/api/v1/boom', async () => {
+      throw new Error('secret connection string postgres://user:pw@db');
+    });
+    await app.ready();
+    try {
+      const res = await app.inject({ url: '/api/v1/boom' });
+      expect(res.statusCode).toBe(500);
+      expect(res.json()).toEqual({ code: 100500, msg: expect.any(String), data: null });
+      expect(res.body).not.toContain('secret');
+      expect(res.body).not.toContain('at ');
+    } finally {
+      await app.close();
+    }
+  });
+
+  it('echoes a request id on every response', async () => {
+    const res = await t.app.inject({ url: '/api/v1/health', headers: { 'x-request-id': 'trace-123' } });
+    expect(res.headers['x-request-id']).toBe('trace-123');
+    const fresh = await t.app.inject({ url: '/api/v1/health' });
+    expect(fresh.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
   });
 });

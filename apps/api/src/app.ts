@@ -156,6 +156,10 @@ export async function buildApp({ config, database, now = () => new Date(), logge
     { prefix: '/api/v1' },
   );
 
+  app.addHook('onSend', async (req, reply) => {
+    reply.header('x-request-id', req.id);
+  });
+
   app.addHook('onClose', async () => {
     await redis?.quit();
   });

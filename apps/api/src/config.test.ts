@@ -1,0 +1,38 @@
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from './config.js';
+
+describe('configuration', () => {
+  it('has working defaults for the embedded store', () => {
+    const cfg = loadConfig({});
+    expect(cfg).toMatchObject({
+      PORT: 3000,
+      SEED_DEMO: true,
+      SCRYPT_LOG_N: 17,
+      API_BASE_URL: '',
+      CORS_ORIGINS: [],
+    });
+    expect(cfg.DATABASE_URL).toBeUndefined();
+  });
+
+  it('turns demo data off by default on PostgreSQL', () => {
+    expect(loadConfig({ DATABASE_URL: 'postgres://localhost/shop' }).SEED_DEMO).toBe(false);
+  });
+
+  it('reads lists and flags', () => {
+    const cfg = loadConfig({ CORS_ORIGINS: 'https://a.example, https://b.example', DEBUG_CONSOLE: 'off' });
+    expect(cfg.CORS_ORIGINS).toEqual(['https://a.example', 'https://b.example']);
+    expect(cfg.DEBUG_CONSOLE).toBe(false);
+  });
+
+  it.each([
+    ['PORT', { PORT: 'eighty' }],
+    ['DATABASE_URL', { DATABASE_URL: 'mysql://localhost/shop' }],
+    ['SESSION_TTL_MINUTES', { SESSION_TTL_MINUTES: '0' }],
+    ['SEED_DEMO', { SEED_DEMO: 'maybe' }],
+    ['API_BASE_URL', { API_BASE_URL: 'not a url' }],
+    ['GOOGLE_JWKS', { GOOGLE_JWKS: '{not json' }],
+  ])('refuses a bad %s with a message naming it', (name, env) => {
+    expect(() => loadConfig(env)).toThrow(ConfigError);
+    expect(() => loadConfig(env)).toThrow(name);
+  });
+});
