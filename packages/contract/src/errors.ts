@@ -39,6 +39,7 @@ export const errorCatalogue = {
   COUPON_USED_UP: { code: 100406, status: 200, msg: 'That discount code has been used up.' },
   COUPON_NOT_STARTED: { code: 100407, status: 200, msg: 'That discount code is not active yet.' },
   CART_FULL: { code: 100408, status: 200, msg: 'The cart is full.' },
+  QUANTITY_LIMIT: { code: 100409, status: 200, msg: 'At most 99 of one product fit in the cart.' },
 
   NO_DESTINATION: { code: 100501, status: 200, msg: 'Choose a delivery suburb to see shipping costs.' },
   NOTHING_SELECTED: { code: 100502, status: 200, msg: 'Select at least one item.' },

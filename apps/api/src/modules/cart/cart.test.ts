@@ -1,0 +1,482 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { CartList } from '@storefront/contract/cart';
+import { cartLines, carts, coupons } from '../../db/schema/index.js';
+import { bearer, registerCustomer } from '../../../test/factories.js';
+import { createCoupon, createProduct, giveCoupon, updateProduct } from '../../../test/catalog-factories.js';
+import { createTestApp, type TestApp } from '../../../test/test-app.js';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(() => t.close());
+
+type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
+
+function call(method: Method, url: string, token: string, payload?: object) {
+  return t.app.inject({ method, url: `/api/v1${url}`, headers: bearer(token), payload });
+}
+
+async function cartOf(token: string): Promise<CartList> {
+  const res = await call('GET', '/cart/list', token);
+  expect(res.json().code).toBe(0);
+  return res.json<{ data: CartList }>().data;
+}
+
+async function add(token: string, productID: number, quantity = 1) {
+  return call('POST', '/cart/add', token, { productID, quantity });
+}
+
+async function lineRows(customerId: number) {
+  return t.database.db.select().from(cartLines).where(eq(cartLines.customerId, customerId));
+}
+
+const db = () => t.database.db;
+
+describe('cart/list', () => {
+  it('answers an empty cart for a new customer', async () => {
+    const c = await registerCustomer(t.app);
+    expect(await cartOf(c.token)).toEqual({
+      available: [],
+      unavailable: [],
+      subtotal: 0,
+      count: 0,
+      lineCount: 0,
+      discount: 0,
+      freeShipping: false,
+      coupon: null,
+      total: 0,
+    });
+  });
+
+  it('needs a signed-in customer', async () => {
+    const res = await t.app.inject({ url: '/api/v1/cart/list' });
+    expect(res.statusCode).toBe(401);
+    expect(res.json().code).toBe(100010);
+  });
+
+  it('totals only the selected available lines', async () => {
+    const c = await registerCustomer(t.app);
+    const apples = await createProduct(db(), { priceCents: 450, weightGrams: 1000 });
+    const bread = await createProduct(db(), { priceCents: 600 });
+    const gone = await createProduct(db(), { priceCents: 999 });
+    await add(c.token, apples.id, 2);
+    await add(c.token, bread.id, 1);
+    await add(c.token, gone.id, 1);
+    await updateProduct(db(), gone.id, { isActive: false });
+    await call('PUT', '/cart/update', c.token, { productID: bread.id, selected: false });
+
+    const cart = await cartOf(c.token);
+    expect(cart.available.map((l) => [l.productID, l.quantity, l.selected, l.lineTotal])).toEqual(
+      expect.arrayContaining([
+        [apples.id, 2, true, 900],
+        [bread.id, 1, false, 600],
+      ]),
+    );
+    expect(cart.unavailable).toEqual([
+      expect.objectContaining({ productID: gone.id, unavailableReason: 'inactive' }),
+    ]);
+    expect(cart).toMatchObject({ subtotal: 900, count: 2, lineCount: 3, discount: 0, total: 900 });
+  });
+
+  it('moves a line to unavailable when the product runs out or its stock drops below the quantity', async () => {
+    const c = await registerCustomer(t.app);
+    const a = await createProduct(db(), { stock: 5 });
+    const b = await createProduct(db(), { stock: 5 });
+    await add(c.token, a.id, 3);
+    await add(c.token, b.id, 3);
+    await updateProduct(db(), a.id, { stock: 0 });
+    await updateProduct(db(), b.id, { stock: 2 });
+    const cart = await cartOf(c.token);
+    expect(cart.available).toEqual([]);
+    const reasons = Object.fromEntries(cart.unavailable.map((l) => [l.productID, l.unavailableReason]));
+    expect(reasons).toEqual({ [a.id]: 'out_of_stock', [b.id]: 'not_enough_stock' });
+    expect(cart.subtotal).toBe(0);
+  });
+});
+
+describe('cart/add', () => {
+  it('adds a line and merges a second add into it', async () => {
+    const c = await registerCustomer(t.app);
+    const p = await createProduct(db(), { priceCents: 250 });
+    const first = await add(c.token, p.id, 2);
+    expect(first.statusCode).toBe(200);
+    expect(first.json().data.available[0]).toMatchObject({ productID: p.id, quantity: 2, selected: true });
+    const second = await add(c.token, p.id, 3);
+    expect(second.json().data).toMatchObject({ subtotal: 1250, count: 5, lineCount: 1 });
+  });
+
+  it('refuses more than the stock, counting what is already in the cart, and keeps the line as it was', async () => {
+    const c = await registerCustomer(t.app);
+    const p = await createProduct(db(), { stock: 4 });
+    await add(c.token, p.id, 3);
+    const res = await add(c.token, p.id, 2);
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({ code: 100401, data: null });
+    expect(res.json().msg).toContain('Only 4');
+    expect((await lineRows(c.user.customerID))[0]?.quantity).toBe(3);
+  });
+
+  it('refuses an out-of-stock product without writing a line', async () => {
+    const c = await registerCustomer(t.app);
+    const p = await createProduct(db(), { stock: 0 });
+    expect((await add(c.token, p.id)).json().code).toBe(100401);
+    expect(await lineRows(c.user.customerID)).toEqual([]);
+  });
+
+  it('refuses an inactive product as unavailable', async () => {
+    const c = await registerCustomer(t.app);
+    const p = await createProduct(db(), { isActive: false });
+    expect((await add(c.token, p.id)).json().code).toBe(100402);
+    expect(await lineRows(c.user.customerID)).toEqual([]);
+  });
+
+  it('answers an unknown product with 404 not found', async () => {
+    const c = await registerCustomer(t.app);
+    const res = await add(c.token, 2_000_000_000);
+    expect(res.statusCode).toBe(404);
+    expect(res.json().code).toBe(100002);
+  });
+
+  it('keeps a line at 99 at most', async () => {
+    const c = await registerCustomer(t.app);
+    const p = await createProduct(db(), { stock: 500 });
+    await add(c.token, p.id, 99);
+    expect((await add(c.token, p.id, 1)).json().code).toBe(100409);
+  });
+
+  it.each([
+    ['quantity', { quantity: 0 }],
+    ['quantity', { quantity: 100 }],
+    ['quantity', { quantity: 1.5 }],
+    ['productID', { productID: -1 }],
+    ['productID', { productID: 'abc' }],
+  ])('answers bad %s with a 400 naming it and writes nothing', async (field, override) => {
+    const c = await registerCustomer(t.app);
+    const p = await createProduct(db());
+    const res = await call('POST', '/cart/add', c.token, { productID: p.id, quantity: 1, ...override });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().code).toBe(100001);
+    expect(res.json().data.fields.map((f: { field: string }) => f.field)).toContain(`body.${field}`);
+    expect(await lineRows(c.user.customerID)).toEqual([]);
+  });
+
+  it('refuses unknown fields', async () => {
+    const c = await registerCustomer(t.app);
+    const p = await createProduct(db());
+    const res = await call('POST', '/cart/add', c.token, { productID: p.id, quantity: 1, customerID: 1 });
+    expect(res.statusCode).toBe(400);
+    expect(await lineRows(c.user.customerID)).toEqual([]);
+  });
+
+  it('counts all of 20 parallel adds of one product by one customer', async () => {
+    const c = await registerCustomer(t.app);
+    const p = await createProduct(db(), { stock: 50 });
+    const results = await Promise.all(Array.from({ length: 20 }, () => add(c.token, p.id, 1)));
+    expect(results.map((r) => r.json().code)).toEqual(Array(20).fill(0));
+    expect((await lineRows(c.user.customerID))[0]?.quantity).toBe(20);
+  });
+
+  it('never lets parallel adds push a line past the stock', async () => {
+    const c = await registerCustomer(t.app);
+    const p = await createProduct(db(), { stock: 7 });
+    const results = await Promise.all(Array.from({ length: 12 }, () => add(c.token, p.id, 1)));
+    const codes = results.map((r) => r.json().code);
+    expect(codes.filter((code) => code === 0)).toHaveLength(7);
+    expect(codes.filter((code) => code === 100401)).toHaveLength(5);
+    expect((await lineRows(c.user.customerID))[0]?.quantity).toBe(7);
+  });
+
+  it('refuses a new line when the cart already holds 100 lines', async () => {
+    const c = await registerCustomer(t.app);
+    const items = [];
+    for (let i = 0; i < 100; i += 1) items.push({ productID: (await createProduct(db())).id, quantity: 1 });
+    expect((await call('POST', '/cart/add/batch', c.token, { items: items.slice(0, 50) })).json().code).toBe(
+      0,
+    );
+    expect((await call('POST', '/cart/add/batch', c.token, { items: items.slice(50) })).json().code).toBe(0);
+    const extra = await createProduct(db());
+    expect((await add(c.token, extra.id)).json().code).toBe(100408);
+    const first = items[0];
+    if (!first) throw new Error('no items');
+    expect((await add(c.token, first.productID)).json().code).toBe(0);
+  });
+});
+
+describe('cart/add/batch', () => {
+  it('adds several products at once and sums repeated ones', async () => {
+    const c = await registerCustomer(t.app);
+    const a = await createProduct(db());
+    const b = await createProduct(db());
+    const res = await call('POST', '/cart/add/batch', c.token, {
+      items: [
+        { productID: a.id, quantity: 1 },
+        { productID: b.id, quantity: 2 },
+        { productID: a.id, quantity: 3 },
+      ],
+    });
+    expect(res.json().code).toBe(0);
+    const quantities = Object.fromEntries(
+      res.json<{ data: CartList }>().data.available.map((l) => [l.productID, l.quantity]),
+    );
+    expect(quantities).toEqual({ [a.id]: 4, [b.id]: 2 });
+  });
+
+  it('adds nothing when one item cannot be added', async () => {
+    const c = await registerCustomer(t.app);
+    const a = await createProduct(db());
+    const b = await createProduct(db(), { stock: 1 });
+    const res = await call('POST', '/cart/add/batch', c.token, {
+      items: [
+        { productID: a.id, quantity: 1 },
+        { productID: b.id, quantity: 2 },
+      ],
+    });
+    expect(res.json().code).toBe(100401);
+    expect(await lineRows(c.user.customerID)).toEqual([]);
+  });
+
+  it('answers an empty item list with a 400 naming it', async () => {
+    const c = await registerCustomer(t.app);
+    const res = await call('POST', '/cart/add/batch', c.token, { items: [] });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().data.fields.map((f: { field: string }) => f.field)).toContain('body.items');
+  });
+});
+
+describe('cart/update, select-all and delete', () => {
+  it('changes the quantity within stock and refuses more', async () => {
+    const c = await registerCustomer(t.app);
+    const p = await createProduct(db(), { stock: 6 });
+    await add(c.token, p.id, 1);
+    const ok = await call('PUT', '/cart/update', c.token, { productID: p.id, quantity: 6 });
+    expect(ok.json().data.available[0].quantity).toBe(6);
+    const tooMany = await call('PUT', '/cart/update', c.token, { productID: p.id, quantity: 7 });
+    expect(tooMany.json().code).toBe(100401);
+    expect((await lineRows(c.user.customerID))[0]?.quantity).toBe(6);
+  });
+
+  it('answers a product not in the cart, or in another customer’s cart, as not found', async () => {
+    const owner = await registerCustomer(t.app);
+    const other = await registerCustomer(t.app);
+    const p = await createProduct(db());
+    await add(owner.token, p.id, 2);
+    const res = await call('PUT', '/cart/update', other.token, { productID: p.id, quantity: 5 });
+    expect(res.statusCode).toBe(404);
+    expect(res.json().code).toBe(100002);
+    expect((await lineRows(owner.user.customerID))[0]?.quantity).toBe(2);
+  });
+
+  it('answers an update with neither quantity nor selected with a 400', async () => {
+    const c = await registerCustomer(t.app);
+    const p = await createProduct(db());
+    await add(c.token, p.id);
+    const res = await call('PUT', '/cart/update', c.token, { productID: p.id });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().data.fields.map((f: { field: string }) => f.field)).toContain('body.quantity');
+  });
+
+  it('selects and clears every line', async () => {
+    const c = await registerCustomer(t.app);
+    const a = await createProduct(db(), { priceCents: 100 });
+    const b = await createProduct(db(), { priceCents: 200 });
+    await add(c.token, a.id);
+    await add(c.token, b.id);
+    const none = await call('PUT', '/cart/select-all', c.token, { selected: false });
+    expect(none.json().data).toMatchObject({ subtotal: 0, count: 0 });
+    const all = await call('PUT', '/cart/select-all', c.token, { selected: true });
+    expect(all.json().data).toMatchObject({ subtotal: 300, count: 2 });
+    const bad = await call('PUT', '/cart/select-all', c.token, { selected: 'yes' });
+    expect(bad.statusCode).toBe(400);
+  });
+
+  it('deletes the given products from the caller’s cart only', async () => {
+    const owner = await registerCustomer(t.app);
+    const other = await registerCustomer(t.app);
+    const a = await createProduct(db());
+    const b = await createProduct(db());
+    await add(owner.token, a.id);
+    await add(owner.token, b.id);
+    await add(other.token, a.id);
+    const res = await call('DELETE', '/cart/delete', owner.token, { productIDs: [a.id] });
+    expect(res.json().data.available.map((l: { productID: number }) => l.productID)).toEqual([b.id]);
+    expect(await lineRows(other.user.customerID)).toHaveLength(1);
+    const bad = await call('DELETE', '/cart/delete', owner.token, { productIDs: [] });
+    expect(bad.statusCode).toBe(400);
+    expect(await lineRows(owner.user.customerID)).toHaveLength(1);
+  });
+});
+
+describe('cart/compare', () => {
+  it('reports changed prices, low stock, unavailable, removed and added lines', async () => {
+    const c = await registerCustomer(t.app);
+    const same = await createProduct(db(), { priceCents: 100 });
+    const pricey = await createProduct(db(), { priceCents: 200 });
+    const low = await createProduct(db(), { stock: 10 });
+    const off = await createProduct(db());
+    const removed = await createProduct(db(), { priceCents: 300 });
+    const extra = await createProduct(db());
+    for (const p of [same, pricey, low, off, extra]) await add(c.token, p.id, 3);
+    await updateProduct(db(), pricey.id, { priceCents: 250 });
+    await updateProduct(db(), low.id, { stock: 2 });
+    await updateProduct(db(), off.id, { isActive: false });
+
+    const res = await call('POST', '/cart/compare', c.token, {
+      items: [same, pricey, low, off, removed].map((p) => ({
+        productID: p.id,
+        quantity: 3,
+        price: p.priceCents,
+      })),
+    });
+    expect(res.statusCode).toBe(200);
+    const byId = Object.fromEntries(
+      res.json().data.lines.map((l: { productID: number; changes: string[] }) => [l.productID, l.changes]),
+    );
+    expect(res.json().data.hasChanges).toBe(true);
+    expect(byId).toEqual({
+      [pricey.id]: ['price_changed'],
+      [low.id]: ['stock_low'],
+      [off.id]: ['unavailable'],
+      [removed.id]: ['removed'],
+      [extra.id]: ['added'],
+    });
+    const priceLine = res.json().data.lines.find((l: { productID: number }) => l.productID === pricey.id);
+    expect(priceLine).toMatchObject({ oldPrice: 200, newPrice: 250 });
+  });
+
+  it('answers no changes for an up-to-date snapshot and 400 for a negative price', async () => {
+    const c = await registerCustomer(t.app);
+    const p = await createProduct(db(), { priceCents: 120 });
+    await add(c.token, p.id, 2);
+    const res = await call('POST', '/cart/compare', c.token, {
+      items: [{ productID: p.id, quantity: 2, price: 120 }],
+    });
+    expect(res.json().data).toEqual({ hasChanges: false, lines: [] });
+    const bad = await call('POST', '/cart/compare', c.token, {
+      items: [{ productID: p.id, quantity: 2, price: -1 }],
+    });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().data.fields[0].field).toBe('body.items.0.price');
+  });
+});
+
+describe('cart/apply-discount', () => {
+  async function cartWorth(cents: number) {
+    const c = await registerCustomer(t.app);
+    const p = await createProduct(db(), { priceCents: cents, stock: 20 });
+    await add(c.token, p.id, 1);
+    return { ...c, product: p };
+  }
+
+  const apply = (token: string, code: string | null) => call('POST', '/cart/apply-discount', token, { code });
+
+  it('takes a percentage off the selected subtotal', async () => {
+    const c = await cartWorth(5000);
+    const coupon = await createCoupon(
+      db(),
+      { kind: 'percent', value: 10, minSpendCents: 3000 },
+      t.clock.now(),
+    );
+    const res = await apply(c.token, coupon.code.toLowerCase());
+    expect(res.json().data).toMatchObject({
+      subtotal: 5000,
+      discount: 500,
+      total: 4500,
+      coupon: { code: coupon.code, isApplicable: true, problemCode: null },
+    });
+    const [row] = await db().select().from(carts).where(eq(carts.customerId, c.user.customerID));
+    expect(row?.couponId).toBe(coupon.id);
+  });
+
+  it('takes a fixed amount off, never more than the subtotal', async () => {
+    const c = await cartWorth(300);
+    const coupon = await createCoupon(db(), { kind: 'fixed', value: 500 }, t.clock.now());
+    expect((await apply(c.token, coupon.code)).json().data).toMatchObject({ discount: 300, total: 0 });
+  });
+
+  it('marks a free-shipping coupon without taking money off the goods', async () => {
+    const c = await cartWorth(2000);
+    const coupon = await createCoupon(db(), { kind: 'free_shipping', value: 0 }, t.clock.now());
+    expect((await apply(c.token, coupon.code)).json().data).toMatchObject({
+      discount: 0,
+      freeShipping: true,
+      total: 2000,
+    });
+  });
+
+  it('refuses an unknown code', async () => {
+    const c = await cartWorth(2000);
+    expect((await apply(c.token, 'NO-SUCH-CODE')).json()).toMatchObject({ code: 100403, data: null });
+  });
+
+  it('refuses an expired code and one not started yet, and stores neither', async () => {
+    const c = await cartWorth(2000);
+    const now = t.clock.now().getTime();
+    const expired = await createCoupon(db(), {
+      startsAt: new Date(now - 10e8),
+      endsAt: new Date(now - 1000),
+    });
+    const future = await createCoupon(db(), { startsAt: new Date(now + 10e8), endsAt: new Date(now + 20e8) });
+    expect((await apply(c.token, expired.code)).json().code).toBe(100404);
+    expect((await apply(c.token, future.code)).json().code).toBe(100407);
+    expect((await cartOf(c.token)).coupon).toBeNull();
+  });
+
+  it('refuses a code below its minimum spend over the selected lines', async () => {
+    const c = await cartWorth(2000);
+    const coupon = await createCoupon(db(), { minSpendCents: 3000 }, t.clock.now());
+    expect((await apply(c.token, coupon.code)).json().code).toBe(100405);
+  });
+
+  it('refuses a code used up across all customers', async () => {
+    const c = await cartWorth(2000);
+    const coupon = await createCoupon(db(), { usageLimit: 5, usedCount: 5 }, t.clock.now());
+    expect((await apply(c.token, coupon.code)).json().code).toBe(100406);
+  });
+
+  it('refuses a code this customer has used as often as allowed, but not for another customer', async () => {
+    const c = await cartWorth(2000);
+    const fresh = await cartWorth(2000);
+    const coupon = await createCoupon(db(), { perCustomerLimit: 2 }, t.clock.now());
+    await giveCoupon(db(), c.user.customerID, coupon.id, 2);
+    await giveCoupon(db(), fresh.user.customerID, coupon.id, 1);
+    expect((await apply(c.token, coupon.code)).json().code).toBe(100406);
+    expect((await apply(fresh.token, coupon.code)).json().code).toBe(0);
+  });
+
+  it('removes the coupon with null or an empty code', async () => {
+    const c = await cartWorth(2000);
+    const coupon = await createCoupon(db(), {}, t.clock.now());
+    await apply(c.token, coupon.code);
+    expect((await apply(c.token, null)).json().data).toMatchObject({ coupon: null, discount: 0 });
+    await apply(c.token, coupon.code);
+    expect((await apply(c.token, '')).json().data.coupon).toBeNull();
+  });
+
+  it('keeps an applied coupon that stops applying and says why instead of failing', async () => {
+    const c = await cartWorth(5000);
+    const coupon = await createCoupon(db(), { minSpendCents: 4000 }, t.clock.now());
+    expect((await apply(c.token, coupon.code)).json().data.discount).toBe(500);
+    await call('PUT', '/cart/update', c.token, { productID: c.product.id, selected: false });
+    const cart = await cartOf(c.token);
+    expect(cart).toMatchObject({ subtotal: 0, discount: 0, total: 0 });
+    expect(cart.coupon).toMatchObject({ code: coupon.code, isApplicable: false, problemCode: 100405 });
+
+    await call('PUT', '/cart/update', c.token, { productID: c.product.id, selected: true });
+    await db()
+      .update(coupons)
+      .set({ endsAt: new Date(t.clock.now().getTime() - 1000) })
+      .where(eq(coupons.id, coupon.id));
+    expect((await cartOf(c.token)).coupon).toMatchObject({ isApplicable: false, problemCode: 100404 });
+  });
+
+  it('answers a code that is too long with a 400 naming it', async () => {
+    const c = await cartWorth(2000);
+    const res = await apply(c.token, 'X'.repeat(41));
+    expect(res.statusCode).toBe(400);
+    expect(res.json().data.fields[0].field).toBe('body.code');
+    const [row] = await db().select().from(carts).where(eq(carts.customerId, c.user.customerID));
+    expect(row?.couponId ?? null).toBeNull();
+  });
+});

@@ -1,0 +1,79 @@
+import { and, asc, count, eq, ilike, inArray, notInArray, or, sql } from 'drizzle-orm';
+import type { Executor } from '../../db/client.js';
+import { products } from '../../db/schema/index.js';
+
+export type ProductRow = typeof products.$inferSelect;
+
+/** Escapes LIKE wildcards so a keyword matches literally. */
+function likePattern(keyword: string): string {
+  return `%${keyword.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+}
+
+export async function findProductById(db: Executor, id: number): Promise<ProductRow | undefined> {
+  const [row] = await db.select().from(products).where(eq(products.id, id));
+  return row;
+}
+
+export async function findProductsByIds(db: Executor, ids: number[]): Promise<ProductRow[]> {
+  if (ids.length === 0) return [];
+  return db.select().from(products).where(inArray(products.id, ids));
+}
+
+export async function listActiveProducts(
+  db: Executor,
+  where: { category?: string; keyword?: string; limit: number; offset: number },
+): Promise<{ rows: ProductRow[]; total: number }> {
+  const pattern = where.keyword ? likePattern(where.keyword) : undefined;
+  const filter = and(
+    eq(products.isActive, true),
+    where.category ? eq(products.category, where.category) : undefined,
+    pattern
+      ? or(ilike(products.name, pattern), ilike(products.description, pattern), ilike(products.sku, pattern))
+      : undefined,
+  );
+  const [rows, [totals]] = await Promise.all([
+    db
+      .select()
+      .from(products)
+      .where(filter)
+      .orderBy(asc(products.category), asc(products.name), asc(products.id))
+      .limit(where.limit)
+      .offset(where.offset),
+    db.select({ n: count() }).from(products).where(filter),
+  ]);
+  return { rows, total: totals?.n ?? 0 };
+}
+
+export async function countActiveByCategory(db: Executor): Promise<{ category: string; n: number }[]> {
+  return db
+    .select({ category: products.category, n: count() })
+    .from(products)
+    .where(eq(products.isActive, true))
+    .groupBy(products.category);
+}
+
+/** Active products other than the given ones: the given categories first, then the seasonal one, in stock first. */
+export async function findRelatedProducts(
+  db: Executor,
+  where: { excludeIds: number[]; categories: string[]; seasonal: string; limit: number },
+): Promise<ProductRow[]> {
+  const sameCategory =
+    where.categories.length > 0 ? inArray(products.category, where.categories) : sql`false`;
+  return db
+    .select()
+    .from(products)
+    .where(
+      and(
+        eq(products.isActive, true),
+        notInArray(products.id, where.excludeIds),
+        or(sameCategory, eq(products.category, where.seasonal)),
+      ),
+    )
+    .orderBy(
+      sql`case when ${sameCategory} then 0 else 1 end`,
+      sql`case when ${products.stock} > 0 then 0 else 1 end`,
+      asc(products.name),
+      asc(products.id),
+    )
+    .limit(where.limit);
+}

@@ -1,0 +1,85 @@
+import type {
+  Product,
+  ProductCategoryList,
+  ProductList,
+  ProductListQuery,
+  RelatedBody,
+} from '@storefront/contract/catalog';
+import { productCategories, SEASONAL_CATEGORY } from '@storefront/contract/catalog';
+import type { Db } from '../../db/client.js';
+import { AppError } from '../../lib/app-error.js';
+import {
+  countActiveByCategory,
+  findProductById,
+  findProductsByIds,
+  findRelatedProducts,
+  listActiveProducts,
+  type ProductRow,
+} from './catalog.repo.js';
+
+export function toProduct(p: ProductRow): Product {
+  return {
+    productID: p.id,
+    sku: p.sku,
+    name: p.name,
+    description: p.description,
+    imageUrl: p.imageUrl,
+    price: p.priceCents,
+    stock: p.stock,
+    weightGrams: p.weightGrams,
+    category: p.category,
+    isActive: p.isActive,
+    available: p.isActive && p.stock > 0,
+  };
+}
+
+const RELATED_DEFAULT = 8;
+const LABELS = new Map<string, string>(productCategories.map((c) => [c.category, c.label]));
+
+export function createCatalogService(db: Db) {
+  return {
+    async list(query: ProductListQuery): Promise<ProductList> {
+      const { rows, total } = await listActiveProducts(db, {
+        category: query.category,
+        keyword: query.keyword || undefined,
+        limit: query.pageSize,
+        offset: (query.page - 1) * query.pageSize,
+      });
+      return { list: rows.map(toProduct), total, page: query.page, pageSize: query.pageSize };
+    },
+
+    async detail(productId: number): Promise<Product> {
+      const row = await findProductById(db, productId);
+      if (!row) throw new AppError('NOT_FOUND', 'No such product.');
+      return toProduct(row);
+    },
+
+    async categories(): Promise<ProductCategoryList> {
+      const counts = new Map((await countActiveByCategory(db)).map((r) => [r.category, r.n]));
+      const known = productCategories.map((c) => ({
+        category: c.category,
+        label: c.label,
+        productCount: counts.get(c.category) ?? 0,
+      }));
+      const extra = [...counts.keys()]
+        .filter((c) => !LABELS.has(c))
+        .sort()
+        .map((c) => ({ category: c, label: c, productCount: counts.get(c) ?? 0 }));
+      return [...known, ...extra];
+    },
+
+    async related(body: RelatedBody): Promise<Product[]> {
+      const given = await findProductsByIds(db, body.productIDs);
+      const categories = [...new Set(given.map((p) => p.category))];
+      const rows = await findRelatedProducts(db, {
+        excludeIds: body.productIDs,
+        categories,
+        seasonal: SEASONAL_CATEGORY,
+        limit: body.limit ?? RELATED_DEFAULT,
+      });
+      return rows.map(toProduct);
+    },
+  };
+}
+
+export type CatalogService = ReturnType<typeof createCatalogService>;

@@ -1,0 +1,146 @@
+import { z } from 'zod';
+import { id } from './common.js';
+
+export const CART_LINE_QUANTITY_MAX = 99;
+export const CART_LINES_MAX = 100;
+
+export const quantity = z.number().int().min(1).max(CART_LINE_QUANTITY_MAX);
+
+/** Why a line sits in `unavailable`. */
+export const unavailableReason = z.enum(['inactive', 'out_of_stock', 'not_enough_stock']);
+export type UnavailableReason = z.infer<typeof unavailableReason>;
+
+export const cartLine = z.object({
+  productID: z.number().int(),
+  sku: z.string(),
+  name: z.string(),
+  imageUrl: z.string(),
+  category: z.string(),
+  /** Current unit price in cents. */
+  price: z.number().int(),
+  quantity: z.number().int(),
+  selected: z.boolean(),
+  /** price * quantity, cents. */
+  lineTotal: z.number().int(),
+  stock: z.number().int(),
+  weightGrams: z.number().int(),
+  /** null on available lines. */
+  unavailableReason: unavailableReason.nullable(),
+  addedAt: z.string(),
+});
+export type CartLine = z.infer<typeof cartLine>;
+
+export const couponKind = z.enum(['percent', 'fixed', 'free_shipping']);
+export type CouponKind = z.infer<typeof couponKind>;
+
+/**
+ * The coupon stored on the cart, checked again on every read. When it no longer applies (expired, used up, below
+ * the minimum spend) it stays on the cart with `isApplicable: false` and the reason, and gives no discount.
+ */
+export const appliedCoupon = z.object({
+  code: z.string(),
+  description: z.string(),
+  kind: couponKind,
+  /** Percent (1-100) for percent coupons, cents for fixed ones, 0 for free shipping. */
+  value: z.number().int(),
+  minSpend: z.number().int(),
+  endsAt: z.string(),
+  isApplicable: z.boolean(),
+  /** The error code and message it would fail with now; null while it applies. */
+  problemCode: z.number().int().nullable(),
+  problem: z.string().nullable(),
+});
+export type AppliedCoupon = z.infer<typeof appliedCoupon>;
+
+/**
+ * The cart. `subtotal`, `count` (units), `discount` and `total` cover only the selected available lines;
+ * `total` = subtotal - discount, before shipping (see shipping/calc-selected). All money in cents.
+ */
+export const cartList = z.object({
+  available: z.array(cartLine),
+  unavailable: z.array(cartLine),
+  subtotal: z.number().int(),
+  count: z.number().int(),
+  /** Lines in the cart, available or not. */
+  lineCount: z.number().int(),
+  discount: z.number().int(),
+  /** The applied coupon makes standard shipping free. */
+  freeShipping: z.boolean(),
+  coupon: appliedCoupon.nullable(),
+  total: z.number().int(),
+});
+export type CartList = z.infer<typeof cartList>;
+
+export const cartAddBody = z.strictObject({ productID: id, quantity });
+export type CartAddBody = z.infer<typeof cartAddBody>;
+
+/** All or nothing: if one item cannot be added, none is. Repeated products are summed. */
+export const cartAddBatchBody = z.strictObject({ items: z.array(cartAddBody).min(1).max(50) });
+export type CartAddBatchBody = z.infer<typeof cartAddBatchBody>;
+
+/** Products not in the cart are ignored. */
+export const cartDeleteBody = z.strictObject({ productIDs: z.array(id).min(1).max(CART_LINES_MAX) });
+export type CartDeleteBody = z.infer<typeof cartDeleteBody>;
+
+export const cartUpdateBody = z
+  .strictObject({ productID: id, quantity: quantity.optional(), selected: z.boolean().optional() })
+  .refine((b) => b.quantity !== undefined || b.selected !== undefined, {
+    error: 'send quantity, selected or both',
+    path: ['quantity'],
+  });
+export type CartUpdateBody = z.infer<typeof cartUpdateBody>;
+
+export const cartSelectAllBody = z.strictObject({ selected: z.boolean() });
+export type CartSelectAllBody = z.infer<typeof cartSelectAllBody>;
+
+/** The browser's snapshot of its cart: what it showed the customer. */
+export const cartCompareBody = z.strictObject({
+  items: z
+    .array(
+      z.strictObject({
+        productID: id,
+        quantity,
+        /** The unit price shown, cents. */
+        price: z.number().int().min(0).max(100_000_000),
+      }),
+    )
+    .max(CART_LINES_MAX),
+});
+export type CartCompareBody = z.infer<typeof cartCompareBody>;
+
+/**
+ * price_changed: unit price differs from the snapshot; quantity_changed: the cart holds another quantity;
+ * stock_low: fewer in stock than the cart quantity (but some); unavailable: inactive or none in stock;
+ * removed: no longer in the cart; added: in the cart but not in the snapshot.
+ */
+export const cartChange = z.enum([
+  'price_changed',
+  'quantity_changed',
+  'stock_low',
+  'unavailable',
+  'removed',
+  'added',
+]);
+export type CartChange = z.infer<typeof cartChange>;
+
+export const cartCompareLine = z.object({
+  productID: z.number().int(),
+  /** null when the product does not exist at all. */
+  name: z.string().nullable(),
+  changes: z.array(cartChange),
+  oldPrice: z.number().int().nullable(),
+  newPrice: z.number().int().nullable(),
+  oldQuantity: z.number().int().nullable(),
+  /** Quantity in the cart now; null when not in the cart. */
+  newQuantity: z.number().int().nullable(),
+  stock: z.number().int().nullable(),
+});
+export type CartCompareLine = z.infer<typeof cartCompareLine>;
+
+/** Only lines with at least one change are listed. */
+export const cartCompareResult = z.object({ hasChanges: z.boolean(), lines: z.array(cartCompareLine) });
+export type CartCompareResult = z.infer<typeof cartCompareResult>;
+
+/** A code applies it (any letter case); null or an empty string removes the applied one. */
+export const applyDiscountBody = z.strictObject({ code: z.string().trim().max(40).nullable() });
+export type ApplyDiscountBody = z.infer<typeof applyDiscountBody>;

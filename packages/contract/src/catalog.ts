@@ -1,0 +1,77 @@
+import { z } from 'zod';
+import { id, pageQuery, paged } from './common.js';
+
+/** The shop's aisles; `mooncakes` is the seasonal one that `mooncake/related` falls back to. */
+export const productCategories = [
+  { category: 'fruit-veg', label: 'Fruit & veg' },
+  { category: 'dairy', label: 'Dairy & eggs' },
+  { category: 'bakery', label: 'Bakery' },
+  { category: 'pantry', label: 'Pantry' },
+  { category: 'drinks', label: 'Drinks' },
+  { category: 'frozen', label: 'Frozen' },
+  { category: 'snacks', label: 'Snacks' },
+  { category: 'mooncakes', label: 'Mooncakes' },
+] as const;
+export const SEASONAL_CATEGORY = 'mooncakes';
+
+export const categorySlug = z
+  .string()
+  .trim()
+  .min(1)
+  .max(40)
+  .regex(/^[a-z0-9-]+$/, { error: 'must be a category slug (a-z, 0-9, -)' });
+
+/** Money is integer cents (AUD); `available` = active and at least one in stock. */
+export const product = z.object({
+  productID: z.number().int(),
+  sku: z.string(),
+  name: z.string(),
+  description: z.string(),
+  imageUrl: z.string(),
+  /** Unit price in cents (AUD). */
+  price: z.number().int(),
+  stock: z.number().int(),
+  weightGrams: z.number().int(),
+  category: z.string(),
+  isActive: z.boolean(),
+  available: z.boolean(),
+});
+export type Product = z.infer<typeof product>;
+
+export const productListQuery = pageQuery.extend({
+  category: categorySlug.optional(),
+  /** Matches name, description or SKU, any letter case. */
+  keyword: z.string().trim().max(100).optional(),
+});
+export type ProductListQuery = z.infer<typeof productListQuery>;
+
+/** Only active products are listed; inactive ones stay reachable by `product/detail` (carts and wishlists point at them). */
+export const productList = paged(product);
+export type ProductList = z.infer<typeof productList>;
+
+export const productDetailQuery = z.strictObject({ productID: id });
+export type ProductDetailQuery = z.infer<typeof productDetailQuery>;
+
+export const productCategory = z.object({
+  category: z.string(),
+  label: z.string(),
+  /** Active products in the category. */
+  productCount: z.number().int(),
+});
+export type ProductCategory = z.infer<typeof productCategory>;
+
+export const productCategoryList = z.array(productCategory);
+export type ProductCategoryList = z.infer<typeof productCategoryList>;
+
+export const RELATED_LIMIT_MAX = 24;
+
+export const relatedBody = z.strictObject({
+  productIDs: z.array(id).min(1).max(50),
+  /** How many to answer; 8 when left out. */
+  limit: z.number().int().min(1).max(RELATED_LIMIT_MAX).optional(),
+});
+export type RelatedBody = z.infer<typeof relatedBody>;
+
+/** Active products, same category as the given ones first, then the seasonal mooncakes; never the given ones. */
+export const relatedProducts = z.array(product);
+export type RelatedProducts = z.infer<typeof relatedProducts>;
