@@ -1,5 +1,6 @@
 import type { Db } from '../client.js';
 import { seedDemo } from './demo.js';
+import { seedDemoCoupons, seedProducts } from './products.js';
 import { seedShippingRates } from './shipping-rates.js';
 import { seedSuburbs } from './suburbs.js';
 
@@ -7,5 +8,9 @@ import { seedSuburbs } from './suburbs.js';
 export async function seed(db: Db, opts: { demo: boolean; scryptLogN: number }): Promise<void> {
   await seedSuburbs(db);
   await seedShippingRates(db);
-  if (opts.demo) await seedDemo(db, opts.scryptLogN);
+  if (opts.demo) {
+    await seedDemo(db, opts.scryptLogN);
+    await seedProducts(db);
+    await seedDemoCoupons(db);
+  }
 }

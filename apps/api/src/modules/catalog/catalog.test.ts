@@ -1,6 +1,11 @@
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Product, ProductCategoryList, ProductList } from '@storefront/contract/catalog';
+import { count, eq } from 'drizzle-orm';
+import { customerCoupons, products } from '../../db/schema/index.js';
+import { DEMO_LOGIN } from '../../db/seed/demo.js';
+import { demoProducts, seedDemoCoupons, seedProducts } from '../../db/seed/products.js';
+import { registerCustomer } from '../../../test/factories.js';
 import { createProduct } from '../../../test/catalog-factories.js';
 import { createTestApp, type TestApp } from '../../../test/test-app.js';
 
@@ -114,5 +119,26 @@ describe('mooncake/related', () => {
           .join(),
       ).toContain(`body.${field}`);
     }
+  });
+});
+
+describe('demo catalogue', () => {
+  it('seeds products and the demo wallet once, however often it runs', async () => {
+    const demo = await registerCustomer(t.app, { email: DEMO_LOGIN.email });
+    await seedProducts(db());
+    await seedDemoCoupons(db());
+    await seedProducts(db());
+    await seedDemoCoupons(db());
+    const skus = demoProducts.map((p) => p.sku);
+    const seeded = (await db().select().from(products)).filter((p) => skus.includes(p.sku));
+    expect(seeded).toHaveLength(demoProducts.length);
+    expect(seeded.some((p) => !p.isActive)).toBe(true);
+    expect(seeded.some((p) => p.isActive && p.stock === 0)).toBe(true);
+    expect(seeded.filter((p) => p.category === 'mooncakes').length).toBeGreaterThan(3);
+    const [wallet] = await db()
+      .select({ n: count() })
+      .from(customerCoupons)
+      .where(eq(customerCoupons.customerId, demo.user.customerID));
+    expect(wallet?.n).toBe(4);
   });
 });
