@@ -1,6 +1,14 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, makeEmail, openPage, registerCustomer, signIn, signOut, testId } from './support/browser';
+import {
+  launchBrowser,
+  makeEmail,
+  openPage,
+  registerCustomer,
+  signIn,
+  signOut,
+  testId,
+} from './support/browser';
 
 let browser: Browser;
 
@@ -111,7 +119,15 @@ describe('the account area', () => {
       firstName: 'Max',
       lastName: 'Hall',
     });
-    for (const section of ['addresses', 'wishlist', 'orders', 'newsletter', 'credits', 'coupons', 'vouchers']) {
+    for (const section of [
+      'addresses',
+      'wishlist',
+      'orders',
+      'newsletter',
+      'credits',
+      'coupons',
+      'vouchers',
+    ]) {
       await testId(page, `account-nav-${section}`).click();
       await page.waitForURL(`**/account/${section}`);
       await testId(page, `section-${section}`).waitFor();

@@ -1,6 +1,15 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO, launchBrowser, makeEmail, openPage, registerCustomer, signIn, signOut, testId } from './support/browser';
+import {
+  DEMO,
+  launchBrowser,
+  makeEmail,
+  openPage,
+  registerCustomer,
+  signIn,
+  signOut,
+  testId,
+} from './support/browser';
 
 let browser: Browser;
 
@@ -16,7 +25,12 @@ describe('signing up and in', () => {
   it('a new customer registers and lands on their profile', async () => {
     const { context, page } = await openPage(browser);
     const email = makeEmail('register');
-    await registerCustomer(page, { email, password: 'fresh-pass-123', firstName: 'Riley', lastName: 'Nguyen' });
+    await registerCustomer(page, {
+      email,
+      password: 'fresh-pass-123',
+      firstName: 'Riley',
+      lastName: 'Nguyen',
+    });
     await testId(page, 'profile-name').waitFor();
     expect(await testId(page, 'profile-name').textContent()).toBe('Riley Nguyen');
     expect(await testId(page, 'account-greeting').textContent()).toContain('Riley');

@@ -1,6 +1,15 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, it } from 'vitest';
-import { DEMO, DESKTOP, launchBrowser, openPage, PHONE, saveScreenshot, signIn, testId } from './support/browser';
+import {
+  DEMO,
+  DESKTOP,
+  launchBrowser,
+  openPage,
+  PHONE,
+  saveScreenshot,
+  signIn,
+  testId,
+} from './support/browser';
 
 let browser: Browser;
 
@@ -40,7 +49,7 @@ describe.each([
     const { context, page } = await openPage(browser, viewport);
     await page.goto('/login');
     await signIn(page, DEMO.email, DEMO.password);
-    await page.waitForURL((url) => url.pathname === '/');
+    await testId(page, 'home-title').getByText('Welcome back').waitFor();
     await settle(page);
     await saveScreenshot(page, `home-signed-in-${label}`);
     for (const [name, path] of [

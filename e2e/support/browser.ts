@@ -76,8 +76,9 @@ export async function signOut(page: Page): Promise<void> {
   await testId(page, 'header-login').waitFor();
 }
 
+/** Toasts on screen; one that is fading out after being pushed out by a newer one is gone already. */
 export function toasts(page: Page) {
-  return page.locator('.ant-message-notice');
+  return page.locator('.ant-message-notice:not(.ant-message-fade-leave)');
 }
 
 export async function saveScreenshot(page: Page, name: string): Promise<void> {

@@ -2,9 +2,10 @@ import { lazy } from 'react';
 import { createBrowserRouter, Navigate } from 'react-router';
 import { AppLayout } from './app-layout';
 import { RequireSession } from './require-session';
-import { NotFoundPage } from './not-found-page';
 
-const HomePage = lazy(() => import('../features/home/pages/home-page').then((m) => ({ default: m.HomePage })));
+const HomePage = lazy(() =>
+  import('../features/home/pages/home-page').then((m) => ({ default: m.HomePage })),
+);
 const LoginPage = lazy(() =>
   import('../features/account/pages/login-page').then((m) => ({ default: m.LoginPage })),
 );
@@ -23,6 +24,8 @@ const SecurityPage = lazy(() =>
 const ComingSoonPage = lazy(() =>
   import('../features/account/pages/coming-soon-page').then((m) => ({ default: m.ComingSoonPage })),
 );
+
+const NotFoundPage = lazy(() => import('./not-found-page').then((m) => ({ default: m.NotFoundPage })));
 
 export function createAppRouter() {
   return createBrowserRouter([

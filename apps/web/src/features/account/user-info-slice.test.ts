@@ -105,14 +105,20 @@ describe('user info', () => {
   it('after login keeps the user, the email and the expiry marker', async () => {
     vi.mocked(api.loginCustomer).mockResolvedValue(makeUser());
     const store = createAppStore();
-    const user = await store.dispatch(loginWithPassword({ email: 'dana@example.test', password: 'pw' })).unwrap();
+    const user = await store
+      .dispatch(loginWithPassword({ email: 'dana@example.test', password: 'pw' }))
+      .unwrap();
     expect(user).toEqual(makeUser());
     expect(readEmail()).toBe('dana@example.test');
     expect(localStorage.getItem(sessionKeys.expiresAt)).toBe('2030-01-01T00:00:00.000Z');
   });
 
   it('a failed login rejects with the server message', async () => {
-    vi.mocked(api.loginCustomer).mockRejectedValue({ code: 100102, msg: 'Wrong email or password.', data: null });
+    vi.mocked(api.loginCustomer).mockRejectedValue({
+      code: 100102,
+      msg: 'Wrong email or password.',
+      data: null,
+    });
     const store = createAppStore();
     await expect(
       store.dispatch(loginWithPassword({ email: 'dana@example.test', password: 'bad' })).unwrap(),
@@ -127,7 +133,9 @@ describe('user info', () => {
     await store.dispatch(fetchUserInfo());
     await store.dispatch(updateProfile({ firstName: 'Danielle' })).unwrap();
     expect(selectUserInfo(store.getState())?.firstName).toBe('Danielle');
-    expect(JSON.parse(Cookies.get(sessionKeys.userInfoCookie) ?? 'null')).toMatchObject({ firstName: 'Danielle' });
+    expect(JSON.parse(Cookies.get(sessionKeys.userInfoCookie) ?? 'null')).toMatchObject({
+      firstName: 'Danielle',
+    });
   });
 
   it('logout forgets the user even when the server cannot be reached', async () => {

@@ -153,7 +153,10 @@ const userInfoSlice = createSlice({
       state.error = null;
       if (hasCustomerId(action.payload)) state.data = withDefaultPostCode(action.payload);
     };
-    const failed = (state: UserInfoState, action: { payload?: string | undefined; error: { message?: string } }) => {
+    const failed = (
+      state: UserInfoState,
+      action: { payload?: string | undefined; error: { message?: string } },
+    ) => {
       state.status = 'failed';
       state.error = action.payload ?? action.error.message ?? 'Something went wrong.';
     };

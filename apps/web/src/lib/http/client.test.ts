@@ -8,7 +8,15 @@ import {
   REQUEST_TIMEOUT_MS,
   TOKEN_ISSUING_PATHS,
 } from './client';
-import { readEmail, readExpiresAt, readToken, saveEmail, saveExpiresAt, saveUserInfoCookie, sessionKeys } from './session';
+import {
+  readEmail,
+  readExpiresAt,
+  readToken,
+  saveEmail,
+  saveExpiresAt,
+  saveUserInfoCookie,
+  sessionKeys,
+} from './session';
 
 type Reply = { status?: number; body?: unknown; headers?: Record<string, string> };
 
@@ -27,7 +35,13 @@ function makeHarness(reply: Reply | ((config: InternalAxiosRequestConfig) => Pro
       request: {},
     };
     if (status >= 200 && status < 300) return response;
-    throw new AxiosError(`Request failed with status code ${status}`, 'ERR_BAD_RESPONSE', config, {}, response);
+    throw new AxiosError(
+      `Request failed with status code ${status}`,
+      'ERR_BAD_RESPONSE',
+      config,
+      {},
+      response,
+    );
   };
   const notifyNetworkError = vi.fn<(text: string) => void>();
   const redirectToLogin = vi.fn<(redirect: string) => void>();
@@ -182,7 +196,10 @@ describe('responses', () => {
 describe('a 401 answer', () => {
   it('clears the token, expiry marker, email, session cookie and customer id cookie', async () => {
     signIn();
-    const { client } = makeHarness({ status: 401, body: { code: 100010, msg: 'Please sign in.', data: null } });
+    const { client } = makeHarness({
+      status: 401,
+      body: { code: 100010, msg: 'Please sign in.', data: null },
+    });
     await expect(client.get('/api/v1/customer/info')).rejects.toMatchObject({ status: 401 });
     expect(readToken()).toBeNull();
     expect(readExpiresAt()).toBeNull();
@@ -257,10 +274,13 @@ describe('token renewal', () => {
     ]);
   });
 
-  it.each(TOKEN_ISSUING_PATHS)('always stores the token after %s, even with no email stored', async (path) => {
-    const { client } = makeHarness({ headers: { authorization: 'issued-token' } });
-    await client.post(path, {});
-    expect(readEmail()).toBeNull();
-    expect(readToken()).toBe('Bearer issued-token');
-  });
+  it.each(TOKEN_ISSUING_PATHS)(
+    'always stores the token after %s, even with no email stored',
+    async (path) => {
+      const { client } = makeHarness({ headers: { authorization: 'issued-token' } });
+      await client.post(path, {});
+      expect(readEmail()).toBeNull();
+      expect(readToken()).toBe('Bearer issued-token');
+    },
+  );
 });

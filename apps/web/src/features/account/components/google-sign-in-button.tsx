@@ -6,7 +6,10 @@ type GoogleCredentialResponse = { credential: string };
 type GoogleIdentityServices = {
   accounts: {
     id: {
-      initialize: (options: { client_id: string; callback: (response: GoogleCredentialResponse) => void }) => void;
+      initialize: (options: {
+        client_id: string;
+        callback: (response: GoogleCredentialResponse) => void;
+      }) => void;
       renderButton: (
         parent: HTMLElement,
         options: { theme: 'outline'; size: 'large'; text: 'signin_with'; width: number },
@@ -29,7 +32,8 @@ function loadGoogleIdentity(): Promise<GoogleIdentityServices> {
     const script = document.createElement('script');
     script.src = SCRIPT_URL;
     script.async = true;
-    script.onload = () => (window.google ? resolve(window.google) : reject(new Error('Google sign-in is missing.')));
+    script.onload = () =>
+      window.google ? resolve(window.google) : reject(new Error('Google sign-in is missing.'));
     script.onerror = () => {
       scriptLoading = null;
       reject(new Error('Google sign-in could not be loaded.'));
@@ -69,7 +73,8 @@ export function GoogleSignInButton({ clientId, onCredential }: Props) {
         });
       })
       .catch((err: unknown) => {
-        if (isCurrent) setLoadError(err instanceof Error ? err.message : 'Google sign-in could not be loaded.');
+        if (isCurrent)
+          setLoadError(err instanceof Error ? err.message : 'Google sign-in could not be loaded.');
       });
     return () => {
       isCurrent = false;

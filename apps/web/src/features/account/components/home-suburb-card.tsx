@@ -55,7 +55,12 @@ export function HomeSuburbCard({ info, onSaved }: Props) {
               { pattern: /^\d{4}$/, message: 'A postcode has four digits.' },
             ]}
           >
-            <Input inputMode="numeric" maxLength={4} style={{ maxWidth: 140 }} data-testid="profile-postcode" />
+            <Input
+              inputMode="numeric"
+              maxLength={4}
+              style={{ maxWidth: 140 }}
+              data-testid="profile-postcode"
+            />
           </Form.Item>
           <Form.Item
             label="Suburb"

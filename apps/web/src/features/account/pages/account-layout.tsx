@@ -30,15 +30,17 @@ export function AccountLayout() {
             onClick={({ key }) => void navigate(`/account/${key}`)}
           />
         </nav>
-        <Select
-          className="account-shell__picker"
-          size="large"
-          value={current}
-          aria-label="Account section"
-          data-testid="account-section-picker"
-          options={accountSections.map((section) => ({ value: section.key, label: section.label }))}
-          onChange={(key: string) => void navigate(`/account/${key}`)}
-        />
+        <div className="account-shell__picker">
+          <Select
+            size="large"
+            style={{ width: '100%' }}
+            value={current}
+            aria-label="Account section"
+            data-testid="account-section-picker"
+            options={accountSections.map((section) => ({ value: section.key, label: section.label }))}
+            onChange={(key: string) => void navigate(`/account/${key}`)}
+          />
+        </div>
         <section className="account-shell__content">
           <Suspense fallback={<PageLoading />}>
             <Outlet />

@@ -13,7 +13,7 @@ export function ComingSoonPage() {
         image={Empty.PRESENTED_IMAGE_SIMPLE}
         description={
           <Typography.Text data-testid="coming-soon">
-            {section.label} is coming soon. This part of your account is not available yet.
+            {section.label}: coming soon. This part of your account is not available yet.
           </Typography.Text>
         }
       />

@@ -56,17 +56,31 @@ export function LoginPage() {
           >
             <Input inputMode="email" autoComplete="email" data-testid="login-email" />
           </Form.Item>
-          <Form.Item label="Password" name="password" rules={[{ required: true, message: 'Enter your password.' }]}>
+          <Form.Item
+            label="Password"
+            name="password"
+            rules={[{ required: true, message: 'Enter your password.' }]}
+          >
             <Input.Password autoComplete="current-password" data-testid="login-password" />
           </Form.Item>
-          <Button type="primary" htmlType="submit" block size="large" loading={isSubmitting} data-testid="login-submit">
+          <Button
+            type="primary"
+            htmlType="submit"
+            block
+            size="large"
+            loading={isSubmitting}
+            data-testid="login-submit"
+          >
             Sign in
           </Button>
         </Form>
         {googleClientId && (
           <>
             <Divider plain>or</Divider>
-            <GoogleSignInButton clientId={googleClientId} onCredential={(token) => void submitGoogle(token)} />
+            <GoogleSignInButton
+              clientId={googleClientId}
+              onCredential={(token) => void submitGoogle(token)}
+            />
           </>
         )}
         <Divider />

@@ -34,9 +34,17 @@ export function RegisterPage() {
         <Typography.Title level={2} style={{ marginTop: 0 }}>
           Create your account
         </Typography.Title>
-        <Typography.Paragraph type="secondary">Save your details, track orders and earn credit.</Typography.Paragraph>
+        <Typography.Paragraph type="secondary">
+          Save your details, track orders and earn credit.
+        </Typography.Paragraph>
         {error && (
-          <Alert type="error" showIcon title={error} style={{ marginBottom: 16 }} data-testid="register-error" />
+          <Alert
+            type="error"
+            showIcon
+            title={error}
+            style={{ marginBottom: 16 }}
+            data-testid="register-error"
+          />
         )}
         <Form<RegisterForm> layout="vertical" onFinish={submit} requiredMark={false} disabled={isSubmitting}>
           <Form.Item
