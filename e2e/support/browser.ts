@@ -73,7 +73,8 @@ export async function registerCustomer(
 export async function signOut(page: Page): Promise<void> {
   await testId(page, 'account-menu').click();
   await testId(page, 'logout').click();
-  await testId(page, 'header-login').waitFor();
+  await page.waitForFunction(() => localStorage.getItem('storefront.token') === null);
+  await page.getByText('You have signed out.').waitFor();
 }
 
 /** Toasts on screen; one that is fading out after being pushed out by a newer one is gone already. */
