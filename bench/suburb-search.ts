@@ -45,7 +45,8 @@ async function measure(server: BenchServer) {
 }
 
 const rows: string[] = [];
-for (const kind of ['pglite', ...(process.env.DATABASE_URL ? ['postgres'] : [])] as const) {
+const kinds: ('pglite' | 'postgres')[] = ['pglite', ...(process.env.DATABASE_URL ? (['postgres'] as const) : [])];
+for (const kind of kinds) {
   const server = await startBenchServer(kind);
   try {
     const r = await measure(server);

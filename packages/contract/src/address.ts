@@ -49,4 +49,6 @@ export type AddressIdBody = z.infer<typeof addressIdBody>;
 
 export const cartAddress = z.object({ cartAddressID: z.number().int() });
 
-export const MAX_ADDRESSES = 20;
+import { MAX_ADDRESSES } from './limits.js';
+
+export { MAX_ADDRESSES };

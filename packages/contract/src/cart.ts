@@ -1,8 +1,9 @@
 import { z } from 'zod';
 import { id } from './common.js';
 
-export const CART_LINE_QUANTITY_MAX = 99;
-export const CART_LINES_MAX = 100;
+import { CART_LINE_QUANTITY_MAX, CART_LINES_MAX } from './limits.js';
+
+export { CART_LINE_QUANTITY_MAX, CART_LINES_MAX };
 
 export const quantity = z.number().int().min(1).max(CART_LINE_QUANTITY_MAX);
 

@@ -8,4 +8,4 @@ export const runtimeConfig = z.object({
 });
 export type RuntimeConfig = z.infer<typeof runtimeConfig>;
 
-export const RUNTIME_CONFIG_GLOBAL = '__STOREFRONT_CONFIG__';
+export { RUNTIME_CONFIG_GLOBAL } from './limits.js';

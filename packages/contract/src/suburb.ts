@@ -1,7 +1,9 @@
 import { z } from 'zod';
 import { id, postcode } from './common.js';
 
-export const australianStates = ['ACT', 'NSW', 'NT', 'QLD', 'SA', 'TAS', 'VIC', 'WA'] as const;
+import { australianStates } from './limits.js';
+
+export { australianStates };
 export const australianState = z.enum(australianStates, {
   error: 'must be an Australian state or territory',
 });

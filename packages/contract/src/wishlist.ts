@@ -3,7 +3,9 @@ import { id } from './common.js';
 import { product } from './catalog.js';
 import { cartList } from './cart.js';
 
-export const WISHLIST_MAX = 100;
+import { WISHLIST_MAX } from './limits.js';
+
+export { WISHLIST_MAX };
 
 /** `id` is the wishlist item's own id (DELETE /wishlist/{id}, move-to-cart); the product says if it can be bought. */
 export const wishlistItem = z.object({

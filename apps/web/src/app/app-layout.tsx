@@ -10,6 +10,7 @@ import {
   selectUserInfo,
   selectUserInfoStatus,
 } from '../features/account/user-info-slice';
+import { FooterSubscribe } from '../features/newsletter/components/footer-subscribe';
 import { hasSession } from '../lib/http/session';
 import { useAppDispatch, useAppSelector } from './hooks';
 
@@ -24,10 +25,20 @@ export function AppLayout() {
           <Outlet />
         </Suspense>
       </Layout.Content>
-      <Layout.Footer className="site-footer">
-        {STORE_NAME} · Fresh groceries delivered across Australia · Prices in AUD incl. GST
-      </Layout.Footer>
+      <SiteFooter />
     </Layout>
+  );
+}
+
+function SiteFooter() {
+  const user = useAppSelector(selectUserInfo);
+  return (
+    <Layout.Footer className="site-footer">
+      <FooterSubscribe accountEmail={hasSession() ? (user?.email ?? null) : null} />
+      <div className="site-footer__legal">
+        {STORE_NAME} · Fresh groceries delivered across Australia · Prices in AUD incl. GST
+      </div>
+    </Layout.Footer>
   );
 }
 

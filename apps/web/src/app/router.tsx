@@ -21,6 +21,17 @@ const ProfilePage = lazy(() =>
 const SecurityPage = lazy(() =>
   import('../features/account/pages/security-page').then((m) => ({ default: m.SecurityPage })),
 );
+const AddressesPage = lazy(() =>
+  import('../features/address/pages/addresses-page').then((m) => ({ default: m.AddressesPage })),
+);
+const NewsletterPage = lazy(() =>
+  import('../features/newsletter/pages/newsletter-page').then((m) => ({ default: m.NewsletterPage })),
+);
+const NewsletterSuccessPage = lazy(() =>
+  import('../features/newsletter/pages/newsletter-success-page').then((m) => ({
+    default: m.NewsletterSuccessPage,
+  })),
+);
 const ComingSoonPage = lazy(() =>
   import('../features/account/pages/coming-soon-page').then((m) => ({ default: m.ComingSoonPage })),
 );
@@ -35,6 +46,7 @@ export function createAppRouter() {
         { index: true, element: <HomePage /> },
         { path: 'login', element: <LoginPage /> },
         { path: 'register', element: <RegisterPage /> },
+        { path: 'newsletter/subscribed', element: <NewsletterSuccessPage /> },
         {
           path: 'account',
           element: (
@@ -46,6 +58,8 @@ export function createAppRouter() {
             { index: true, element: <Navigate to="profile" replace /> },
             { path: 'profile', element: <ProfilePage /> },
             { path: 'security', element: <SecurityPage /> },
+            { path: 'addresses', element: <AddressesPage /> },
+            { path: 'newsletter', element: <NewsletterPage /> },
             { path: ':section', element: <ComingSoonPage /> },
           ],
         },

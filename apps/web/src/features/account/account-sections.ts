@@ -2,10 +2,10 @@
 export const accountSections = [
   { key: 'profile', label: 'Profile', isReady: true },
   { key: 'security', label: 'Password & sign-ins', isReady: true },
-  { key: 'addresses', label: 'Addresses', isReady: false },
+  { key: 'addresses', label: 'Addresses', isReady: true },
   { key: 'wishlist', label: 'Wishlist', isReady: false },
   { key: 'orders', label: 'Orders', isReady: false },
-  { key: 'newsletter', label: 'Newsletter', isReady: false },
+  { key: 'newsletter', label: 'Newsletter', isReady: true },
   { key: 'credits', label: 'Store credit', isReady: false },
   { key: 'coupons', label: 'Coupons', isReady: false },
   { key: 'vouchers', label: 'Gift vouchers', isReady: false },

@@ -1,8 +1,8 @@
 import { Card, Descriptions, Empty, List, Skeleton, Tag, Typography } from 'antd';
 import type { LoginEvent } from '@storefront/contract/account';
 import { retrieveLoginDetail } from '../api';
-import { useRemoteData } from '../use-remote-data';
-import { LoadFailed } from './load-failed';
+import { useRemoteData } from '../../../lib/use-remote-data';
+import { LoadFailed } from '../../../components/load-failed';
 
 const methodLabels: Record<LoginEvent['method'], string> = {
   password: 'Password',

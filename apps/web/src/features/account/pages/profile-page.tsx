@@ -1,9 +1,9 @@
 import { Skeleton } from 'antd';
 import { retrieveCustomer } from '../api';
 import { HomeSuburbCard } from '../components/home-suburb-card';
-import { LoadFailed } from '../components/load-failed';
+import { LoadFailed } from '../../../components/load-failed';
 import { PersonalDetailsCard } from '../components/personal-details-card';
-import { useRemoteData } from '../use-remote-data';
+import { useRemoteData } from '../../../lib/use-remote-data';
 
 export function ProfilePage() {
   const customer = useRemoteData(retrieveCustomer);

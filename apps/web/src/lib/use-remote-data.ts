@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useState } from 'react';
-import type { AsyncStatus } from '../../lib/async-status';
-import { readErrorMessage } from '../../lib/http/error-message';
+import type { AsyncStatus } from './async-status';
+import { readErrorMessage } from './http/error-message';
 
 type RemoteData<T> = {
   status: AsyncStatus;

@@ -1,0 +1,74 @@
+import { AutoComplete, Input } from 'antd';
+import type { Suburb } from '@storefront/contract/suburb';
+import { useEffect, useRef, useState } from 'react';
+
+type Props = {
+  /** The look-up to call; the feature using this passes its own API function. */
+  search: (keyword: string) => Promise<Suburb[]>;
+  onPick: (suburb: Suburb) => void;
+  value?: string;
+  onChange?: (text: string) => void;
+  placeholder?: string;
+  testId: string;
+};
+
+export function formatSuburb(s: Pick<Suburb, 'suburb' | 'state' | 'postcode'>): string {
+  return `${s.suburb} ${s.state} ${s.postcode}`;
+}
+
+const DEBOUNCE_MS = 200;
+
+/** Type a suburb name or postcode, pick one of the real localities offered. */
+export function SuburbSearch({ search, onPick, value, onChange, placeholder, testId }: Props) {
+  const [options, setOptions] = useState<Suburb[]>([]);
+  const [isSearching, setIsSearching] = useState(false);
+  const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  const latest = useRef('');
+
+  useEffect(() => () => clearTimeout(timer.current), []);
+
+  const onSearch = (text: string) => {
+    latest.current = text;
+    clearTimeout(timer.current);
+    if (text.trim().length < 2) {
+      setOptions([]);
+      return;
+    }
+    timer.current = setTimeout(() => {
+      setIsSearching(true);
+      search(text.trim())
+        .then((found) => {
+          if (latest.current === text) setOptions(found);
+        })
+        .catch(() => setOptions([]))
+        .finally(() => setIsSearching(false));
+    }, DEBOUNCE_MS);
+  };
+
+  return (
+    <AutoComplete
+      value={value}
+      onChange={(text: string) => onChange?.(text)}
+      onSearch={onSearch}
+      onSelect={(id: string) => {
+        const picked = options.find((o) => String(o.suburbID) === id);
+        if (picked) {
+          onChange?.(picked.suburb);
+          onPick(picked);
+        }
+      }}
+      options={options.map((o) => ({
+        value: String(o.suburbID),
+        label: <span data-testid={`${testId}-option`}>{formatSuburb(o)}</span>,
+      }))}
+      notFoundContent={isSearching ? 'Searching…' : null}
+      data-testid={testId}
+    >
+      <Input
+        placeholder={placeholder ?? 'Suburb or postcode'}
+        autoComplete="off"
+        data-testid={`${testId}-input`}
+      />
+    </AutoComplete>
+  );
+}

@@ -1,0 +1,86 @@
+import { Button, Card, Popconfirm, Space, Tag, Typography } from 'antd';
+import type { Address } from '@storefront/contract/address';
+
+type Props = {
+  address: Address;
+  isBusy: boolean;
+  onEdit: () => void;
+  onDelete: () => void;
+  onMakeShipping: () => void;
+  onMakeBilling: () => void;
+};
+
+export function AddressCard({ address: a, isBusy, onEdit, onDelete, onMakeShipping, onMakeBilling }: Props) {
+  const id = a.addressID;
+  return (
+    <Card
+      size="small"
+      data-testid={`address-${id}`}
+      title={`${a.firstName} ${a.lastName}`}
+      extra={
+        <Space size={4} wrap>
+          {a.isDefaultShipping && (
+            <Tag color="magenta" data-testid={`address-${id}-default-shipping`}>
+              Default delivery
+            </Tag>
+          )}
+          {a.isDefaultBilling && (
+            <Tag color="blue" data-testid={`address-${id}-default-billing`}>
+              Billing
+            </Tag>
+          )}
+        </Space>
+      }
+      actions={[
+        <Button type="link" key="edit" onClick={onEdit} disabled={isBusy} data-testid={`address-${id}-edit`}>
+          Edit
+        </Button>,
+        <Popconfirm
+          key="delete"
+          title="Delete this address?"
+          description={
+            a.isDefaultShipping || a.isDefaultBilling ? 'Another address becomes the default.' : undefined
+          }
+          okText="Delete"
+          okButtonProps={{ danger: true, ...{ 'data-testid': `address-${id}-delete-confirm` } }}
+          onConfirm={onDelete}
+        >
+          <Button type="link" danger disabled={isBusy} data-testid={`address-${id}-delete`}>
+            Delete
+          </Button>
+        </Popconfirm>,
+      ]}
+    >
+      <Typography.Paragraph style={{ marginBottom: 8 }}>
+        {a.line1}
+        {a.line2 ? `, ${a.line2}` : ''}
+        <br />
+        {a.suburb} {a.state} {a.postcode}
+        <br />
+        <Typography.Text type="secondary">{a.phone}</Typography.Text>
+      </Typography.Paragraph>
+      <Space wrap size={4}>
+        {!a.isDefaultShipping && (
+          <Button
+            size="small"
+            onClick={onMakeShipping}
+            disabled={isBusy}
+            data-testid={`address-${id}-make-shipping`}
+          >
+            Deliver here by default
+          </Button>
+        )}
+        {!a.isDefaultBilling && (
+          <Button
+            size="small"
+            onClick={onMakeBilling}
+            disabled={isBusy}
+            data-testid={`address-${id}-make-billing`}
+          >
+            Use for billing
+          </Button>
+        )}
+      </Space>
+    </Card>
+  );
+}

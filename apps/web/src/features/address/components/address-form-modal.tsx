@@ -1,0 +1,150 @@
+import { App, Col, Form, Input, Modal, Row, Select } from 'antd';
+import type { Address, AddressBody } from '@storefront/contract/address';
+import { australianStates } from '@storefront/contract/limits';
+import { useEffect, useState } from 'react';
+import { SuburbSearch } from '../../../components/suburb-search';
+import { readErrorMessage } from '../../../lib/http/error-message';
+import { addAddress, editAddress, searchSuburbs } from '../api';
+
+type Props = {
+  open: boolean;
+  /** The address to edit; none to add a new one. */
+  editing: Address | null;
+  onClose: () => void;
+  onSaved: (address: Address) => void;
+};
+
+type AddressForm = Omit<AddressBody, 'country'>;
+
+const PHONE = /^(\+61|0)[2-478]\d{8}$/;
+
+export function AddressFormModal({ open, editing, onClose, onSaved }: Props) {
+  const { message } = App.useApp();
+  const [form] = Form.useForm<AddressForm>();
+  const [isSaving, setIsSaving] = useState(false);
+
+  useEffect(() => {
+    if (!open) return;
+    form.resetFields();
+    if (editing) form.setFieldsValue({ ...editing, line2: editing.line2 ?? '' });
+  }, [open, editing, form]);
+
+  const save = async (values: AddressForm) => {
+    setIsSaving(true);
+    try {
+      const body: AddressBody = {
+        ...values,
+        line2: values.line2?.trim() ? values.line2 : null,
+        country: 'AU',
+      };
+      const saved = editing ? await editAddress(editing.addressID, body) : await addAddress(body);
+      void message.success(editing ? 'Address updated.' : 'Address added.');
+      onSaved(saved);
+    } catch (err) {
+      void message.error(readErrorMessage(err));
+    } finally {
+      setIsSaving(false);
+    }
+  };
+
+  return (
+    <Modal
+      open={open}
+      title={editing ? 'Edit address' : 'Add an address'}
+      okText={editing ? 'Save' : 'Add address'}
+      onOk={() => form.submit()}
+      onCancel={onClose}
+      confirmLoading={isSaving}
+      okButtonProps={{ ...{ 'data-testid': 'address-save' } }}
+      forceRender
+    >
+      <Form<AddressForm>
+        form={form}
+        layout="vertical"
+        requiredMark={false}
+        onFinish={save}
+        disabled={isSaving}
+      >
+        <Row gutter={12}>
+          <Col xs={24} sm={12}>
+            <Form.Item
+              label="First name"
+              name="firstName"
+              rules={[{ required: true, whitespace: true, max: 50 }]}
+            >
+              <Input autoComplete="given-name" data-testid="address-first-name" />
+            </Form.Item>
+          </Col>
+          <Col xs={24} sm={12}>
+            <Form.Item
+              label="Last name"
+              name="lastName"
+              rules={[{ required: true, whitespace: true, max: 50 }]}
+            >
+              <Input autoComplete="family-name" data-testid="address-last-name" />
+            </Form.Item>
+          </Col>
+        </Row>
+        <Form.Item
+          label="Mobile or phone"
+          name="phone"
+          rules={[
+            { required: true, message: 'Enter a phone number for the driver.' },
+            {
+              validator: (_, v: unknown) =>
+                typeof v === 'string' && !PHONE.test(v.replace(/[\s()-]/g, ''))
+                  ? Promise.reject(new Error('Enter an Australian number, e.g. 0412 345 678.'))
+                  : Promise.resolve(),
+            },
+          ]}
+        >
+          <Input autoComplete="tel" inputMode="tel" data-testid="address-phone" />
+        </Form.Item>
+        <Form.Item
+          label="Street address"
+          name="line1"
+          rules={[{ required: true, whitespace: true, max: 100 }]}
+        >
+          <Input autoComplete="address-line1" data-testid="address-line1" />
+        </Form.Item>
+        <Form.Item label="Apartment, unit, level (optional)" name="line2" rules={[{ max: 100 }]}>
+          <Input autoComplete="address-line2" data-testid="address-line2" />
+        </Form.Item>
+        <Form.Item
+          label="Suburb"
+          name="suburb"
+          extra="Type a suburb or postcode and pick it from the list."
+          rules={[{ required: true, whitespace: true, message: 'Pick your suburb.' }]}
+        >
+          <SuburbSearch
+            search={searchSuburbs}
+            testId="address-suburb"
+            onPick={(s) => form.setFieldsValue({ suburb: s.suburb, state: s.state, postcode: s.postcode })}
+          />
+        </Form.Item>
+        <Row gutter={12}>
+          <Col span={12}>
+            <Form.Item label="State" name="state" rules={[{ required: true, message: 'Pick the state.' }]}>
+              <Select
+                options={australianStates.map((s) => ({ value: s, label: s }))}
+                data-testid="address-state"
+              />
+            </Form.Item>
+          </Col>
+          <Col span={12}>
+            <Form.Item
+              label="Postcode"
+              name="postcode"
+              rules={[
+                { required: true, message: 'Enter the postcode.' },
+                { pattern: /^\d{4}$/, message: 'Four digits.' },
+              ]}
+            >
+              <Input inputMode="numeric" maxLength={4} data-testid="address-postcode" />
+            </Form.Item>
+          </Col>
+        </Row>
+      </Form>
+    </Modal>
+  );
+}

@@ -1,0 +1,119 @@
+import { PlusOutlined } from '@ant-design/icons';
+import { App, Button, Col, Empty, Row, Skeleton, Typography } from 'antd';
+import type { Address } from '@storefront/contract/address';
+import { MAX_ADDRESSES } from '@storefront/contract/limits';
+import { useState } from 'react';
+import { LoadFailed } from '../../../components/load-failed';
+import { readErrorMessage } from '../../../lib/http/error-message';
+import { useRemoteData } from '../../../lib/use-remote-data';
+import { deleteAddress, listAddresses, setDefaultBillingAddress, setDefaultShippingAddress } from '../api';
+import { AddressCard } from '../components/address-card';
+import { AddressFormModal } from '../components/address-form-modal';
+
+export function AddressesPage() {
+  const { message } = App.useApp();
+  const book = useRemoteData(listAddresses);
+  const [editing, setEditing] = useState<Address | null>(null);
+  const [isFormOpen, setIsFormOpen] = useState(false);
+  const [busyId, setBusyId] = useState<number | null>(null);
+
+  const act = async (id: number, action: () => Promise<unknown>, done: string) => {
+    setBusyId(id);
+    try {
+      await action();
+      void message.success(done);
+      book.reload();
+    } catch (err) {
+      void message.error(readErrorMessage(err));
+    } finally {
+      setBusyId(null);
+    }
+  };
+
+  const openForm = (address: Address | null) => {
+    setEditing(address);
+    setIsFormOpen(true);
+  };
+
+  if (book.status === 'failed' && !book.data) {
+    return (
+      <LoadFailed
+        title="Your addresses could not be loaded"
+        error={book.error}
+        onRetry={book.reload}
+        testId="addresses-error"
+      />
+    );
+  }
+
+  const list = book.data?.list ?? [];
+  const isFull = list.length >= MAX_ADDRESSES;
+
+  return (
+    <div data-testid="addresses-page">
+      <div className="page-heading">
+        <Typography.Title level={3} style={{ margin: 0 }}>
+          Addresses
+        </Typography.Title>
+        {list.length > 0 && (
+          <Button
+            type="primary"
+            icon={<PlusOutlined />}
+            onClick={() => openForm(null)}
+            disabled={isFull}
+            title={isFull ? `You can keep up to ${MAX_ADDRESSES} addresses.` : undefined}
+            data-testid="address-add"
+          >
+            Add address
+          </Button>
+        )}
+      </div>
+      {!book.data ? (
+        <Skeleton active paragraph={{ rows: 6 }} data-testid="addresses-loading" />
+      ) : list.length === 0 ? (
+        <Empty description="No saved addresses yet" data-testid="addresses-empty">
+          <Button
+            type="primary"
+            icon={<PlusOutlined />}
+            onClick={() => openForm(null)}
+            data-testid="address-add"
+          >
+            Add your first address
+          </Button>
+        </Empty>
+      ) : (
+        <Row gutter={[16, 16]}>
+          {list.map((a) => (
+            <Col xs={24} md={12} key={a.addressID}>
+              <AddressCard
+                address={a}
+                isBusy={busyId === a.addressID}
+                onEdit={() => openForm(a)}
+                onDelete={() => void act(a.addressID, () => deleteAddress(a.addressID), 'Address deleted.')}
+                onMakeShipping={() =>
+                  void act(
+                    a.addressID,
+                    () => setDefaultShippingAddress(a.addressID),
+                    'Default delivery address set.',
+                  )
+                }
+                onMakeBilling={() =>
+                  void act(a.addressID, () => setDefaultBillingAddress(a.addressID), 'Billing address set.')
+                }
+              />
+            </Col>
+          ))}
+        </Row>
+      )}
+      <AddressFormModal
+        open={isFormOpen}
+        editing={editing}
+        onClose={() => setIsFormOpen(false)}
+        onSaved={() => {
+          setIsFormOpen(false);
+          book.reload();
+        }}
+      />
+    </div>
+  );
+}

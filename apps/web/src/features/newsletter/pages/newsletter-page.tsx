@@ -1,0 +1,80 @@
+import { MailOutlined } from '@ant-design/icons';
+import { App, Button, Card, Skeleton, Space, Tag, Typography } from 'antd';
+import { useState } from 'react';
+import { LoadFailed } from '../../../components/load-failed';
+import { readErrorMessage } from '../../../lib/http/error-message';
+import { useRemoteData } from '../../../lib/use-remote-data';
+import { retrieveNewsletterInfo, subscribeNewsletter, unsubscribeNewsletter } from '../api';
+
+const dateFormat = new Intl.DateTimeFormat('en-AU', { dateStyle: 'medium' });
+
+export function NewsletterPage() {
+  const { message } = App.useApp();
+  const info = useRemoteData(retrieveNewsletterInfo);
+  const [isSaving, setIsSaving] = useState(false);
+
+  const toggle = async (subscribe: boolean) => {
+    setIsSaving(true);
+    try {
+      await (subscribe ? subscribeNewsletter() : unsubscribeNewsletter());
+      void message.success(subscribe ? 'You are subscribed to the newsletter.' : 'You are unsubscribed.');
+      info.reload();
+    } catch (err) {
+      void message.error(readErrorMessage(err));
+    } finally {
+      setIsSaving(false);
+    }
+  };
+
+  if (info.status === 'failed' && !info.data) {
+    return (
+      <LoadFailed
+        title="Your newsletter settings could not be loaded"
+        error={info.error}
+        onRetry={info.reload}
+        testId="newsletter-error"
+      />
+    );
+  }
+  if (!info.data) return <Skeleton active paragraph={{ rows: 4 }} data-testid="newsletter-loading" />;
+
+  const { email, subscribed, subscribedAt, unsubscribedAt } = info.data;
+  return (
+    <Card title="Newsletter" data-testid="newsletter-page">
+      <Space direction="vertical" size="middle">
+        <Space wrap>
+          <MailOutlined />
+          <Typography.Text strong>{email}</Typography.Text>
+          {subscribed ? (
+            <Tag color="green" data-testid="newsletter-status">
+              Subscribed
+            </Tag>
+          ) : (
+            <Tag data-testid="newsletter-status">Not subscribed</Tag>
+          )}
+        </Space>
+        <Typography.Paragraph type="secondary" style={{ margin: 0 }}>
+          {subscribed && subscribedAt
+            ? `Weekly specials and recipes, every Thursday, since ${dateFormat.format(new Date(subscribedAt))}.`
+            : unsubscribedAt
+              ? `You unsubscribed on ${dateFormat.format(new Date(unsubscribedAt))}. You can come back any time.`
+              : 'Get weekly specials, seasonal produce and recipes every Thursday.'}
+        </Typography.Paragraph>
+        {subscribed ? (
+          <Button onClick={() => void toggle(false)} loading={isSaving} data-testid="newsletter-unsubscribe">
+            Unsubscribe
+          </Button>
+        ) : (
+          <Button
+            type="primary"
+            onClick={() => void toggle(true)}
+            loading={isSaving}
+            data-testid="newsletter-subscribe"
+          >
+            Subscribe
+          </Button>
+        )}
+      </Space>
+    </Card>
+  );
+}

@@ -1,0 +1,11 @@
+/** Plain values shared by the API and the browser. No zod here, so the web app can import them cheaply. */
+
+export const RUNTIME_CONFIG_GLOBAL = '__STOREFRONT_CONFIG__';
+
+export const australianStates = ['ACT', 'NSW', 'NT', 'QLD', 'SA', 'TAS', 'VIC', 'WA'] as const;
+
+export const MAX_ADDRESSES = 20;
+
+export const CART_LINE_QUANTITY_MAX = 99;
+export const CART_LINES_MAX = 100;
+export const WISHLIST_MAX = 100;
