@@ -107,7 +107,11 @@ export function AddressFormModal({ open, editing, onClose, onSaved }: Props) {
         >
           <Input autoComplete="address-line1" data-testid="address-line1" />
         </Form.Item>
-        <Form.Item label="Apartment, unit, level (optional)" name="line2" rules={[{ max: 100 }]}>
+        <Form.Item
+          label="Apartment, unit, level (optional)"
+          name="line2"
+          rules={[{ max: 100, message: 'At most 100 characters.' }]}
+        >
           <Input autoComplete="address-line2" data-testid="address-line2" />
         </Form.Item>
         <Form.Item

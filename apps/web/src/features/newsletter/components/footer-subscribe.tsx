@@ -32,14 +32,14 @@ export function FooterSubscribe({ accountEmail }: Props) {
       <Typography.Paragraph type="secondary" style={{ margin: '4px 0 8px' }}>
         Specials, seasonal produce and recipes every Thursday.
       </Typography.Paragraph>
-      <Form layout="inline" onFinish={subscribe} disabled={isSaving} requiredMark={false}>
-        <Space.Compact style={{ width: '100%', maxWidth: 420 }}>
+      <Form onFinish={subscribe} disabled={isSaving} requiredMark={false}>
+        <Space.Compact style={{ width: '100%', maxWidth: 420 }} block>
           {accountEmail ? (
             <Input value={accountEmail} disabled aria-label="Your email" />
           ) : (
             <Form.Item
               name="email"
-              noStyle
+              style={{ flex: 1, marginBottom: 0 }}
               rules={[
                 { required: true, message: 'Enter your email.' },
                 { type: 'email', message: 'Enter a valid email.' },
