@@ -3,7 +3,7 @@ import { App, Badge, Button, Dropdown, Layout, type MenuProps } from 'antd';
 import { Suspense, useEffect } from 'react';
 import { Link, Outlet, useLocation, useNavigate } from 'react-router';
 import { PageLoading } from '../components/page-loading';
-import { selectCartCount } from '../features/cart/cart-slice';
+import { cartCleared, fetchCart, selectCartCount, selectCartStatus } from '../features/cart/cart-slice';
 import {
   fetchUserInfo,
   logout,
@@ -50,7 +50,12 @@ function SiteHeader() {
   const user = useAppSelector(selectUserInfo);
   const userStatus = useAppSelector(selectUserInfoStatus);
   const cartCount = useAppSelector(selectCartCount);
+  const cartStatus = useAppSelector(selectCartStatus);
   const isSignedIn = hasSession();
+
+  useEffect(() => {
+    if (isSignedIn && cartStatus === 'idle') void dispatch(fetchCart());
+  }, [dispatch, isSignedIn, cartStatus]);
 
   useEffect(() => {
     if (isSignedIn && !user && userStatus === 'idle') void dispatch(fetchUserInfo());
@@ -58,6 +63,7 @@ function SiteHeader() {
 
   const signOut = async () => {
     await dispatch(logout());
+    dispatch(cartCleared());
     void message.success('You have signed out.');
     void navigate('/', { replace: true });
   };
@@ -84,6 +90,11 @@ function SiteHeader() {
         <img src="/favicon.svg" alt="" />
         {STORE_NAME}
       </Link>
+      <nav className="site-header__nav">
+        <Link to="/shop" data-testid="nav-shop">
+          Shop
+        </Link>
+      </nav>
       <div className="site-header__actions">
         <Badge count={cartCount} size="small" showZero={false}>
           <Button
@@ -92,7 +103,7 @@ function SiteHeader() {
             aria-label={`Cart, ${cartCount} items`}
             icon={<ShoppingCartOutlined style={{ fontSize: 20 }} />}
             data-testid="cart-button"
-            onClick={() => void message.info('The cart opens soon.')}
+            onClick={() => void navigate('/cart')}
           />
         </Badge>
         {isSignedIn ? (

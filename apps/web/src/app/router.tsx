@@ -36,6 +36,19 @@ const ComingSoonPage = lazy(() =>
   import('../features/account/pages/coming-soon-page').then((m) => ({ default: m.ComingSoonPage })),
 );
 
+const ProductListPage = lazy(() =>
+  import('../features/catalog/pages/product-list-page').then((m) => ({ default: m.ProductListPage })),
+);
+const ProductDetailPage = lazy(() =>
+  import('../features/catalog/pages/product-detail-page').then((m) => ({ default: m.ProductDetailPage })),
+);
+const CartPage = lazy(() =>
+  import('../features/cart/pages/cart-page').then((m) => ({ default: m.CartPage })),
+);
+const WishlistPage = lazy(() =>
+  import('../features/wishlist/pages/wishlist-page').then((m) => ({ default: m.WishlistPage })),
+);
+
 const NotFoundPage = lazy(() => import('./not-found-page').then((m) => ({ default: m.NotFoundPage })));
 
 export function createAppRouter() {
@@ -47,6 +60,16 @@ export function createAppRouter() {
         { path: 'login', element: <LoginPage /> },
         { path: 'register', element: <RegisterPage /> },
         { path: 'newsletter/subscribed', element: <NewsletterSuccessPage /> },
+        { path: 'shop', element: <ProductListPage /> },
+        { path: 'product/:productID', element: <ProductDetailPage /> },
+        {
+          path: 'cart',
+          element: (
+            <RequireSession>
+              <CartPage />
+            </RequireSession>
+          ),
+        },
         {
           path: 'account',
           element: (
@@ -60,6 +83,7 @@ export function createAppRouter() {
             { path: 'security', element: <SecurityPage /> },
             { path: 'addresses', element: <AddressesPage /> },
             { path: 'newsletter', element: <NewsletterPage /> },
+            { path: 'wishlist', element: <WishlistPage /> },
             { path: ':section', element: <ComingSoonPage /> },
           ],
         },

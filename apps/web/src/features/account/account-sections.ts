@@ -3,7 +3,7 @@ export const accountSections = [
   { key: 'profile', label: 'Profile', isReady: true },
   { key: 'security', label: 'Password & sign-ins', isReady: true },
   { key: 'addresses', label: 'Addresses', isReady: true },
-  { key: 'wishlist', label: 'Wishlist', isReady: false },
+  { key: 'wishlist', label: 'Wishlist', isReady: true },
   { key: 'orders', label: 'Orders', isReady: false },
   { key: 'newsletter', label: 'Newsletter', isReady: true },
   { key: 'credits', label: 'Store credit', isReady: false },

@@ -1,15 +1,130 @@
-import { describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import type { CartLine, CartList } from '@storefront/contract/cart';
 import { createAppStore } from '../../app/store';
-import { selectCartCount } from './cart-slice';
+import * as api from './api';
+import {
+  addToCart,
+  applyDiscount,
+  cartCleared,
+  cartReceived,
+  emptyCart,
+  fetchCart,
+  selectCartCount,
+  splitCart,
+  updateLine,
+} from './cart-slice';
 
-describe('cart', () => {
+vi.mock('./api');
+
+function makeLine(overrides: Partial<CartLine> = {}): CartLine {
+  return {
+    productID: 1,
+    sku: 'SKU-1',
+    name: 'Bananas',
+    imageUrl: '/products/bananas.svg',
+    category: 'fruit-veg',
+    price: 450,
+    quantity: 2,
+    selected: true,
+    lineTotal: 900,
+    stock: 10,
+    weightGrams: 1000,
+    unavailableReason: null,
+    addedAt: '2025-01-01T00:00:00.000Z',
+    ...overrides,
+  };
+}
+
+function makeCart(overrides: Partial<CartList> = {}): CartList {
+  return { ...emptyCart, ...overrides };
+}
+
+const envelope = (code: number, msg: string) => ({ code, msg, data: null });
+
+beforeEach(() => {
+  vi.resetAllMocks();
+});
+
+describe('cart slice', () => {
   it('starts idle and empty in the shape of the spec', () => {
     const store = createAppStore();
-    expect(store.getState().cart).toEqual({
-      status: 'idle',
-      error: null,
-      data: { available: [], unavailable: [], subtotal: 0, count: 0 },
-    });
+    const { cart } = store.getState();
+    expect(cart.status).toBe('idle');
+    expect(cart.error).toBeNull();
+    expect(cart.data).toMatchObject({ available: [], unavailable: [], subtotal: 0, count: 0 });
+    expect(selectCartCount(store.getState())).toBe(0);
+  });
+
+  it('moves idle, loading, then succeeded with the cart the server answered', async () => {
+    const store = createAppStore();
+    let finish: (cart: CartList) => void = () => undefined;
+    vi.mocked(api.listCart).mockReturnValue(new Promise((resolve) => (finish = resolve)));
+    const pending = store.dispatch(fetchCart());
+    expect(store.getState().cart.status).toBe('loading');
+    finish(makeCart({ available: [makeLine()], subtotal: 900, count: 2, total: 900 }));
+    await pending;
+    expect(store.getState().cart.status).toBe('succeeded');
+    expect(store.getState().cart.data.available).toHaveLength(1);
+    expect(selectCartCount(store.getState())).toBe(2);
+  });
+
+  it('stores the server message when loading fails', async () => {
+    const store = createAppStore();
+    vi.mocked(api.listCart).mockRejectedValue(envelope(100001, 'The cart is resting.'));
+    await store.dispatch(fetchCart());
+    expect(store.getState().cart.status).toBe('failed');
+    expect(store.getState().cart.error).toBe('The cart is resting.');
+  });
+
+  it('does not start a second load while one is under way', async () => {
+    const store = createAppStore();
+    vi.mocked(api.listCart).mockResolvedValue(makeCart());
+    await Promise.all([store.dispatch(fetchCart()), store.dispatch(fetchCart())]);
+    expect(api.listCart).toHaveBeenCalledTimes(1);
+  });
+
+  it('splits lines into available and unavailable by their reason', () => {
+    const gone = makeLine({ productID: 2, unavailableReason: 'out_of_stock' });
+    const split = splitCart(makeCart({ available: [makeLine(), gone], unavailable: [] }));
+    expect(split.available.map((l) => l.productID)).toEqual([1]);
+    expect(split.unavailable.map((l) => l.productID)).toEqual([2]);
+  });
+
+  it('replaces the cart with the answer of a write', async () => {
+    const store = createAppStore();
+    vi.mocked(api.addCartItem).mockResolvedValue(
+      makeCart({ available: [makeLine({ quantity: 3 })], count: 3, subtotal: 1350 }),
+    );
+    await store.dispatch(addToCart({ productID: 1, quantity: 3 }));
+    expect(store.getState().cart.status).toBe('succeeded');
+    expect(selectCartCount(store.getState())).toBe(3);
+  });
+
+  it('keeps the cart on screen and stores the message when a write is refused', async () => {
+    const store = createAppStore();
+    store.dispatch(cartReceived(makeCart({ available: [makeLine()], count: 2 })));
+    vi.mocked(api.updateCartLine).mockRejectedValue(
+      envelope(100401, 'There is not enough stock for that quantity.'),
+    );
+    const result = await store.dispatch(updateLine({ productID: 1, quantity: 50 }));
+    expect(updateLine.rejected.match(result)).toBe(true);
+    expect(store.getState().cart.status).toBe('succeeded');
+    expect(store.getState().cart.error).toBe('There is not enough stock for that quantity.');
+    expect(selectCartCount(store.getState())).toBe(2);
+  });
+
+  it('sends null to remove the discount code', async () => {
+    const store = createAppStore();
+    vi.mocked(api.applyCartDiscount).mockResolvedValue(makeCart());
+    await store.dispatch(applyDiscount(null));
+    expect(api.applyCartDiscount).toHaveBeenCalledWith({ code: null });
+  });
+
+  it('empties on sign-out', () => {
+    const store = createAppStore();
+    store.dispatch(cartReceived(makeCart({ available: [makeLine()], count: 2 })));
+    store.dispatch(cartCleared());
+    expect(store.getState().cart.status).toBe('idle');
     expect(selectCartCount(store.getState())).toBe(0);
   });
 });

@@ -1,31 +1,133 @@
-import { createSlice } from '@reduxjs/toolkit';
+import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
+import type { CartAddBody, CartLine, CartList, CartUpdateBody } from '@storefront/contract/cart';
+import { createAppAsyncThunk } from '../../app/hooks';
 import type { AsyncStatus } from '../../lib/async-status';
+import { readErrorMessage } from '../../lib/http/error-message';
+import {
+  addCartItem,
+  applyCartDiscount,
+  deleteCartLines,
+  listCart,
+  selectAllCartLines,
+  updateCartLine,
+} from './api';
 
-/** Cart lines get their contract type with the cart API; until then the lists stay empty. */
+export type CartData = CartList;
+
 export type CartState = {
   status: AsyncStatus;
   error: string | null;
-  data: { available: unknown[]; unavailable: unknown[]; subtotal: number; count: number };
+  data: CartData;
 };
 
-export const initialCartState: CartState = {
-  status: 'idle',
-  error: null,
-  data: { available: [], unavailable: [], subtotal: 0, count: 0 },
+export const emptyCart: CartData = {
+  available: [],
+  unavailable: [],
+  subtotal: 0,
+  count: 0,
+  lineCount: 0,
+  discount: 0,
+  freeShipping: false,
+  coupon: null,
+  total: 0,
 };
+
+export const initialCartState: CartState = { status: 'idle', error: null, data: emptyCart };
+
+/** A line can only be bought while it has no reason against it, whichever list the answer put it in. */
+export function splitCart(cart: CartList): CartData {
+  const lines: CartLine[] = [...cart.available, ...cart.unavailable];
+  return {
+    ...cart,
+    available: lines.filter((line) => line.unavailableReason === null),
+    unavailable: lines.filter((line) => line.unavailableReason !== null),
+  };
+}
+
+function writeThunk<Arg>(type: string, send: (arg: Arg) => Promise<CartList>) {
+  return createAppAsyncThunk(type, async (arg: Arg, { rejectWithValue }) => {
+    try {
+      return await send(arg);
+    } catch (err) {
+      return rejectWithValue(readErrorMessage(err));
+    }
+  });
+}
+
+export const fetchCart = createAppAsyncThunk(
+  'cart/fetchCart',
+  async (_: void, { rejectWithValue }) => {
+    try {
+      return await listCart();
+    } catch (err) {
+      return rejectWithValue(readErrorMessage(err));
+    }
+  },
+  { condition: (_, { getState }) => getState().cart.status !== 'loading' },
+);
+
+export const addToCart = writeThunk('cart/addToCart', (body: CartAddBody) => addCartItem(body));
+export const updateLine = writeThunk('cart/updateLine', (body: CartUpdateBody) => updateCartLine(body));
+export const deleteLines = writeThunk('cart/deleteLines', (productIDs: number[]) =>
+  deleteCartLines(productIDs),
+);
+export const selectAllLines = writeThunk('cart/selectAllLines', (selected: boolean) =>
+  selectAllCartLines(selected),
+);
+export const applyDiscount = writeThunk('cart/applyDiscount', (code: string | null) =>
+  applyCartDiscount({ code }),
+);
+
+const writes = [addToCart, updateLine, deleteLines, selectAllLines, applyDiscount];
+
+function readRejection(action: { payload?: string | undefined; error: { message?: string } }): string {
+  return action.payload ?? action.error.message ?? 'Something went wrong.';
+}
 
 const cartSlice = createSlice({
   name: 'cart',
   initialState: initialCartState,
   reducers: {
     cartCleared: () => initialCartState,
+    cartReceived: (state, action: PayloadAction<CartList>) => {
+      state.status = 'succeeded';
+      state.error = null;
+      state.data = splitCart(action.payload);
+    },
+  },
+  extraReducers: (builder) => {
+    builder.addCase(fetchCart.pending, (state) => {
+      state.status = 'loading';
+      state.error = null;
+    });
+    builder.addCase(fetchCart.fulfilled, (state, action) => {
+      state.status = 'succeeded';
+      state.data = splitCart(action.payload);
+    });
+    builder.addCase(fetchCart.rejected, (state, action) => {
+      state.status = 'failed';
+      state.error = readRejection(action);
+    });
+    // A write keeps the cart on screen while it runs; its answer is the whole cart.
+    for (const thunk of writes) {
+      builder.addCase(thunk.fulfilled, (state, action) => {
+        state.status = 'succeeded';
+        state.error = null;
+        state.data = splitCart(action.payload);
+      });
+      builder.addCase(thunk.rejected, (state, action) => {
+        state.error = readRejection(action);
+      });
+    }
   },
   selectors: {
+    selectCart: (state) => state.data,
     selectCartCount: (state) => state.data.count,
     selectCartStatus: (state) => state.status,
+    selectCartError: (state) => state.error,
   },
 });
 
-export const { cartCleared } = cartSlice.actions;
-export const { selectCartCount, selectCartStatus } = cartSlice.selectors;
+export const { cartCleared, cartReceived } = cartSlice.actions;
+export const { selectCart, selectCartCount, selectCartStatus, selectCartError } = cartSlice.selectors;
 export const cartReducer = cartSlice.reducer;

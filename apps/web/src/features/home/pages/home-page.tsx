@@ -1,4 +1,4 @@
-import { Button, Card, Col, Empty, Row, Typography } from 'antd';
+import { Button, Card, Col, Row, Typography } from 'antd';
 import { Link } from 'react-router';
 import { useAppSelector } from '../../../app/hooks';
 import type { RootState } from '../../../app/store';
@@ -46,7 +46,14 @@ export function HomePage() {
         ))}
       </Row>
       <Card title="Shop the aisles">
-        <Empty description="The catalogue is coming soon." data-testid="catalogue-coming-soon" />
+        <Typography.Paragraph>
+          Fruit and veg, dairy, bakery, pantry staples, drinks, frozen, snacks and seasonal mooncakes.
+        </Typography.Paragraph>
+        <Link to="/shop">
+          <Button type="primary" data-testid="home-shop">
+            Browse the shop
+          </Button>
+        </Link>
       </Card>
     </div>
   );

@@ -1,0 +1,37 @@
+import type {
+  ApplyDiscountBody,
+  CartAddBody,
+  CartCompareBody,
+  CartCompareResult,
+  CartList,
+  CartUpdateBody,
+} from '@storefront/contract/cart';
+import { callApi } from '../../lib/http/client';
+
+export function listCart(): Promise<CartList> {
+  return callApi<CartList>({ method: 'GET', url: '/api/v1/cart/list' });
+}
+
+export function addCartItem(body: CartAddBody): Promise<CartList> {
+  return callApi<CartList>({ method: 'POST', url: '/api/v1/cart/add', data: body });
+}
+
+export function updateCartLine(body: CartUpdateBody): Promise<CartList> {
+  return callApi<CartList>({ method: 'PUT', url: '/api/v1/cart/update', data: body });
+}
+
+export function deleteCartLines(productIDs: number[]): Promise<CartList> {
+  return callApi<CartList>({ method: 'DELETE', url: '/api/v1/cart/delete', data: { productIDs } });
+}
+
+export function selectAllCartLines(selected: boolean): Promise<CartList> {
+  return callApi<CartList>({ method: 'PUT', url: '/api/v1/cart/select-all', data: { selected } });
+}
+
+export function compareCart(body: CartCompareBody): Promise<CartCompareResult> {
+  return callApi<CartCompareResult>({ method: 'POST', url: '/api/v1/cart/compare', data: body });
+}
+
+export function applyCartDiscount(body: ApplyDiscountBody): Promise<CartList> {
+  return callApi<CartList>({ method: 'POST', url: '/api/v1/cart/apply-discount', data: body });
+}

@@ -1,0 +1,30 @@
+import type {
+  Product,
+  ProductCategoryList,
+  ProductList,
+  ProductListQuery,
+  RelatedBody,
+  RelatedProducts,
+} from '@storefront/contract/catalog';
+import type { WishlistList } from '@storefront/contract/wishlist';
+import { callApi } from '../../lib/http/client';
+
+export function listProducts(query: Partial<ProductListQuery>): Promise<ProductList> {
+  return callApi<ProductList>({ method: 'GET', url: '/api/v1/product/list', params: query });
+}
+
+export function retrieveProduct(productID: number): Promise<Product> {
+  return callApi<Product>({ method: 'GET', url: '/api/v1/product/detail', params: { productID } });
+}
+
+export function listCategories(): Promise<ProductCategoryList> {
+  return callApi<ProductCategoryList>({ method: 'GET', url: '/api/v1/product/categories' });
+}
+
+export function listRelatedProducts(body: RelatedBody): Promise<RelatedProducts> {
+  return callApi<RelatedProducts>({ method: 'POST', url: '/api/v1/mooncake/related', data: body });
+}
+
+export function addProductsToWishlist(productIDs: number[]): Promise<WishlistList> {
+  return callApi<WishlistList>({ method: 'POST', url: '/api/v1/wishlist/batch/add', data: { productIDs } });
+}

@@ -1,0 +1,100 @@
+import type { Address } from '@storefront/contract/address';
+import type { ShippingOption, ShippingQuote, ShippingService } from '@storefront/contract/shipping';
+import { useCallback, useEffect, useState } from 'react';
+import type { AsyncStatus } from '../../lib/async-status';
+import { readErrorMessage } from '../../lib/http/error-message';
+import { chooseCartAddress, listAddresses, quoteSelectedLines } from './api';
+
+export type CartShipping = {
+  addresses: Address[];
+  addressID: number | null;
+  chooseAddress: (addressID: number) => Promise<void>;
+  isChoosing: boolean;
+  status: AsyncStatus;
+  quote: ShippingQuote | null;
+  error: string | null;
+  service: ShippingService;
+  chooseService: (service: ShippingService) => void;
+  chosenOption: ShippingOption | null;
+};
+
+export function pickCartAddress(addresses: Address[], cartAddressID: number | null): number | null {
+  if (cartAddressID !== null && addresses.some((a) => a.addressID === cartAddressID)) return cartAddressID;
+  return (addresses.find((a) => a.isDefaultShipping) ?? addresses[0])?.addressID ?? null;
+}
+
+/**
+ * The address the cart ships to and the price of the selected lines there. `cartKey` changes whenever the
+ * selected lines, their quantities or the coupon change, so the quote follows the cart.
+ */
+export function useCartShipping(cartKey: string, hasSelection: boolean): CartShipping {
+  const [addresses, setAddresses] = useState<Address[]>([]);
+  const [addressID, setAddressID] = useState<number | null>(null);
+  const [hasAddresses, setHasAddresses] = useState(false);
+  const [isChoosing, setIsChoosing] = useState(false);
+  const [state, setState] = useState<{
+    status: AsyncStatus;
+    quote: ShippingQuote | null;
+    error: string | null;
+  }>({ status: 'idle', quote: null, error: null });
+  const [service, setService] = useState<ShippingService>('standard');
+
+  useEffect(() => {
+    let isCurrent = true;
+    listAddresses()
+      .then((book) => {
+        if (!isCurrent) return;
+        setAddresses(book.list);
+        setAddressID(pickCartAddress(book.list, book.cartAddressID));
+      })
+      .catch(() => undefined)
+      .finally(() => {
+        if (isCurrent) setHasAddresses(true);
+      });
+    return () => {
+      isCurrent = false;
+    };
+  }, []);
+
+  useEffect(() => {
+    if (!hasAddresses) return;
+    if (!hasSelection) {
+      setState({ status: 'idle', quote: null, error: null });
+      return;
+    }
+    let isCurrent = true;
+    setState((prev) => ({ ...prev, status: 'loading', error: null }));
+    quoteSelectedLines(addressID ?? undefined)
+      .then((quote) => {
+        if (isCurrent) setState({ status: 'succeeded', quote, error: null });
+      })
+      .catch((err: unknown) => {
+        if (isCurrent) setState({ status: 'failed', quote: null, error: readErrorMessage(err) });
+      });
+    return () => {
+      isCurrent = false;
+    };
+  }, [cartKey, hasSelection, addressID, hasAddresses]);
+
+  const chooseAddress = useCallback(async (next: number) => {
+    setIsChoosing(true);
+    try {
+      await chooseCartAddress({ addressID: next });
+      setAddressID(next);
+    } finally {
+      setIsChoosing(false);
+    }
+  }, []);
+
+  const chosenOption = state.quote?.options.find((o) => o.service === service) ?? null;
+  return {
+    addresses,
+    addressID,
+    chooseAddress,
+    isChoosing,
+    ...state,
+    service,
+    chooseService: setService,
+    chosenOption,
+  };
+}

@@ -1,0 +1,128 @@
+import { DeleteOutlined, ShoppingCartOutlined } from '@ant-design/icons';
+import { App, Button, Card, Empty, Popconfirm, Skeleton, Tag, Typography } from 'antd';
+import type { WishlistItem } from '@storefront/contract/wishlist';
+import { useState } from 'react';
+import { Link } from 'react-router';
+import { useAppDispatch } from '../../../app/hooks';
+import { LoadFailed } from '../../../components/load-failed';
+import { readErrorMessage } from '../../../lib/http/error-message';
+import { formatMoney } from '../../../lib/money';
+import { useRemoteData } from '../../../lib/use-remote-data';
+import { cartReceived } from '../../cart/cart-slice';
+import { listWishlist, moveWishlistItemsToCart, removeWishlistItem } from '../api';
+
+export function WishlistPage() {
+  const dispatch = useAppDispatch();
+  const { message } = App.useApp();
+  const wishlist = useRemoteData(listWishlist);
+  const [busyID, setBusyID] = useState<number | null>(null);
+
+  const remove = async (item: WishlistItem) => {
+    setBusyID(item.id);
+    try {
+      wishlist.replace(await removeWishlistItem(item.id));
+      void message.success(`${item.product.name} removed from your wishlist.`);
+    } catch (err) {
+      void message.error(readErrorMessage(err));
+    } finally {
+      setBusyID(null);
+    }
+  };
+
+  const moveToCart = async (item: WishlistItem) => {
+    setBusyID(item.id);
+    try {
+      const result = await moveWishlistItemsToCart([item.id]);
+      wishlist.replace(result.wishlist);
+      dispatch(cartReceived(result.cart));
+      void message.success(`${item.product.name} moved to your cart.`);
+    } catch (err) {
+      void message.error(readErrorMessage(err));
+    } finally {
+      setBusyID(null);
+    }
+  };
+
+  if (wishlist.status === 'failed' && !wishlist.data) {
+    return (
+      <LoadFailed
+        title="Your wishlist could not be loaded"
+        error={wishlist.error}
+        onRetry={wishlist.reload}
+        testId="wishlist-error"
+      />
+    );
+  }
+
+  const list = wishlist.data?.list ?? [];
+  return (
+    <Card
+      title="Wishlist"
+      data-testid="wishlist-page"
+      styles={{ body: list.length > 0 ? { padding: 0 } : {} }}
+    >
+      {!wishlist.data ? (
+        <Skeleton active paragraph={{ rows: 5 }} data-testid="wishlist-loading" />
+      ) : list.length === 0 ? (
+        <Empty description="Nothing saved yet" data-testid="wishlist-empty">
+          <Link to="/shop">
+            <Button type="primary" data-testid="wishlist-shop">
+              Browse the shop
+            </Button>
+          </Link>
+        </Empty>
+      ) : (
+        list.map((item) => (
+          <div className="cart-line" key={item.id} data-testid={`wishlist-item-${item.productID}`}>
+            <Link to={`/product/${item.productID}`} className="cart-line__image">
+              <img src={item.product.imageUrl} alt="" />
+            </Link>
+            <div className="cart-line__info">
+              <Link to={`/product/${item.productID}`} className="cart-line__name">
+                {item.product.name}
+              </Link>
+              <Typography.Text type="secondary">{formatMoney(item.product.price)}</Typography.Text>
+              <div>
+                {item.product.available ? (
+                  <Tag color="green">In stock</Tag>
+                ) : (
+                  <Tag data-testid={`wishlist-unavailable-${item.productID}`}>
+                    {item.product.isActive ? 'Out of stock' : 'No longer sold'}
+                  </Tag>
+                )}
+              </div>
+            </div>
+            <div className="cart-line__actions">
+              <Button
+                type="primary"
+                icon={<ShoppingCartOutlined />}
+                disabled={!item.product.available}
+                loading={busyID === item.id}
+                onClick={() => void moveToCart(item)}
+                data-testid={`wishlist-move-${item.productID}`}
+              >
+                Move to cart
+              </Button>
+              <Popconfirm
+                title="Remove from your wishlist?"
+                okText="Remove"
+                cancelText="Keep"
+                onConfirm={() => void remove(item)}
+                okButtonProps={{ danger: true, 'data-testid': 'wishlist-remove-confirm' }}
+              >
+                <Button
+                  type="text"
+                  danger
+                  icon={<DeleteOutlined />}
+                  disabled={busyID === item.id}
+                  aria-label={`Remove ${item.product.name}`}
+                  data-testid={`wishlist-remove-${item.productID}`}
+                />
+              </Popconfirm>
+            </div>
+          </div>
+        ))
+      )}
+    </Card>
+  );
+}

@@ -1,0 +1,238 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { inject } from 'vitest';
+import {
+  DESKTOP,
+  PHONE,
+  launchBrowser,
+  makeEmail,
+  openPage,
+  saveScreenshot,
+  signIn,
+  testId,
+} from './support/browser';
+
+type Customer = { email: string; password: string; token: string };
+type ProductRow = { productID: number; name: string; price: number; stock: number; available: boolean };
+
+let browser: Browser;
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+
+afterAll(async () => {
+  await browser.close();
+});
+
+async function callApi<T>(path: string, init: { method?: string; body?: unknown; token?: string } = {}) {
+  const res = await fetch(`${inject('baseURL')}/api/v1/${path}`, {
+    method: init.method ?? 'GET',
+    headers: {
+      'Content-Type': 'application/json',
+      ...(init.token ? { Authorization: `Bearer ${init.token}` } : {}),
+    },
+    ...(init.body === undefined ? {} : { body: JSON.stringify(init.body) }),
+  });
+  const body = (await res.json()) as { code: number; msg: string; data: T };
+  if (!res.ok || body.code > 100000) throw new Error(`${path}: ${res.status} ${body.msg}`);
+  return { data: body.data, headers: res.headers };
+}
+
+async function createCustomer(label: string): Promise<Customer> {
+  const email = makeEmail(label);
+  const password = `${label}-pass-2000`;
+  const { headers } = await callApi('register', {
+    method: 'POST',
+    body: { email, password, firstName: 'Kim', lastName: 'Shopper' },
+  });
+  const token = headers.get('authorization') ?? '';
+  return { email, password, token: token.replace(/^Bearer\s+/i, '') };
+}
+
+function addAddress(
+  customer: Customer,
+  place: { line1: string; suburb: string; state: string; postcode: string },
+) {
+  return callApi<{ addressID: number }>('address/add', {
+    method: 'POST',
+    token: customer.token,
+    body: { firstName: 'Kim', lastName: 'Shopper', phone: '0412345678', ...place },
+  });
+}
+
+async function listProducts(category: string): Promise<ProductRow[]> {
+  const { data } = await callApi<{ list: ProductRow[] }>(`product/list?category=${category}&pageSize=50`);
+  return data.list.filter((p) => p.available && p.stock >= 20);
+}
+
+async function signInAt(page: Page, path: string, customer: Customer) {
+  await page.goto(`/login?redirect=${encodeURIComponent(path)}`);
+  await signIn(page, customer.email, customer.password);
+  await page.waitForURL(`**${path}`);
+}
+
+async function cartBadgeText(page: Page): Promise<string> {
+  return (await page.locator('.site-header .ant-badge').textContent()) ?? '';
+}
+
+describe('shopping', () => {
+  it('a shopper browses, fills the cart from the list and the product page, and prices it', async () => {
+    const customer = await createCustomer('cart');
+    const sydney = await addAddress(customer, {
+      line1: '1 George Street',
+      suburb: 'Sydney',
+      state: 'NSW',
+      postcode: '2000',
+    });
+    const perth = await addAddress(customer, {
+      line1: '2 Hay Street',
+      suburb: 'Perth',
+      state: 'WA',
+      postcode: '6000',
+    });
+    const [first, second] = await listProducts('fruit-veg');
+    if (!first || !second) throw new Error('the demo catalogue needs two fruit-veg products in stock');
+
+    const { context, page } = await openPage(browser);
+    await page.goto('/shop');
+    await testId(page, 'shop-products').waitFor();
+    await saveScreenshot(page, 'shop-desktop');
+
+    await testId(page, 'category-tab-fruit-veg').click();
+    await page.waitForURL('**/shop?category=fruit-veg');
+    await testId(page, `product-card-${first.productID}`).waitFor();
+    expect(await page.locator('[data-testid^="product-card-"]').count()).toBeGreaterThan(1);
+
+    await testId(page, `product-add-${first.productID}`).click();
+    await page.waitForURL('**/login?redirect=*');
+    await signIn(page, customer.email, customer.password);
+    await page.waitForURL('**/shop?category=fruit-veg');
+
+    await testId(page, `product-add-${first.productID}`).click();
+    await page.getByText(`${first.name} added to your cart.`).waitFor();
+    await expect.poll(() => cartBadgeText(page)).toContain('1');
+
+    await testId(page, `product-link-${second.productID}`).click();
+    await page.waitForURL(`**/product/${second.productID}`);
+    await testId(page, 'product-name').waitFor();
+    await testId(page, 'product-quantity').fill('2');
+    await testId(page, 'product-add').click();
+    await page.getByText(`${second.name} added to your cart.`).waitFor();
+    await expect.poll(() => cartBadgeText(page)).toContain('3');
+    await testId(page, 'product-shipping-quote-standard').waitFor();
+    await saveScreenshot(page, 'product-desktop');
+
+    await testId(page, 'cart-button').click();
+    await page.waitForURL('**/cart');
+    await testId(page, `cart-line-${first.productID}`).waitFor();
+    await testId(page, 'cart-shipping-quote-express-price').waitFor();
+    const subtotalOf = () => testId(page, 'cart-subtotal').textContent();
+    const money = (cents: number) => `$${(cents / 100).toFixed(2)}`;
+    expect(await subtotalOf()).toBe(money(first.price + 2 * second.price));
+
+    await testId(page, `cart-line-quantity-${first.productID}`).fill('10');
+    await testId(page, `cart-line-quantity-${first.productID}`).press('Enter');
+    await expect.poll(subtotalOf).toBe(money(10 * first.price + 2 * second.price));
+    expect(await testId(page, `cart-line-total-${first.productID}`).textContent()).toBe(
+      money(10 * first.price),
+    );
+
+    await testId(page, `cart-line-select-${second.productID}`).click();
+    await expect.poll(subtotalOf).toBe(money(10 * first.price));
+    await testId(page, 'cart-select-all').click();
+    await expect.poll(subtotalOf).toBe(money(10 * first.price + 2 * second.price));
+
+    await testId(page, 'cart-discount-input').fill('WELCOME10');
+    await testId(page, 'cart-discount-apply').click();
+    await testId(page, 'cart-discount-amount').waitFor();
+    const subtotal = 10 * first.price + 2 * second.price;
+    const discount = Math.round(subtotal / 10);
+    expect(await testId(page, 'cart-discount-amount').textContent()).toBe(`-${money(discount)}`);
+    expect(await testId(page, 'cart-coupon-code').textContent()).toBe('WELCOME10');
+
+    await testId(page, 'cart-discount-input').fill('EXPIRED20');
+    await testId(page, 'cart-discount-apply').click();
+    expect(await testId(page, 'cart-discount-error').textContent()).toBe('That discount code has expired.');
+
+    const expressPrice = () => testId(page, 'cart-shipping-quote-express-price').textContent();
+    const destination = () => testId(page, 'cart-shipping-quote-destination').textContent();
+    expect(await destination()).toContain('NSW 2000');
+    const sydneyPrice = await expressPrice();
+    await testId(page, 'cart-address-picker').click();
+    await testId(page, `cart-address-option-${perth.data.addressID}`).click();
+    await expect.poll(destination).toContain('WA 6000');
+    expect(await expressPrice()).not.toBe(sydneyPrice);
+    expect(sydney.data.addressID).not.toBe(perth.data.addressID);
+
+    await testId(page, 'cart-shipping-quote-choose-express').click();
+    const shippingCents = Math.round(Number((await expressPrice())?.replace(/[^0-9.]/g, '')) * 100);
+    expect(await testId(page, 'cart-total').textContent()).toBe(money(subtotal - discount + shippingCents));
+    await saveScreenshot(page, 'cart-desktop');
+
+    await callApi('cart/add', {
+      method: 'POST',
+      token: customer.token,
+      body: { productID: second.productID, quantity: 1 },
+    });
+    await page.evaluate(() => window.dispatchEvent(new Event('focus')));
+    await testId(page, 'cart-changes').waitFor();
+    expect(await testId(page, 'cart-changes').textContent()).toContain(`${second.name}: quantity is now 3`);
+
+    await testId(page, `cart-line-delete-${second.productID}`).click();
+    await testId(page, 'cart-delete-confirm').click();
+    await testId(page, `cart-line-${second.productID}`).waitFor({ state: 'detached' });
+    await expect.poll(() => cartBadgeText(page)).toContain('10');
+
+    await page.setViewportSize(PHONE);
+    await page.evaluate(() => window.scrollTo(0, 0));
+    await saveScreenshot(page, 'cart-phone');
+    await page.goto(`/product/${second.productID}`);
+    await testId(page, 'product-name').waitFor();
+    await saveScreenshot(page, 'product-phone');
+    await page.goto('/shop');
+    await testId(page, 'shop-products').waitFor();
+    await saveScreenshot(page, 'shop-phone');
+    await context.close();
+  });
+
+  it('a shopper saves a product to the wishlist and moves it to the cart', async () => {
+    const customer = await createCustomer('wish');
+    const [product] = await listProducts('mooncakes');
+    if (!product) throw new Error('the demo catalogue needs a mooncake in stock');
+
+    const { context, page } = await openPage(browser, DESKTOP);
+    await signInAt(page, `/product/${product.productID}`, customer);
+    await testId(page, 'product-name').waitFor();
+    await testId(page, 'product-related').waitFor();
+    await testId(page, 'product-wishlist').click();
+    await page.getByText(`${product.name} saved to your wishlist.`).waitFor();
+
+    await page.goto('/account/wishlist');
+    await testId(page, `wishlist-item-${product.productID}`).waitFor();
+    await saveScreenshot(page, 'wishlist-desktop');
+    await page.setViewportSize(PHONE);
+    await saveScreenshot(page, 'wishlist-phone');
+    await page.setViewportSize(DESKTOP);
+
+    await testId(page, `wishlist-move-${product.productID}`).click();
+    await page.getByText(`${product.name} moved to your cart.`).waitFor();
+    await testId(page, 'wishlist-empty').waitFor();
+    await expect.poll(() => cartBadgeText(page)).toContain('1');
+
+    await testId(page, 'cart-button').click();
+    await testId(page, `cart-line-${product.productID}`).waitFor();
+    await context.close();
+  });
+
+  it('an empty cart points back to the shop', async () => {
+    const customer = await createCustomer('empty');
+    const { context, page } = await openPage(browser, PHONE);
+    await signInAt(page, '/cart', customer);
+    await testId(page, 'cart-empty').waitFor();
+    await saveScreenshot(page, 'cart-empty-phone');
+    await testId(page, 'cart-empty-shop').click();
+    await page.waitForURL('**/shop');
+    await context.close();
+  });
+});
