@@ -6,11 +6,11 @@ import axios, {
   type AxiosResponse,
   type InternalAxiosRequestConfig,
 } from 'axios';
-import qs from 'qs';
 import type { Envelope } from '@storefront/contract/common';
 import { isFailureCode } from '@storefront/contract/errors';
 import { readRuntimeConfig } from '../runtime-config';
 import { showErrorToast } from '../toast';
+import { serializeQuery } from './query-string';
 import { clearSession, readEmail, readToken, saveToken, toBearer } from './session';
 
 export const REQUEST_TIMEOUT_MS = 45_000;
@@ -58,7 +58,7 @@ export function createHttpClient({
       'X-Requested-With': 'XMLHttpRequest',
       'Content-Type': 'application/json',
     },
-    paramsSerializer: { serialize: (params) => qs.stringify(params, { arrayFormat: 'repeat' }) },
+    paramsSerializer: { serialize: (params) => serializeQuery(params) },
     ...(adapter ? { adapter } : {}),
   });
 
