@@ -168,6 +168,7 @@ describe('shopping', () => {
     await testId(page, 'cart-shipping-quote-choose-express').click();
     const shippingCents = Math.round(Number((await expressPrice())?.replace(/[^0-9.]/g, '')) * 100);
     expect(await testId(page, 'cart-total').textContent()).toBe(money(subtotal - discount + shippingCents));
+    await page.evaluate(() => window.scrollTo(0, 0));
     await saveScreenshot(page, 'cart-desktop');
 
     await callApi('cart/add', {

@@ -8,6 +8,7 @@ import { useCartShipping } from '../../shipping/use-cart-shipping';
 import { describeCartChange } from '../cart-changes';
 import {
   deleteLines,
+  emptyCart,
   fetchCart,
   selectAllLines,
   selectCart,
@@ -50,7 +51,8 @@ export function CartPage() {
     }
   };
 
-  const isLoaded = status === 'succeeded' || (status === 'loading' && cart.lineCount > 0);
+  // A reload on focus keeps the cart on screen; only the very first load shows the skeleton.
+  const isLoaded = status === 'succeeded' || (status === 'loading' && cart !== emptyCart);
   if (status === 'failed' && cart.lineCount === 0) {
     return (
       <div className="page">

@@ -42,7 +42,7 @@ export function ProductShippingEstimate({ productID, quantity, isSignedIn }: Pro
   }, [canQuote, productID, quantity, suburb]);
 
   return (
-    <Card size="small" title="Delivery estimate" data-testid="product-shipping">
+    <Card size="small" title="Delivery estimate" className="product-shipping" data-testid="product-shipping">
       <SuburbSearch
         search={searchSuburbs}
         value={text}

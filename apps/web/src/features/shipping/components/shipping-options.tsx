@@ -13,7 +13,7 @@ type Props = {
 export function describeEta(option: Pick<ShippingOption, 'etaDaysMin' | 'etaDaysMax'>): string {
   const { etaDaysMin: min, etaDaysMax: max } = option;
   const days = min === max ? `${min}` : `${min}–${max}`;
-  return `${days} business day${max === 1 ? '' : 's'}`;
+  return `${days} business day${min === 1 && max === 1 ? '' : 's'}`;
 }
 
 function OptionRow({ option, testId }: { option: ShippingOption; testId: string }) {
