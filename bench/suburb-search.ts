@@ -45,7 +45,10 @@ async function measure(server: BenchServer) {
 }
 
 const rows: string[] = [];
-const kinds: ('pglite' | 'postgres')[] = ['pglite', ...(process.env.DATABASE_URL ? (['postgres'] as const) : [])];
+const kinds: ('pglite' | 'postgres')[] = [
+  'pglite',
+  ...(process.env.DATABASE_URL ? (['postgres'] as const) : []),
+];
 for (const kind of kinds) {
   const server = await startBenchServer(kind);
   try {

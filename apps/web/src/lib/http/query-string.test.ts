@@ -3,7 +3,9 @@ import { serializeQuery } from './query-string';
 
 describe('serializeQuery', () => {
   it('sends arrays as repeated keys', () => {
-    expect(serializeQuery({ status: ['paid', 'shipped'], page: 2 })).toBe('status=paid&status=shipped&page=2');
+    expect(serializeQuery({ status: ['paid', 'shipped'], page: 2 })).toBe(
+      'status=paid&status=shipped&page=2',
+    );
   });
 
   it('leaves out empty values and encodes the rest', () => {
