@@ -38,7 +38,7 @@ export async function testConfig(env: Record<string, string> = {}): Promise<Conf
 }
 
 /** A fresh copy of the template database, on the database this test project runs against. */
-export async function openTestDatabase(): Promise<Database> {
+export async function openTestDatabase(): Promise<Database & { url?: string }> {
   if (process.env.TEST_DB === 'postgres') {
     const url = process.env.DATABASE_URL;
     if (!url) throw new Error('DATABASE_URL is not set');
@@ -47,6 +47,7 @@ export async function openTestDatabase(): Promise<Database> {
     const database = await openPostgres(withDatabase(url, name), 10);
     return {
       ...database,
+      url: withDatabase(url, name),
       async close() {
         await database.close();
         await adminQuery(url, `DROP DATABASE IF EXISTS ${name}`);

@@ -1,0 +1,78 @@
+import { and, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openPostgres, type Database } from './db/client.js';
+import { cartLines } from './db/schema/index.js';
+import { createProduct } from '../test/catalog-factories.js';
+import { bearer, registerCustomer, uniqueEmail } from '../test/factories.js';
+import { createTestApp, openTestDatabase, type TestApp } from '../test/test-app.js';
+
+/**
+ * Two API instances with their own connection pools on one PostgreSQL database, as two processes behind a load
+ * balancer would run. PGlite is single-process by design, so this runs on PostgreSQL only.
+ */
+describe.runIf(process.env.TEST_DB === 'postgres')('two API processes on one PostgreSQL', () => {
+  let shared: Database & { url?: string };
+  let second: Database;
+  let a: TestApp;
+  let b: TestApp;
+
+  beforeAll(async () => {
+    shared = await openTestDatabase();
+    if (!shared.url) throw new Error('no database url');
+    second = await openPostgres(shared.url, 10);
+    a = await createTestApp({ database: shared });
+    b = await createTestApp({ database: second });
+  });
+
+  afterAll(async () => {
+    await a?.close();
+    await b?.close();
+    await second?.close();
+    await shared?.close();
+  });
+
+  it('a session issued by one is honoured by the other, and a logout on one ends it on both', async () => {
+    const c = await registerCustomer(a.app);
+    expect((await b.app.inject({ url: '/api/v1/customer/me', headers: bearer(c.token) })).statusCode).toBe(
+      200,
+    );
+    await b.app.inject({ method: 'POST', url: '/api/v1/logout', headers: bearer(c.token) });
+    expect((await a.app.inject({ url: '/api/v1/customer/me', headers: bearer(c.token) })).statusCode).toBe(
+      401,
+    );
+  });
+
+  it('one email registered at once through both: exactly one account', async () => {
+    const email = uniqueEmail('two');
+    const payload = { email, password: 'long enough pw', firstName: 'T', lastName: 'P' };
+    const results = await Promise.all(
+      Array.from({ length: 6 }, (_, i) =>
+        (i % 2 ? a : b).app.inject({ method: 'POST', url: '/api/v1/register', payload }),
+      ),
+    );
+    expect(results.filter((r) => r.json().code === 0)).toHaveLength(1);
+  });
+
+  it('parallel adds of one product through both instances all count and never pass stock', async () => {
+    const c = await registerCustomer(a.app);
+    const product = await createProduct(shared.db, { stock: 15 });
+    const results = await Promise.all(
+      Array.from({ length: 20 }, (_, i) =>
+        (i % 2 ? a : b).app.inject({
+          method: 'POST',
+          url: '/api/v1/cart/add',
+          headers: bearer(c.token),
+          payload: { productID: product.id, quantity: 1 },
+        }),
+      ),
+    );
+    const won = results.filter((r) => r.json().code === 0).length;
+    expect(won).toBe(15);
+    expect(results.filter((r) => r.json().code === 100401)).toHaveLength(5);
+    const [line] = await shared.db
+      .select()
+      .from(cartLines)
+      .where(and(eq(cartLines.customerId, c.user.customerID), eq(cartLines.productId, product.id)));
+    expect(line?.quantity).toBe(15);
+  });
+});
