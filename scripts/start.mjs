@@ -11,5 +11,10 @@ const server = spawn(process.execPath, ['--enable-source-maps', path.join(root, 
   stdio: 'inherit',
   env: { NODE_ENV: 'production', ...process.env },
 });
-for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => server.kill(signal));
+for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP']) process.on(signal, () => server.kill('SIGTERM'));
+// npm runs this through `sh -c`, which dies on SIGTERM without passing it on: when our parent goes, stop too.
+const parent = process.ppid;
+setInterval(() => {
+  if (process.ppid !== parent) server.kill('SIGTERM');
+}, 1000).unref();
 server.on('exit', (code, signal) => process.exit(code ?? (signal ? 1 : 0)));
