@@ -119,13 +119,13 @@ describe('the account area', () => {
       firstName: 'Max',
       lastName: 'Hall',
     });
-    const built = { addresses: 'addresses-page', newsletter: 'newsletter-page' };
+    const built = { addresses: 'addresses-page', wishlist: 'wishlist-page', newsletter: 'newsletter-page' };
     for (const [section, pageId] of Object.entries(built)) {
       await testId(page, `account-nav-${section}`).click();
       await page.waitForURL(`**/account/${section}`);
       await testId(page, pageId).waitFor();
     }
-    for (const section of ['wishlist', 'orders', 'credits', 'coupons', 'vouchers']) {
+    for (const section of ['orders', 'credits', 'coupons', 'vouchers']) {
       await testId(page, `account-nav-${section}`).click();
       await page.waitForURL(`**/account/${section}`);
       await testId(page, `section-${section}`).waitFor();

@@ -48,6 +48,7 @@ export const addressIdBody = z.strictObject({ addressID: id });
 export type AddressIdBody = z.infer<typeof addressIdBody>;
 
 export const cartAddress = z.object({ cartAddressID: z.number().int() });
+export type CartAddress = z.infer<typeof cartAddress>;
 
 import { MAX_ADDRESSES } from './limits.js';
 

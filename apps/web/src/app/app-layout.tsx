@@ -1,6 +1,6 @@
-import { ShoppingCartOutlined, UserOutlined } from '@ant-design/icons';
-import { App, Badge, Button, Dropdown, Layout, type MenuProps } from 'antd';
-import { Suspense, useEffect } from 'react';
+import { ShoppingCartOutlined } from '@ant-design/icons';
+import { App, Badge, Button, Layout } from 'antd';
+import { lazy, Suspense, useEffect } from 'react';
 import { Link, Outlet, useLocation, useNavigate } from 'react-router';
 import { PageLoading } from '../components/page-loading';
 import { cartCleared, fetchCart, selectCartCount, selectCartStatus } from '../features/cart/cart-slice';
@@ -12,7 +12,10 @@ import {
 } from '../features/account/user-info-slice';
 import { FooterSubscribe } from '../features/newsletter/components/footer-subscribe';
 import { hasSession } from '../lib/http/session';
+import { AccountButton } from './account-button';
 import { useAppDispatch, useAppSelector } from './hooks';
+
+const AccountMenu = lazy(() => import('./account-menu').then((m) => ({ default: m.AccountMenu })));
 
 export const STORE_NAME = 'Harbour Grocer';
 
@@ -68,20 +71,6 @@ function SiteHeader() {
     void navigate('/', { replace: true });
   };
 
-  const accountItems: MenuProps['items'] = [
-    { key: '/account/profile', label: <span data-testid="menu-profile">My profile</span> },
-    { key: '/account/orders', label: <span data-testid="menu-orders">Orders</span> },
-    { key: '/account/wishlist', label: <span data-testid="menu-wishlist">Wishlist</span> },
-    { key: '/account/security', label: <span data-testid="menu-security">Password & sign-ins</span> },
-    { type: 'divider' },
-    { key: 'logout', label: <span data-testid="logout">Sign out</span>, danger: true },
-  ];
-
-  const onAccountMenu: MenuProps['onClick'] = ({ key }) => {
-    if (key === 'logout') void signOut();
-    else void navigate(key);
-  };
-
   const loginTarget = `/login?redirect=${encodeURIComponent(`${location.pathname}${location.search}`)}`;
 
   return (
@@ -107,11 +96,9 @@ function SiteHeader() {
           />
         </Badge>
         {isSignedIn ? (
-          <Dropdown menu={{ items: accountItems, onClick: onAccountMenu }} trigger={['click']}>
-            <Button icon={<UserOutlined />} data-testid="account-menu">
-              <span className="site-header__name">{user ? user.firstName : 'Account'}</span>
-            </Button>
-          </Dropdown>
+          <Suspense fallback={<AccountButton name={user ? user.firstName : 'Account'} />}>
+            <AccountMenu name={user ? user.firstName : 'Account'} onSignOut={() => void signOut()} />
+          </Suspense>
         ) : (
           location.pathname !== '/login' && (
             <Link to={loginTarget}>

@@ -1,4 +1,4 @@
-import type { AddressList, AddressIdBody } from '@storefront/contract/address';
+import type { AddressIdBody, AddressList, CartAddress } from '@storefront/contract/address';
 import type { CalcSingleBody, ShippingQuote } from '@storefront/contract/shipping';
 import type { Suburb } from '@storefront/contract/suburb';
 import { callApi } from '../../lib/http/client';
@@ -23,6 +23,6 @@ export function listAddresses(): Promise<AddressList> {
   return callApi<AddressList>({ method: 'GET', url: '/api/v1/address/list' });
 }
 
-export function chooseCartAddress(body: AddressIdBody): Promise<{ cartAddressID: number }> {
-  return callApi<{ cartAddressID: number }>({ method: 'POST', url: '/api/v1/address/change', data: body });
+export function chooseCartAddress(body: AddressIdBody): Promise<CartAddress> {
+  return callApi<CartAddress>({ method: 'POST', url: '/api/v1/address/change', data: body });
 }
