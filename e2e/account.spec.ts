@@ -1,7 +1,6 @@
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
-  launchBrowser,
+  useBrowser,
   makeEmail,
   openPage,
   registerCustomer,
@@ -10,19 +9,11 @@ import {
   testId,
 } from './support/browser';
 
-let browser: Browser;
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await browser.close();
-});
+const browser = useBrowser();
 
 describe('the account area', () => {
   it('a customer edits their profile and it stays edited', async () => {
-    const { context, page } = await openPage(browser);
+    const { context, page } = await openPage(browser());
     await registerCustomer(page, {
       email: makeEmail('profile'),
       password: 'profile-pass-1',
@@ -57,7 +48,7 @@ describe('the account area', () => {
   });
 
   it('an unknown suburb is refused with the server message', async () => {
-    const { context, page } = await openPage(browser);
+    const { context, page } = await openPage(browser());
     await registerCustomer(page, {
       email: makeEmail('suburb'),
       password: 'suburb-pass-1',
@@ -73,7 +64,7 @@ describe('the account area', () => {
   });
 
   it('a customer changes their password and signs in with the new one', async () => {
-    const { context, page } = await openPage(browser);
+    const { context, page } = await openPage(browser());
     const email = makeEmail('password');
     await registerCustomer(page, { email, password: 'first-pass-1', firstName: 'Alex', lastName: 'Cho' });
     await testId(page, 'account-nav-security').click();
@@ -98,7 +89,7 @@ describe('the account area', () => {
   });
 
   it('the sign-in history lists recent sign-ins', async () => {
-    const { context, page } = await openPage(browser);
+    const { context, page } = await openPage(browser());
     await registerCustomer(page, {
       email: makeEmail('history'),
       password: 'history-pass-1',
@@ -112,7 +103,7 @@ describe('the account area', () => {
   });
 
   it('every section of the account has a page, unfinished ones say they are coming soon', async () => {
-    const { context, page } = await openPage(browser);
+    const { context, page } = await openPage(browser());
     await registerCustomer(page, {
       email: makeEmail('sections'),
       password: 'sections-pass-1',

@@ -1,8 +1,8 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import {
   DESKTOP,
-  launchBrowser,
+  useBrowser,
   makeEmail,
   openPage,
   PHONE,
@@ -11,15 +11,7 @@ import {
   testId,
 } from './support/browser';
 
-let browser: Browser;
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await browser.close();
-});
+const browser = useBrowser();
 
 /** Opens the form and waits for the modal's zoom-in to finish, so clicks land where they aim. */
 async function openAddressForm(page: Page) {
@@ -39,7 +31,7 @@ async function fillAddress(page: Page, a: { line1: string; suburb: string; pick:
 
 describe('the address book', () => {
   it('a customer adds addresses by picking a suburb, sets a default, edits and deletes', async () => {
-    const { context, page } = await openPage(browser);
+    const { context, page } = await openPage(browser());
     await registerCustomer(page, {
       email: makeEmail('addresses'),
       password: 'address-pass-1',
@@ -104,7 +96,7 @@ describe('the address book', () => {
   });
 
   it('a postcode that does not match the suburb is refused with the server message', async () => {
-    const { context, page } = await openPage(browser);
+    const { context, page } = await openPage(browser());
     await registerCustomer(page, {
       email: makeEmail('mismatch'),
       password: 'address-pass-2',

@@ -1,8 +1,7 @@
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   DEMO,
-  launchBrowser,
+  useBrowser,
   makeEmail,
   openPage,
   registerCustomer,
@@ -11,19 +10,11 @@ import {
   testId,
 } from './support/browser';
 
-let browser: Browser;
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await browser.close();
-});
+const browser = useBrowser();
 
 describe('signing up and in', () => {
   it('a new customer registers and lands on their profile', async () => {
-    const { context, page } = await openPage(browser);
+    const { context, page } = await openPage(browser());
     const email = makeEmail('register');
     await registerCustomer(page, {
       email,
@@ -40,7 +31,7 @@ describe('signing up and in', () => {
   });
 
   it('registering an email that is taken shows the server message', async () => {
-    const { context, page } = await openPage(browser);
+    const { context, page } = await openPage(browser());
     await page.goto('/register');
     await testId(page, 'register-first-name').fill('Dana');
     await testId(page, 'register-last-name').fill('Again');
@@ -54,7 +45,7 @@ describe('signing up and in', () => {
   });
 
   it('the login form validates before sending', async () => {
-    const { context, page } = await openPage(browser);
+    const { context, page } = await openPage(browser());
     let loginCalls = 0;
     page.on('request', (req) => {
       if (req.url().endsWith('/api/v1/login')) loginCalls += 1;
@@ -69,7 +60,7 @@ describe('signing up and in', () => {
   });
 
   it('the demo customer signs in, sees their name and signs out', async () => {
-    const { context, page } = await openPage(browser);
+    const { context, page } = await openPage(browser());
     await page.goto('/login');
     await signIn(page, DEMO.email, DEMO.password);
     await page.waitForURL((url) => url.pathname === '/');
@@ -81,7 +72,7 @@ describe('signing up and in', () => {
   });
 
   it('a wrong password shows the server message', async () => {
-    const { context, page } = await openPage(browser);
+    const { context, page } = await openPage(browser());
     await page.goto('/login');
     await signIn(page, DEMO.email, 'wrong-password');
     await testId(page, 'login-error').waitFor();
@@ -91,7 +82,7 @@ describe('signing up and in', () => {
   });
 
   it('an account page sends a signed-out visitor to login and back again', async () => {
-    const { context, page } = await openPage(browser);
+    const { context, page } = await openPage(browser());
     await page.goto('/account/security?from=menu');
     await page.waitForURL('**/login?redirect=*');
     expect(new URL(page.url()).searchParams.get('redirect')).toBe('/account/security?from=menu');
@@ -102,7 +93,7 @@ describe('signing up and in', () => {
   });
 
   it('a redirect to another site is not followed after login', async () => {
-    const { context, page } = await openPage(browser);
+    const { context, page } = await openPage(browser());
     await page.goto('/login?redirect=%2F%2Fevil.example%2Fphish');
     await signIn(page, DEMO.email, DEMO.password);
     await page.waitForURL((url) => url.pathname === '/');

@@ -1,7 +1,6 @@
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
-  launchBrowser,
+  useBrowser,
   makeEmail,
   openPage,
   PHONE,
@@ -10,19 +9,11 @@ import {
   testId,
 } from './support/browser';
 
-let browser: Browser;
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await browser.close();
-});
+const browser = useBrowser();
 
 describe('the newsletter', () => {
   it('a customer subscribes and unsubscribes from the account area', async () => {
-    const { context, page } = await openPage(browser);
+    const { context, page } = await openPage(browser());
     await registerCustomer(page, {
       email: makeEmail('news'),
       password: 'news-pass-1',
@@ -44,7 +35,7 @@ describe('the newsletter', () => {
   });
 
   it('a visitor subscribes from the footer without signing in', async () => {
-    const { context, page } = await openPage(browser, PHONE);
+    const { context, page } = await openPage(browser(), PHONE);
     await page.goto('/');
     await testId(page, 'footer-subscribe-submit').click();
     await page.getByText('Enter your email.').waitFor();

@@ -1,9 +1,9 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { describe, it } from 'vitest';
 import {
   DEMO,
   DESKTOP,
-  launchBrowser,
+  useBrowser,
   openPage,
   PHONE,
   saveScreenshot,
@@ -11,15 +11,7 @@ import {
   testId,
 } from './support/browser';
 
-let browser: Browser;
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await browser.close();
-});
+const browser = useBrowser();
 
 async function settle(page: Page): Promise<void> {
   await page.waitForLoadState('networkidle');
@@ -31,7 +23,7 @@ describe.each([
   ['phone', PHONE],
 ] as const)('screenshots at %s size', (label, viewport) => {
   it('signed out pages', async () => {
-    const { context, page } = await openPage(browser, viewport);
+    const { context, page } = await openPage(browser(), viewport);
     for (const [name, path] of [
       ['home', '/'],
       ['login', '/login'],
@@ -46,7 +38,7 @@ describe.each([
   });
 
   it('signed in pages', async () => {
-    const { context, page } = await openPage(browser, viewport);
+    const { context, page } = await openPage(browser(), viewport);
     await page.goto('/login');
     await signIn(page, DEMO.email, DEMO.password);
     await testId(page, 'home-title').getByText('Welcome back').waitFor();

@@ -1,8 +1,7 @@
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   DEMO,
-  launchBrowser,
+  useBrowser,
   makeEmail,
   NETWORK_MESSAGE,
   openPage,
@@ -13,19 +12,11 @@ import {
   toasts,
 } from './support/browser';
 
-let browser: Browser;
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await browser.close();
-});
+const browser = useBrowser();
 
 describe('sessions and failures', () => {
   it('an expired session on a page load goes to login and comes back to the same page', async () => {
-    const { context, page } = await openPage(browser);
+    const { context, page } = await openPage(browser());
     await registerCustomer(page, {
       email: makeEmail('expired'),
       password: 'expired-pass-1',
@@ -52,7 +43,7 @@ describe('sessions and failures', () => {
   });
 
   it('an expired session on an action goes to login and comes back', async () => {
-    const { context, page } = await openPage(browser);
+    const { context, page } = await openPage(browser());
     await page.goto('/login?redirect=%2Faccount%2Fprofile');
     await signIn(page, DEMO.email, DEMO.password);
     await page.waitForURL('**/account/profile');
@@ -70,7 +61,7 @@ describe('sessions and failures', () => {
   });
 
   it('a call that gets no answer shows the network toast', async () => {
-    const { context, page } = await openPage(browser);
+    const { context, page } = await openPage(browser());
     await page.route('**/api/v1/login', (route) => route.abort('internetdisconnected'));
     await page.goto('/login');
     await signIn(page, DEMO.email, DEMO.password);
@@ -80,7 +71,7 @@ describe('sessions and failures', () => {
   });
 
   it('no more than three toasts show at once', async () => {
-    const { context, page } = await openPage(browser, PHONE);
+    const { context, page } = await openPage(browser(), PHONE);
     await page.route('**/api/v1/login', (route) => route.abort('internetdisconnected'));
     await page.goto('/login');
     await testId(page, 'login-email').fill(DEMO.email);
@@ -106,7 +97,7 @@ describe('sessions and failures', () => {
   });
 
   it('the debug console is loaded on every page', async () => {
-    const { context, page } = await openPage(browser);
+    const { context, page } = await openPage(browser());
     for (const path of ['/', '/login', '/register']) {
       await page.goto(path);
       await page.locator('#__vconsole').waitFor({ state: 'attached' });

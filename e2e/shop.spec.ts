@@ -1,10 +1,10 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { inject } from 'vitest';
 import {
   DESKTOP,
   PHONE,
-  launchBrowser,
+  useBrowser,
   makeEmail,
   openPage,
   saveScreenshot,
@@ -15,15 +15,7 @@ import {
 type Customer = { email: string; password: string; token: string };
 type ProductRow = { productID: number; name: string; price: number; stock: number; available: boolean };
 
-let browser: Browser;
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await browser.close();
-});
+const browser = useBrowser();
 
 async function callApi<T>(path: string, init: { method?: string; body?: unknown; token?: string } = {}) {
   const res = await fetch(`${inject('baseURL')}/api/v1/${path}`, {
@@ -94,7 +86,7 @@ describe('shopping', () => {
     const [first, second] = await listProducts('fruit-veg');
     if (!first || !second) throw new Error('the demo catalogue needs two fruit-veg products in stock');
 
-    const { context, page } = await openPage(browser);
+    const { context, page } = await openPage(browser());
     await page.goto('/shop');
     await testId(page, 'shop-products').waitFor();
     await saveScreenshot(page, 'shop-desktop');
@@ -202,7 +194,7 @@ describe('shopping', () => {
     const [product] = await listProducts('mooncakes');
     if (!product) throw new Error('the demo catalogue needs a mooncake in stock');
 
-    const { context, page } = await openPage(browser, DESKTOP);
+    const { context, page } = await openPage(browser(), DESKTOP);
     await signInAt(page, `/product/${product.productID}`, customer);
     await testId(page, 'product-name').waitFor();
     await testId(page, 'product-related').waitFor();
@@ -228,7 +220,7 @@ describe('shopping', () => {
 
   it('an empty cart points back to the shop', async () => {
     const customer = await createCustomer('empty');
-    const { context, page } = await openPage(browser, PHONE);
+    const { context, page } = await openPage(browser(), PHONE);
     await signInAt(page, '/cart', customer);
     await testId(page, 'cart-empty').waitFor();
     await saveScreenshot(page, 'cart-empty-phone');

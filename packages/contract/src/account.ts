@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { email, isoDateTime, postcode } from './common.js';
+import { AU_PHONE_PATTERN, normalisePhone } from './limits.js';
 
 const name = z.string().trim().min(1, { error: 'is required' }).max(50);
 const password = z.string().min(8, { error: 'must be at least 8 characters' }).max(128);
@@ -48,9 +49,8 @@ export type CustomerStatus = z.infer<typeof customerStatus>;
 
 export const auPhone = z
   .string()
-  .trim()
-  .transform((s) => s.replace(/[\s()-]/g, ''))
-  .pipe(z.string().regex(/^(\+61|0)[2-478]\d{8}$/, { error: 'must be an Australian phone number' }));
+  .transform(normalisePhone)
+  .pipe(z.string().regex(AU_PHONE_PATTERN, { error: 'must be an Australian phone number' }));
 
 export const birthday = z.iso.date({ error: 'must be a date (YYYY-MM-DD)' }).refine(
   (d) => {

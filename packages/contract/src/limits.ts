@@ -9,3 +9,10 @@ export const MAX_ADDRESSES = 20;
 export const CART_LINE_QUANTITY_MAX = 99;
 export const CART_LINES_MAX = 100;
 export const WISHLIST_MAX = 100;
+
+/** Australian landline or mobile, after normalisePhone: 0 or +61, an area or mobile digit, eight digits. */
+export const AU_PHONE_PATTERN = /^(\+61|0)[2-478]\d{8}$/;
+
+export function normalisePhone(phone: string): string {
+  return phone.trim().replace(/[\s()-]/g, '');
+}

@@ -3,6 +3,7 @@ import type { UpdatePasswordBody } from '@storefront/contract/account';
 import { useState } from 'react';
 import { readErrorMessage } from '../../../lib/http/error-message';
 import { updateCustomerPassword } from '../api';
+import { confirmPasswordRules, newPasswordRules } from '../../../lib/form-rules';
 
 type PasswordForm = UpdatePasswordBody & { confirmPassword: string };
 
@@ -41,30 +42,14 @@ export function PasswordCard() {
         >
           <Input.Password autoComplete="current-password" data-testid="password-old" />
         </Form.Item>
-        <Form.Item
-          label="New password"
-          name="newPassword"
-          rules={[
-            { required: true, message: 'Choose a new password.' },
-            { min: 8, message: 'Use at least 8 characters.' },
-            { max: 128, message: 'At most 128 characters.' },
-          ]}
-        >
+        <Form.Item label="New password" name="newPassword" rules={newPasswordRules('Choose a new password.')}>
           <Input.Password autoComplete="new-password" data-testid="password-new" />
         </Form.Item>
         <Form.Item
           label="Confirm new password"
           name="confirmPassword"
           dependencies={['newPassword']}
-          rules={[
-            { required: true, message: 'Type the new password again.' },
-            ({ getFieldValue }) => ({
-              validator: (_, value: unknown) =>
-                value === getFieldValue('newPassword')
-                  ? Promise.resolve()
-                  : Promise.reject(new Error('The passwords do not match.')),
-            }),
-          ]}
+          rules={confirmPasswordRules('newPassword', 'Type the new password again.')}
         >
           <Input.Password autoComplete="new-password" data-testid="password-confirm" />
         </Form.Item>

@@ -1,16 +1,12 @@
 import { App, Button, Card, Descriptions, Form, Input, Space } from 'antd';
 import type { CustomerInfo, UpdateCustomerBody } from '@storefront/contract/account';
 import { useState } from 'react';
+import { normalisePhone } from '@storefront/contract/limits';
 import { useAppDispatch } from '../../../app/hooks';
+import { nameRules, phoneRule } from '../../../lib/form-rules';
 import { updateProfile } from '../user-info-slice';
 
 type DetailsForm = { firstName: string; lastName: string; phone: string; birthday: string };
-
-const AU_PHONE = /^(\+61|0)[2-478]\d{8}$/;
-
-function normalisePhone(phone: string): string {
-  return phone.replace(/[\s()-]/g, '');
-}
 
 /** Only the fields that changed; empty phone and birthday clear them. */
 export function buildDetailsChange(info: CustomerInfo, values: DetailsForm): UpdateCustomerBody {
@@ -77,38 +73,13 @@ export function PersonalDetailsCard({ info, onSaved }: Props) {
             birthday: info.birthday ?? '',
           }}
         >
-          <Form.Item
-            label="First name"
-            name="firstName"
-            rules={[
-              { required: true, whitespace: true, message: 'Enter your first name.' },
-              { max: 50, message: 'At most 50 characters.' },
-            ]}
-          >
+          <Form.Item label="First name" name="firstName" rules={nameRules('your first name')}>
             <Input autoComplete="given-name" data-testid="profile-first-name" />
           </Form.Item>
-          <Form.Item
-            label="Last name"
-            name="lastName"
-            rules={[
-              { required: true, whitespace: true, message: 'Enter your last name.' },
-              { max: 50, message: 'At most 50 characters.' },
-            ]}
-          >
+          <Form.Item label="Last name" name="lastName" rules={nameRules('your last name')}>
             <Input autoComplete="family-name" data-testid="profile-last-name" />
           </Form.Item>
-          <Form.Item
-            label="Mobile or phone"
-            name="phone"
-            rules={[
-              {
-                validator: (_, value: unknown) =>
-                  typeof value !== 'string' || value.trim() === '' || AU_PHONE.test(normalisePhone(value))
-                    ? Promise.resolve()
-                    : Promise.reject(new Error('Enter an Australian number, e.g. 0412 345 678.')),
-              },
-            ]}
-          >
+          <Form.Item label="Mobile or phone" name="phone" rules={[phoneRule]}>
             <Input type="tel" autoComplete="tel" placeholder="0412 345 678" data-testid="profile-phone" />
           </Form.Item>
           <Form.Item label="Birthday" name="birthday">

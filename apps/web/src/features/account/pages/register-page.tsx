@@ -5,6 +5,7 @@ import { Link, useNavigate, useSearchParams } from 'react-router';
 import { useAppDispatch } from '../../../app/hooks';
 import { resolveSafeRedirect } from '../../../lib/safe-redirect';
 import { registerAccount } from '../user-info-slice';
+import { confirmPasswordRules, emailRules, nameRules, newPasswordRules } from '../../../lib/form-rules';
 
 type RegisterForm = RegisterBody & { confirmPassword: string };
 
@@ -47,60 +48,23 @@ export function RegisterPage() {
           />
         )}
         <Form<RegisterForm> layout="vertical" onFinish={submit} requiredMark={false} disabled={isSubmitting}>
-          <Form.Item
-            label="First name"
-            name="firstName"
-            rules={[
-              { required: true, whitespace: true, message: 'Enter your first name.' },
-              { max: 50, message: 'At most 50 characters.' },
-            ]}
-          >
+          <Form.Item label="First name" name="firstName" rules={nameRules('your first name')}>
             <Input autoComplete="given-name" data-testid="register-first-name" />
           </Form.Item>
-          <Form.Item
-            label="Last name"
-            name="lastName"
-            rules={[
-              { required: true, whitespace: true, message: 'Enter your last name.' },
-              { max: 50, message: 'At most 50 characters.' },
-            ]}
-          >
+          <Form.Item label="Last name" name="lastName" rules={nameRules('your last name')}>
             <Input autoComplete="family-name" data-testid="register-last-name" />
           </Form.Item>
-          <Form.Item
-            label="Email"
-            name="email"
-            rules={[
-              { required: true, message: 'Enter your email address.' },
-              { type: 'email', message: 'Enter a valid email address.' },
-            ]}
-          >
+          <Form.Item label="Email" name="email" rules={emailRules}>
             <Input inputMode="email" autoComplete="email" data-testid="register-email" />
           </Form.Item>
-          <Form.Item
-            label="Password"
-            name="password"
-            rules={[
-              { required: true, message: 'Choose a password.' },
-              { min: 8, message: 'Use at least 8 characters.' },
-              { max: 128, message: 'At most 128 characters.' },
-            ]}
-          >
+          <Form.Item label="Password" name="password" rules={newPasswordRules('Choose a password.')}>
             <Input.Password autoComplete="new-password" data-testid="register-password" />
           </Form.Item>
           <Form.Item
             label="Confirm password"
             name="confirmPassword"
             dependencies={['password']}
-            rules={[
-              { required: true, message: 'Type the password again.' },
-              ({ getFieldValue }) => ({
-                validator: (_, value: unknown) =>
-                  value === getFieldValue('password')
-                    ? Promise.resolve()
-                    : Promise.reject(new Error('The passwords do not match.')),
-              }),
-            ]}
+            rules={confirmPasswordRules('password', 'Type the password again.')}
           >
             <Input.Password autoComplete="new-password" data-testid="register-confirm-password" />
           </Form.Item>

@@ -3,6 +3,7 @@ import type { Address, AddressBody } from '@storefront/contract/address';
 import { australianStates } from '@storefront/contract/limits';
 import { useEffect, useState } from 'react';
 import { SuburbSearch } from '../../../components/suburb-search';
+import { nameRules, phoneRule } from '../../../lib/form-rules';
 import { readErrorMessage } from '../../../lib/http/error-message';
 import { addAddress, editAddress, searchSuburbs } from '../api';
 
@@ -15,8 +16,6 @@ type Props = {
 };
 
 type AddressForm = Omit<AddressBody, 'country'>;
-
-const PHONE = /^(\+61|0)[2-478]\d{8}$/;
 
 export function AddressFormModal({ open, editing, onClose, onSaved }: Props) {
   const { message } = App.useApp();
@@ -67,20 +66,12 @@ export function AddressFormModal({ open, editing, onClose, onSaved }: Props) {
       >
         <Row gutter={12}>
           <Col xs={24} sm={12}>
-            <Form.Item
-              label="First name"
-              name="firstName"
-              rules={[{ required: true, whitespace: true, max: 50 }]}
-            >
+            <Form.Item label="First name" name="firstName" rules={nameRules('the first name')}>
               <Input autoComplete="given-name" data-testid="address-first-name" />
             </Form.Item>
           </Col>
           <Col xs={24} sm={12}>
-            <Form.Item
-              label="Last name"
-              name="lastName"
-              rules={[{ required: true, whitespace: true, max: 50 }]}
-            >
+            <Form.Item label="Last name" name="lastName" rules={nameRules('the last name')}>
               <Input autoComplete="family-name" data-testid="address-last-name" />
             </Form.Item>
           </Col>
@@ -88,15 +79,7 @@ export function AddressFormModal({ open, editing, onClose, onSaved }: Props) {
         <Form.Item
           label="Mobile or phone"
           name="phone"
-          rules={[
-            { required: true, message: 'Enter a phone number for the driver.' },
-            {
-              validator: (_, v: unknown) =>
-                typeof v === 'string' && !PHONE.test(v.replace(/[\s()-]/g, ''))
-                  ? Promise.reject(new Error('Enter an Australian number, e.g. 0412 345 678.'))
-                  : Promise.resolve(),
-            },
-          ]}
+          rules={[{ required: true, message: 'Enter a phone number for the driver.' }, phoneRule]}
         >
           <Input autoComplete="tel" inputMode="tel" data-testid="address-phone" />
         </Form.Item>
