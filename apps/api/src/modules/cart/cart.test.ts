@@ -80,19 +80,22 @@ describe('cart/list', () => {
     expect(cart).toMatchObject({ subtotal: 900, count: 2, lineCount: 3, discount: 0, total: 900 });
   });
 
-  it('moves a line to unavailable when the product runs out or its stock drops below the quantity', async () => {
+  it('moves a line to unavailable when the product is deactivated, runs out or drops below the quantity', async () => {
     const c = await registerCustomer(t.app);
     const a = await createProduct(db(), { stock: 5 });
     const b = await createProduct(db(), { stock: 5 });
-    await add(c.token, a.id, 3);
-    await add(c.token, b.id, 3);
+    const d = await createProduct(db(), { stock: 5 });
+    const kept = await createProduct(db(), { stock: 5, priceCents: 300 });
+    for (const p of [a, b, d, kept]) await add(c.token, p.id, 3);
     await updateProduct(db(), a.id, { stock: 0 });
     await updateProduct(db(), b.id, { stock: 2 });
+    await updateProduct(db(), d.id, { isActive: false });
     const cart = await cartOf(c.token);
-    expect(cart.available).toEqual([]);
+    expect(cart.available.map((l) => l.productID)).toEqual([kept.id]);
     const reasons = Object.fromEntries(cart.unavailable.map((l) => [l.productID, l.unavailableReason]));
-    expect(reasons).toEqual({ [a.id]: 'out_of_stock', [b.id]: 'not_enough_stock' });
-    expect(cart.subtotal).toBe(0);
+    expect(reasons).toEqual({ [a.id]: 'out_of_stock', [b.id]: 'not_enough_stock', [d.id]: 'inactive' });
+    expect(cart.subtotal).toBe(900);
+    expect(cart.count).toBe(3);
   });
 });
 
