@@ -1,4 +1,4 @@
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
 import { addresses, carts, shippingRates, suburbs } from '../../db/schema/index.js';
 import type { SuburbRow } from '../suburb/suburb.repo.js';
@@ -11,22 +11,6 @@ export async function listRatesForZone(
   zone: ShippingRateRow['zone'],
 ): Promise<ShippingRateRow[]> {
   return db.select().from(shippingRates).where(eq(shippingRates.zone, zone));
-}
-
-export async function findSuburbById(db: Executor, id: number): Promise<SuburbRow | undefined> {
-  const [row] = await db.select().from(suburbs).where(eq(suburbs.id, id));
-  return row;
-}
-
-/** The locality a bare postcode most likely means: the least remote one, then the oldest entry. */
-export async function findSuburbByPostcode(db: Executor, postcode: string): Promise<SuburbRow | undefined> {
-  const [row] = await db
-    .select()
-    .from(suburbs)
-    .where(eq(suburbs.postcode, postcode))
-    .orderBy(sql`${suburbs.remoteness} asc nulls last`, asc(suburbs.id))
-    .limit(1);
-  return row;
 }
 
 const addressSuburb = { addressId: addresses.id, suburb: suburbs };

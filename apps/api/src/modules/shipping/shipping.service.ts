@@ -12,13 +12,11 @@ import { findCustomerById } from '../account/account.repo.js';
 import type { AuthContext } from '../account/session.service.js';
 import type { CartService } from '../cart/cart.service.js';
 import { findProductById } from '../catalog/catalog.repo.js';
-import { findSuburb, type SuburbRow } from '../suburb/suburb.repo.js';
+import { findSuburb, findSuburbById, findSuburbByPostcode, type SuburbRow } from '../suburb/suburb.repo.js';
 import {
   findCartAddressSuburb,
   findCustomerAddressSuburb,
   findDefaultAddressSuburb,
-  findSuburbById,
-  findSuburbByPostcode,
   listRatesForZone,
   type ShippingRateRow,
 } from './shipping.repo.js';

@@ -5,7 +5,7 @@ import { addresses, carts } from '../../db/schema/index.js';
 import { bearer, registerCustomer } from '../../../test/factories.js';
 import { createCoupon, createProduct } from '../../../test/catalog-factories.js';
 import { createTestApp, type TestApp } from '../../../test/test-app.js';
-import { findSuburbByPostcode } from './shipping.repo.js';
+import { findSuburbByPostcode } from '../suburb/suburb.repo.js';
 
 let t: TestApp;
 beforeAll(async () => {

@@ -28,6 +28,17 @@ export async function findSuburbById(db: Executor, id: number): Promise<SuburbRo
   return row;
 }
 
+/** The locality a bare postcode most likely means: the least remote one, then the oldest entry. */
+export async function findSuburbByPostcode(db: Executor, postcode: string): Promise<SuburbRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(suburbs)
+    .where(eq(suburbs.postcode, postcode))
+    .orderBy(sql`${suburbs.remoteness} asc nulls last`, asc(suburbs.id))
+    .limit(1);
+  return row;
+}
+
 export async function listByPostcode(db: Executor, postcode: string): Promise<SuburbRow[]> {
   return db.select().from(suburbs).where(eq(suburbs.postcode, postcode)).orderBy(asc(suburbs.locality));
 }
