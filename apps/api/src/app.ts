@@ -34,6 +34,8 @@ import { newsletterRoutes } from './modules/newsletter/newsletter.routes.js';
 import { createNewsletterService } from './modules/newsletter/newsletter.service.js';
 import { suburbRoutes } from './modules/suburb/suburb.routes.js';
 import { createSuburbService } from './modules/suburb/suburb.service.js';
+import { walletRoutes } from './modules/wallet/wallet.routes.js';
+import { createWalletService } from './modules/wallet/wallet.service.js';
 
 export type AppOptions = {
   config: Config;
@@ -152,6 +154,14 @@ export async function buildApp({ config, database, now = () => new Date(), logge
       await api.register(suburbRoutes, { suburbs: createSuburbService(database.db) });
       await api.register(addressRoutes, { addresses: createAddressService(database.db) });
       await api.register(newsletterRoutes, { newsletter: createNewsletterService(database.db) });
+      await api.register(walletRoutes, {
+        wallet: createWalletService(database.db, {
+          limitPerIp: config.AUTH_LIMIT_PER_IP,
+          limitPerAccount: config.AUTH_LIMIT_PER_ACCOUNT,
+          limitWindowMs: config.AUTH_LIMIT_WINDOW_MINUTES * 60_000,
+          now,
+        }),
+      });
     },
     { prefix: '/api/v1' },
   );

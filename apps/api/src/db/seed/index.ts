@@ -3,6 +3,7 @@ import { seedDemo } from './demo.js';
 import { seedDemoCoupons, seedProducts } from './products.js';
 import { seedShippingRates } from './shipping-rates.js';
 import { seedSuburbs } from './suburbs.js';
+import { seedDemoWallet } from './wallet.js';
 
 /** Reference data every store needs (localities, shipping rates), then the demo data when asked for. */
 export async function seed(db: Db, opts: { demo: boolean; scryptLogN: number }): Promise<void> {
@@ -12,5 +13,6 @@ export async function seed(db: Db, opts: { demo: boolean; scryptLogN: number }):
     await seedDemo(db, opts.scryptLogN);
     await seedProducts(db);
     await seedDemoCoupons(db);
+    await seedDemoWallet(db);
   }
 }
