@@ -32,6 +32,8 @@ import { addressRoutes } from './modules/address/address.routes.js';
 import { createAddressService } from './modules/address/address.service.js';
 import { newsletterRoutes } from './modules/newsletter/newsletter.routes.js';
 import { createNewsletterService } from './modules/newsletter/newsletter.service.js';
+import { orderRoutes } from './modules/order/order.routes.js';
+import { createOrderService } from './modules/order/order.service.js';
 import { suburbRoutes } from './modules/suburb/suburb.routes.js';
 import { createSuburbService } from './modules/suburb/suburb.service.js';
 import { walletRoutes } from './modules/wallet/wallet.routes.js';
@@ -154,6 +156,7 @@ export async function buildApp({ config, database, now = () => new Date(), logge
       await api.register(suburbRoutes, { suburbs: createSuburbService(database.db) });
       await api.register(addressRoutes, { addresses: createAddressService(database.db) });
       await api.register(newsletterRoutes, { newsletter: createNewsletterService(database.db) });
+      await api.register(orderRoutes, { orders: createOrderService(database.db, now) });
       await api.register(walletRoutes, {
         wallet: createWalletService(database.db, {
           limitPerIp: config.AUTH_LIMIT_PER_IP,

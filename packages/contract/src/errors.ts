@@ -48,6 +48,11 @@ export const errorCatalogue = {
   ORDER_ADDRESS_LOCKED: { code: 100602, status: 200, msg: 'The delivery address can no longer be changed.' },
   CART_EMPTY: { code: 100603, status: 200, msg: 'There is nothing selected to order.' },
   NOT_ENOUGH_CREDIT: { code: 100604, status: 200, msg: 'There is not enough store credit.' },
+  ORDER_TOTAL_CHANGED: {
+    code: 100605,
+    status: 200,
+    msg: 'The order total has changed. Please check the new total and place the order again.',
+  },
 
   VOUCHER_INVALID: { code: 100701, status: 200, msg: 'That voucher code is not valid.' },
   VOUCHER_REDEEMED: { code: 100702, status: 200, msg: 'That voucher has already been redeemed.' },

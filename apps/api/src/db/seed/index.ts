@@ -1,5 +1,6 @@
 import type { Db } from '../client.js';
 import { seedDemo } from './demo.js';
+import { seedDemoOrders } from './orders.js';
 import { seedDemoCoupons, seedProducts } from './products.js';
 import { seedShippingRates } from './shipping-rates.js';
 import { seedSuburbs } from './suburbs.js';
@@ -13,6 +14,7 @@ export async function seed(db: Db, opts: { demo: boolean; scryptLogN: number }):
     await seedDemo(db, opts.scryptLogN);
     await seedProducts(db);
     await seedDemoCoupons(db);
+    await seedDemoOrders(db);
     await seedDemoWallet(db);
   }
 }

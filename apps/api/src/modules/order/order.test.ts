@@ -1,0 +1,398 @@
+import { and, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { OrderDetail, OrderList, OrderStat } from '@storefront/contract/order';
+import {
+  cartLines,
+  carts,
+  coupons,
+  creditLedger,
+  customerCoupons,
+  orders,
+  products,
+} from '../../db/schema/index.js';
+import { bearer, registerCustomer, type Customer } from '../../../test/factories.js';
+import { createCoupon, createProduct } from '../../../test/catalog-factories.js';
+import { createTestApp, type TestApp } from '../../../test/test-app.js';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(() => t.close());
+
+const db = () => t.database.db;
+
+function call(c: Customer, method: 'GET' | 'POST' | 'PUT', url: string, payload?: object) {
+  return t.app.inject({
+    method,
+    url: `/api/v1${url}`,
+    headers: bearer(c.token),
+    ...(payload ? { payload } : {}),
+  });
+}
+
+const sydney = {
+  firstName: 'Ada',
+  lastName: 'Lovelace',
+  phone: '0412 345 678',
+  line1: '1 Macquarie St',
+  suburb: 'Sydney',
+  state: 'NSW',
+  postcode: '2000',
+};
+
+async function addAddress(c: Customer, body: object = sydney): Promise<number> {
+  const res = await call(c, 'POST', '/address/add', body);
+  expect(res.json().code, res.body).toBe(0);
+  return res.json().data.addressID;
+}
+
+async function addToCart(c: Customer, productID: number, quantity = 1) {
+  const res = await call(c, 'POST', '/cart/add', { productID, quantity });
+  expect(res.json().code, res.body).toBe(0);
+}
+
+async function checkout(c: Customer, addressID: number, extra: object = {}) {
+  return call(c, 'POST', '/order/create', {
+    addressID,
+    shippingService: 'standard',
+    useCredit: false,
+    ...extra,
+  });
+}
+
+async function placeOrder(c: Customer, addressID: number, extra: object = {}): Promise<OrderDetail> {
+  const res = await checkout(c, addressID, extra);
+  expect(res.json().code, res.body).toBe(0);
+  return res.json<{ data: OrderDetail }>().data;
+}
+
+async function stockOf(productId: number) {
+  const [row] = await db().select({ stock: products.stock }).from(products).where(eq(products.id, productId));
+  return row?.stock;
+}
+
+async function balanceOf(customerId: number) {
+  const rows = await db().select().from(creditLedger).where(eq(creditLedger.customerId, customerId));
+  return rows.reduce((n, r) => n + r.amountCents, 0);
+}
+
+async function giveCredit(customerId: number, amountCents: number) {
+  await db().insert(creditLedger).values({ customerId, amountCents, reason: 'goodwill' });
+}
+
+async function shopper() {
+  const c = await registerCustomer(t.app);
+  return { c, addressID: await addAddress(c) };
+}
+
+describe('order/create', () => {
+  it('turns the selected lines into an order that shows in list, detail and stat', async () => {
+    const { c, addressID } = await shopper();
+    const a = await createProduct(db(), { priceCents: 450, stock: 5 });
+    const b = await createProduct(db(), { priceCents: 300, stock: 5 });
+    const skipped = await createProduct(db(), { stock: 5 });
+    await addToCart(c, a.id, 2);
+    await addToCart(c, b.id, 1);
+    await addToCart(c, skipped.id, 1);
+    await call(c, 'PUT', '/cart/update', { productID: skipped.id, selected: false });
+    const quote = (await call(c, 'GET', `/shipping/calc-selected?addressID=${addressID}`)).json().data;
+    const express = quote.options.find((o: { service: string }) => o.service === 'express');
+
+    const order = await placeOrder(c, addressID, {
+      shippingService: 'express',
+      expectedTotal: 1200 + express.price,
+    });
+    expect(order).toMatchObject({
+      status: 'pending_payment',
+      shippingService: 'express',
+      totals: {
+        subtotal: 1200,
+        discount: 0,
+        shipping: express.price,
+        creditUsed: 0,
+        total: 1200 + express.price,
+      },
+      shippingAddress: { addressID, line1: '1 Macquarie St', postcode: '2000' },
+      billingAddress: { addressID },
+      canCancel: true,
+      canChangeAddress: true,
+    });
+    expect(order.lines.map((l) => [l.productID, l.quantity, l.price])).toEqual(
+      expect.arrayContaining([
+        [a.id, 2, 450],
+        [b.id, 1, 300],
+      ]),
+    );
+    expect(await stockOf(a.id)).toBe(3);
+    expect(await stockOf(b.id)).toBe(4);
+    const left = await db().select().from(cartLines).where(eq(cartLines.customerId, c.user.customerID));
+    expect(left.map((l) => l.productId)).toEqual([skipped.id]);
+
+    const list = (await call(c, 'GET', '/order/list')).json<{ data: OrderList }>().data;
+    expect(list).toMatchObject({ total: 1, page: 1 });
+    expect(list.list[0]).toMatchObject({
+      orderID: order.orderID,
+      status: 'pending_payment',
+      itemCount: 3,
+      lineCount: 2,
+    });
+    const detail = (await call(c, 'GET', `/order/detail?orderID=${order.orderID}`)).json().data;
+    expect(detail).toEqual(order);
+    const stat = (await call(c, 'GET', '/order/stat')).json<{ data: OrderStat }>().data;
+    expect(stat).toEqual({
+      counts: { pending_payment: 1, paid: 0, processing: 0, shipped: 0, delivered: 0, cancelled: 0 },
+      total: 1,
+    });
+  });
+
+  it('refuses an empty selection and writes nothing', async () => {
+    const { c, addressID } = await shopper();
+    const res = await checkout(c, addressID);
+    expect(res.json()).toMatchObject({ code: 100603, data: null });
+    expect(await db().select().from(orders).where(eq(orders.customerId, c.user.customerID))).toEqual([]);
+  });
+
+  it('refuses a total that changed since the customer saw it', async () => {
+    const { c, addressID } = await shopper();
+    const p = await createProduct(db(), { priceCents: 1000 });
+    await addToCart(c, p.id);
+    const res = await checkout(c, addressID, { expectedTotal: 1 });
+    expect(res.json()).toMatchObject({ code: 100605, data: null });
+    expect(await stockOf(p.id)).toBe(10);
+  });
+
+  it.each([
+    ['shippingService', { shippingService: 'drone' }],
+    ['addressID', { addressID: 'x' }],
+    ['useCredit', { useCredit: 'yes' }],
+    ['extra', { extra: 1 }],
+  ])('answers 400 naming %s and writes nothing', async (field, bad) => {
+    const { c, addressID } = await shopper();
+    const p = await createProduct(db());
+    await addToCart(c, p.id);
+    const res = await checkout(c, addressID, bad);
+    expect(res.statusCode).toBe(400);
+    expect(res.json().code).toBe(100001);
+    expect(res.json().msg).toContain(field);
+    expect(await stockOf(p.id)).toBe(10);
+  });
+
+  it("refuses another customer's address like a missing one", async () => {
+    const { c } = await shopper();
+    const other = await shopper();
+    const p = await createProduct(db());
+    await addToCart(c, p.id);
+    const res = await checkout(c, other.addressID);
+    expect(res.statusCode).toBe(404);
+    expect(res.json().code).toBe(100002);
+  });
+
+  it('names the product when stock ran out after it went into the cart', async () => {
+    const { c, addressID } = await shopper();
+    const p = await createProduct(db(), { stock: 3, name: 'Rare Mooncake' });
+    await addToCart(c, p.id, 3);
+    await db().update(products).set({ stock: 2 }).where(eq(products.id, p.id));
+    await call(c, 'PUT', '/cart/update', { productID: p.id, selected: true });
+    const res = await checkout(c, addressID);
+    expect(res.json()).toMatchObject({ code: 100401, msg: 'Only 2 of Rare Mooncake in stock, not 3.' });
+  });
+
+  it('checks the coupon again and counts its use', async () => {
+    const { c, addressID } = await shopper();
+    const coupon = await createCoupon(db(), { kind: 'fixed', value: 200, usageLimit: 5 });
+    const p = await createProduct(db(), { priceCents: 1000 });
+    await addToCart(c, p.id);
+    expect((await call(c, 'POST', '/cart/apply-discount', { code: coupon.code })).json().code).toBe(0);
+    const order = await placeOrder(c, addressID);
+    expect(order.totals).toMatchObject({ subtotal: 1000, discount: 200 });
+    expect(order.couponCode).toBe(coupon.code);
+    const [row] = await db().select().from(coupons).where(eq(coupons.id, coupon.id));
+    expect(row?.usedCount).toBe(1);
+    const [wallet] = await db()
+      .select()
+      .from(customerCoupons)
+      .where(and(eq(customerCoupons.customerId, c.user.customerID), eq(customerCoupons.couponId, coupon.id)));
+    expect(wallet?.usedCount).toBe(1);
+    const [cart] = await db().select().from(carts).where(eq(carts.customerId, c.user.customerID));
+    expect(cart?.couponId).toBeNull();
+  });
+
+  it('refuses a coupon used up since it was applied', async () => {
+    const { c, addressID } = await shopper();
+    const coupon = await createCoupon(db(), { usageLimit: 1 });
+    const p = await createProduct(db());
+    await addToCart(c, p.id);
+    await call(c, 'POST', '/cart/apply-discount', { code: coupon.code });
+    await db().update(coupons).set({ usedCount: 1 }).where(eq(coupons.id, coupon.id));
+    const res = await checkout(c, addressID);
+    expect(res.json()).toMatchObject({ code: 100406, data: null });
+    expect(await stockOf(p.id)).toBe(10);
+  });
+
+  it('spends store credit up to the total and never below zero', async () => {
+    const { c, addressID } = await shopper();
+    await giveCredit(c.user.customerID, 300);
+    const p = await createProduct(db(), { priceCents: 1000 });
+    await addToCart(c, p.id);
+    const partly = await placeOrder(c, addressID, { useCredit: true });
+    expect(partly.totals.creditUsed).toBe(300);
+    expect(partly.totals.amountDue).toBe(partly.totals.total - 300);
+    expect(partly.status).toBe('pending_payment');
+    expect(await balanceOf(c.user.customerID)).toBe(0);
+
+    await giveCredit(c.user.customerID, 100_000);
+    await addToCart(c, p.id);
+    const whole = await placeOrder(c, addressID, { useCredit: true });
+    expect(whole.status).toBe('paid');
+    expect(whole.totals.creditUsed).toBe(whole.totals.total);
+    expect(await balanceOf(c.user.customerID)).toBe(100_000 - whole.totals.total);
+  });
+
+  it('lets only one of two parallel checkouts of the last unit win', async () => {
+    const p = await createProduct(db(), { stock: 1 });
+    const one = await shopper();
+    const two = await shopper();
+    await addToCart(one.c, p.id);
+    await addToCart(two.c, p.id);
+    const results = await Promise.all([checkout(one.c, one.addressID), checkout(two.c, two.addressID)]);
+    const codes = results.map((r) => r.json().code).sort();
+    expect(codes[0]).toBe(0);
+    expect(codes[1]).toBe(100401);
+    expect(await stockOf(p.id)).toBe(0);
+    const placed = await db()
+      .select()
+      .from(orders)
+      .where(eq(orders.id, results.find((r) => r.json().code === 0)?.json().data.orderID));
+    expect(placed).toHaveLength(1);
+  });
+});
+
+describe('order/list and order/stat', () => {
+  it('filters by statuses and dates, newest first, paginated', async () => {
+    const { c, addressID } = await shopper();
+    const p = await createProduct(db(), { stock: 50 });
+    const ids: number[] = [];
+    for (let i = 0; i < 3; i += 1) {
+      await addToCart(c, p.id);
+      ids.push((await placeOrder(c, addressID)).orderID);
+    }
+    await db()
+      .update(orders)
+      .set({ status: 'shipped' })
+      .where(eq(orders.id, ids[0] ?? 0));
+    await db()
+      .update(orders)
+      .set({ status: 'paid' })
+      .where(eq(orders.id, ids[1] ?? 0));
+    const both = (await call(c, 'GET', '/order/list?status=paid&status=shipped')).json().data;
+    expect(both.list.map((o: { orderID: number }) => o.orderID)).toEqual([ids[1], ids[0]]);
+    const paged = (await call(c, 'GET', '/order/list?pageSize=2&page=2')).json().data;
+    expect(paged).toMatchObject({ total: 3, page: 2, pageSize: 2 });
+    expect(paged.list.map((o: { orderID: number }) => o.orderID)).toEqual([ids[0]]);
+    const future = (await call(c, 'GET', '/order/list?from=2999-01-01')).json().data;
+    expect(future.total).toBe(0);
+    const today = new Date().toISOString().slice(0, 10);
+    expect((await call(c, 'GET', `/order/list?from=${today}&to=${today}`)).json().data.total).toBe(3);
+    const stat = (await call(c, 'GET', '/order/stat')).json().data;
+    expect(stat.counts).toMatchObject({ pending_payment: 1, paid: 1, shipped: 1, cancelled: 0 });
+  });
+
+  it.each(['status=lost', 'pageSize=51', 'from=yesterday', 'page=0'])('answers 400 for %s', async (q) => {
+    const { c } = await shopper();
+    const res = await call(c, 'GET', `/order/list?${q}`);
+    expect(res.statusCode).toBe(400);
+  });
+});
+
+describe('order/address and order/cancel', () => {
+  async function oneOrder(extra: object = {}) {
+    const s = await shopper();
+    const p = await createProduct(db(), { stock: 4, priceCents: 1000 });
+    await addToCart(s.c, p.id, 2);
+    return { ...s, product: p, order: await placeOrder(s.c, s.addressID, extra) };
+  }
+
+  it("answers another customer's order exactly like a missing one", async () => {
+    const { order } = await oneOrder();
+    const stranger = await shopper();
+    const responses = [
+      await call(stranger.c, 'GET', `/order/detail?orderID=${order.orderID}`),
+      await call(stranger.c, 'PUT', '/order/address', {
+        orderID: order.orderID,
+        addressID: stranger.addressID,
+      }),
+      await call(stranger.c, 'PUT', '/order/cancel', { orderID: order.orderID }),
+      await call(stranger.c, 'GET', '/order/detail?orderID=999999'),
+    ];
+    for (const res of responses) {
+      expect(res.statusCode).toBe(404);
+      expect(res.json()).toMatchObject({ code: 100002, data: null });
+    }
+    const [row] = await db().select().from(orders).where(eq(orders.id, order.orderID));
+    expect(row?.status).toBe('pending_payment');
+  });
+
+  it('changes the delivery address until the order ships', async () => {
+    const { c, order } = await oneOrder();
+    const melbourne = await addAddress(c, {
+      ...sydney,
+      line1: '200 Bourke St',
+      suburb: 'Melbourne',
+      state: 'VIC',
+      postcode: '3000',
+    });
+    const res = await call(c, 'PUT', '/order/address', { orderID: order.orderID, addressID: melbourne });
+    expect(res.json().data.shippingAddress).toMatchObject({ addressID: melbourne, postcode: '3000' });
+    await db().update(orders).set({ status: 'shipped' }).where(eq(orders.id, order.orderID));
+    const locked = await call(c, 'PUT', '/order/address', { orderID: order.orderID, addressID: melbourne });
+    expect(locked.json()).toMatchObject({ code: 100602, data: null });
+  });
+
+  it('cancels: returns the stock, refunds the credit spent and gives the coupon use back', async () => {
+    const s = await shopper();
+    await giveCredit(s.c.user.customerID, 500);
+    const coupon = await createCoupon(db(), { usageLimit: 3 });
+    const p = await createProduct(db(), { stock: 4, priceCents: 1000 });
+    await addToCart(s.c, p.id, 2);
+    await call(s.c, 'POST', '/cart/apply-discount', { code: coupon.code });
+    const order = await placeOrder(s.c, s.addressID, { useCredit: true });
+    expect(await stockOf(p.id)).toBe(2);
+    expect(await balanceOf(s.c.user.customerID)).toBe(0);
+
+    const res = await call(s.c, 'PUT', '/order/cancel', { orderID: order.orderID });
+    expect(res.json().data).toMatchObject({ status: 'cancelled', canCancel: false, canChangeAddress: false });
+    expect(res.json().data.cancelledAt).not.toBeNull();
+    expect(await stockOf(p.id)).toBe(4);
+    expect(await balanceOf(s.c.user.customerID)).toBe(500);
+    const [row] = await db().select().from(coupons).where(eq(coupons.id, coupon.id));
+    expect(row?.usedCount).toBe(0);
+  });
+
+  it('refunds a paid order in full as store credit', async () => {
+    const { c, order } = await oneOrder();
+    await db().update(orders).set({ status: 'paid' }).where(eq(orders.id, order.orderID));
+    await call(c, 'PUT', '/order/cancel', { orderID: order.orderID });
+    expect(await balanceOf(c.user.customerID)).toBe(order.totals.total);
+  });
+
+  it('refuses to cancel a shipped order', async () => {
+    const { c, order, product } = await oneOrder();
+    await db().update(orders).set({ status: 'shipped' }).where(eq(orders.id, order.orderID));
+    const res = await call(c, 'PUT', '/order/cancel', { orderID: order.orderID });
+    expect(res.json()).toMatchObject({ code: 100601, data: null });
+    expect(await stockOf(product.id)).toBe(2);
+  });
+
+  it('refunds once when two cancels race', async () => {
+    const { c, order, product } = await oneOrder();
+    await db().update(orders).set({ status: 'paid' }).where(eq(orders.id, order.orderID));
+    const results = await Promise.all([
+      call(c, 'PUT', '/order/cancel', { orderID: order.orderID }),
+      call(c, 'PUT', '/order/cancel', { orderID: order.orderID }),
+    ]);
+    expect(results.map((r) => r.json().code).sort()).toEqual([0, 100601]);
+    expect(await stockOf(product.id)).toBe(4);
+    expect(await balanceOf(c.user.customerID)).toBe(order.totals.total);
+  });
+});

@@ -1,0 +1,149 @@
+import { z } from 'zod';
+import { id, paged } from './common.js';
+import { shippingService } from './shipping.js';
+import { australianState } from './suburb.js';
+
+/** pending_payment -> paid -> processing -> shipped -> delivered; cancelled from any state before shipped. */
+export const orderStatuses = [
+  'pending_payment',
+  'paid',
+  'processing',
+  'shipped',
+  'delivered',
+  'cancelled',
+] as const;
+export const orderStatus = z.enum(orderStatuses);
+export type OrderStatus = z.infer<typeof orderStatus>;
+
+/** The address as it was when the order was placed (or its delivery address last changed). */
+export const orderAddress = z.object({
+  addressID: z.number().int().nullable(),
+  firstName: z.string(),
+  lastName: z.string(),
+  phone: z.string(),
+  line1: z.string(),
+  line2: z.string().nullable(),
+  suburbID: z.number().int(),
+  suburb: z.string(),
+  state: australianState,
+  postcode: z.string(),
+  country: z.literal('AU'),
+});
+export type OrderAddress = z.infer<typeof orderAddress>;
+
+/** All money in cents; total = subtotal - discount + shipping, of which creditUsed was paid with store credit. */
+export const orderTotals = z.object({
+  subtotal: z.number().int(),
+  discount: z.number().int(),
+  shipping: z.number().int(),
+  creditUsed: z.number().int(),
+  total: z.number().int(),
+  /** What is left to pay: total - creditUsed. */
+  amountDue: z.number().int(),
+});
+export type OrderTotals = z.infer<typeof orderTotals>;
+
+export const orderLine = z.object({
+  productID: z.number().int(),
+  sku: z.string(),
+  name: z.string(),
+  imageUrl: z.string(),
+  /** Unit price paid, cents. */
+  price: z.number().int(),
+  quantity: z.number().int(),
+  lineTotal: z.number().int(),
+});
+export type OrderLine = z.infer<typeof orderLine>;
+
+/**
+ * There is no payment provider yet: an order fully paid with store credit is `paid`; anything else waits in
+ * `pending_payment` until a payment is recorded.
+ */
+export const orderCreateBody = z.strictObject({
+  /** The delivery address; must be one of the customer's. */
+  addressID: id,
+  /** Defaults to the default billing address, else the delivery address. */
+  billingAddressID: id.optional(),
+  shippingService,
+  useCredit: z.boolean(),
+  /** The total (cents) the customer was shown; when the re-priced total differs the order is refused. */
+  expectedTotal: z.number().int().min(0).max(100_000_000).optional(),
+});
+export type OrderCreateBody = z.infer<typeof orderCreateBody>;
+
+const dateOnly = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, { error: 'must be a date YYYY-MM-DD' });
+
+export const orderListQuery = z.strictObject({
+  /** Repeated keys: status=paid&status=shipped. */
+  status: z
+    .union([orderStatus, z.array(orderStatus).max(orderStatuses.length)])
+    .optional()
+    .transform((s) => (s === undefined ? undefined : Array.isArray(s) ? s : [s])),
+  /** Placed on or after this day (UTC). */
+  from: dateOnly.optional(),
+  /** Placed on or before this day (UTC). */
+  to: dateOnly.optional(),
+  page: z.coerce.number().int().min(1).max(10000).default(1),
+  pageSize: z.coerce.number().int().min(1).max(50).default(10),
+});
+/** What the browser sends. */
+export type OrderListQuery = z.input<typeof orderListQuery>;
+/** What the route hands the service, after defaults. */
+export type OrderListParams = z.output<typeof orderListQuery>;
+
+export const orderSummary = z.object({
+  orderID: z.number().int(),
+  status: orderStatus,
+  createdAt: z.string(),
+  totals: orderTotals,
+  /** Units across all lines. */
+  itemCount: z.number().int(),
+  lineCount: z.number().int(),
+  /** The first few lines, for a preview. */
+  preview: z.array(z.object({ productID: z.number().int(), name: z.string(), imageUrl: z.string() })),
+});
+export type OrderSummary = z.infer<typeof orderSummary>;
+
+export const orderList = paged(orderSummary);
+export type OrderList = z.infer<typeof orderList>;
+
+/** Every status, zero included, and the sum. */
+export const orderStat = z.object({
+  counts: z.object({
+    pending_payment: z.number().int(),
+    paid: z.number().int(),
+    processing: z.number().int(),
+    shipped: z.number().int(),
+    delivered: z.number().int(),
+    cancelled: z.number().int(),
+  }),
+  total: z.number().int(),
+});
+export type OrderStat = z.infer<typeof orderStat>;
+
+export const orderDetail = z.object({
+  orderID: z.number().int(),
+  status: orderStatus,
+  lines: z.array(orderLine),
+  totals: orderTotals,
+  shippingService,
+  shippingAddress: orderAddress,
+  billingAddress: orderAddress,
+  couponCode: z.string().nullable(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+  paidAt: z.string().nullable(),
+  cancelledAt: z.string().nullable(),
+  canCancel: z.boolean(),
+  canChangeAddress: z.boolean(),
+});
+export type OrderDetail = z.infer<typeof orderDetail>;
+
+export const orderDetailQuery = z.strictObject({ orderID: id });
+export type OrderDetailQuery = z.infer<typeof orderDetailQuery>;
+
+export const orderAddressBody = z.strictObject({ orderID: id, addressID: id });
+export type OrderAddressBody = z.infer<typeof orderAddressBody>;
+
+export const orderCancelBody = z.strictObject({ orderID: id });
+export type OrderCancelBody = z.infer<typeof orderCancelBody>;
