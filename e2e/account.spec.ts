@@ -110,13 +110,21 @@ describe('the account area', () => {
       firstName: 'Max',
       lastName: 'Hall',
     });
-    const built = { addresses: 'addresses-page', wishlist: 'wishlist-page', newsletter: 'newsletter-page' };
+    const built = {
+      addresses: 'addresses-page',
+      wishlist: 'wishlist-page',
+      orders: 'orders-page',
+      newsletter: 'newsletter-page',
+      credits: 'credits-page',
+      coupons: 'coupons-page',
+      vouchers: 'vouchers-page',
+    };
     for (const [section, pageId] of Object.entries(built)) {
       await testId(page, `account-nav-${section}`).click();
       await page.waitForURL(`**/account/${section}`);
       await testId(page, pageId).waitFor();
     }
-    for (const section of ['orders', 'credits', 'coupons', 'vouchers']) {
+    for (const section of [] as string[]) {
       await testId(page, `account-nav-${section}`).click();
       await page.waitForURL(`**/account/${section}`);
       await testId(page, `section-${section}`).waitFor();

@@ -49,6 +49,26 @@ const WishlistPage = lazy(() =>
   import('../features/wishlist/pages/wishlist-page').then((m) => ({ default: m.WishlistPage })),
 );
 
+const CreditsPage = lazy(() =>
+  import('../features/wallet/pages/credits-page').then((m) => ({ default: m.CreditsPage })),
+);
+const CouponsPage = lazy(() =>
+  import('../features/wallet/pages/coupons-page').then((m) => ({ default: m.CouponsPage })),
+);
+const VouchersPage = lazy(() =>
+  import('../features/wallet/pages/vouchers-page').then((m) => ({ default: m.VouchersPage })),
+);
+
+const CheckoutPage = lazy(() =>
+  import('../features/order/pages/checkout-page').then((m) => ({ default: m.CheckoutPage })),
+);
+const OrdersPage = lazy(() =>
+  import('../features/order/pages/orders-page').then((m) => ({ default: m.OrdersPage })),
+);
+const OrderDetailPage = lazy(() =>
+  import('../features/order/pages/order-detail-page').then((m) => ({ default: m.OrderDetailPage })),
+);
+
 const NotFoundPage = lazy(() => import('./not-found-page').then((m) => ({ default: m.NotFoundPage })));
 
 export function createAppRouter() {
@@ -71,6 +91,14 @@ export function createAppRouter() {
           ),
         },
         {
+          path: 'checkout',
+          element: (
+            <RequireSession>
+              <CheckoutPage />
+            </RequireSession>
+          ),
+        },
+        {
           path: 'account',
           element: (
             <RequireSession>
@@ -84,6 +112,11 @@ export function createAppRouter() {
             { path: 'addresses', element: <AddressesPage /> },
             { path: 'newsletter', element: <NewsletterPage /> },
             { path: 'wishlist', element: <WishlistPage /> },
+            { path: 'credits', element: <CreditsPage /> },
+            { path: 'coupons', element: <CouponsPage /> },
+            { path: 'vouchers', element: <VouchersPage /> },
+            { path: 'orders', element: <OrdersPage /> },
+            { path: 'orders/:orderID', element: <OrderDetailPage /> },
             { path: ':section', element: <ComingSoonPage /> },
           ],
         },

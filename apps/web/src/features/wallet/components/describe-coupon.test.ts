@@ -1,0 +1,42 @@
+import { describe, expect, it } from 'vitest';
+import type { WalletCoupon } from '@storefront/contract/wallet';
+import { describeCoupon, describeUses } from './describe-coupon';
+
+const base: WalletCoupon = {
+  couponID: 1,
+  code: 'WELCOME10',
+  description: '10% off',
+  kind: 'percent',
+  value: 10,
+  minSpend: 3000,
+  startsAt: '2026-01-01T12:00:00.000Z',
+  endsAt: '2099-12-31T12:00:00.000Z',
+  usageLimit: null,
+  perCustomerLimit: 1,
+  usedCount: 0,
+  receivedAt: '2026-01-01T12:00:00.000Z',
+  status: 'available',
+};
+
+describe('describeCoupon', () => {
+  it('words a percent coupon with a minimum spend and its end date', () => {
+    expect(describeCoupon(base)).toBe('10% off orders of $30.00 or more, until 31 Dec 2099');
+  });
+
+  it('words a fixed and a free-shipping coupon', () => {
+    expect(describeCoupon({ ...base, kind: 'fixed', value: 500, minSpend: 0 })).toBe(
+      '$5.00 off any order, until 31 Dec 2099',
+    );
+    expect(describeCoupon({ ...base, kind: 'free_shipping', value: 0, minSpend: 0 })).toBe(
+      'Free standard delivery on any order, until 31 Dec 2099',
+    );
+  });
+
+  it('says when an ended coupon ended and the uses left', () => {
+    const ended = { ...base, status: 'expired' as const, endsAt: '2020-03-01T12:00:00.000Z' };
+    expect(describeCoupon(ended)).toBe('10% off orders of $30.00 or more, ended 1 Mar 2020');
+    expect(describeUses({ ...base, usageLimit: 100 })).toBe(
+      'Used 0 of 1 time · limited to 100 uses in total',
+    );
+  });
+});

@@ -1,0 +1,32 @@
+import type { WalletCoupon } from '@storefront/contract/wallet';
+import { formatMoney } from '../../../lib/money';
+
+const dateFormat = new Intl.DateTimeFormat('en-AU', { dateStyle: 'medium' });
+
+export function formatWalletDate(iso: string): string {
+  return dateFormat.format(new Date(iso));
+}
+
+/** The coupon's rules in plain words, e.g. "10% off orders of $30.00 or more, until 31 Dec 2026". */
+export function describeCoupon(coupon: WalletCoupon): string {
+  const benefit =
+    coupon.kind === 'percent'
+      ? `${coupon.value}% off`
+      : coupon.kind === 'fixed'
+        ? `${formatMoney(coupon.value)} off`
+        : 'Free standard delivery';
+  const scope = coupon.minSpend > 0 ? ` orders of ${formatMoney(coupon.minSpend)} or more` : ' any order';
+  const window =
+    coupon.status === 'upcoming'
+      ? `, from ${formatWalletDate(coupon.startsAt)} until ${formatWalletDate(coupon.endsAt)}`
+      : coupon.status === 'expired' && new Date(coupon.endsAt) <= new Date()
+        ? `, ended ${formatWalletDate(coupon.endsAt)}`
+        : `, until ${formatWalletDate(coupon.endsAt)}`;
+  const joiner = coupon.kind === 'free_shipping' ? ' on' : '';
+  return `${benefit}${joiner}${scope}${window}`;
+}
+
+export function describeUses(coupon: WalletCoupon): string {
+  const mine = `Used ${coupon.usedCount} of ${coupon.perCustomerLimit} ${coupon.perCustomerLimit === 1 ? 'time' : 'times'}`;
+  return coupon.usageLimit === null ? mine : `${mine} · limited to ${coupon.usageLimit} uses in total`;
+}
