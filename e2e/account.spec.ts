@@ -113,6 +113,7 @@ describe('the account area', () => {
     const built = {
       addresses: 'addresses-page',
       wishlist: 'wishlist-page',
+      orders: 'orders-page',
       newsletter: 'newsletter-page',
       credits: 'credits-page',
       coupons: 'coupons-page',
@@ -123,7 +124,7 @@ describe('the account area', () => {
       await page.waitForURL(`**/account/${section}`);
       await testId(page, pageId).waitFor();
     }
-    for (const section of ['orders']) {
+    for (const section of [] as string[]) {
       await testId(page, `account-nav-${section}`).click();
       await page.waitForURL(`**/account/${section}`);
       await testId(page, `section-${section}`).waitFor();

@@ -59,6 +59,16 @@ const VouchersPage = lazy(() =>
   import('../features/wallet/pages/vouchers-page').then((m) => ({ default: m.VouchersPage })),
 );
 
+const CheckoutPage = lazy(() =>
+  import('../features/order/pages/checkout-page').then((m) => ({ default: m.CheckoutPage })),
+);
+const OrdersPage = lazy(() =>
+  import('../features/order/pages/orders-page').then((m) => ({ default: m.OrdersPage })),
+);
+const OrderDetailPage = lazy(() =>
+  import('../features/order/pages/order-detail-page').then((m) => ({ default: m.OrderDetailPage })),
+);
+
 const NotFoundPage = lazy(() => import('./not-found-page').then((m) => ({ default: m.NotFoundPage })));
 
 export function createAppRouter() {
@@ -81,6 +91,14 @@ export function createAppRouter() {
           ),
         },
         {
+          path: 'checkout',
+          element: (
+            <RequireSession>
+              <CheckoutPage />
+            </RequireSession>
+          ),
+        },
+        {
           path: 'account',
           element: (
             <RequireSession>
@@ -97,6 +115,8 @@ export function createAppRouter() {
             { path: 'credits', element: <CreditsPage /> },
             { path: 'coupons', element: <CouponsPage /> },
             { path: 'vouchers', element: <VouchersPage /> },
+            { path: 'orders', element: <OrdersPage /> },
+            { path: 'orders/:orderID', element: <OrderDetailPage /> },
             { path: ':section', element: <ComingSoonPage /> },
           ],
         },

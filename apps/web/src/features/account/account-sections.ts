@@ -4,7 +4,7 @@ export const accountSections = [
   { key: 'security', label: 'Password & sign-ins', isReady: true },
   { key: 'addresses', label: 'Addresses', isReady: true },
   { key: 'wishlist', label: 'Wishlist', isReady: true },
-  { key: 'orders', label: 'Orders', isReady: false },
+  { key: 'orders', label: 'Orders', isReady: true },
   { key: 'newsletter', label: 'Newsletter', isReady: true },
   { key: 'credits', label: 'Store credit', isReady: true },
   { key: 'coupons', label: 'Coupons', isReady: true },

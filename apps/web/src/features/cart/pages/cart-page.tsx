@@ -1,6 +1,6 @@
 import { Alert, App, Button, Card, Checkbox, Col, Empty, Row, Skeleton, Typography } from 'antd';
 import { useState } from 'react';
-import { Link } from 'react-router';
+import { Link, useNavigate } from 'react-router';
 import { useAppDispatch, useAppSelector } from '../../../app/hooks';
 import { LoadFailed } from '../../../components/load-failed';
 import { CartShippingEstimate } from '../../shipping/components/cart-shipping-estimate';
@@ -23,6 +23,7 @@ import { useCartChanges } from '../use-cart-changes';
 
 export function CartPage() {
   const dispatch = useAppDispatch();
+  const navigate = useNavigate();
   const { message } = App.useApp();
   const cart = useAppSelector(selectCart);
   const status = useAppSelector(selectCartStatus);
@@ -198,6 +199,17 @@ export function CartPage() {
                 <DiscountForm coupon={cart.coupon} />
                 <div style={{ height: 12 }} />
               </CartSummary>
+              <Button
+                type="primary"
+                size="large"
+                block
+                disabled={!hasSelection}
+                onClick={() => void navigate('/checkout')}
+                style={{ marginTop: 12 }}
+                data-testid="cart-checkout"
+              >
+                Checkout
+              </Button>
             </div>
           </Col>
         </Row>

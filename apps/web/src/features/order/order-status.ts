@@ -1,0 +1,39 @@
+import type { OrderAddress, OrderStatus } from '@storefront/contract/order';
+
+export const orderStatusLabels: Record<OrderStatus, string> = {
+  pending_payment: 'Awaiting payment',
+  paid: 'Paid',
+  processing: 'Processing',
+  shipped: 'Shipped',
+  delivered: 'Delivered',
+  cancelled: 'Cancelled',
+};
+
+export const orderStatusColors: Record<OrderStatus, string> = {
+  pending_payment: 'gold',
+  paid: 'blue',
+  processing: 'geekblue',
+  shipped: 'cyan',
+  delivered: 'green',
+  cancelled: 'default',
+};
+
+/** The order of the tabs and of the timeline; cancelled stands apart. */
+export const orderStatusOrder: OrderStatus[] = [
+  'pending_payment',
+  'paid',
+  'processing',
+  'shipped',
+  'delivered',
+  'cancelled',
+];
+
+export function formatAddress(a: OrderAddress): string {
+  return [a.line1, a.line2, `${a.suburb} ${a.state} ${a.postcode}`].filter(Boolean).join(', ');
+}
+
+const dateFormat = new Intl.DateTimeFormat('en-AU', { dateStyle: 'medium', timeStyle: 'short' });
+
+export function formatOrderDate(iso: string): string {
+  return dateFormat.format(new Date(iso));
+}

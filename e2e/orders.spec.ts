@@ -1,0 +1,137 @@
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { inject } from 'vitest';
+import {
+  DEMO,
+  PHONE,
+  makeEmail,
+  openPage,
+  registerCustomer,
+  saveScreenshot,
+  signIn,
+  testId,
+  useBrowser,
+} from './support/browser';
+
+type ProductRow = { productID: number; name: string; price: number; stock: number; available: boolean };
+
+const browser = useBrowser();
+
+async function callApi<T>(path: string, init: { method?: string; body?: unknown; token?: string } = {}) {
+  const res = await fetch(`${inject('baseURL')}/api/v1/${path}`, {
+    method: init.method ?? 'GET',
+    headers: {
+      'Content-Type': 'application/json',
+      ...(init.token ? { Authorization: init.token } : {}),
+    },
+    ...(init.body === undefined ? {} : { body: JSON.stringify(init.body) }),
+  });
+  const body = (await res.json()) as { code: number; msg: string; data: T };
+  if (!res.ok || body.code > 100000) throw new Error(`${path}: ${res.status} ${body.msg}`);
+  return body.data;
+}
+
+async function storedToken(page: Page): Promise<string> {
+  const token = await page.evaluate(() => localStorage.getItem('storefront.token'));
+  if (!token) throw new Error('no stored token');
+  return token;
+}
+
+describe('orders', () => {
+  it('a new customer checks out with express delivery, finds the order and cancels it', async () => {
+    const { context, page } = await openPage(browser());
+    await registerCustomer(page, {
+      email: makeEmail('orders'),
+      password: 'orders-pass-2000',
+      firstName: 'Olive',
+      lastName: 'Order',
+    });
+    const token = await storedToken(page);
+    await callApi('address/add', {
+      method: 'POST',
+      token,
+      body: {
+        firstName: 'Olive',
+        lastName: 'Order',
+        phone: '0412345678',
+        line1: '1 Macquarie St',
+        suburb: 'Sydney',
+        state: 'NSW',
+        postcode: '2000',
+      },
+    });
+    const products = await callApi<{ list: ProductRow[] }>('product/list?category=pantry&pageSize=50');
+    const [first, second] = products.list.filter((p) => p.available && p.stock >= 10);
+    if (!first || !second) throw new Error('the demo catalogue needs two pantry products in stock');
+
+    await page.goto('/shop?category=pantry');
+    for (const p of [first, second]) {
+      await testId(page, `product-add-${p.productID}`).click();
+      await page.getByText(`${p.name} added to your cart.`).waitFor();
+    }
+    await page.goto('/cart');
+    await testId(page, 'cart-checkout').click();
+    await page.waitForURL('**/checkout');
+    await testId(page, 'checkout-service-express').waitFor();
+    await testId(page, 'checkout-service-express').click();
+    await expect.poll(() => testId(page, 'checkout-line').count()).toBe(2);
+    await saveScreenshot(page, 'checkout-desktop');
+    await page.setViewportSize(PHONE);
+    await saveScreenshot(page, 'checkout-phone');
+    await page.setViewportSize({ width: 1280, height: 800 });
+
+    await testId(page, 'checkout-place-order').click();
+    await page.waitForURL(/\/account\/orders\/\d+$/);
+    await testId(page, 'order-detail-page').waitFor();
+    expect(await testId(page, 'order-status').textContent()).toBe('Awaiting payment');
+    expect(await page.getByText('Express').count()).toBeGreaterThan(0);
+    const orderID = Number(new URL(page.url()).pathname.split('/').pop());
+    await saveScreenshot(page, 'order-detail-desktop');
+
+    await testId(page, 'order-back').click();
+    await page.waitForURL('**/account/orders');
+    await testId(page, `order-open-${orderID}`).waitFor();
+    expect(await testId(page, `order-open-${orderID}`).textContent()).toContain('Awaiting payment');
+    await testId(page, `order-open-${orderID}`).click();
+    await page.waitForURL(`**/account/orders/${orderID}`);
+    await testId(page, 'order-cancel').click();
+    await testId(page, 'order-cancel-confirm').click();
+    await page.getByText('Your order was cancelled.').waitFor();
+    await expect.poll(() => testId(page, 'order-status').textContent()).toBe('Cancelled');
+    await testId(page, 'order-cancelled-note').waitFor();
+    expect(await testId(page, 'order-cancel').count()).toBe(0);
+
+    const cart = await callApi<{ lineCount: number }>('cart/list', { token });
+    expect(cart.lineCount).toBe(0);
+    await context.close();
+  });
+
+  it('the demo customer sees past orders and filters them by status', async () => {
+    const { context, page } = await openPage(browser());
+    await page.goto(`/login?redirect=${encodeURIComponent('/account/orders')}`);
+    await signIn(page, DEMO.email, DEMO.password);
+    await page.waitForURL('**/account/orders');
+    await testId(page, 'orders-list').waitFor();
+    expect(await testId(page, 'order-card').count()).toBeGreaterThanOrEqual(5);
+    expect(await testId(page, 'orders-tab-delivered').textContent()).toMatch(/Delivered \(\d+\)/);
+    await saveScreenshot(page, 'orders-desktop');
+
+    await testId(page, 'orders-tab-delivered').click();
+    await expect
+      .poll(async () => {
+        const statuses = await testId(page, 'order-status').allTextContents();
+        return statuses.length > 0 && statuses.every((s) => s === 'Delivered');
+      })
+      .toBe(true);
+
+    await page.setViewportSize(PHONE);
+    await page.reload();
+    await expect.poll(() => testId(page, 'order-card').count()).toBeGreaterThanOrEqual(5);
+    await saveScreenshot(page, 'orders-phone');
+    await testId(page, 'order-card').first().click();
+    await page.waitForURL(/\/account\/orders\/\d+$/);
+    await testId(page, 'order-lines').waitFor();
+    await saveScreenshot(page, 'order-detail-phone');
+    await context.close();
+  });
+});
