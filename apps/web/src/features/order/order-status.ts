@@ -37,3 +37,9 @@ const dateFormat = new Intl.DateTimeFormat('en-AU', { dateStyle: 'medium', timeS
 export function formatOrderDate(iso: string): string {
   return dateFormat.format(new Date(iso));
 }
+
+const dayFormat = new Intl.DateTimeFormat('en-AU', { dateStyle: 'medium' });
+
+export function formatOrderDay(iso: string): string {
+  return dayFormat.format(new Date(iso));
+}

@@ -7,7 +7,7 @@ import { formatMoney } from '../../../lib/money';
 import { useRemoteData } from '../../../lib/use-remote-data';
 import { fetchOrderStat, listOrders } from '../api';
 import { OrderStatusTag } from '../components/order-status-tag';
-import { formatOrderDate, orderStatusLabels, orderStatusOrder } from '../order-status';
+import { formatOrderDay, orderStatusLabels, orderStatusOrder } from '../order-status';
 
 const PAGE_SIZE = 10;
 type Filter = OrderStatus | 'all';
@@ -85,7 +85,7 @@ export function OrdersPage() {
                       ))}
                     </div>
                     <div className="order-card__meta">
-                      <Typography.Text type="secondary">{formatOrderDate(order.createdAt)}</Typography.Text>
+                      <Typography.Text type="secondary">{formatOrderDay(order.createdAt)}</Typography.Text>
                       <Typography.Text type="secondary">
                         {order.itemCount} item{order.itemCount === 1 ? '' : 's'}
                       </Typography.Text>
