@@ -53,6 +53,11 @@ export const errorCatalogue = {
     status: 200,
     msg: 'The order total has changed. Please check the new total and place the order again.',
   },
+  ORDER_ZONE_CHANGED: {
+    code: 100606,
+    status: 200,
+    msg: 'That address is in another delivery zone, which changes the shipping price. Cancel the order and order again to ship there.',
+  },
 
   VOUCHER_INVALID: { code: 100701, status: 200, msg: 'That voucher code is not valid.' },
   VOUCHER_REDEEMED: { code: 100702, status: 200, msg: 'That voucher has already been redeemed.' },

@@ -314,6 +314,12 @@ export function createOrderService(db: Db, now: () => Date) {
       if (!order) throw new AppError('NOT_FOUND', 'No such order.');
       const address = await findAddress(db, auth.customerId, body.addressID);
       if (!address) throw new AppError('NOT_FOUND', 'No such address.');
+      // Shipping was charged for the zone of the original address; a move within that zone keeps the price right.
+      const [from, to] = await Promise.all([
+        findSuburbById(db, orderAddress.parse(order.shippingAddress).suburbID),
+        findSuburbById(db, address.suburbId),
+      ]);
+      if (!from || !to || zoneOf(from) !== zoneOf(to)) throw new AppError('ORDER_ZONE_CHANGED');
       const updated = await setOrderShippingAddress(db, order.id, OPEN_STATUSES, snapshotOf(address));
       if (!updated) throw new AppError('ORDER_ADDRESS_LOCKED');
       return detail(auth.customerId, order.id);

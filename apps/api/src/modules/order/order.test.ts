@@ -333,7 +333,22 @@ describe('order/address and order/cancel', () => {
     expect(row?.status).toBe('pending_payment');
   });
 
-  it('changes the delivery address until the order ships', async () => {
+  it('changes the delivery address within the delivery zone until the order ships', async () => {
+    const { c, order } = await oneOrder();
+    const surryHills = await addAddress(c, {
+      ...sydney,
+      line1: '5 Crown St',
+      suburb: 'Surry Hills',
+      postcode: '2010',
+    });
+    const res = await call(c, 'PUT', '/order/address', { orderID: order.orderID, addressID: surryHills });
+    expect(res.json().data.shippingAddress).toMatchObject({ addressID: surryHills, postcode: '2010' });
+    await db().update(orders).set({ status: 'shipped' }).where(eq(orders.id, order.orderID));
+    const locked = await call(c, 'PUT', '/order/address', { orderID: order.orderID, addressID: surryHills });
+    expect(locked.json()).toMatchObject({ code: 100602, data: null });
+  });
+
+  it('refuses a new address in another delivery zone, which would change the shipping price', async () => {
     const { c, order } = await oneOrder();
     const melbourne = await addAddress(c, {
       ...sydney,
@@ -343,10 +358,9 @@ describe('order/address and order/cancel', () => {
       postcode: '3000',
     });
     const res = await call(c, 'PUT', '/order/address', { orderID: order.orderID, addressID: melbourne });
-    expect(res.json().data.shippingAddress).toMatchObject({ addressID: melbourne, postcode: '3000' });
-    await db().update(orders).set({ status: 'shipped' }).where(eq(orders.id, order.orderID));
-    const locked = await call(c, 'PUT', '/order/address', { orderID: order.orderID, addressID: melbourne });
-    expect(locked.json()).toMatchObject({ code: 100602, data: null });
+    expect(res.json()).toMatchObject({ code: 100606, data: null });
+    const detail = await call(c, 'GET', `/order/detail?orderID=${order.orderID}`);
+    expect(detail.json().data.shippingAddress).toMatchObject({ postcode: '2000' });
   });
 
   it('cancels: returns the stock, refunds the credit spent and gives the coupon use back', async () => {
