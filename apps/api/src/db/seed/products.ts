@@ -448,7 +448,7 @@ export async function seedDemoCoupons(db: Executor, now = new Date()): Promise<v
     .values([
       {
         code: 'WELCOME10',
-        description: '10% off orders of $30 or more',
+        description: 'Welcome to Harbour Grocer',
         kind: 'percent',
         value: 10,
         minSpendCents: 3000,
@@ -457,7 +457,7 @@ export async function seedDemoCoupons(db: Executor, now = new Date()): Promise<v
       },
       {
         code: 'SAVE5',
-        description: '$5 off orders of $40 or more',
+        description: 'Stock up and save',
         kind: 'fixed',
         value: 500,
         minSpendCents: 4000,
@@ -467,7 +467,7 @@ export async function seedDemoCoupons(db: Executor, now = new Date()): Promise<v
       },
       {
         code: 'FREESHIP',
-        description: 'Free standard delivery',
+        description: 'Delivery is on us',
         kind: 'free_shipping',
         value: 0,
         startsAt: from,
@@ -476,7 +476,7 @@ export async function seedDemoCoupons(db: Executor, now = new Date()): Promise<v
       },
       {
         code: 'EXPIRED20',
-        description: '20% off (ended)',
+        description: 'Spring sale (ended)',
         kind: 'percent',
         value: 20,
         startsAt: new Date(now.getTime() - 60 * DAY),
