@@ -2,6 +2,7 @@ import { buildApp } from './app.js';
 import { ConfigError, loadConfig } from './config.js';
 import { openDatabase } from './db/client.js';
 import { DEMO_LOGIN } from './db/seed/demo.js';
+import { pruneExpired } from './db/maintenance.js';
 import { seed } from './db/seed/index.js';
 
 async function main() {
@@ -25,6 +26,12 @@ async function main() {
     database,
     logger: { level: config.LOG_LEVEL, redact: ['req.headers.authorization', 'req.headers.cookie'] },
   });
+
+  // Hourly, and once at start. Every process may run it: the deletes are idempotent.
+  const prune = () =>
+    pruneExpired(database.db, new Date()).catch((err: unknown) => app.log.warn({ err }, 'pruning failed'));
+  void prune();
+  setInterval(() => void prune(), 60 * 60 * 1000).unref();
 
   let closing = false;
   const shutdown = async (signal: string) => {

@@ -1,0 +1,40 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { registerCustomer } from '../../test/factories.js';
+import { createTestApp, type TestApp } from '../../test/test-app.js';
+import { pruneExpired } from './maintenance.js';
+import { rateLimitHits, sessions } from './schema/index.js';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(() => t.close());
+
+const DAY = 24 * 60 * 60 * 1000;
+
+describe('pruning', () => {
+  it('removes old throttle windows and long-ended sessions, keeping live ones', async () => {
+    const db = t.database.db;
+    const now = new Date();
+    const live = await registerCustomer(t.app);
+    const old = await registerCustomer(t.app);
+    await db
+      .update(sessions)
+      .set({ expiresAt: new Date(now.getTime() - 8 * DAY) })
+      .where(eq(sessions.customerId, old.user.customerID));
+    await db.insert(rateLimitHits).values([
+      { key: 'test:old', windowStart: new Date(now.getTime() - 2 * DAY), hits: 3 },
+      { key: 'test:new', windowStart: now, hits: 1 },
+    ]);
+
+    await pruneExpired(db, now);
+
+    const left = await db.select({ customerId: sessions.customerId }).from(sessions);
+    expect(left.some((s) => s.customerId === live.user.customerID)).toBe(true);
+    expect(left.some((s) => s.customerId === old.user.customerID)).toBe(false);
+    const keys = (await db.select({ key: rateLimitHits.key }).from(rateLimitHits)).map((r) => r.key);
+    expect(keys).toContain('test:new');
+    expect(keys).not.toContain('test:old');
+  });
+});
