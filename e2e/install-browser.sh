@@ -1,6 +1,7 @@
 #!/bin/sh
 # Installs Debian's Chromium for the browser tests when it is missing. Never downloads Playwright's own browsers.
 set -eu
+export DEBIAN_FRONTEND=noninteractive
 if [ -x /usr/bin/chromium ]; then
   exit 0
 fi
