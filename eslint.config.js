@@ -25,4 +25,21 @@ export default tseslint.config(
       'react-hooks/exhaustive-deps': 'warn',
     },
   },
+  {
+    // Shared code stays shared: lib/ and components/ never reach into a feature (bulletproof-react's one-way rule).
+    files: ['apps/web/src/lib/**/*.{ts,tsx}', 'apps/web/src/components/**/*.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['**/features/**', '**/app/**'],
+              message: 'lib/ and components/ must not import features or app.',
+            },
+          ],
+        },
+      ],
+    },
+  },
 );
