@@ -13,13 +13,21 @@ export async function lockCart(tx: Executor, customerId: number): Promise<void> 
   await tx.select({ id: carts.customerId }).from(carts).where(eq(carts.customerId, customerId)).for('update');
 }
 
-export async function findCartCoupon(db: Executor, customerId: number): Promise<CouponRow | undefined> {
+/** The coupon applied to the cart and how often this customer has used it, in one round trip. */
+export async function findCartCoupon(
+  db: Executor,
+  customerId: number,
+): Promise<{ coupon: CouponRow; customerUses: number } | undefined> {
   const [row] = await db
-    .select({ coupon: coupons })
+    .select({ coupon: coupons, customerUses: sql<number>`coalesce(${customerCoupons.usedCount}, 0)::int` })
     .from(carts)
     .innerJoin(coupons, eq(coupons.id, carts.couponId))
+    .leftJoin(
+      customerCoupons,
+      and(eq(customerCoupons.customerId, carts.customerId), eq(customerCoupons.couponId, coupons.id)),
+    )
     .where(eq(carts.customerId, customerId));
-  return row?.coupon;
+  return row;
 }
 
 export async function setCartCoupon(

@@ -119,7 +119,7 @@ export async function addToCartInTx(
 
 export function createCartService(db: Db, now: () => Date) {
   async function summarise(customerId: number, executor: Executor = db): Promise<CartSummary> {
-    const [rows, coupon] = await Promise.all([
+    const [rows, cartCoupon] = await Promise.all([
       listCartLines(executor, customerId),
       findCartCoupon(executor, customerId),
     ]);
@@ -146,8 +146,8 @@ export function createCartService(db: Db, now: () => Date) {
     let applied: AppliedCoupon | null = null;
     let discount = 0;
     let freeShipping = false;
-    if (coupon) {
-      const customerUses = await customerCouponUses(executor, customerId, coupon.id);
+    if (cartCoupon) {
+      const { coupon, customerUses } = cartCoupon;
       const problem = couponProblem(coupon, { subtotal, customerUses, now: now() });
       if (!problem) {
         discount = discountOf(coupon, subtotal);

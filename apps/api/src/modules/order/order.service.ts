@@ -19,7 +19,6 @@ import type { AuthContext } from '../account/session.service.js';
 import { findAddress, lockCustomer, type AddressRow } from '../address/address.repo.js';
 import {
   findCartCoupon,
-  customerCouponUses,
   deleteCartLines,
   listCartLines,
   lockCart,
@@ -198,10 +197,11 @@ export function createOrderService(db: Db, now: () => Date) {
           });
         }
 
-        const coupon = await findCartCoupon(tx, customerId);
+        const cartCoupon = await findCartCoupon(tx, customerId);
+        const coupon = cartCoupon?.coupon;
         let discount = 0;
         if (coupon) {
-          const customerUses = await customerCouponUses(tx, customerId, coupon.id);
+          const customerUses = cartCoupon.customerUses;
           const problem = couponProblem(coupon, { subtotal, customerUses, now: now() });
           if (problem) throw new AppError(problem);
           // Conditional increments: two parallel checkouts cannot both take the last use of a coupon.
