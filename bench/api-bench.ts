@@ -141,7 +141,7 @@ for (const kind of kinds) {
     for (const { name, result: r } of measured) {
       const failed = r.errors + r.timeouts + r.non2xx;
       rows.push(
-        `| ${kind} | ${name} | ${Math.round(r.requests.average)} | ${r.latency.p50} ms | ${r.latency.p99} ms | ${(r.requests.average / health.requests.average).toFixed(2)} | ${(r.latency.p50 / Math.max(1, health.latency.p50)).toFixed(1)}× | ${(r.latency.p99 / Math.max(1, health.latency.p99)).toFixed(1)}× | ${failed} |`,
+        `| ${kind} | ${name} | ${Math.round(r.requests.average)} | ${r.latency.p50} ms | ${r.latency.p99} ms | ${(r.requests.average / health.requests.average).toFixed(2)} | ${(Math.max(1, r.latency.p50) / Math.max(1, health.latency.p50)).toFixed(1)}× | ${(Math.max(1, r.latency.p99) / Math.max(1, health.latency.p99)).toFixed(1)}× | ${failed} |`,
       );
     }
     const adds = measured.find((m) => m.name.includes('cart/add'))?.result.requests.total ?? 0;
