@@ -1,12 +1,12 @@
 import { and, asc, count, eq, ilike, inArray, notInArray, or, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
+import { escapeLike } from '../../db/like.js';
 import { products } from '../../db/schema/index.js';
 
 export type ProductRow = typeof products.$inferSelect;
 
-/** Escapes LIKE wildcards so a keyword matches literally. */
 function likePattern(keyword: string): string {
-  return `%${keyword.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+  return `%${escapeLike(keyword)}%`;
 }
 
 export async function findProductById(db: Executor, id: number): Promise<ProductRow | undefined> {

@@ -1,5 +1,6 @@
 import { and, asc, eq, gte, lte, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
+import { escapeLike } from '../../db/like.js';
 import { suburbs } from '../../db/schema/index.js';
 
 export type SuburbRow = typeof suburbs.$inferSelect;
@@ -41,10 +42,6 @@ export async function findSuburbByPostcode(db: Executor, postcode: string): Prom
 
 export async function listByPostcode(db: Executor, postcode: string): Promise<SuburbRow[]> {
   return db.select().from(suburbs).where(eq(suburbs.postcode, postcode)).orderBy(asc(suburbs.locality));
-}
-
-function escapeLike(s: string): string {
-  return s.replace(/[\\%_]/g, (c) => `\\${c}`);
 }
 
 /**
