@@ -1,6 +1,6 @@
+import type { Product } from '@storefront/contract/catalog';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { inject } from 'vitest';
 import {
   DEMO,
   PHONE,
@@ -12,24 +12,9 @@ import {
   testId,
   useBrowser,
 } from './support/browser';
-
-type ProductRow = { productID: number; name: string; price: number; stock: number; available: boolean };
+import { callApi } from './support/api';
 
 const browser = useBrowser();
-
-async function callApi<T>(path: string, init: { method?: string; body?: unknown; token?: string } = {}) {
-  const res = await fetch(`${inject('baseURL')}/api/v1/${path}`, {
-    method: init.method ?? 'GET',
-    headers: {
-      'Content-Type': 'application/json',
-      ...(init.token ? { Authorization: init.token } : {}),
-    },
-    ...(init.body === undefined ? {} : { body: JSON.stringify(init.body) }),
-  });
-  const body = (await res.json()) as { code: number; msg: string; data: T };
-  if (!res.ok || body.code > 100000) throw new Error(`${path}: ${res.status} ${body.msg}`);
-  return body.data;
-}
 
 async function storedToken(page: Page): Promise<string> {
   const token = await page.evaluate(() => localStorage.getItem('storefront.token'));
@@ -60,7 +45,7 @@ describe('orders', () => {
         postcode: '2000',
       },
     });
-    const products = await callApi<{ list: ProductRow[] }>('product/list?category=pantry&pageSize=50');
+    const { data: products } = await callApi<{ list: Product[] }>('product/list?category=pantry&pageSize=50');
     const [first, second] = products.list.filter((p) => p.available && p.stock >= 10);
     if (!first || !second) throw new Error('the demo catalogue needs two pantry products in stock');
 
@@ -101,7 +86,7 @@ describe('orders', () => {
     await testId(page, 'order-cancelled-note').waitFor();
     expect(await testId(page, 'order-cancel').count()).toBe(0);
 
-    const cart = await callApi<{ lineCount: number }>('cart/list', { token });
+    const { data: cart } = await callApi<{ lineCount: number }>('cart/list', { token });
     expect(cart.lineCount).toBe(0);
     await context.close();
   });

@@ -1,6 +1,6 @@
+import type { Product } from '@storefront/contract/catalog';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { inject } from 'vitest';
 import {
   DESKTOP,
   PHONE,
@@ -11,25 +11,11 @@ import {
   signIn,
   testId,
 } from './support/browser';
+import { callApi } from './support/api';
 
 type Customer = { email: string; password: string; token: string };
-type ProductRow = { productID: number; name: string; price: number; stock: number; available: boolean };
 
 const browser = useBrowser();
-
-async function callApi<T>(path: string, init: { method?: string; body?: unknown; token?: string } = {}) {
-  const res = await fetch(`${inject('baseURL')}/api/v1/${path}`, {
-    method: init.method ?? 'GET',
-    headers: {
-      'Content-Type': 'application/json',
-      ...(init.token ? { Authorization: `Bearer ${init.token}` } : {}),
-    },
-    ...(init.body === undefined ? {} : { body: JSON.stringify(init.body) }),
-  });
-  const body = (await res.json()) as { code: number; msg: string; data: T };
-  if (!res.ok || body.code > 100000) throw new Error(`${path}: ${res.status} ${body.msg}`);
-  return { data: body.data, headers: res.headers };
-}
 
 async function createCustomer(label: string): Promise<Customer> {
   const email = makeEmail(label);
@@ -53,8 +39,8 @@ function addAddress(
   });
 }
 
-async function listProducts(category: string): Promise<ProductRow[]> {
-  const { data } = await callApi<{ list: ProductRow[] }>(`product/list?category=${category}&pageSize=50`);
+async function listProducts(category: string): Promise<Product[]> {
+  const { data } = await callApi<{ list: Product[] }>(`product/list?category=${category}&pageSize=50`);
   return data.list.filter((p) => p.available && p.stock >= 20);
 }
 

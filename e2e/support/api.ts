@@ -1,0 +1,21 @@
+import { inject } from 'vitest';
+
+/**
+ * Calls the store's API directly, for test set-up the journey itself is not about. `token` may be raw or the
+ * stored `Bearer <token>`. Throws on any failure so set-up errors surface at once.
+ */
+export async function callApi<T>(
+  path: string,
+  init: { method?: string; body?: unknown; token?: string } = {},
+): Promise<{ data: T; headers: Headers }> {
+  const headers: Record<string, string> = { 'Content-Type': 'application/json' };
+  if (init.token) headers.Authorization = /^Bearer\s/i.test(init.token) ? init.token : `Bearer ${init.token}`;
+  const res = await fetch(`${inject('baseURL')}/api/v1/${path}`, {
+    method: init.method ?? 'GET',
+    headers,
+    ...(init.body === undefined ? {} : { body: JSON.stringify(init.body) }),
+  });
+  const body = (await res.json()) as { code: number; msg: string; data: T };
+  if (!res.ok || body.code > 100000) throw new Error(`${path}: ${res.status} ${body.msg}`);
+  return { data: body.data, headers: res.headers };
+}
