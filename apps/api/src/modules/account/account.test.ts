@@ -16,6 +16,10 @@ function get(url: string, token?: string) {
   return t.app.inject({ url, headers: token ? bearer(token) : {} });
 }
 
+function put(url: string, token: string, payload: object) {
+  return t.app.inject({ method: 'PUT', url, headers: bearer(token), payload });
+}
+
 describe('register', () => {
   it('creates the customer, answers the user info and sends a token in the Authorization header', async () => {
     const email = uniqueEmail('new');
@@ -302,12 +306,7 @@ describe('customer profile', () => {
 
   it('refuses a postcode and suburb that are not one Australian locality', async () => {
     const c = await registerCustomer(t.app);
-    const res = await t.app.inject({
-      method: 'PUT',
-      url: '/api/v1/customer/update',
-      headers: bearer(c.token),
-      payload: { postCode: '2000', suburb: 'Melbourne' },
-    });
+    const res = await put('/api/v1/customer/update', c.token, { postCode: '2000', suburb: 'Melbourne' });
     expect(res.json()).toMatchObject({ code: 100108, data: null });
     expect((await get('/api/v1/customer/me', c.token)).json().data.suburb).toBe('Sydney');
   });
@@ -322,12 +321,7 @@ describe('customer profile', () => {
     ['email', { email: 'new@example.com' }],
   ])('answers bad %s with a 400 naming it and changes nothing', async (field, payload) => {
     const c = await registerCustomer(t.app);
-    const res = await t.app.inject({
-      method: 'PUT',
-      url: '/api/v1/customer/update',
-      headers: bearer(c.token),
-      payload,
-    });
+    const res = await put('/api/v1/customer/update', c.token, payload);
     expect(res.statusCode).toBe(400);
     expect(res.json().msg).toContain(field);
     expect((await get('/api/v1/customer/info', c.token)).json().data).toMatchObject({
@@ -340,12 +334,7 @@ describe('customer profile', () => {
 
   it('an empty update is refused', async () => {
     const c = await registerCustomer(t.app);
-    const res = await t.app.inject({
-      method: 'PUT',
-      url: '/api/v1/customer/update',
-      headers: bearer(c.token),
-      payload: {},
-    });
+    const res = await put('/api/v1/customer/update', c.token, {});
     expect(res.statusCode).toBe(400);
   });
 
@@ -362,11 +351,9 @@ describe('customer profile', () => {
 describe('update-password', () => {
   it('needs the current password', async () => {
     const c = await registerCustomer(t.app);
-    const res = await t.app.inject({
-      method: 'PUT',
-      url: '/api/v1/customer/update-password',
-      headers: bearer(c.token),
-      payload: { oldPassword: 'not it at all', newPassword: 'a brand new pw' },
+    const res = await put('/api/v1/customer/update-password', c.token, {
+      oldPassword: 'not it at all',
+      newPassword: 'a brand new pw',
     });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({ code: 100103 });
@@ -374,18 +361,14 @@ describe('update-password', () => {
 
   it('refuses a new password equal to the old one or too short', async () => {
     const c = await registerCustomer(t.app);
-    const same = await t.app.inject({
-      method: 'PUT',
-      url: '/api/v1/customer/update-password',
-      headers: bearer(c.token),
-      payload: { oldPassword: c.password, newPassword: c.password },
+    const same = await put('/api/v1/customer/update-password', c.token, {
+      oldPassword: c.password,
+      newPassword: c.password,
     });
     expect(same.json().code).toBe(100107);
-    const short = await t.app.inject({
-      method: 'PUT',
-      url: '/api/v1/customer/update-password',
-      headers: bearer(c.token),
-      payload: { oldPassword: c.password, newPassword: 'short' },
+    const short = await put('/api/v1/customer/update-password', c.token, {
+      oldPassword: c.password,
+      newPassword: 'short',
     });
     expect(short.statusCode).toBe(400);
     expect(short.json().msg).toContain('newPassword');
@@ -402,11 +385,9 @@ describe('update-password', () => {
         })
       ).headers.authorization,
     );
-    const res = await t.app.inject({
-      method: 'PUT',
-      url: '/api/v1/customer/update-password',
-      headers: bearer(c.token),
-      payload: { oldPassword: c.password, newPassword: 'a brand new pw' },
+    const res = await put('/api/v1/customer/update-password', c.token, {
+      oldPassword: c.password,
+      newPassword: 'a brand new pw',
     });
     expect(res.json()).toEqual({ code: 0, msg: 'ok', data: null });
     expect((await get('/api/v1/customer/me', c.token)).statusCode).toBe(200);
