@@ -66,7 +66,9 @@ export function createAccountService(
   settings: AccountSettings,
 ) {
   // Verifying against a real hash when the account is missing keeps response times from revealing which emails exist.
-  const decoyHash = hashPassword('decoy password', settings.scryptLogN);
+  // Made on first need, not at start: a hash at the production cost takes 128 MiB and a few hundred ms.
+  let decoy: Promise<string> | undefined;
+  const decoyHash = () => (decoy ??= hashPassword('decoy password', settings.scryptLogN));
 
   async function throttleIp(action: string, meta: ClientMeta): Promise<void> {
     const hits = await countHit(db, `${action}:ip:${meta.ip}`, settings.now(), settings.limitWindowMs);
@@ -121,7 +123,7 @@ export function createAccountService(
       const accountKey = `login:account:${body.email}`;
       await throttleAccount(accountKey);
       const customer = await findCustomerByEmail(db, body.email);
-      const valid = await verifyPassword(body.password, customer?.passwordHash ?? (await decoyHash));
+      const valid = await verifyPassword(body.password, customer?.passwordHash ?? (await decoyHash()));
       if (!customer || !customer.passwordHash || !valid) {
         await countHit(db, accountKey, settings.now(), settings.limitWindowMs);
         throw new AppError('WRONG_CREDENTIALS');
