@@ -1,6 +1,7 @@
 import { buildApp } from './app.js';
 import { ConfigError, loadConfig } from './config.js';
 import { openDatabase } from './db/client.js';
+import { loggerOptions } from './lib/log-redaction.js';
 import { DEMO_LOGIN } from './db/seed/demo.js';
 import { pruneExpired } from './db/maintenance.js';
 import { seed } from './db/seed/index.js';
@@ -18,13 +19,15 @@ async function main() {
   }
 
   const startedAt = performance.now();
-  const database = await openDatabase(config);
+  const database = await openDatabase(config, {
+    onConnectionLost: (err) => console.warn(`database connection lost: ${err.message}`),
+  });
   await database.migrate((db) => seed(db, { demo: config.SEED_DEMO, scryptLogN: config.SCRYPT_LOG_N }));
 
   const app = await buildApp({
     config,
     database,
-    logger: { level: config.LOG_LEVEL, redact: ['req.headers.authorization', 'req.headers.cookie'] },
+    logger: loggerOptions(config.LOG_LEVEL),
   });
 
   // Hourly, and once at start. Every process may run it: the deletes are idempotent.
@@ -59,7 +62,7 @@ async function main() {
   const seconds = ((performance.now() - startedAt) / 1000).toFixed(1);
   console.log(`\nStorefront ready in ${seconds}s on ${where}`);
   console.log(`  Store:   http://localhost:${port}/`);
-  console.log(`  API:     http://localhost:${port}/api/v1   (OpenAPI: http://localhost:${port}/api/docs)`);
+  console.log(`  API:     http://localhost:${port}/api/v1   (docs: http://localhost:${port}/api/docs)`);
   if (config.SEED_DEMO) console.log(`  Demo login: ${DEMO_LOGIN.email} / ${DEMO_LOGIN.password}\n`);
 }
 

@@ -19,7 +19,7 @@ describe.runIf(process.env.TEST_DB === 'postgres')('two API processes on one Pos
   beforeAll(async () => {
     shared = await openTestDatabase();
     if (!shared.url) throw new Error('no database url');
-    second = await openPostgres(shared.url, 10);
+    second = await openPostgres(shared.url, { poolSize: 10 });
     a = await createTestApp({ database: shared });
     b = await createTestApp({ database: second });
   });

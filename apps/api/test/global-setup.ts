@@ -23,7 +23,7 @@ export default async function setup(project: TestProject) {
     if (!url) throw new Error('DATABASE_URL is not set');
     const name = uniqueName('sf_tpl');
     await adminQuery(url, `CREATE DATABASE ${name}`);
-    const database = await openPostgres(withDatabase(url, name), 2);
+    const database = await openPostgres(withDatabase(url, name), { poolSize: 2 });
     await database.migrate((db) => seed(db, { demo: false, scryptLogN: 10 }));
     await database.close();
     project.provide('postgresTemplate', name);

@@ -44,7 +44,7 @@ export async function openTestDatabase(): Promise<Database & { url?: string }> {
     if (!url) throw new Error('DATABASE_URL is not set');
     const name = uniqueName('sf_t');
     await adminQuery(url, `CREATE DATABASE ${name} TEMPLATE ${inject('postgresTemplate')}`);
-    const database = await openPostgres(withDatabase(url, name), 10);
+    const database = await openPostgres(withDatabase(url, name), { poolSize: 10 });
     return {
       ...database,
       url: withDatabase(url, name),

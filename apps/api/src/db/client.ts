@@ -2,7 +2,7 @@ import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
-import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import { drizzle as drizzlePg, type NodePgDatabase } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core';
 import type { ExtractTablesWithRelations } from 'drizzle-orm';
@@ -44,12 +44,49 @@ export async function openPglite(
   };
 }
 
-export async function openPostgres(url: string, poolSize = 10): Promise<Database> {
-  const pool = new pg.Pool({ connectionString: url, max: poolSize });
-  pool.on('error', () => {
-    // An idle client lost its connection; the pool replaces it on the next checkout.
+export type PostgresOptions = {
+  poolSize?: number;
+  /** Told about each connection the server dropped; the pool replaces it on the next checkout. */
+  onConnectionLost?: (err: Error) => void;
+};
+
+export async function openPostgres(url: string, options: PostgresOptions = {}): Promise<Database> {
+  const onConnectionLost = options.onConnectionLost ?? (() => undefined);
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: options.poolSize ?? 10,
+    // While the server is away, a request waits at most this long for a connection, then answers 503.
+    connectionTimeoutMillis: 5_000,
   });
+  // Every client, idle or checked out, needs an error listener: pg emits 'error' on a client whose connection the
+  // server drops (a restart, pg_terminate_backend), and an unheard 'error' event ends the process. The query that
+  // was running fails on its own and the request answers 503.
+  pool.on('error', onConnectionLost);
+  pool.on('connect', (client) => client.on('error', onConnectionLost));
+
   const db = drizzlePg(pool, { schema });
+  const onClient = new WeakMap<pg.PoolClient, NodePgDatabase<Schema>>();
+  // Drizzle checks a client out for a transaction but does not release it when `begin` itself fails, so each
+  // dropped connection would leak a pool slot until none were left. Run each transaction on a client we check
+  // out and always give back (discarding it when its connection is gone).
+  db.transaction = async (run, config) => {
+    const client = await pool.connect();
+    let lost: Error | undefined;
+    try {
+      let clientDb = onClient.get(client);
+      if (!clientDb) {
+        clientDb = drizzlePg(client, { schema });
+        onClient.set(client, clientDb);
+      }
+      return await clientDb.transaction(run, config);
+    } catch (err) {
+      if (isDatabaseUnavailable(err)) lost = err instanceof Error ? err : new Error('connection lost');
+      throw err;
+    } finally {
+      client.release(lost);
+    }
+  };
+
   return {
     db,
     kind: 'postgres',
@@ -69,8 +106,11 @@ export async function openPostgres(url: string, poolSize = 10): Promise<Database
   };
 }
 
-export function openDatabase(cfg: { DATABASE_URL?: string; DATA_DIR: string }): Promise<Database> {
-  return cfg.DATABASE_URL ? openPostgres(cfg.DATABASE_URL) : openPglite({ dataDir: cfg.DATA_DIR });
+export function openDatabase(
+  cfg: { DATABASE_URL?: string; DATA_DIR: string },
+  options: PostgresOptions = {},
+): Promise<Database> {
+  return cfg.DATABASE_URL ? openPostgres(cfg.DATABASE_URL, options) : openPglite({ dataDir: cfg.DATA_DIR });
 }
 
 /** Postgres error code of a failed query, looking through Drizzle's wrapper. */
@@ -83,3 +123,28 @@ export function pgErrorCode(err: unknown): string | undefined {
 }
 
 export const UNIQUE_VIOLATION = '23505';
+
+/** SQLSTATEs of a server that is going away, restarting or refusing connections (classes 08 and 57P, 53300). */
+const UNAVAILABLE_SQLSTATE = /^(08...|57P0[1-3]|53300)$/;
+const UNAVAILABLE_SOCKET_CODES = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'EPIPE',
+  'ETIMEDOUT',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+]);
+const UNAVAILABLE_MESSAGE =
+  /^(Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error|Connection closed|terminating connection)/;
+
+/** True when a query failed because the database could not be reached, not because of the query. */
+export function isDatabaseUnavailable(err: unknown): boolean {
+  for (let e: unknown = err; e && typeof e === 'object'; e = (e as { cause?: unknown }).cause) {
+    const { code, message } = e as { code?: unknown; message?: unknown };
+    if (typeof code === 'string' && (UNAVAILABLE_SQLSTATE.test(code) || UNAVAILABLE_SOCKET_CODES.has(code))) {
+      return true;
+    }
+    if (typeof message === 'string' && UNAVAILABLE_MESSAGE.test(message)) return true;
+  }
+  return false;
+}

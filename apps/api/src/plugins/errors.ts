@@ -1,7 +1,11 @@
+import { STATUS_CODES } from 'node:http';
+import type { Socket } from 'node:net';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
+import { FIELD_ERRORS_MAX, FIELD_MESSAGE_MAX, FIELD_NAME_MAX } from '@storefront/contract/common';
 import { errorCatalogue, type ErrorName } from '@storefront/contract/errors';
+import { isDatabaseUnavailable } from '../db/client.js';
 import { AppError } from '../lib/app-error.js';
 
 type FieldError = { field: string; message: string };
@@ -46,6 +50,35 @@ const FRAMEWORK_ERRORS: Record<string, { name: ErrorName; msg?: string }> = {
   },
 };
 
+/** Errors Fastify raises before routing (an over-long path parameter, a malformed URL), as the envelope. */
+export function frameworkErrors(err: FastifyError, _req: FastifyRequest, reply: FastifyReply) {
+  if (err.code === 'FST_ERR_MAX_PARAM_LENGTH') return sendError(reply, 'URI_TOO_LONG');
+  return sendError(reply, 'VALIDATION', 'url: is not a valid address');
+}
+
+const CLIENT_ERRORS: Record<string, ErrorName> = {
+  HPE_HEADER_OVERFLOW: 'HEADERS_TOO_LARGE',
+  ERR_HTTP_REQUEST_TIMEOUT: 'REQUEST_TIMEOUT',
+};
+
+/**
+ * What Node's HTTP parser refuses (oversized headers, a garbled request, a timeout) never reaches Fastify's
+ * routing; answer it on the socket as the envelope too.
+ */
+export function clientErrorHandler(err: NodeJS.ErrnoException, socket: Socket) {
+  if (err.code === 'ECONNRESET' || socket.destroyed) return;
+  if (socket.writable) {
+    const entry = errorCatalogue[CLIENT_ERRORS[err.code ?? ''] ?? 'VALIDATION'];
+    const body = JSON.stringify({ code: entry.code, msg: entry.msg, data: null });
+    socket.write(
+      `HTTP/1.1 ${entry.status} ${STATUS_CODES[entry.status] ?? 'Error'}\r\n` +
+        `Content-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\n` +
+        `Connection: close\r\n\r\n${body}`,
+    );
+  }
+  socket.destroy(err);
+}
+
 /** Every error, whatever threw it, leaves as the envelope with the status of its catalogue entry. */
 export default fp(
   async function errorsPlugin(app: FastifyInstance) {
@@ -55,9 +88,11 @@ export default fp(
         return sendError(reply, err.name, err.message);
       }
       if (hasZodFastifySchemaValidationErrors(err)) {
-        const fields = err.validation.map((v) => {
+        // Bounded as the contract's errorEnvelope says: a body full of mistakes must not echo back unbounded.
+        const fields = err.validation.slice(0, FIELD_ERRORS_MAX).map((v) => {
           const field = [err.validationContext, fieldName(v.instancePath)].filter(Boolean).join('.');
-          return { field, message: v.message ?? 'is not valid' };
+          const message = v.message ?? 'is not valid';
+          return { field: field.slice(0, FIELD_NAME_MAX), message: message.slice(0, FIELD_MESSAGE_MAX) };
         });
         const msg = fields.map((f) => `${f.field}: ${f.message}`).join('; ');
         return sendError(reply, 'VALIDATION', msg, { fields });
@@ -65,6 +100,11 @@ export default fp(
       if (isResponseSerializationError(err)) {
         req.log.error({ err }, 'response did not match its schema');
         return sendError(reply, 'INTERNAL');
+      }
+      if (isDatabaseUnavailable(err)) {
+        req.log.warn({ code: err.code }, 'database unavailable');
+        reply.header('retry-after', '5');
+        return sendError(reply, 'UNAVAILABLE');
       }
       const known = err.code ? FRAMEWORK_ERRORS[err.code] : undefined;
       if (known) return sendError(reply, known.name, known.msg);

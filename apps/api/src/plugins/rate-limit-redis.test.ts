@@ -33,3 +33,18 @@ describe.runIf(process.env.REDIS_URL)('the per-minute limit through Redis', () =
     expect(statuses).toEqual([200, 200, 200, 200, 429, 429]);
   });
 });
+
+describe('Redis out of reach', () => {
+  it('the store still answers, without the shared per-minute limit', async () => {
+    const t = await createTestApp({ env: { RATE_LIMIT_PER_MINUTE: '4', REDIS_URL: 'redis://127.0.0.1:1' } });
+    try {
+      const statuses: number[] = [];
+      for (let i = 0; i < 3; i++) {
+        statuses.push((await t.app.inject({ url: '/api/v1/product/categories' })).statusCode);
+      }
+      expect(statuses).toEqual([200, 200, 200]);
+    } finally {
+      await t.close();
+    }
+  });
+});
