@@ -31,18 +31,22 @@ const envSchema = z.object({
   REDIS_URL: z
     .string()
     .regex(/^rediss?:\/\//, { error: 'must be a redis:// URL' })
-    .optional(),
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
   SEED_DEMO: flag.optional(),
   SCRYPT_LOG_N: z.coerce.number().int().min(10).max(20).default(17),
   RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(600),
   AUTH_LIMIT_PER_IP: z.coerce.number().int().min(1).default(30),
   AUTH_LIMIT_PER_ACCOUNT: z.coerce.number().int().min(1).default(10),
+  AUTH_LIMIT_UNTRUSTED_PER_ACCOUNT: z.coerce.number().int().min(1).default(20),
+  AUTH_LIMIT_PER_DEVICE: z.coerce.number().int().min(1).default(10),
   AUTH_LIMIT_WINDOW_MINUTES: z.coerce.number().int().min(1).default(15),
   GOOGLE_CLIENT_ID: z.string().min(1).optional(),
   GOOGLE_ISSUERS: list.default(['accounts.google.com', 'https://accounts.google.com']),
   GOOGLE_JWKS: z.string().min(1).optional(),
   GOOGLE_JWKS_URL: z.url().default('https://www.googleapis.com/oauth2/v3/certs'),
   DEBUG_CONSOLE: flag.default(true),
+  APP_SECRET: z.string().min(32, { error: 'must be at least 32 characters' }).optional(),
   WEB_DIST_DIR: z.string().optional(),
 });
 

@@ -76,3 +76,9 @@ export const rateLimitHits = pgTable('rate_limit_hits', {
   windowStart: timestamp('window_start', { withTimezone: true }).notNull(),
   hits: integer('hits').notNull(),
 });
+
+/** Store-wide settings every API process must agree on, such as the generated signing secret. */
+export const appSettings = pgTable('app_settings', {
+  key: text('key').primaryKey(),
+  value: text('value').notNull(),
+});

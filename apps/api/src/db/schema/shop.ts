@@ -54,6 +54,8 @@ export const coupons = pgTable(
     usageLimit: integer('usage_limit'),
     usedCount: integer('used_count').notNull().default(0),
     perCustomerLimit: integer('per_customer_limit').notNull().default(1),
+    /** A personal coupon works only for a customer whose wallet holds it; a public one is a code anyone may type. */
+    isPersonal: boolean('is_personal').notNull().default(false),
   },
   (t) => [uniqueIndex('coupons_code_upper_key').on(sql`upper(${t.code})`)],
 );
