@@ -1,4 +1,4 @@
-import { and, desc, eq, gt, isNull, ne, sql } from 'drizzle-orm';
+import { and, desc, eq, getTableColumns, gt, isNull, ne, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
 import { customers, loginEvents, sessions } from '../../db/schema/index.js';
 
@@ -51,15 +51,24 @@ export async function insertSession(db: Executor, values: typeof sessions.$infer
   return row;
 }
 
+/** A session that is neither ended nor revoked, of a customer who is not disabled. */
 export async function findLiveSession(
   db: Executor,
   tokenHash: string,
   now: Date,
 ): Promise<SessionRow | undefined> {
   const [row] = await db
-    .select()
+    .select(getTableColumns(sessions))
     .from(sessions)
-    .where(and(eq(sessions.tokenHash, tokenHash), isNull(sessions.revokedAt), gt(sessions.expiresAt, now)));
+    .innerJoin(customers, eq(customers.id, sessions.customerId))
+    .where(
+      and(
+        eq(sessions.tokenHash, tokenHash),
+        isNull(sessions.revokedAt),
+        gt(sessions.expiresAt, now),
+        eq(customers.status, 'active'),
+      ),
+    );
   return row;
 }
 

@@ -1,3 +1,4 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   customerInfo,
@@ -10,47 +11,53 @@ import {
   updatePasswordBody,
   userInfo,
 } from '@storefront/contract/account';
-import { ok as okData } from '@storefront/contract/common';
+import { emptyBody, ok as okData } from '@storefront/contract/common';
 import { authOf, sendToken } from '../../plugins/auth.js';
 import { bearer, clientMeta, ok, replies } from '../../lib/reply.js';
-import type { AccountService } from './account.service.js';
+import type { AccountService, ClientMeta, SignedIn } from './account.service.js';
+import { serializeDeviceCookie } from './device-cookie.js';
+import { RateLimitedError } from './throttle.js';
+
+function clientOf(req: FastifyRequest): ClientMeta {
+  return { ...clientMeta(req), cookies: req.headers.cookie };
+}
+
+/** Hands over the session token and the device cookie that makes this browser trusted for the account. */
+function sendSignedIn(req: FastifyRequest, reply: FastifyReply, signedIn: SignedIn) {
+  sendToken(reply, signedIn.token);
+  reply.header('set-cookie', serializeDeviceCookie(signedIn.deviceCookie, req.protocol === 'https'));
+  return ok(signedIn.user);
+}
 
 export const accountRoutes: FastifyPluginAsyncZod<{ account: AccountService }> = async (app, { account }) => {
   const tags = ['account'];
 
+  app.addHook('onError', async (_req, reply, err) => {
+    if (err instanceof RateLimitedError) reply.header('retry-after', String(err.retryAfterSeconds));
+  });
+
   app.post(
     '/register',
     { schema: { tags, body: registerBody, response: replies(userInfo) } },
-    async (req, reply) => {
-      const { user, token } = await account.register(req.body, clientMeta(req));
-      sendToken(reply, token);
-      return ok(user);
-    },
+    async (req, reply) => sendSignedIn(req, reply, await account.register(req.body, clientOf(req))),
   );
 
-  app.post(
-    '/login',
-    { schema: { tags, body: loginBody, response: replies(userInfo) } },
-    async (req, reply) => {
-      const { user, token } = await account.login(req.body, clientMeta(req));
-      sendToken(reply, token);
-      return ok(user);
-    },
+  app.post('/login', { schema: { tags, body: loginBody, response: replies(userInfo) } }, async (req, reply) =>
+    sendSignedIn(req, reply, await account.login(req.body, clientOf(req))),
   );
 
   app.post(
     '/google-auth',
     { schema: { tags, body: googleAuthBody, response: replies(userInfo) } },
-    async (req, reply) => {
-      const { user, token } = await account.googleAuth(req.body, clientMeta(req));
-      sendToken(reply, token);
-      return ok(user);
-    },
+    async (req, reply) => sendSignedIn(req, reply, await account.googleAuth(req.body, clientOf(req))),
   );
 
   app.post(
     '/logout',
-    { onRequest: app.requireAuth, schema: { tags, security: bearer, response: replies(okData) } },
+    {
+      onRequest: app.requireAuth,
+      schema: { tags, security: bearer, body: emptyBody, response: replies(okData) },
+    },
     async (req) => {
       await account.logout(authOf(req));
       return ok(null);

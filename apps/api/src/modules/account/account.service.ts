@@ -10,6 +10,7 @@ import type { Db } from '../../db/client.js';
 import { pgErrorCode, UNIQUE_VIOLATION } from '../../db/client.js';
 import { AppError } from '../../lib/app-error.js';
 import { hashPassword, verifyPassword } from '../../lib/password.js';
+import type { Signer } from '../../lib/signing.js';
 import { findSuburb } from '../suburb/suburb.repo.js';
 import {
   findCustomerByEmail,
@@ -22,19 +23,29 @@ import {
   updateCustomer,
   type CustomerRow,
 } from './account.repo.js';
+import { createDeviceCookies, type DeviceCookie } from './device-cookie.js';
 import type { GoogleIdentity } from './google.js';
 import type { AuthContext, SessionService } from './session.service.js';
-import { clearHits, countHit, peekHits } from './throttle.js';
+import { releaseHit, reserveHit, type Reservation } from './throttle.js';
 
-export type ClientMeta = { ip: string; userAgent: string };
+/** Who is asking: the address and agent recorded with a sign-in, and the Cookie header that may name a device. */
+export type ClientMeta = { ip: string; userAgent: string; cookies?: string };
 
 export type AccountSettings = {
   scryptLogN: number;
+  /** Sign-in, registration or Google attempts per IP address, whatever their outcome. */
   limitPerIp: number;
+  /** Failed sign-ins per account and IP from untrusted clients; registrations per email; password changes. */
   limitPerAccount: number;
+  /** Failed sign-ins per account from all untrusted clients together: the only lock-out, and trusted devices skip it. */
+  limitUntrustedPerAccount: number;
+  /** Failed sign-ins per trusted device (a browser holding a valid device cookie for the account). */
+  limitPerDevice: number;
   limitWindowMs: number;
   now: () => Date;
 };
+
+export type SignedIn = { user: UserInfo; token: string; deviceCookie: DeviceCookie };
 
 const RECENT_SIGN_INS = 20;
 
@@ -63,31 +74,48 @@ export function createAccountService(
   db: Db,
   sessions: SessionService,
   verifyGoogleIdToken: (idToken: string) => Promise<GoogleIdentity>,
+  signer: Signer,
   settings: AccountSettings,
 ) {
+  const deviceCookies = createDeviceCookies(signer);
+
   // Verifying against a real hash when the account is missing keeps response times from revealing which emails exist.
   // Made on first need, not at start: a hash at the production cost takes 128 MiB and a few hundred ms.
   let decoy: Promise<string> | undefined;
   const decoyHash = () => (decoy ??= hashPassword('decoy password', settings.scryptLogN));
 
-  async function throttleIp(action: string, meta: ClientMeta): Promise<void> {
-    const hits = await countHit(db, `${action}:ip:${meta.ip}`, settings.now(), settings.limitWindowMs);
-    if (hits > settings.limitPerIp) throw new AppError('RATE_LIMITED');
-  }
+  // Every limit reserves its attempt before the work it guards, so parallel attempts cannot all pass one check.
+  const reserve = (key: string, limit: number) =>
+    reserveHit(db, key, limit, settings.now(), settings.limitWindowMs);
+  const release = (reservations: Reservation[]) =>
+    Promise.all(reservations.map((r) => releaseHit(db, r.key, r.at, settings.limitWindowMs)));
 
-  async function throttleAccount(key: string): Promise<void> {
-    if ((await peekHits(db, key, settings.now(), settings.limitWindowMs)) >= settings.limitPerAccount) {
-      throw new AppError('RATE_LIMITED');
+  /**
+   * A browser with this account's device cookie spends its own budget; any other client spends one per account
+   * and IP, then the account-wide one for untrusted clients. So guessing from anywhere is slow, and exhausting
+   * the untrusted budget still leaves the owner's browsers able to sign in.
+   */
+  async function reserveSignIn(email: string, customer: CustomerRow | undefined, meta: ClientMeta) {
+    const device = customer ? deviceCookies.deviceOf(meta.cookies, customer.id) : null;
+    if (customer && device) {
+      return [await reserve(`login:device:${customer.id}:${device}`, settings.limitPerDevice)];
     }
+    const fromThisIp = await reserve(`login:account-ip:${email}:${meta.ip}`, settings.limitPerAccount);
+    const fromAnyIp = await reserve(`login:account:${email}`, settings.limitUntrustedPerAccount);
+    return [fromThisIp, fromAnyIp];
   }
 
-  async function signIn(customer: CustomerRow, method: 'password' | 'google' | 'register', meta: ClientMeta) {
+  async function signIn(
+    customer: CustomerRow,
+    method: 'password' | 'google' | 'register',
+    meta: ClientMeta,
+  ): Promise<SignedIn> {
     if (customer.status !== 'active') throw new AppError('ACCOUNT_DISABLED');
     const { token } = await db.transaction(async (tx) => {
       await insertLoginEvent(tx, { customerId: customer.id, method, ip: meta.ip, userAgent: meta.userAgent });
       return sessions.issue(tx, customer.id);
     });
-    return { user: toUserInfo(customer), token };
+    return { user: toUserInfo(customer), token, deviceCookie: deviceCookies.issue(customer.id) };
   }
 
   async function requireCustomer(auth: AuthContext): Promise<CustomerRow> {
@@ -98,10 +126,8 @@ export function createAccountService(
 
   return {
     async register(body: RegisterBody, meta: ClientMeta) {
-      await throttleIp('register', meta);
-      const accountKey = `register:account:${body.email}`;
-      await throttleAccount(accountKey);
-      await countHit(db, accountKey, settings.now(), settings.limitWindowMs);
+      await reserve(`register:ip:${meta.ip}`, settings.limitPerIp);
+      await reserve(`register:account:${body.email}`, settings.limitPerAccount);
       const passwordHash = await hashPassword(body.password, settings.scryptLogN);
       let customer: CustomerRow;
       try {
@@ -119,21 +145,18 @@ export function createAccountService(
     },
 
     async login(body: LoginBody, meta: ClientMeta) {
-      await throttleIp('login', meta);
-      const accountKey = `login:account:${body.email}`;
-      await throttleAccount(accountKey);
+      await reserve(`login:ip:${meta.ip}`, settings.limitPerIp);
       const customer = await findCustomerByEmail(db, body.email);
+      const reservations = await reserveSignIn(body.email, customer, meta);
       const valid = await verifyPassword(body.password, customer?.passwordHash ?? (await decoyHash()));
-      if (!customer || !customer.passwordHash || !valid) {
-        await countHit(db, accountKey, settings.now(), settings.limitWindowMs);
-        throw new AppError('WRONG_CREDENTIALS');
-      }
-      await clearHits(db, accountKey);
+      if (!customer || !customer.passwordHash || !valid) throw new AppError('WRONG_CREDENTIALS');
+      // Only failures count against the account: the right password gives its reservations back.
+      await release(reservations);
       return signIn(customer, 'password', meta);
     },
 
     async googleAuth(body: GoogleAuthBody, meta: ClientMeta) {
-      await throttleIp('google', meta);
+      await reserve(`google:ip:${meta.ip}`, settings.limitPerIp);
       const identity = await verifyGoogleIdToken(body.idToken);
       let customer = await findCustomerByGoogleSub(db, identity.sub);
       if (!customer) {
@@ -212,12 +235,11 @@ export function createAccountService(
 
     async updatePassword(auth: AuthContext, body: UpdatePasswordBody): Promise<void> {
       const customer = await requireCustomer(auth);
-      const accountKey = `password:account:${customer.id}`;
-      await throttleAccount(accountKey);
+      const reservation = await reserve(`password:account:${customer.id}`, settings.limitPerAccount);
       if (!customer.passwordHash || !(await verifyPassword(body.oldPassword, customer.passwordHash))) {
-        await countHit(db, accountKey, settings.now(), settings.limitWindowMs);
         throw new AppError('WRONG_PASSWORD');
       }
+      await release([reservation]);
       if (body.oldPassword === body.newPassword) throw new AppError('PASSWORD_UNCHANGED');
       const passwordHash = await hashPassword(body.newPassword, settings.scryptLogN);
       await db.transaction(async (tx) => {

@@ -1,7 +1,8 @@
-import { count, sql } from 'drizzle-orm';
+import { count, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { customers, sessions } from '../../db/schema/index.js';
 import { bearer, registerCustomer, uniqueEmail } from '../../../test/factories.js';
+import { createProduct } from '../../../test/catalog-factories.js';
 import { createTestApp, type TestApp } from '../../../test/test-app.js';
 
 let t: TestApp;
@@ -192,6 +193,51 @@ describe('bearer tokens', () => {
     expect(out.json()).toEqual({ code: 0, msg: 'ok', data: null });
     expect((await get('/api/v1/customer/me', c.token)).statusCode).toBe(401);
     expect((await get('/api/v1/customer/me', String(second.headers.authorization))).statusCode).toBe(200);
+  });
+
+  it('logout takes no body: a field in it answers 400 naming the field and the session goes on', async () => {
+    const c = await registerCustomer(t.app);
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/logout',
+      headers: bearer(c.token),
+      payload: { everywhere: true },
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toMatchObject({ code: 100001 });
+    expect(res.json().msg).toContain('everywhere');
+    expect((await get('/api/v1/customer/me', c.token)).statusCode).toBe(200);
+    const empty = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/logout',
+      headers: bearer(c.token),
+      payload: {},
+    });
+    expect(empty.json()).toEqual({ code: 0, msg: 'ok', data: null });
+    expect((await get('/api/v1/customer/me', c.token)).statusCode).toBe(401);
+  });
+
+  it("a disabled customer's existing sessions end at once", async () => {
+    const c = await registerCustomer(t.app);
+    const product = await createProduct(t.database.db);
+    const addToCart = () =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/v1/cart/add',
+        headers: bearer(c.token),
+        payload: { productID: product.id, quantity: 1 },
+      });
+    expect((await addToCart()).statusCode).toBe(200);
+    await t.database.db
+      .update(customers)
+      .set({ status: 'disabled' })
+      .where(eq(customers.id, c.user.customerID));
+    const me = await get('/api/v1/customer/me', c.token);
+    expect(me.statusCode).toBe(401);
+    expect(me.json()).toMatchObject({ code: 100010, data: null });
+    const add = await addToCart();
+    expect(add.statusCode).toBe(401);
+    expect(add.json()).toMatchObject({ code: 100010, data: null });
   });
 
   it('stores tokens only as hashes', async () => {

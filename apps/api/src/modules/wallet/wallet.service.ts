@@ -9,7 +9,7 @@ import type {
 import type { Db } from '../../db/client.js';
 import { AppError } from '../../lib/app-error.js';
 import { couponProblem } from '../cart/cart.service.js';
-import { countHit } from '../account/throttle.js';
+import { reserveHit } from '../account/throttle.js';
 import {
   claimVoucher,
   countLedgerEntries,
@@ -38,13 +38,13 @@ export function walletCouponStatusOf(coupon: CouponRow, customerUses: number, no
 }
 
 export function createWalletService(db: Db, settings: WalletSettings) {
-  // Every attempt counts, right or wrong, so guessing codes is slow from one IP or one account.
+  // Every attempt counts, right or wrong, so guessing codes is slow from one IP or one account. Each attempt
+  // reserves its place before looking at the code, so parallel attempts cannot all slip under the limit.
   async function throttleRedemption(customerId: number, ip: string): Promise<void> {
+    const { limitPerIp, limitPerAccount, limitWindowMs } = settings;
     const now = settings.now();
-    const ipHits = await countHit(db, `voucher:ip:${ip}`, now, settings.limitWindowMs);
-    const accountHits = await countHit(db, `voucher:account:${customerId}`, now, settings.limitWindowMs);
-    if (ipHits > settings.limitPerIp || accountHits > settings.limitPerAccount)
-      throw new AppError('RATE_LIMITED');
+    await reserveHit(db, `voucher:ip:${ip}`, limitPerIp, now, limitWindowMs);
+    await reserveHit(db, `voucher:account:${customerId}`, limitPerAccount, now, limitWindowMs);
   }
 
   return {
