@@ -1,4 +1,6 @@
-import { describe, expect, it } from 'vitest';
+import { createHmac } from 'node:crypto';
+import { describe, expect, inject, it } from 'vitest';
+import { callApi } from './support/api';
 import {
   useBrowser,
   makeEmail,
@@ -10,6 +12,35 @@ import {
 } from './support/browser';
 
 const browser = useBrowser();
+
+/** The link a newsletter e-mail carries: the address, signed with the server's secret for this one purpose. */
+function unsubscribeLink(email: string, signedEmail = email): string {
+  const token = createHmac('sha256', inject('appSecret'))
+    .update(`newsletter-unsubscribe\n${signedEmail}`)
+    .digest('base64url');
+  return `/newsletter/unsubscribe?${new URLSearchParams({ email, token })}`;
+}
+
+/** A registered customer subscribed to the newsletter; answers the raw session token for checking afterwards. */
+async function subscribedReader(label: string): Promise<{ email: string; token: string }> {
+  const email = makeEmail(label);
+  const { headers } = await callApi('register', {
+    method: 'POST',
+    body: { email, password: `${label}-pass-2000`, firstName: 'Rae', lastName: 'Reader' },
+  });
+  const token = headers.get('authorization') ?? '';
+  await callApi('newsletters/front-subscribe', { method: 'POST', token, body: {} });
+  return { email, token };
+}
+
+async function isSubscribed(reader: { token: string }): Promise<boolean> {
+  const { data } = await callApi<{ subscribed: boolean }>('newsletters/check-subscribe', {
+    method: 'POST',
+    token: reader.token,
+    body: {},
+  });
+  return data.subscribed;
+}
 
 describe('the newsletter', () => {
   it('a customer subscribes and unsubscribes from the account area', async () => {
@@ -49,6 +80,42 @@ describe('the newsletter', () => {
     await testId(page, 'newsletter-success-title').waitFor();
     expect(await testId(page, 'newsletter-success-code').textContent()).toBe('WELCOME10');
     await saveScreenshot(page, 'newsletter-success-phone');
+    await context.close();
+  });
+
+  it('a reader unsubscribes in one click from the signed link of a newsletter e-mail, signed out, at phone width', async () => {
+    const reader = await subscribedReader('leaver');
+    expect(await isSubscribed(reader)).toBe(true);
+    const { context, page } = await openPage(browser(), PHONE);
+    await page.goto(unsubscribeLink(reader.email));
+    await testId(page, 'newsletter-unsubscribe-page').waitFor();
+    expect(await page.title()).toBe('Unsubscribe from the newsletter · Harbour Grocer');
+    expect(await page.locator('h1').allTextContents()).toEqual(['Unsubscribe from the newsletter']);
+    expect(await testId(page, 'newsletter-unsubscribe-email').textContent()).toBe(reader.email);
+    await saveScreenshot(page, 'newsletter-unsubscribe-phone');
+    expect(await isSubscribed(reader)).toBe(true);
+
+    await testId(page, 'newsletter-unsubscribe-confirm').click();
+    await testId(page, 'newsletter-unsubscribe-done').waitFor();
+    expect(await page.locator('h1').allTextContents()).toEqual(['You are unsubscribed']);
+    expect(await isSubscribed(reader)).toBe(false);
+    await saveScreenshot(page, 'newsletter-unsubscribed-phone');
+    await context.close();
+  });
+
+  it('a link whose signature belongs to another address says so and unsubscribes nobody', async () => {
+    const reader = await subscribedReader('kept');
+    const sender = makeEmail('forger');
+    const { context, page } = await openPage(browser());
+    await page.goto(unsubscribeLink(reader.email, sender));
+    await testId(page, 'newsletter-unsubscribe-confirm').click();
+    await testId(page, 'newsletter-unsubscribe-invalid').waitFor();
+    expect(await page.locator('h1').allTextContents()).toEqual(['This unsubscribe link does not work']);
+    expect(await isSubscribed(reader)).toBe(true);
+    await saveScreenshot(page, 'newsletter-unsubscribe-invalid-desktop');
+
+    await page.goto(`/newsletter/unsubscribe?email=${encodeURIComponent(reader.email)}`);
+    await testId(page, 'newsletter-unsubscribe-invalid').waitFor();
     await context.close();
   });
 });

@@ -1,4 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -9,6 +10,8 @@ import type { TestProject } from 'vitest/node';
 declare module 'vitest' {
   export interface ProvidedContext {
     baseURL: string;
+    /** The server's APP_SECRET, so a test can sign what the store's e-mails would carry (an unsubscribe link). */
+    appSecret: string;
   }
 }
 
@@ -66,6 +69,7 @@ export default async function setup(project: TestProject) {
   }
   const port = await findFreePort();
   const dataDir = mkdtempSync(path.join(tmpdir(), 'storefront-e2e-'));
+  const appSecret = randomBytes(32).toString('base64url');
   const [command, args] = existsSync(serverDist)
     ? [process.execPath, [serverDist]]
     : [path.join(root, 'node_modules/.bin/tsx'), [path.join(root, 'apps/api/src/server.ts')]];
@@ -86,6 +90,7 @@ export default async function setup(project: TestProject) {
       WEB_DIST_DIR: webDist,
       LOG_LEVEL: 'warn',
       DATABASE_URL: '',
+      APP_SECRET: appSecret,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
@@ -104,6 +109,7 @@ export default async function setup(project: TestProject) {
     throw err;
   }
   project.provide('baseURL', baseURL);
+  project.provide('appSecret', appSecret);
 
   return async () => {
     await stop(child);

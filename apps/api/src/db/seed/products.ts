@@ -438,6 +438,8 @@ export async function seedProducts(db: Executor): Promise<void> {
 
 const DAY = 24 * 3600 * 1000;
 const DEMO_WALLET = ['WELCOME10', 'SAVE5', 'FREESHIP', 'EXPIRED20'];
+/** Wallet offers that work only for the demo customer; the other demo codes are public (WELCOME10 is the newsletter's). */
+const PERSONAL_DEMO_COUPONS = ['FREESHIP'];
 
 /** Demo coupons (keyed on code) and the demo customer's wallet. */
 export async function seedDemoCoupons(db: Executor, now = new Date()): Promise<void> {
@@ -473,6 +475,7 @@ export async function seedDemoCoupons(db: Executor, now = new Date()): Promise<v
         startsAt: from,
         endsAt: until,
         usageLimit: 1000,
+        isPersonal: true,
       },
       {
         code: 'EXPIRED20',
@@ -484,6 +487,11 @@ export async function seedDemoCoupons(db: Executor, now = new Date()): Promise<v
       },
     ])
     .onConflictDoNothing();
+  // A demo database made before coupons could be personal keeps its rows: mark the wallet offers there too.
+  await db
+    .update(coupons)
+    .set({ isPersonal: true })
+    .where(sql`upper(${coupons.code}) in ${PERSONAL_DEMO_COUPONS} and not ${coupons.isPersonal}`);
   await db.execute(sql`
     insert into customer_coupons (customer_id, coupon_id)
     select c.id, k.id from customers c cross join coupons k

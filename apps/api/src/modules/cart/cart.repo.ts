@@ -13,13 +13,16 @@ export async function lockCart(tx: Executor, customerId: number): Promise<void> 
   await tx.select({ id: carts.customerId }).from(carts).where(eq(carts.customerId, customerId)).for('update');
 }
 
-/** The coupon applied to the cart and how often this customer has used it, in one round trip. */
+/**
+ * The coupon applied to the cart and how often this customer has used it, in one round trip; `customerUses` is
+ * null when the coupon is not in the customer's wallet.
+ */
 export async function findCartCoupon(
   db: Executor,
   customerId: number,
-): Promise<{ coupon: CouponRow; customerUses: number } | undefined> {
+): Promise<{ coupon: CouponRow; customerUses: number | null } | undefined> {
   const [row] = await db
-    .select({ coupon: coupons, customerUses: sql<number>`coalesce(${customerCoupons.usedCount}, 0)::int` })
+    .select({ coupon: coupons, customerUses: customerCoupons.usedCount })
     .from(carts)
     .innerJoin(coupons, eq(coupons.id, carts.couponId))
     .leftJoin(
@@ -123,15 +126,15 @@ export async function findCouponByCode(db: Executor, code: string): Promise<Coup
   return row;
 }
 
-/** How many times this customer has used the coupon (0 when it is not in their wallet). */
+/** How many times this customer has used the coupon, or null when it is not in their wallet. */
 export async function customerCouponUses(
   db: Executor,
   customerId: number,
   couponId: number,
-): Promise<number> {
+): Promise<number | null> {
   const [row] = await db
     .select({ used: customerCoupons.usedCount })
     .from(customerCoupons)
     .where(and(eq(customerCoupons.customerId, customerId), eq(customerCoupons.couponId, couponId)));
-  return row?.used ?? 0;
+  return row?.used ?? null;
 }

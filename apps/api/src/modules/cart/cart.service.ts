@@ -65,15 +65,20 @@ function toCartLine({ line, product }: CartLineWithProduct, reason: UnavailableR
   };
 }
 
-/** The first rule the coupon breaks for this customer and subtotal, or null when it applies. */
+/**
+ * The first rule the coupon breaks for this customer and subtotal, or null when it applies. `customerUses` is
+ * null when the coupon is not in the customer's wallet: a personal coupon then answers like an unknown code, before
+ * any other rule, so a non-holder learns nothing about it (not even that it has expired).
+ */
 export function couponProblem(
   coupon: CouponRow,
-  ctx: { subtotal: number; customerUses: number; now: Date },
+  ctx: { subtotal: number; customerUses: number | null; now: Date },
 ): ErrorName | null {
+  if (coupon.isPersonal && ctx.customerUses === null) return 'COUPON_INVALID';
   if (ctx.now < coupon.startsAt) return 'COUPON_NOT_STARTED';
   if (ctx.now >= coupon.endsAt) return 'COUPON_EXPIRED';
   if (coupon.usageLimit !== null && coupon.usedCount >= coupon.usageLimit) return 'COUPON_USED_UP';
-  if (ctx.customerUses >= coupon.perCustomerLimit) return 'COUPON_USED_UP';
+  if ((ctx.customerUses ?? 0) >= coupon.perCustomerLimit) return 'COUPON_USED_UP';
   if (ctx.subtotal < coupon.minSpendCents) return 'COUPON_MIN_SPEND';
   return null;
 }

@@ -1,10 +1,12 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CartList } from '@storefront/contract/cart';
 import { cartLines, carts, coupons } from '../../db/schema/index.js';
 import { bearer, registerCustomer } from '../../../test/factories.js';
 import { createCoupon, createProduct, giveCoupon, updateProduct } from '../../../test/catalog-factories.js';
 import { createTestApp, type TestApp } from '../../../test/test-app.js';
+import { DEMO_LOGIN, seedDemo } from '../../db/seed/demo.js';
+import { seedDemoCoupons } from '../../db/seed/products.js';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -474,6 +476,64 @@ describe('cart/apply-discount', () => {
     expect((await cartOf(c.token)).coupon).toMatchObject({ isApplicable: false, problemCode: 100404 });
   });
 
+  it('answers another customer applying a personal code exactly like an unknown code, and leaves the cart as it was', async () => {
+    const holder = await cartWorth(2000);
+    const other = await cartWorth(2000);
+    const personal = await createCoupon(db(), { isPersonal: true }, t.clock.now());
+    await giveCoupon(db(), holder.user.customerID, personal.id);
+    const before = await cartOf(other.token);
+
+    const refused = await apply(other.token, personal.code);
+    const unknown = await apply(other.token, 'NO-SUCH-CODE');
+    expect(refused.json()).toEqual(unknown.json());
+    expect(refused.json()).toMatchObject({ code: 100403, data: null });
+    expect(await cartOf(other.token)).toEqual(before);
+    const [row] = await db().select().from(carts).where(eq(carts.customerId, other.user.customerID));
+    expect(row?.couponId ?? null).toBeNull();
+  });
+
+  it('answers a non-holder like an unknown code even when the personal code has expired', async () => {
+    const other = await cartWorth(2000);
+    const now = t.clock.now().getTime();
+    const ended = await createCoupon(db(), {
+      isPersonal: true,
+      startsAt: new Date(now - 10e8),
+      endsAt: new Date(now - 1000),
+    });
+    expect((await apply(other.token, ended.code)).json().code).toBe(100403);
+  });
+
+  it('lets the holder of a personal code apply it', async () => {
+    const holder = await cartWorth(2000);
+    const personal = await createCoupon(db(), { isPersonal: true, kind: 'fixed', value: 300 }, t.clock.now());
+    await giveCoupon(db(), holder.user.customerID, personal.id);
+    expect((await apply(holder.token, personal.code)).json().data).toMatchObject({
+      discount: 300,
+      total: 1700,
+      coupon: { code: personal.code, isApplicable: true },
+    });
+  });
+
+  it('gives no discount for a personal coupon that sits on the cart of a customer who does not hold it', async () => {
+    const other = await cartWorth(2000);
+    const personal = await createCoupon(db(), { isPersonal: true, kind: 'fixed', value: 300 }, t.clock.now());
+    await db()
+      .update(carts)
+      .set({ couponId: personal.id })
+      .where(eq(carts.customerId, other.user.customerID));
+    const cart = await cartOf(other.token);
+    expect(cart).toMatchObject({ subtotal: 2000, discount: 0, total: 2000 });
+    expect(cart.coupon).toMatchObject({ isApplicable: false, problemCode: 100403 });
+  });
+
+  it('lets any customer apply a public code that is in nobody’s wallet', async () => {
+    const first = await cartWorth(2000);
+    const second = await cartWorth(2000);
+    const code = await createCoupon(db(), { kind: 'fixed', value: 200 }, t.clock.now());
+    expect((await apply(first.token, code.code)).json().data).toMatchObject({ discount: 200 });
+    expect((await apply(second.token, code.code)).json().data).toMatchObject({ discount: 200 });
+  });
+
   it('answers a code that is too long with a 400 naming it', async () => {
     const c = await cartWorth(2000);
     const res = await apply(c.token, 'X'.repeat(41));
@@ -481,5 +541,44 @@ describe('cart/apply-discount', () => {
     expect(res.json().data.fields[0].field).toBe('body.code');
     const [row] = await db().select().from(carts).where(eq(carts.customerId, c.user.customerID));
     expect(row?.couponId ?? null).toBeNull();
+  });
+});
+
+describe('demo coupons', () => {
+  it('FREESHIP works only for the demo customer whose wallet holds it; WELCOME10 and SAVE5 for anyone', async () => {
+    await seedDemo(db(), 10);
+    await seedDemoCoupons(db(), t.clock.now());
+    const login = await t.app.inject({ method: 'POST', url: '/api/v1/login', payload: DEMO_LOGIN });
+    const demoToken = login.headers.authorization;
+    if (typeof demoToken !== 'string') throw new Error(`login failed: ${login.body}`);
+    const stranger = await registerCustomer(t.app);
+    const p = await createProduct(db(), { priceCents: 5000 });
+    for (const token of [demoToken, stranger.token]) expect((await add(token, p.id)).json().code).toBe(0);
+    const apply = (token: string, code: string) => call('POST', '/cart/apply-discount', token, { code });
+
+    expect((await apply(demoToken, 'FREESHIP')).json().data).toMatchObject({ freeShipping: true });
+    expect((await apply(stranger.token, 'FREESHIP')).json().code).toBe(100403);
+    for (const code of ['WELCOME10', 'SAVE5']) {
+      expect((await apply(stranger.token, code)).json().data.coupon).toMatchObject({
+        code,
+        isApplicable: true,
+      });
+      expect((await apply(demoToken, code)).json().data.coupon).toMatchObject({ code, isApplicable: true });
+    }
+  });
+
+  it('seeding again marks FREESHIP personal in a demo database made before coupons could be personal', async () => {
+    await seedDemoCoupons(db(), t.clock.now());
+    const freeship = sql`upper(${coupons.code}) = 'FREESHIP'`;
+    await db().update(coupons).set({ isPersonal: false }).where(freeship);
+    await seedDemoCoupons(db(), t.clock.now());
+    const rows = await db().select({ code: coupons.code, isPersonal: coupons.isPersonal }).from(coupons);
+    const demo = rows.filter((r) => ['WELCOME10', 'SAVE5', 'FREESHIP', 'EXPIRED20'].includes(r.code));
+    expect(demo.sort((a, b) => a.code.localeCompare(b.code))).toEqual([
+      { code: 'EXPIRED20', isPersonal: false },
+      { code: 'FREESHIP', isPersonal: true },
+      { code: 'SAVE5', isPersonal: false },
+      { code: 'WELCOME10', isPersonal: false },
+    ]);
   });
 });

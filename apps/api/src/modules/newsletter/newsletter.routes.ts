@@ -6,6 +6,7 @@ import {
   newsletterInfo,
   subscribeBody,
   subscribeResult,
+  unsubscribeBody,
 } from '@storefront/contract/newsletter';
 import { authOf } from '../../plugins/auth.js';
 import { bearer, ok, replies } from '../../lib/reply.js';
@@ -36,9 +37,9 @@ export const newsletterRoutes: FastifyPluginAsyncZod<{ newsletter: NewsletterSer
     '/newsletters/front-unsubscribe',
     {
       onRequest: app.optionalAuth,
-      schema: { tags, body: subscribeBody, response: replies(subscribeResult) },
+      schema: { tags, body: unsubscribeBody, response: replies(subscribeResult) },
     },
-    async (req) => ok(await newsletter.unsubscribe(req.auth?.customerId ?? null, req.body?.email)),
+    async (req) => ok(await newsletter.unsubscribe(req.auth?.customerId ?? null, req.body)),
   );
 
   app.get('/newsletters/front-success', { schema: { tags, response: replies(frontSuccess) } }, async () =>

@@ -1,11 +1,14 @@
-import type {
-  FrontSubscribeState,
-  FrontSuccess,
-  NewsletterInfo,
-  SubscribeResult,
+import {
+  UNSUBSCRIBE_PAGE_PATH,
+  type FrontSubscribeState,
+  type FrontSuccess,
+  type NewsletterInfo,
+  type SubscribeResult,
+  type UnsubscribeBody,
 } from '@storefront/contract/newsletter';
 import type { Db } from '../../db/client.js';
 import { AppError } from '../../lib/app-error.js';
+import type { Signer } from '../../lib/signing.js';
 import { findCustomerById } from '../account/account.repo.js';
 import { findSubscription, markUnsubscribed, upsertSubscribed } from './newsletter.repo.js';
 
@@ -21,7 +24,15 @@ const SUCCESS: FrontSuccess = {
   couponCode: 'WELCOME10',
 };
 
-export function createNewsletterService(db: Db) {
+const UNSUBSCRIBE_PURPOSE = 'newsletter-unsubscribe';
+
+/** Addresses are kept and signed in one spelling, so `Ann@X.com` and `ann@x.com` share one link. */
+const canonical = (email: string) => email.trim().toLowerCase();
+
+export function createNewsletterService(db: Db, { signer }: { signer: Signer }) {
+  const isUnsubscribeToken = (email: string, token: string) =>
+    signer.verify(UNSUBSCRIBE_PURPOSE, canonical(email), token);
+
   async function accountEmail(customerId: number): Promise<string> {
     const customer = await findCustomerById(db, customerId);
     if (!customer) throw new AppError('NOT_SIGNED_IN');
@@ -53,11 +64,32 @@ export function createNewsletterService(db: Db) {
       return { subscribed: true };
     },
 
-    async unsubscribe(customerId: number | null, email: string | undefined): Promise<SubscribeResult> {
-      const target = customerId !== null ? await accountEmail(customerId) : email;
-      if (!target) throw new AppError('NEWSLETTER_EMAIL_REQUIRED', 'Enter the email address to unsubscribe.');
-      await markUnsubscribed(db, target);
+    /**
+     * With a link's token, the link's address is unsubscribed, signed in or not (someone else may be signed in on
+     * this browser). Without one, the signed-in customer's own address is. Anything else changes nothing, and
+     * every answer is the same whether or not the address was on the list, so nobody learns who subscribes.
+     */
+    async unsubscribe(customerId: number | null, body: UnsubscribeBody): Promise<SubscribeResult> {
+      if (body?.token !== undefined) {
+        if (!body.email || !isUnsubscribeToken(body.email, body.token))
+          throw new AppError('NEWSLETTER_LINK_INVALID');
+        await markUnsubscribed(db, body.email);
+        return { subscribed: false };
+      }
+      if (customerId === null) throw new AppError('NEWSLETTER_LINK_INVALID');
+      await markUnsubscribed(db, await accountEmail(customerId));
       return { subscribed: false };
+    },
+
+    /**
+     * The one-click unsubscribe link for a newsletter sent to `email`: the store's page at `siteOrigin` (where
+     * the customer's browser reaches the store), carrying the address and its signature.
+     */
+    unsubscribeLink(email: string, siteOrigin: string): string {
+      const url = new URL(UNSUBSCRIBE_PAGE_PATH, siteOrigin);
+      url.searchParams.set('email', canonical(email));
+      url.searchParams.set('token', signer.sign(UNSUBSCRIBE_PURPOSE, canonical(email)));
+      return url.toString();
     },
 
     async info(customerId: number): Promise<NewsletterInfo> {

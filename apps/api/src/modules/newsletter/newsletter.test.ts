@@ -1,10 +1,17 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, registerCustomer, uniqueEmail, type Customer } from '../../../test/factories.js';
 import { createTestApp, type TestApp } from '../../../test/test-app.js';
+import { createSigner } from '../../lib/signing.js';
+import { createNewsletterService, type NewsletterService } from './newsletter.service.js';
+
+const SECRET = 'newsletter-test-secret-of-at-least-32-characters';
+const STORE = 'https://shop.example.com.au';
 
 let t: TestApp;
+let links: NewsletterService;
 beforeAll(async () => {
-  t = await createTestApp();
+  t = await createTestApp({ env: { APP_SECRET: SECRET } });
+  links = createNewsletterService(t.database.db, { signer: createSigner(SECRET) });
 });
 afterAll(() => t.close());
 
@@ -77,17 +84,94 @@ describe('newsletter, signed out', () => {
     expect(bad.json().msg).toContain('email');
   });
 
-  it('unsubscribing is always possible and says nothing about membership', async () => {
-    const email = uniqueEmail('leaver');
-    await call('POST', '/front-subscribe', undefined, { email });
-    const known = await call('POST', '/front-unsubscribe', undefined, { email });
-    const unknown = await call('POST', '/front-unsubscribe', undefined, { email: uniqueEmail('never') });
-    expect(known.json()).toEqual({ code: 0, msg: 'ok', data: { subscribed: false } });
-    expect(unknown.json()).toEqual(known.json());
-  });
-
   it('front-success tells what the page after subscribing shows', async () => {
     const res = (await call('GET', '/front-success')).json();
     expect(res.data).toMatchObject({ title: expect.any(String), couponCode: 'WELCOME10' });
+  });
+});
+
+describe('unsubscribing through a signed link', () => {
+  /** The email and token a newsletter's unsubscribe link carries. */
+  function linkFor(email: string): { email: string; token: string } {
+    const url = new URL(links.unsubscribeLink(email, STORE));
+    return { email: url.searchParams.get('email') ?? '', token: url.searchParams.get('token') ?? '' };
+  }
+
+  async function subscribedCustomer(): Promise<Customer> {
+    const c = await registerCustomer(t.app);
+    expect((await call('POST', '/front-subscribe', c, {})).json().data).toEqual({ subscribed: true });
+    return c;
+  }
+
+  const isSubscribed = async (c: Customer) =>
+    (await call('POST', '/check-subscribe', c)).json().data.subscribed as boolean;
+
+  it('the link points at the store page and carries the address in lower case and its signature', () => {
+    const url = new URL(links.unsubscribeLink(' Ann.Lee@Example.com ', `${STORE}/`));
+    expect(url.origin).toBe(STORE);
+    expect(url.pathname).toBe('/newsletter/unsubscribe');
+    expect([...url.searchParams.keys()]).toEqual(['email', 'token']);
+    expect(url.searchParams.get('email')).toBe('ann.lee@example.com');
+    expect(url.searchParams.get('token')).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    expect(links.unsubscribeLink('ann.lee@example.com', STORE)).toBe(url.toString());
+  });
+
+  it('signed out, a valid link unsubscribes its address, with the same answer whether or not it was on the list', async () => {
+    const c = await subscribedCustomer();
+    const known = await call('POST', '/front-unsubscribe', undefined, linkFor(c.email));
+    expect(known.json()).toEqual({ code: 0, msg: 'ok', data: { subscribed: false } });
+    expect(await isSubscribed(c)).toBe(false);
+
+    const again = await call('POST', '/front-unsubscribe', undefined, linkFor(c.email));
+    const never = await call('POST', '/front-unsubscribe', undefined, linkFor(uniqueEmail('never')));
+    expect(again.json()).toEqual(known.json());
+    expect(never.json()).toEqual(known.json());
+  });
+
+  it('signed out, a missing, forged or other-address token changes nothing and answers alike for any address', async () => {
+    const c = await subscribedCustomer();
+    const stranger = uniqueEmail('stranger');
+    const forged = createSigner('another-secret-of-at-least-32-characters!');
+    const attempts = (email: string) => [
+      { email },
+      { email, token: linkFor(uniqueEmail('other')).token },
+      { email, token: forged.sign('newsletter-unsubscribe', email) },
+      { email, token: createSigner(SECRET).sign('device', email) },
+      { token: linkFor(email).token },
+      {},
+    ];
+    const invalid = { code: 100802, msg: expect.stringContaining('link is not valid'), data: null };
+    const answers = [];
+    for (const body of [...attempts(c.email), ...attempts(stranger)]) {
+      const res = await call('POST', '/front-unsubscribe', undefined, body);
+      expect(res.statusCode).toBe(200);
+      expect(res.json()).toEqual(invalid);
+      answers.push(res.body);
+    }
+    expect(new Set(answers).size).toBe(1);
+    expect(await isSubscribed(c)).toBe(true);
+    expect((await call('GET', '/info', c)).json().data.unsubscribedAt).toBeNull();
+  });
+
+  it('answers a token that is not a link token with a 400 naming it', async () => {
+    const res = await call('POST', '/front-unsubscribe', undefined, { email: 'a@example.com', token: 'a b' });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().msg).toContain('token');
+  });
+
+  it('signed in, a link for another address unsubscribes that address and not the account', async () => {
+    const reader = await subscribedCustomer();
+    const other = await subscribedCustomer();
+    const res = await call('POST', '/front-unsubscribe', reader, linkFor(other.email));
+    expect(res.json().data).toEqual({ subscribed: false });
+    expect(await isSubscribed(other)).toBe(false);
+    expect(await isSubscribed(reader)).toBe(true);
+  });
+
+  it('signed in, a bad link changes nothing, not even the account', async () => {
+    const reader = await subscribedCustomer();
+    const res = await call('POST', '/front-unsubscribe', reader, { email: reader.email, token: 'forged' });
+    expect(res.json().code).toBe(100802);
+    expect(await isSubscribed(reader)).toBe(true);
   });
 });

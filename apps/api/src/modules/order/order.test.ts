@@ -11,7 +11,7 @@ import {
   products,
 } from '../../db/schema/index.js';
 import { bearer, registerCustomer, type Customer } from '../../../test/factories.js';
-import { createCoupon, createProduct } from '../../../test/catalog-factories.js';
+import { createCoupon, createProduct, giveCoupon } from '../../../test/catalog-factories.js';
 import { createTestApp, type TestApp } from '../../../test/test-app.js';
 
 let t: TestApp;
@@ -228,6 +228,32 @@ describe('order/create', () => {
     const res = await checkout(c, addressID);
     expect(res.json()).toMatchObject({ code: 100406, data: null });
     expect(await stockOf(p.id)).toBe(10);
+  });
+
+  it('refuses a personal coupon on the cart of a customer who does not hold it, and takes nothing', async () => {
+    const { c, addressID } = await shopper();
+    const personal = await createCoupon(db(), { kind: 'fixed', value: 200, isPersonal: true });
+    const p = await createProduct(db(), { priceCents: 1000 });
+    await addToCart(c, p.id);
+    await db().update(carts).set({ couponId: personal.id }).where(eq(carts.customerId, c.user.customerID));
+    const res = await checkout(c, addressID);
+    expect(res.json()).toMatchObject({ code: 100403, data: null });
+    expect(await stockOf(p.id)).toBe(10);
+    const [row] = await db().select().from(coupons).where(eq(coupons.id, personal.id));
+    expect(row?.usedCount).toBe(0);
+    expect(await db().select().from(orders).where(eq(orders.customerId, c.user.customerID))).toEqual([]);
+  });
+
+  it('lets the holder of a personal coupon check out with it', async () => {
+    const { c, addressID } = await shopper();
+    const personal = await createCoupon(db(), { kind: 'fixed', value: 200, isPersonal: true });
+    await giveCoupon(db(), c.user.customerID, personal.id);
+    const p = await createProduct(db(), { priceCents: 1000 });
+    await addToCart(c, p.id);
+    expect((await call(c, 'POST', '/cart/apply-discount', { code: personal.code })).json().code).toBe(0);
+    const order = await placeOrder(c, addressID);
+    expect(order.totals).toMatchObject({ subtotal: 1000, discount: 200 });
+    expect(order.couponCode).toBe(personal.code);
   });
 
   it('spends store credit up to the total and never below zero', async () => {

@@ -179,6 +179,14 @@ describe('customer/coupon/package', () => {
     expect(list.map((x) => x.code).sort()).toEqual([w.available.code, w.usedUp.code].sort());
   });
 
+  it('shows a personal coupon as available to the customer whose wallet holds it', async () => {
+    const c = await registerCustomer(t.app);
+    const personal = await createCoupon(db(), { isPersonal: true }, t.clock.now());
+    await giveCoupon(db(), c.user.customerID, personal.id);
+    const { list } = await walletOf(c.token);
+    expect(list.map((x) => [x.code, x.status])).toEqual([[personal.code, 'available']]);
+  });
+
   it("never shows another customer's coupons", async () => {
     await customerWithWallet();
     const other = await registerCustomer(t.app);

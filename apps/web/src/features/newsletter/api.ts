@@ -3,8 +3,12 @@ import type {
   FrontSuccess,
   NewsletterInfo,
   SubscribeResult,
+  UnsubscribeBody,
 } from '@storefront/contract/newsletter';
 import { callApi } from '../../lib/http/client';
+
+/** What a newsletter's unsubscribe link carries. */
+export type UnsubscribeLink = Required<NonNullable<UnsubscribeBody>>;
 
 export function retrieveSubscribeState(): Promise<FrontSubscribeState> {
   return callApi<FrontSubscribeState>({ method: 'GET', url: '/api/v1/newsletters/front-subscribe' });
@@ -21,6 +25,15 @@ export function subscribeNewsletter(email?: string): Promise<SubscribeResult> {
 
 export function unsubscribeNewsletter(): Promise<SubscribeResult> {
   return callApi<SubscribeResult>({ method: 'POST', url: '/api/v1/newsletters/front-unsubscribe', data: {} });
+}
+
+/** The address of a newsletter's unsubscribe link, proven by the link's token; no session needed. */
+export function unsubscribeByLink(link: UnsubscribeLink): Promise<SubscribeResult> {
+  return callApi<SubscribeResult>({
+    method: 'POST',
+    url: '/api/v1/newsletters/front-unsubscribe',
+    data: { email: link.email, token: link.token },
+  });
 }
 
 export function retrieveNewsletterInfo(): Promise<NewsletterInfo> {
