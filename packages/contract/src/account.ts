@@ -1,30 +1,32 @@
 import { z } from 'zod';
-import { email, isoDateTime, postcode } from './common.js';
+import { email, isoDateTime, postcode, text } from './common.js';
 import { AU_PHONE_PATTERN, normalisePhone } from './limits.js';
 
-const name = z.string().trim().min(1, { error: 'is required' }).max(50);
-const password = z.string().min(8, { error: 'must be at least 8 characters' }).max(128);
+const name = text(50).min(1, { error: 'is required' });
+const password = text(128, { trim: false }).min(8, { error: 'must be at least 8 characters' });
+/** Names as stored: up to 50 typed, or a Google account's email local part. */
+const storedName = z.string().max(254);
 
 export const registerBody = z.strictObject({ email, password, firstName: name, lastName: name });
 export type RegisterBody = z.infer<typeof registerBody>;
 
 export const loginBody = z.strictObject({
   email,
-  password: z.string().min(1, { error: 'is required' }).max(128),
+  password: text(128, { trim: false }).min(1, { error: 'is required' }),
 });
 export type LoginBody = z.infer<typeof loginBody>;
 
-export const googleAuthBody = z.strictObject({ idToken: z.string().min(1).max(4096) });
+export const googleAuthBody = z.strictObject({ idToken: text(4096, { trim: false }).min(1) });
 export type GoogleAuthBody = z.infer<typeof googleAuthBody>;
 
 /** The user info of spec section 3, kept by the browser in a cookie and in its store. */
 export const userInfo = z.object({
   customerID: z.number().int(),
-  email: z.string(),
-  firstName: z.string(),
-  lastName: z.string(),
-  postCode: z.string(),
-  suburb: z.string(),
+  email: z.string().max(254),
+  firstName: storedName,
+  lastName: storedName,
+  postCode: z.string().max(4),
+  suburb: z.string().max(60),
 });
 export type UserInfo = z.infer<typeof userInfo>;
 
@@ -32,8 +34,8 @@ export const loginMethod = z.enum(['password', 'google']);
 export type LoginMethod = z.infer<typeof loginMethod>;
 
 export const customerInfo = userInfo.extend({
-  phone: z.string().nullable(),
-  birthday: z.string().nullable(),
+  phone: z.string().max(12).nullable(),
+  birthday: z.string().max(10).nullable(),
   createdAt: isoDateTime,
   loginMethod,
 });
@@ -47,18 +49,21 @@ export const customerStatus = z.object({
 });
 export type CustomerStatus = z.infer<typeof customerStatus>;
 
-export const auPhone = z
-  .string()
+export const auPhone = text(30)
   .transform(normalisePhone)
-  .pipe(z.string().regex(AU_PHONE_PATTERN, { error: 'must be an Australian phone number' }));
+  .pipe(z.string().regex(AU_PHONE_PATTERN, { error: 'must be an Australian phone number' }))
+  .meta({ example: '0412 345 678' });
 
-export const birthday = z.iso.date({ error: 'must be a date (YYYY-MM-DD)' }).refine(
-  (d) => {
-    const age = (Date.now() - Date.parse(d)) / (365.25 * 24 * 3600 * 1000);
-    return age >= 13 && age <= 120;
-  },
-  { error: 'must be a date between 13 and 120 years ago' },
-);
+export const birthday = z.iso
+  .date({ error: 'must be a date (YYYY-MM-DD)' })
+  .max(10)
+  .refine(
+    (d) => {
+      const age = (Date.now() - Date.parse(d)) / (365.25 * 24 * 3600 * 1000);
+      return age >= 13 && age <= 120;
+    },
+    { error: 'must be a date between 13 and 120 years ago' },
+  );
 
 export const updateCustomerBody = z
   .strictObject({
@@ -67,7 +72,7 @@ export const updateCustomerBody = z
     phone: auPhone.nullable(),
     birthday: birthday.nullable(),
     postCode: postcode,
-    suburb: z.string().trim().min(1).max(60),
+    suburb: text(60).min(1),
   })
   .partial()
   .refine((b) => Object.keys(b).length > 0, { error: 'must change at least one field' })
@@ -78,7 +83,7 @@ export const updateCustomerBody = z
 export type UpdateCustomerBody = z.infer<typeof updateCustomerBody>;
 
 export const updatePasswordBody = z.strictObject({
-  oldPassword: z.string().min(1, { error: 'is required' }).max(128),
+  oldPassword: text(128, { trim: false }).min(1, { error: 'is required' }),
   newPassword: password,
 });
 export type UpdatePasswordBody = z.infer<typeof updatePasswordBody>;
@@ -86,8 +91,8 @@ export type UpdatePasswordBody = z.infer<typeof updatePasswordBody>;
 export const loginEvent = z.object({
   at: isoDateTime,
   method: z.enum(['password', 'google', 'register']),
-  ip: z.string(),
-  userAgent: z.string(),
+  ip: z.string().max(64),
+  userAgent: z.string().max(300),
 });
 export type LoginEvent = z.infer<typeof loginEvent>;
 
@@ -95,6 +100,6 @@ export const loginDetail = z.object({
   loginMethod,
   hasPassword: z.boolean(),
   hasGoogle: z.boolean(),
-  recent: z.array(loginEvent),
+  recent: z.array(loginEvent).max(20),
 });
 export type LoginDetail = z.infer<typeof loginDetail>;

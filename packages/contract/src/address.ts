@@ -1,17 +1,18 @@
 import { z } from 'zod';
 import { auPhone } from './account.js';
-import { id, postcode } from './common.js';
+import { id, idParam, postcode, text } from './common.js';
+import { MAX_ADDRESSES } from './limits.js';
 import { australianState } from './suburb.js';
 
-const text = (max: number) => z.string().trim().min(1, { error: 'is required' }).max(max);
+const required = (max: number) => text(max).min(1, { error: 'is required' });
 
 export const addressBody = z.strictObject({
-  firstName: text(50),
-  lastName: text(50),
+  firstName: required(50),
+  lastName: required(50),
   phone: auPhone,
-  line1: text(100),
-  line2: z.string().trim().max(100).nullish(),
-  suburb: text(60),
+  line1: required(100),
+  line2: text(100).nullish(),
+  suburb: required(60),
   state: australianState,
   postcode,
   country: z.literal('AU', { error: 'must be AU: we deliver within Australia only' }).optional(),
@@ -20,15 +21,15 @@ export type AddressBody = z.infer<typeof addressBody>;
 
 export const address = z.object({
   addressID: z.number().int(),
-  firstName: z.string(),
-  lastName: z.string(),
-  phone: z.string(),
-  line1: z.string(),
-  line2: z.string().nullable(),
+  firstName: z.string().max(50),
+  lastName: z.string().max(50),
+  phone: z.string().max(12),
+  line1: z.string().max(100),
+  line2: z.string().max(100).nullable(),
   suburbID: z.number().int(),
-  suburb: z.string(),
+  suburb: z.string().max(60),
   state: australianState,
-  postcode: z.string(),
+  postcode: z.string().max(4),
   country: z.literal('AU'),
   isDefaultShipping: z.boolean(),
   isDefaultBilling: z.boolean(),
@@ -36,20 +37,18 @@ export const address = z.object({
 export type Address = z.infer<typeof address>;
 
 export const addressList = z.object({
-  list: z.array(address),
+  list: z.array(address).max(MAX_ADDRESSES),
   /** The address the current cart ships to (address/change), if one was chosen. */
   cartAddressID: z.number().int().nullable(),
 });
 export type AddressList = z.infer<typeof addressList>;
 
-export const addressIdParams = z.strictObject({ addressID: id });
-export const addressDeleteParams = z.strictObject({ id });
+export const addressIdParams = z.strictObject({ addressID: idParam });
+export const addressDeleteParams = z.strictObject({ id: idParam });
 export const addressIdBody = z.strictObject({ addressID: id });
 export type AddressIdBody = z.infer<typeof addressIdBody>;
 
 export const cartAddress = z.object({ cartAddressID: z.number().int() });
 export type CartAddress = z.infer<typeof cartAddress>;
-
-import { MAX_ADDRESSES } from './limits.js';
 
 export { MAX_ADDRESSES };

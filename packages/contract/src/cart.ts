@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { id } from './common.js';
-
+import { id, isoDateTime, text } from './common.js';
+import { productText } from './catalog.js';
 import { CART_LINE_QUANTITY_MAX, CART_LINES_MAX } from './limits.js';
 
 export { CART_LINE_QUANTITY_MAX, CART_LINES_MAX };
@@ -13,10 +13,10 @@ export type UnavailableReason = z.infer<typeof unavailableReason>;
 
 export const cartLine = z.object({
   productID: z.number().int(),
-  sku: z.string(),
-  name: z.string(),
-  imageUrl: z.string(),
-  category: z.string(),
+  sku: productText.sku,
+  name: productText.name,
+  imageUrl: productText.imageUrl,
+  category: productText.category,
   /** Current unit price in cents. */
   price: z.number().int(),
   quantity: z.number().int(),
@@ -27,9 +27,12 @@ export const cartLine = z.object({
   weightGrams: z.number().int(),
   /** null on available lines. */
   unavailableReason: unavailableReason.nullable(),
-  addedAt: z.string(),
+  addedAt: isoDateTime,
 });
 export type CartLine = z.infer<typeof cartLine>;
+
+/** Bounds of a coupon's stored text, as the shop writes it. */
+export const couponText = { code: z.string().max(40), description: z.string().max(500) };
 
 export const couponKind = z.enum(['percent', 'fixed', 'free_shipping']);
 export type CouponKind = z.infer<typeof couponKind>;
@@ -39,17 +42,17 @@ export type CouponKind = z.infer<typeof couponKind>;
  * the minimum spend) it stays on the cart with `isApplicable: false` and the reason, and gives no discount.
  */
 export const appliedCoupon = z.object({
-  code: z.string(),
-  description: z.string(),
+  code: couponText.code,
+  description: couponText.description,
   kind: couponKind,
   /** Percent (1-100) for percent coupons, cents for fixed ones, 0 for free shipping. */
   value: z.number().int(),
   minSpend: z.number().int(),
-  endsAt: z.string(),
+  endsAt: isoDateTime,
   isApplicable: z.boolean(),
   /** The error code and message it would fail with now; null while it applies. */
   problemCode: z.number().int().nullable(),
-  problem: z.string().nullable(),
+  problem: z.string().max(500).nullable(),
 });
 export type AppliedCoupon = z.infer<typeof appliedCoupon>;
 
@@ -58,8 +61,8 @@ export type AppliedCoupon = z.infer<typeof appliedCoupon>;
  * `total` = subtotal - discount, before shipping (see shipping/calc-selected). All money in cents.
  */
 export const cartList = z.object({
-  available: z.array(cartLine),
-  unavailable: z.array(cartLine),
+  available: z.array(cartLine).max(CART_LINES_MAX),
+  unavailable: z.array(cartLine).max(CART_LINES_MAX),
   subtotal: z.number().int(),
   count: z.number().int(),
   /** Lines in the cart, available or not. */
@@ -127,8 +130,8 @@ export type CartChange = z.infer<typeof cartChange>;
 export const cartCompareLine = z.object({
   productID: z.number().int(),
   /** null when the product does not exist at all. */
-  name: z.string().nullable(),
-  changes: z.array(cartChange),
+  name: productText.name.nullable(),
+  changes: z.array(cartChange).max(cartChange.options.length),
   oldPrice: z.number().int().nullable(),
   newPrice: z.number().int().nullable(),
   oldQuantity: z.number().int().nullable(),
@@ -139,9 +142,13 @@ export const cartCompareLine = z.object({
 export type CartCompareLine = z.infer<typeof cartCompareLine>;
 
 /** Only lines with at least one change are listed. */
-export const cartCompareResult = z.object({ hasChanges: z.boolean(), lines: z.array(cartCompareLine) });
+export const cartCompareResult = z.object({
+  hasChanges: z.boolean(),
+  /** The snapshot's products and the cart's, each once. */
+  lines: z.array(cartCompareLine).max(2 * CART_LINES_MAX),
+});
 export type CartCompareResult = z.infer<typeof cartCompareResult>;
 
 /** A code applies it (any letter case); null or an empty string removes the applied one. */
-export const applyDiscountBody = z.strictObject({ code: z.string().trim().max(40).nullable() });
+export const applyDiscountBody = z.strictObject({ code: text(40).nullable() });
 export type ApplyDiscountBody = z.infer<typeof applyDiscountBody>;

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { id, pageQuery, paged } from './common.js';
+import { id, idParam, pageQuery, paged, text } from './common.js';
 
 /** The shop's aisles; `mooncakes` is the seasonal one that `mooncake/related` falls back to. */
 export const productCategories = [
@@ -14,25 +14,34 @@ export const productCategories = [
 ] as const;
 export const SEASONAL_CATEGORY = 'mooncakes';
 
-export const categorySlug = z
-  .string()
-  .trim()
+export const categorySlug = text(40, {
+  pattern: /^[a-z0-9-]+$/,
+  error: 'must be a category slug (a-z, 0-9, -)',
+})
   .min(1)
-  .max(40)
-  .regex(/^[a-z0-9-]+$/, { error: 'must be a category slug (a-z, 0-9, -)' });
+  .meta({ example: 'pantry' });
+
+/** Bounds of a product's stored text, as the shop writes it. */
+export const productText = {
+  sku: z.string().max(64),
+  name: z.string().max(200),
+  description: z.string().max(4000),
+  imageUrl: z.string().max(2048),
+  category: z.string().max(40),
+};
 
 /** Money is integer cents (AUD); `available` = active and at least one in stock. */
 export const product = z.object({
   productID: z.number().int(),
-  sku: z.string(),
-  name: z.string(),
-  description: z.string(),
-  imageUrl: z.string(),
+  sku: productText.sku,
+  name: productText.name,
+  description: productText.description,
+  imageUrl: productText.imageUrl,
   /** Unit price in cents (AUD). */
   price: z.number().int(),
   stock: z.number().int(),
   weightGrams: z.number().int(),
-  category: z.string(),
+  category: productText.category,
   isActive: z.boolean(),
   available: z.boolean(),
 });
@@ -41,7 +50,7 @@ export type Product = z.infer<typeof product>;
 export const productListQuery = pageQuery.extend({
   category: categorySlug.optional(),
   /** Matches name, description or SKU, any letter case. */
-  keyword: z.string().trim().max(100).optional(),
+  keyword: text(100).optional(),
 });
 export type ProductListQuery = z.infer<typeof productListQuery>;
 
@@ -49,18 +58,18 @@ export type ProductListQuery = z.infer<typeof productListQuery>;
 export const productList = paged(product);
 export type ProductList = z.infer<typeof productList>;
 
-export const productDetailQuery = z.strictObject({ productID: id });
+export const productDetailQuery = z.strictObject({ productID: idParam });
 export type ProductDetailQuery = z.infer<typeof productDetailQuery>;
 
 export const productCategory = z.object({
-  category: z.string(),
-  label: z.string(),
+  category: productText.category,
+  label: z.string().max(60),
   /** Active products in the category. */
   productCount: z.number().int(),
 });
 export type ProductCategory = z.infer<typeof productCategory>;
 
-export const productCategoryList = z.array(productCategory);
+export const productCategoryList = z.array(productCategory).max(100);
 export type ProductCategoryList = z.infer<typeof productCategoryList>;
 
 export const RELATED_LIMIT_MAX = 24;
@@ -73,5 +82,5 @@ export const relatedBody = z.strictObject({
 export type RelatedBody = z.infer<typeof relatedBody>;
 
 /** Active products, same category as the given ones first, then the seasonal mooncakes; never the given ones. */
-export const relatedProducts = z.array(product);
+export const relatedProducts = z.array(product).max(RELATED_LIMIT_MAX);
 export type RelatedProducts = z.infer<typeof relatedProducts>;

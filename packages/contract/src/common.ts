@@ -1,22 +1,93 @@
 import { z } from 'zod';
 
-export const envelope = <T extends z.ZodType>(data: T) =>
-  z.object({ code: z.number().int(), msg: z.string(), data });
+export const INT32_MAX = 2_147_483_647;
+export const PAGE_SIZE_MAX = 50;
+/** At most this many field errors come back with a 400, their names and messages cut to these lengths. */
+export const FIELD_ERRORS_MAX = 20;
+export const FIELD_NAME_MAX = 200;
+export const FIELD_MESSAGE_MAX = 300;
 
-export const errorEnvelope = z.object({ code: z.number().int(), msg: z.string(), data: z.null() });
+/**
+ * C0 controls (NUL among them, which PostgreSQL refuses), DEL and C1 controls. No request field is multi-line
+ * text today; one that is (delivery notes, say) would allow \n and \t here.
+ */
+// eslint-disable-next-line no-control-regex -- matching control characters is the point
+const PLAIN_TEXT = /^[^\x00-\x1f\x7f-\x9f]*$/;
+/** A lone UTF-16 surrogate would reach the database as U+FFFD. */
+const LONE_SURROGATE = /\p{Cs}/u;
+
+/**
+ * Every string a client sends is built here: bounded, trimmed unless told otherwise, free of control characters
+ * and of lone surrogates. A `pattern` of its own replaces the control-character one, so it must not match control
+ * characters either (one pattern per string: two would each become an unbounded `allOf` branch in OpenAPI).
+ */
+export function text(
+  max: number,
+  {
+    trim = true,
+    pattern = PLAIN_TEXT,
+    error = 'must not contain control characters',
+  }: { trim?: boolean; pattern?: RegExp; error?: string } = {},
+) {
+  return (trim ? z.string().trim() : z.string())
+    .max(max)
+    .regex(pattern, { error })
+    .refine((s) => !LONE_SURROGATE.test(s), { error: 'must be valid Unicode text' });
+}
+
+/** An id in a JSON body: a JSON integer, nothing else (no strings, booleans, arrays or fractions). */
+export const id = z.int32().min(1);
+
+/**
+ * A whole number in a path or query string, where everything is text: plain decimal digits only (no sign,
+ * exponent, hex prefix or spaces), at most `max`.
+ */
+export function digits(min: number, max: number = INT32_MAX) {
+  return z
+    .string()
+    .max(String(max).length)
+    .regex(/^[0-9]+$/, { error: 'must be a whole number written with digits only' })
+    .transform(Number)
+    .pipe(z.int32().min(min).max(max))
+    .meta({ example: String(min) });
+}
+
+/** An id in a path or query string. */
+export const idParam = digits(1);
+
+/** `page` (1-based) and `pageSize` of a listing, read from the query string. */
+export function pageQueryFields(defaultPageSize: number) {
+  return {
+    page: digits(1, 10000).prefault('1'),
+    pageSize: digits(1, PAGE_SIZE_MAX).prefault(String(defaultPageSize)),
+  };
+}
+
+export const pageQuery = z.strictObject(pageQueryFields(20));
+
+export const fieldError = z.object({
+  field: z.string().max(FIELD_NAME_MAX),
+  message: z.string().max(FIELD_MESSAGE_MAX),
+});
+export type FieldError = z.infer<typeof fieldError>;
+
+const code = z.int().min(0).max(999_999);
+const msg = z.string().max(FIELD_ERRORS_MAX * (FIELD_NAME_MAX + FIELD_MESSAGE_MAX + 4));
+
+export const envelope = <T extends z.ZodType>(data: T) => z.object({ code, msg, data });
+
+/** `data` names the fields at fault on a 400 (validation), and is null otherwise. */
+export const errorEnvelope = z.object({
+  code,
+  msg,
+  data: z.object({ fields: z.array(fieldError).max(FIELD_ERRORS_MAX) }).nullable(),
+});
 
 export type Envelope<T> = { code: number; msg: string; data: T };
 
-export const id = z.coerce.number().int().positive().max(2147483647);
-
-export const pageQuery = z.strictObject({
-  page: z.coerce.number().int().min(1).max(10000).default(1),
-  pageSize: z.coerce.number().int().min(1).max(50).default(20),
-});
-
 export const paged = <T extends z.ZodType>(item: T) =>
   z.object({
-    list: z.array(item),
+    list: z.array(item).max(PAGE_SIZE_MAX),
     total: z.number().int(),
     page: z.number().int(),
     pageSize: z.number().int(),
@@ -24,16 +95,17 @@ export const paged = <T extends z.ZodType>(item: T) =>
 
 export type Paged<T> = { list: T[]; total: number; page: number; pageSize: number };
 
-export const isoDateTime = z.string();
+/** A moment as the API answers it: `Date.prototype.toISOString()`. */
+export const isoDateTime = z.string().max(32).meta({ format: 'date-time' });
 
-export const email = z
-  .string()
-  .trim()
+export const email = text(254)
   .toLowerCase()
-  .max(254)
-  .pipe(z.email({ error: 'must be an email address' }));
+  .pipe(z.email({ error: 'must be an email address' }))
+  .meta({ example: 'ada@example.com' });
 
-export const postcode = z.string().regex(/^\d{4}$/, { error: 'must be four digits' });
+export const postcode = text(4, { trim: false, pattern: /^\d{4}$/, error: 'must be four digits' }).meta({
+  example: '2000',
+});
 
 export const emptyBody = z.strictObject({}).nullish();
 

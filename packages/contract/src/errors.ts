@@ -5,9 +5,17 @@ export const errorCatalogue = {
   STATE_CONFLICT: { code: 100003, status: 200, msg: 'That cannot be done right now.' },
   NO_SUCH_ROUTE: { code: 100004, status: 404, msg: 'No such route.' },
   NOT_SIGNED_IN: { code: 100010, status: 401, msg: 'Please sign in to continue.' },
+  REQUEST_TIMEOUT: { code: 100008, status: 408, msg: 'The request took too long to arrive.' },
   PAYLOAD_TOO_LARGE: { code: 100013, status: 413, msg: 'The request is too large.' },
+  URI_TOO_LONG: { code: 100014, status: 414, msg: 'The address of the request is too long.' },
+  HEADERS_TOO_LARGE: { code: 100031, status: 431, msg: 'The request headers are too large.' },
   RATE_LIMITED: { code: 100029, status: 429, msg: 'Too many requests. Please wait a moment and try again.' },
   INTERNAL: { code: 100500, status: 500, msg: 'Something went wrong on our side. Please try again.' },
+  UNAVAILABLE: {
+    code: 100503,
+    status: 503,
+    msg: 'The store is temporarily unavailable. Please try again in a moment.',
+  },
 
   EMAIL_TAKEN: { code: 100101, status: 200, msg: 'An account with this email already exists.' },
   WRONG_CREDENTIALS: { code: 100102, status: 200, msg: 'The email or password is incorrect.' },
@@ -64,6 +72,11 @@ export const errorCatalogue = {
   VOUCHER_EXPIRED: { code: 100703, status: 200, msg: 'That voucher has expired.' },
 
   NEWSLETTER_EMAIL_REQUIRED: { code: 100801, status: 200, msg: 'Enter an email address to subscribe.' },
+  NEWSLETTER_LINK_INVALID: {
+    code: 100802,
+    status: 200,
+    msg: 'This unsubscribe link is not valid. Use the link in your latest newsletter, or sign in to unsubscribe.',
+  },
 } as const satisfies Record<string, { code: number; status: number; msg: string }>;
 
 export type ErrorName = keyof typeof errorCatalogue;

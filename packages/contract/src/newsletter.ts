@@ -2,26 +2,44 @@ import { z } from 'zod';
 import { email, isoDateTime } from './common.js';
 
 export const newsletterOffer = z.object({
-  title: z.string(),
-  description: z.string(),
+  title: z.string().max(200),
+  description: z.string().max(2000),
 });
 
 /** Logged out, `subscribed` is null: the offer only, nothing about anyone's address. */
 export const frontSubscribeState = z.object({
   offer: newsletterOffer,
   subscribed: z.boolean().nullable(),
-  email: z.string().nullable(),
+  email: z.string().max(254).nullable(),
 });
 export type FrontSubscribeState = z.infer<typeof frontSubscribeState>;
 
 export const subscribeBody = z.strictObject({ email: email.optional() }).nullish();
 export type SubscribeBody = z.infer<typeof subscribeBody>;
 
+/** Where a newsletter's one-click unsubscribe link points: the store's page, with `email` and `token` in the query. */
+export const UNSUBSCRIBE_PAGE_PATH = '/newsletter/unsubscribe';
+
+/** The signature in an unsubscribe link (base64url). */
+export const unsubscribeToken = z
+  .string()
+  .max(128)
+  .regex(/^[A-Za-z0-9_-]+$/, { error: 'must be the token from an unsubscribe link' });
+
+/**
+ * With a `token`, the link's address is unsubscribed if the token signs it. Without, the signed-in customer's own
+ * address is; signed out, nothing is.
+ */
+export const unsubscribeBody = z
+  .strictObject({ email: email.optional(), token: unsubscribeToken.optional() })
+  .nullish();
+export type UnsubscribeBody = z.infer<typeof unsubscribeBody>;
+
 export const subscribeResult = z.object({ subscribed: z.boolean() });
 export type SubscribeResult = z.infer<typeof subscribeResult>;
 
 export const newsletterInfo = z.object({
-  email: z.string(),
+  email: z.string().max(254),
   subscribed: z.boolean(),
   subscribedAt: isoDateTime.nullable(),
   unsubscribedAt: isoDateTime.nullable(),
@@ -29,8 +47,8 @@ export const newsletterInfo = z.object({
 export type NewsletterInfo = z.infer<typeof newsletterInfo>;
 
 export const frontSuccess = z.object({
-  title: z.string(),
-  message: z.string(),
-  couponCode: z.string().nullable(),
+  title: z.string().max(200),
+  message: z.string().max(2000),
+  couponCode: z.string().max(40).nullable(),
 });
 export type FrontSuccess = z.infer<typeof frontSuccess>;

@@ -1,5 +1,7 @@
 import { z } from 'zod';
-import { id, paged } from './common.js';
+import { id, idParam, isoDateTime, pageQueryFields, paged, text } from './common.js';
+import { productText } from './catalog.js';
+import { CART_LINES_MAX, couponText } from './cart.js';
 import { shippingService } from './shipping.js';
 import { australianState } from './suburb.js';
 
@@ -18,15 +20,15 @@ export type OrderStatus = z.infer<typeof orderStatus>;
 /** The address as it was when the order was placed (or its delivery address last changed). */
 export const orderAddress = z.object({
   addressID: z.number().int().nullable(),
-  firstName: z.string(),
-  lastName: z.string(),
-  phone: z.string(),
-  line1: z.string(),
-  line2: z.string().nullable(),
+  firstName: z.string().max(50),
+  lastName: z.string().max(50),
+  phone: z.string().max(12),
+  line1: z.string().max(100),
+  line2: z.string().max(100).nullable(),
   suburbID: z.number().int(),
-  suburb: z.string(),
+  suburb: z.string().max(60),
   state: australianState,
-  postcode: z.string(),
+  postcode: z.string().max(4),
   country: z.literal('AU'),
 });
 export type OrderAddress = z.infer<typeof orderAddress>;
@@ -45,9 +47,9 @@ export type OrderTotals = z.infer<typeof orderTotals>;
 
 export const orderLine = z.object({
   productID: z.number().int(),
-  sku: z.string(),
-  name: z.string(),
-  imageUrl: z.string(),
+  sku: productText.sku,
+  name: productText.name,
+  imageUrl: productText.imageUrl,
   /** Unit price paid, cents. */
   price: z.number().int(),
   quantity: z.number().int(),
@@ -71,7 +73,11 @@ export const orderCreateBody = z.strictObject({
 });
 export type OrderCreateBody = z.infer<typeof orderCreateBody>;
 
-const dateOnly = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, { error: 'must be a date YYYY-MM-DD' });
+const dateOnly = text(10, {
+  trim: false,
+  pattern: /^\d{4}-\d{2}-\d{2}$/,
+  error: 'must be a date YYYY-MM-DD',
+}).meta({ example: '2025-01-31' });
 
 export const orderListQuery = z.strictObject({
   /** Repeated keys: status=paid&status=shipped. */
@@ -83,24 +89,25 @@ export const orderListQuery = z.strictObject({
   from: dateOnly.optional(),
   /** Placed on or before this day (UTC). */
   to: dateOnly.optional(),
-  page: z.coerce.number().int().min(1).max(10000).default(1),
-  pageSize: z.coerce.number().int().min(1).max(50).default(10),
+  ...pageQueryFields(10),
 });
-/** What the browser sends. */
-export type OrderListQuery = z.input<typeof orderListQuery>;
+/** What the browser sends: the query string is made from it. */
+export type OrderListQuery = Partial<z.output<typeof orderListQuery>>;
 /** What the route hands the service, after defaults. */
 export type OrderListParams = z.output<typeof orderListQuery>;
 
 export const orderSummary = z.object({
   orderID: z.number().int(),
   status: orderStatus,
-  createdAt: z.string(),
+  createdAt: isoDateTime,
   totals: orderTotals,
   /** Units across all lines. */
   itemCount: z.number().int(),
   lineCount: z.number().int(),
   /** The first few lines, for a preview. */
-  preview: z.array(z.object({ productID: z.number().int(), name: z.string(), imageUrl: z.string() })),
+  preview: z
+    .array(z.object({ productID: z.number().int(), name: productText.name, imageUrl: productText.imageUrl }))
+    .max(3),
 });
 export type OrderSummary = z.infer<typeof orderSummary>;
 
@@ -124,22 +131,22 @@ export type OrderStat = z.infer<typeof orderStat>;
 export const orderDetail = z.object({
   orderID: z.number().int(),
   status: orderStatus,
-  lines: z.array(orderLine),
+  lines: z.array(orderLine).max(CART_LINES_MAX),
   totals: orderTotals,
   shippingService,
   shippingAddress: orderAddress,
   billingAddress: orderAddress,
-  couponCode: z.string().nullable(),
-  createdAt: z.string(),
-  updatedAt: z.string(),
-  paidAt: z.string().nullable(),
-  cancelledAt: z.string().nullable(),
+  couponCode: couponText.code.nullable(),
+  createdAt: isoDateTime,
+  updatedAt: isoDateTime,
+  paidAt: isoDateTime.nullable(),
+  cancelledAt: isoDateTime.nullable(),
   canCancel: z.boolean(),
   canChangeAddress: z.boolean(),
 });
 export type OrderDetail = z.infer<typeof orderDetail>;
 
-export const orderDetailQuery = z.strictObject({ orderID: id });
+export const orderDetailQuery = z.strictObject({ orderID: idParam });
 export type OrderDetailQuery = z.infer<typeof orderDetailQuery>;
 
 export const orderAddressBody = z.strictObject({ orderID: id, addressID: id });

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { id, postcode } from './common.js';
+import { id, idParam, postcode } from './common.js';
 import { quantity } from './cart.js';
 
 export const shippingZone = z.enum(['metro', 'regional', 'interstate', 'remote']);
@@ -10,9 +10,9 @@ export type ShippingService = z.infer<typeof shippingService>;
 
 export const shippingDestination = z.object({
   suburbID: z.number().int(),
-  postcode: z.string(),
-  locality: z.string(),
-  state: z.string(),
+  postcode: z.string().max(4),
+  locality: z.string().max(60),
+  state: z.string().max(3),
   /** Great-circle distance from the warehouse (Sydney 2000), rounded to 0.1 km. */
   distanceKm: z.number(),
   /** Where it came from: the address asked for, the cart's chosen address, the default address, or a postcode. */
@@ -27,7 +27,7 @@ export type ShippingDestination = z.infer<typeof shippingDestination>;
  */
 export const shippingOption = z.object({
   service: shippingService,
-  label: z.string(),
+  label: z.string().max(60),
   price: z.number().int(),
   /** The price before any free-shipping rule. */
   fullPrice: z.number().int(),
@@ -49,12 +49,12 @@ export const shippingQuote = z.object({
   /** The goods subtotal the free-shipping threshold is measured against, cents. */
   subtotal: z.number().int(),
   /** Standard first, then express. */
-  options: z.array(shippingOption),
+  options: z.array(shippingOption).max(shippingService.options.length),
 });
 export type ShippingQuote = z.infer<typeof shippingQuote>;
 
 /** Without addressID: the cart's chosen address, else the default shipping address, else the customer's postcode. */
-export const calcSelectedQuery = z.strictObject({ addressID: id.optional() });
+export const calcSelectedQuery = z.strictObject({ addressID: idParam.optional() });
 export type CalcSelectedQuery = z.infer<typeof calcSelectedQuery>;
 
 /** suburbID wins over postcode; with neither, a signed-in customer's own postcode is used. */

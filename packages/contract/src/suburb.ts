@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { id, postcode } from './common.js';
+import { digits, idParam, postcode, text } from './common.js';
 
 import { australianStates } from './limits.js';
 
@@ -11,17 +11,20 @@ export type AustralianState = z.infer<typeof australianState>;
 
 export const suburb = z.object({
   suburbID: z.number().int(),
-  suburb: z.string(),
+  suburb: z.string().max(60),
   state: australianState,
-  postcode: z.string(),
+  postcode: z.string().max(4),
 });
 export type Suburb = z.infer<typeof suburb>;
+
+/** Every locality of one postcode: 111 at most in the data. */
+export const suburbList = z.array(suburb).max(200);
 
 export const suburbStateQuery = z.strictObject({ postcode });
 
 export const suburbSearchQuery = z.strictObject({
-  keyword: z.string().trim().min(1, { error: 'is required' }).max(60),
-  limit: z.coerce.number().int().min(1).max(50).default(20),
+  keyword: text(60).min(1, { error: 'is required' }),
+  limit: digits(1, 50).prefault('20'),
 });
 
-export const suburbIdParams = z.strictObject({ id });
+export const suburbIdParams = z.strictObject({ id: idParam });

@@ -1,14 +1,13 @@
 import { z } from 'zod';
-import { isoDateTime, paged } from './common.js';
-import { couponKind } from './cart.js';
+import { isoDateTime, pageQueryFields, paged, text } from './common.js';
+import { couponKind, couponText } from './cart.js';
+
+export const VOUCHER_CODE_MAX = 40;
 
 export const creditReason = z.enum(['voucher', 'order_payment', 'order_refund', 'goodwill']);
 export type CreditReason = z.infer<typeof creditReason>;
 
-export const creditsQuery = z.strictObject({
-  page: z.coerce.number().int().min(1).max(10000).default(1),
-  pageSize: z.coerce.number().int().min(1).max(50).default(10),
-});
+export const creditsQuery = z.strictObject(pageQueryFields(10));
 export type CreditsQuery = z.infer<typeof creditsQuery>;
 
 /** One ledger entry; `amount` in cents, positive credits the customer, negative spends. */
@@ -17,7 +16,7 @@ export const creditEntry = z.object({
   amount: z.number().int(),
   reason: creditReason,
   orderID: z.number().int().nullable(),
-  voucherCode: z.string().nullable(),
+  voucherCode: z.string().max(VOUCHER_CODE_MAX).nullable(),
   createdAt: isoDateTime,
 });
 export type CreditEntry = z.infer<typeof creditEntry>;
@@ -42,8 +41,8 @@ export type CouponPackageQuery = z.input<typeof couponPackageQuery>;
 
 export const walletCoupon = z.object({
   couponID: z.number().int(),
-  code: z.string(),
-  description: z.string(),
+  code: couponText.code,
+  description: couponText.description,
   kind: couponKind,
   /** Percent (1-100) for percent coupons, cents for fixed ones, 0 for free shipping. */
   value: z.number().int(),
@@ -60,18 +59,15 @@ export const walletCoupon = z.object({
 });
 export type WalletCoupon = z.infer<typeof walletCoupon>;
 
-export const couponPackage = z.object({ list: z.array(walletCoupon) });
+/** Every coupon the customer received: the shop issues a few dozen at most. */
+export const couponPackage = z.object({ list: z.array(walletCoupon).max(1000) });
 export type CouponPackage = z.infer<typeof couponPackage>;
 
-export const VOUCHER_CODE_MAX = 40;
-
 export const applyVoucherBody = z.strictObject({
-  code: z
-    .string()
-    .trim()
-    .min(1, { error: 'enter a voucher code' })
-    .max(VOUCHER_CODE_MAX)
-    .regex(/^[A-Za-z0-9-]+$/, { error: 'use letters, digits and dashes only' }),
+  code: text(VOUCHER_CODE_MAX, {
+    pattern: /^[A-Za-z0-9-]*$/,
+    error: 'use letters, digits and dashes only',
+  }).min(1, { error: 'enter a voucher code' }),
 });
 export type ApplyVoucherBody = z.input<typeof applyVoucherBody>;
 

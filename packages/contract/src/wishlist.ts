@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { id } from './common.js';
+import { id, idParam, isoDateTime } from './common.js';
 import { product } from './catalog.js';
 import { cartList } from './cart.js';
 
@@ -11,16 +11,19 @@ export { WISHLIST_MAX };
 export const wishlistItem = z.object({
   id: z.number().int(),
   productID: z.number().int(),
-  addedAt: z.string(),
+  addedAt: isoDateTime,
   product,
 });
 export type WishlistItem = z.infer<typeof wishlistItem>;
 
 /** The whole wishlist, newest first (it holds at most WISHLIST_MAX items). */
-export const wishlistList = z.object({ list: z.array(wishlistItem), total: z.number().int() });
+export const wishlistList = z.object({
+  list: z.array(wishlistItem).max(WISHLIST_MAX),
+  total: z.number().int(),
+});
 export type WishlistList = z.infer<typeof wishlistList>;
 
-export const wishlistIdParams = z.strictObject({ id });
+export const wishlistIdParams = z.strictObject({ id: idParam });
 export type WishlistIdParams = z.infer<typeof wishlistIdParams>;
 
 /** Products already on the wishlist are left as they are. */

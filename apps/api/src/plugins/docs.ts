@@ -1,9 +1,73 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, RouteOptions } from 'fastify';
 import fp from 'fastify-plugin';
 import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
 import { jsonSchemaTransform } from 'fastify-type-provider-zod';
+import { INT32_MAX } from '@storefront/contract/common';
 
-/** OpenAPI generated from the contract's zod schemas; the document itself is served at /api/docs. */
+type SchemaNode = { [key: string]: unknown };
+
+function isNode(value: unknown): value is SchemaNode {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/** An integer's format follows from its bounds: int32 when they fit, int64 otherwise (zod's safe integers do). */
+function addIntegerFormats(value: unknown): void {
+  if (Array.isArray(value)) {
+    value.forEach(addIntegerFormats);
+    return;
+  }
+  if (!isNode(value)) return;
+  if (value.type === 'integer' && value.format === undefined) {
+    const { minimum, maximum } = value;
+    const fits =
+      typeof minimum === 'number' &&
+      typeof maximum === 'number' &&
+      minimum >= -INT32_MAX - 1 &&
+      maximum <= INT32_MAX;
+    value.format = fits ? 'int32' : 'int64';
+  }
+  Object.values(value).forEach(addIntegerFormats);
+}
+
+const whole = { type: 'integer', format: 'int32', minimum: 0, maximum: INT32_MAX };
+
+/** What @fastify/rate-limit sends on every answer of a limited route, and on a 429. */
+const rateLimitHeaders = {
+  'X-RateLimit-Limit': { ...whole, description: 'Requests allowed per window.' },
+  'X-RateLimit-Remaining': { ...whole, description: 'Requests left in the current window.' },
+  'X-RateLimit-Reset': { ...whole, description: 'Seconds until the window starts again.' },
+};
+const retryAfter = { 'Retry-After': { ...whole, description: 'Seconds to wait before trying again.' } };
+const cors = {
+  'Access-Control-Allow-Origin': {
+    type: 'string',
+    format: 'uri',
+    maxLength: 2048,
+    description: "The request's Origin when it is one of CORS_ORIGINS; absent otherwise.",
+  },
+};
+
+function documentHeaders(response: SchemaNode, isRateLimited: boolean): void {
+  for (const [status, schema] of Object.entries(response)) {
+    if (!isNode(schema)) continue;
+    if (!isRateLimited) {
+      if (status === '429') delete response[status];
+      else schema.headers = cors;
+      continue;
+    }
+    if (status === '429') schema.headers = { ...cors, ...rateLimitHeaders, ...retryAfter };
+    else if (/^[24]/.test(status)) schema.headers = { ...cors, ...rateLimitHeaders };
+    else schema.headers = cors;
+  }
+}
+
+function hasHook(route: RouteOptions, hook: unknown): boolean {
+  const hooks: unknown[] = [route.onRequest ?? []].flat();
+  return hooks.includes(hook);
+}
+
+/** OpenAPI generated from the contract's zod schemas: interactive at /api/docs, the document at /api/docs/json. */
 export default fp(
   async function docsPlugin(app: FastifyInstance) {
     await app.register(swagger, {
@@ -18,9 +82,21 @@ export default fp(
           securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } },
         },
       },
-      transform: jsonSchemaTransform,
+      transform: (input) => {
+        const out = jsonSchemaTransform(input);
+        const schema: SchemaNode = { ...out.schema };
+        addIntegerFormats(schema);
+        if (isNode(schema.response)) {
+          documentHeaders(schema.response, input.route.config?.rateLimit !== false);
+        }
+        // No security on a route means anyone may call it; a route that reads a token when one is sent takes both.
+        if (!schema.hide && schema.security === undefined) {
+          schema.security = hasHook(input.route, app.optionalAuth) ? [{ bearer: [] }, {}] : [{}];
+        }
+        return { url: out.url, schema };
+      },
     });
-    app.get('/api/docs', { schema: { hide: true } }, async () => app.swagger());
+    await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
   },
   { name: 'docs' },
 );

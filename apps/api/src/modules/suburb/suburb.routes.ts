@@ -1,6 +1,11 @@
-import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { suburb, suburbIdParams, suburbSearchQuery, suburbStateQuery } from '@storefront/contract/suburb';
+import {
+  suburb,
+  suburbIdParams,
+  suburbList,
+  suburbSearchQuery,
+  suburbStateQuery,
+} from '@storefront/contract/suburb';
 import { ok, replies } from '../../lib/reply.js';
 import type { SuburbService } from './suburb.service.js';
 
@@ -10,13 +15,13 @@ export const suburbRoutes: FastifyPluginAsyncZod<{ suburbs: SuburbService }> = a
 
   app.get(
     '/address/suburb-state',
-    { schema: { tags, querystring: suburbStateQuery, response: replies(z.array(suburb)) } },
+    { schema: { tags, querystring: suburbStateQuery, response: replies(suburbList) } },
     async (req) => ok(await suburbs.byPostcode(req.query.postcode)),
   );
 
   app.get(
     '/shipping/search/suburb',
-    { schema: { tags, querystring: suburbSearchQuery, response: replies(z.array(suburb)) } },
+    { schema: { tags, querystring: suburbSearchQuery, response: replies(suburbList) } },
     async (req) => ok(await suburbs.search(req.query.keyword, req.query.limit)),
   );
 
