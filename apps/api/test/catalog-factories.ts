@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import type { Executor } from '../src/db/client.js';
-import { coupons, customerCoupons, products } from '../src/db/schema/index.js';
+import { coupons, creditLedger, customerCoupons, products } from '../src/db/schema/index.js';
 
 export type ProductRow = typeof products.$inferSelect;
 export type CouponRow = typeof coupons.$inferSelect;
@@ -79,4 +79,14 @@ export async function giveCoupon(
   usedCount = 0,
 ): Promise<void> {
   await db.insert(customerCoupons).values({ customerId, couponId, usedCount });
+}
+
+/** A goodwill store-credit entry for the customer; answers the ledger entry's id. */
+export async function giveCredit(db: Executor, customerId: number, amountCents: number): Promise<number> {
+  const [row] = await db
+    .insert(creditLedger)
+    .values({ customerId, amountCents, reason: 'goodwill' })
+    .returning({ id: creditLedger.id });
+  if (!row) throw new Error('insert returned no row');
+  return row.id;
 }

@@ -1,5 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { UserInfo } from '@storefront/contract/account';
+import type { AddressBody } from '@storefront/contract/address';
+import type { OrderCreateBody, OrderDetail } from '@storefront/contract/order';
 import type { App } from '../src/app.js';
 
 let counter = 0;
@@ -28,4 +30,56 @@ export async function registerCustomer(app: App, overrides: { email?: string; pa
 
 export function bearer(token: string) {
   return { authorization: `Bearer ${token}` };
+}
+
+/** A real Sydney address: its postcode, suburb and state agree with the suburb table. */
+export const sydneyAddress = {
+  firstName: 'Ada',
+  lastName: 'Lovelace',
+  phone: '0412 345 678',
+  line1: '1 Macquarie St',
+  suburb: 'Sydney',
+  state: 'NSW',
+  postcode: '2000',
+} satisfies AddressBody;
+
+/** Adds an address to the customer's book through the API and answers its id. */
+export async function addAddress(app: App, c: Customer, body: AddressBody = sydneyAddress): Promise<number> {
+  const res = await app.inject({
+    method: 'POST',
+    url: '/api/v1/address/add',
+    headers: bearer(c.token),
+    payload: body,
+  });
+  const answer = res.json<{ code: number; data: { addressID: number } }>();
+  if (answer.code !== 0) throw new Error(`address/add failed: ${res.body}`);
+  return answer.data.addressID;
+}
+
+/** Puts `quantity` of a product into the customer's cart through the API. */
+export async function addToCart(app: App, c: Customer, productID: number, quantity = 1): Promise<void> {
+  const res = await app.inject({
+    method: 'POST',
+    url: '/api/v1/cart/add',
+    headers: bearer(c.token),
+    payload: { productID, quantity },
+  });
+  if (res.json<{ code: number }>().code !== 0) throw new Error(`cart/add failed: ${res.body}`);
+}
+
+/** Checks out the selected cart lines through the API (standard shipping, no credit unless told); answers the order. */
+export async function placeOrder(
+  app: App,
+  c: Customer,
+  body: Partial<OrderCreateBody> & Pick<OrderCreateBody, 'addressID'>,
+): Promise<OrderDetail> {
+  const res = await app.inject({
+    method: 'POST',
+    url: '/api/v1/order/create',
+    headers: bearer(c.token),
+    payload: { shippingService: 'standard', useCredit: false, ...body },
+  });
+  const answer = res.json<{ code: number; data: OrderDetail }>();
+  if (answer.code !== 0) throw new Error(`order/create failed: ${res.body}`);
+  return answer.data;
 }
