@@ -1,3 +1,4 @@
+import { request } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from './app.js';
 import { createTestApp, testConfig, type TestApp } from '../test/test-app.js';
@@ -57,7 +58,7 @@ describe('the server', () => {
   });
 
   it('publishes an OpenAPI document with request and response schemas of every route', async () => {
-    const res = await t.app.inject({ url: '/api/docs' });
+    const res = await t.app.inject({ url: '/api/docs/json' });
     type Operation = { requestBody?: unknown; parameters?: unknown[]; responses: Record<string, unknown> };
     const doc = res.json<{ openapi: string; paths: Record<string, Record<string, Operation>> }>();
     expect(doc.openapi).toMatch(/^3\./);
@@ -176,5 +177,76 @@ describe('the server', () => {
     expect(res.headers['x-request-id']).toBe('trace-123');
     const fresh = await t.app.inject({ url: '/api/v1/health' });
     expect(fresh.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
+  });
+
+  it('serves interactive API docs at /api/docs beside the document', async () => {
+    let res = await t.app.inject({ url: '/api/docs' });
+    if (res.statusCode === 302) res = await t.app.inject({ url: `/api/docs/${res.headers.location ?? ''}` });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toContain('text/html');
+    expect(res.body).toContain('swagger-ui');
+  });
+
+  it('counts requests without a valid token against the per-minute limit too', async () => {
+    const limited = await createTestApp({ env: { RATE_LIMIT_PER_MINUTE: '3' }, database: t.database });
+    try {
+      const statuses: number[] = [];
+      for (let i = 0; i < 5; i++) {
+        const res = await limited.app.inject({ url: '/api/v1/customer/me', headers: bearer('x'.repeat(43)) });
+        statuses.push(res.statusCode);
+      }
+      expect(statuses).toEqual([401, 401, 401, 429, 429]);
+    } finally {
+      await limited.close();
+    }
+  });
+
+  it('answers a path parameter over the length limit with a 414 envelope', async () => {
+    const res = await t.app.inject({ method: 'DELETE', url: `/api/v1/address/${'1'.repeat(150)}` });
+    expect(res.statusCode).toBe(414);
+    expect(res.json()).toEqual({ code: 100014, msg: expect.any(String), data: null });
+  });
+
+  it('answers oversized headers with a 431 envelope', async () => {
+    const app = await buildApp({ config: await testConfig(), database: t.database });
+    await app.listen({ host: '127.0.0.1', port: 0 });
+    try {
+      const address = app.server.address();
+      const port = typeof address === 'object' && address ? address.port : 0;
+      const answer = await new Promise<{ status: number; body: string }>((resolve, reject) => {
+        const req = request(
+          { host: '127.0.0.1', port, path: '/api/v1/health', headers: { 'x-big': 'x'.repeat(32 * 1024) } },
+          (res) => {
+            let body = '';
+            res.on('data', (chunk: Buffer) => (body += chunk.toString()));
+            res.on('end', () => resolve({ status: res.statusCode ?? 0, body }));
+          },
+        );
+        req.on('error', reject);
+        req.end();
+      });
+      expect(answer.status).toBe(431);
+      expect(JSON.parse(answer.body)).toEqual({ code: 100031, msg: expect.any(String), data: null });
+    } finally {
+      await app.close();
+    }
+  });
+
+  it('marks API answers as not to be stored by any cache', async () => {
+    const { token } = await registerCustomer(t.app);
+    const me = await t.app.inject({ url: '/api/v1/customer/me', headers: bearer(token) });
+    expect(me.headers['cache-control']).toBe('no-store');
+    const missing = await t.app.inject({ url: '/api/v1/nope' });
+    expect(missing.headers['cache-control']).toBe('no-store');
+  });
+
+  it('answers a CORS preflight with no configured origins without allowing the origin', async () => {
+    const res = await t.app.inject({
+      method: 'OPTIONS',
+      url: '/api/v1/customer/me',
+      headers: { origin: 'https://evil.example.com', 'access-control-request-method': 'GET' },
+    });
+    expect(res.statusCode).toBe(204);
+    expect(res.headers['access-control-allow-origin']).toBeUndefined();
   });
 });

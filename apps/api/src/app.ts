@@ -10,11 +10,13 @@ import { health } from '@storefront/contract/health';
 import { RUNTIME_CONFIG_GLOBAL, type RuntimeConfig } from '@storefront/contract/runtime-config';
 import type { Config } from './config.js';
 import type { Database } from './db/client.js';
+import { loadSigningSecret } from './db/app-settings.js';
 import { AppError } from './lib/app-error.js';
+import { createSigner } from './lib/signing.js';
 import { ok, replies } from './lib/reply.js';
 import authPlugin from './plugins/auth.js';
 import docsPlugin from './plugins/docs.js';
-import errorsPlugin from './plugins/errors.js';
+import errorsPlugin, { clientErrorHandler, frameworkErrors } from './plugins/errors.js';
 import spaPlugin from './plugins/spa.js';
 import { accountRoutes } from './modules/account/account.routes.js';
 import { createAccountService } from './modules/account/account.service.js';
@@ -59,6 +61,8 @@ export async function buildApp({ config, database, now = () => new Date(), logge
     requestIdHeader: 'x-request-id',
     genReqId: () => crypto.randomUUID(),
     routerOptions: { ignoreTrailingSlash: true },
+    frameworkErrors,
+    clientErrorHandler,
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -81,23 +85,36 @@ export async function buildApp({ config, database, now = () => new Date(), logge
     crossOriginOpenerPolicy: { policy: 'same-origin-allow-popups' },
   });
   await app.register(cors, {
-    origin: config.CORS_ORIGINS.length > 0 ? config.CORS_ORIGINS : false,
+    // An empty list still answers preflights (204, with no Access-Control-Allow-Origin), so a browser is told no.
+    origin: config.CORS_ORIGINS,
+    strictPreflight: false,
     credentials: true,
     exposedHeaders: ['Authorization'],
     allowedHeaders: ['Authorization', 'Content-Type', 'Cache-Control', 'X-Requested-With'],
     methods: ['GET', 'POST', 'PUT', 'DELETE'],
   });
-  const redis = config.REDIS_URL ? new Redis(config.REDIS_URL, { maxRetriesPerRequest: 1 }) : undefined;
+  // Commands fail at once while Redis is unreachable instead of queueing behind the reconnect, and the limiter
+  // then lets requests through: a Redis outage must not take the store down (sign-in limits live in PostgreSQL).
+  const redis = config.REDIS_URL
+    ? new Redis(config.REDIS_URL, {
+        maxRetriesPerRequest: 1,
+        enableOfflineQueue: false,
+        connectTimeout: 2_000,
+      })
+    : undefined;
+  redis?.on('error', () => undefined);
+  if (redis) await waitForRedis(redis, 2_000);
   await app.register(rateLimit, {
     global: true,
     max: config.RATE_LIMIT_PER_MINUTE,
     timeWindow: 60_000,
-    ...(redis ? { redis, nameSpace: 'storefront-rl:' } : {}),
+    ...(redis ? { redis, nameSpace: 'storefront-rl:', skipOnError: true } : {}),
     errorResponseBuilder: () => new AppError('RATE_LIMITED'),
   });
   await app.register(docsPlugin);
 
   // App plugins.
+  const signer = createSigner(await loadSigningSecret(database.db, config.APP_SECRET));
   const sessions = createSessionService(database.db, {
     ttlMs: config.SESSION_TTL_MINUTES * 60_000,
     graceMs: config.SESSION_GRACE_SECONDS * 1000,
@@ -131,10 +148,13 @@ export async function buildApp({ config, database, now = () => new Date(), logge
       jwksUrl: config.GOOGLE_JWKS_URL,
       now,
     }),
+    signer,
     {
       scryptLogN: config.SCRYPT_LOG_N,
       limitPerIp: config.AUTH_LIMIT_PER_IP,
       limitPerAccount: config.AUTH_LIMIT_PER_ACCOUNT,
+      limitUntrustedPerAccount: config.AUTH_LIMIT_UNTRUSTED_PER_ACCOUNT,
+      limitPerDevice: config.AUTH_LIMIT_PER_DEVICE,
       limitWindowMs: config.AUTH_LIMIT_WINDOW_MINUTES * 60_000,
       now,
     },
@@ -155,7 +175,7 @@ export async function buildApp({ config, database, now = () => new Date(), logge
       await api.register(shippingRoutes, { shipping: createShippingService(database.db, cart) });
       await api.register(suburbRoutes, { suburbs: createSuburbService(database.db) });
       await api.register(addressRoutes, { addresses: createAddressService(database.db) });
-      await api.register(newsletterRoutes, { newsletter: createNewsletterService(database.db) });
+      await api.register(newsletterRoutes, { newsletter: createNewsletterService(database.db, { signer }) });
       await api.register(orderRoutes, { orders: createOrderService(database.db, now) });
       await api.register(walletRoutes, {
         wallet: createWalletService(database.db, {
@@ -171,13 +191,32 @@ export async function buildApp({ config, database, now = () => new Date(), logge
 
   app.addHook('onSend', async (req, reply) => {
     reply.header('x-request-id', req.id);
+    // API answers carry personal data (or may, behind a token): no cache along the way may keep them.
+    if (req.url.startsWith('/api/') && !reply.hasHeader('cache-control'))
+      reply.header('cache-control', 'no-store');
   });
 
   app.addHook('onClose', async () => {
-    await redis?.quit();
+    // quit() needs a live connection; a Redis that is away is simply let go.
+    if (redis?.status === 'ready') await redis.quit();
+    else redis?.disconnect();
   });
 
   return app;
 }
 
 export type App = Awaited<ReturnType<typeof buildApp>>;
+
+/** Gives Redis a moment to connect at start, so the first requests are counted; starts without it otherwise. */
+async function waitForRedis(redis: Redis, ms: number): Promise<void> {
+  if (redis.status === 'ready') return;
+  await new Promise<void>((resolve) => {
+    const done = () => {
+      clearTimeout(timer);
+      redis.off('ready', done);
+      resolve();
+    };
+    const timer = setTimeout(done, ms);
+    redis.once('ready', done);
+  });
+}

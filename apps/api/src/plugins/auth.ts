@@ -49,6 +49,18 @@ export default fp(
 
     app.decorate('requireAuth', (req: FastifyRequest, reply: FastifyReply) => resolve(req, reply, true));
     app.decorate('optionalAuth', (req: FastifyRequest, reply: FastifyReply) => resolve(req, reply, false));
+
+    // The rate limiter adds itself after a route's own onRequest hooks; move the token check behind it, so requests
+    // with no token or a bad one are counted too (registered after the limiter, so this hook sees its handler).
+    const authHooks: unknown[] = [app.requireAuth, app.optionalAuth];
+    app.addHook('onRoute', (route) => {
+      if (!Array.isArray(route.onRequest)) return;
+      const hooks = route.onRequest;
+      route.onRequest = [
+        ...hooks.filter((h) => !authHooks.includes(h)),
+        ...hooks.filter((h) => authHooks.includes(h)),
+      ];
+    });
   },
   { name: 'auth' },
 );
