@@ -3,6 +3,60 @@ import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 
+/**
+ * The web app's feature graph (apps/web/README.md, "Layout"): each feature may import only the features listed for
+ * it, so every edge goes one way and there are no cycles. A feature missing here may import no other feature.
+ */
+const featureImports = {
+  account: [],
+  address: ['suburb'],
+  cart: ['shipping'],
+  catalog: ['cart', 'shipping', 'wishlist'],
+  home: [],
+  newsletter: [],
+  order: ['address', 'cart', 'shipping', 'wallet'],
+  shipping: ['address', 'suburb'],
+  suburb: [],
+  wallet: [],
+  wishlist: ['cart'],
+};
+const featureNames = Object.keys(featureImports);
+
+/** Relative imports that reach another feature's folder, from any depth inside a feature. */
+function featureImportPattern(feature, allowed) {
+  const forbidden = featureNames.filter((name) => name !== feature && !allowed.includes(name));
+  return {
+    regex: `^(\\.\\./)+(features/)?(${forbidden.join('|')})/`,
+    message: feature
+      ? `features/${feature} may import ${allowed.length > 0 ? `only ${allowed.join(', ')}` : 'no other feature'} (apps/web/README.md, Layout).`
+      : 'A feature not listed in featureImports (eslint.config.js) may import no other feature.',
+  };
+}
+
+/** app/ composes the features; they take from it only the typed hooks, the store (tests) and the not-found page. */
+const appImportPattern = {
+  regex: '^(\\.\\./)+app/(?!(hooks|store|not-found-page)$)',
+  message: 'A feature may import app/hooks, app/store and app/not-found-page, nothing else from app/.',
+};
+
+const featureBoundaries = [
+  {
+    files: ['apps/web/src/features/**/*.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': ['error', { patterns: [featureImportPattern('', []), appImportPattern] }],
+    },
+  },
+  ...Object.entries(featureImports).map(([feature, allowed]) => ({
+    files: [`apps/web/src/features/${feature}/**/*.{ts,tsx}`],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { patterns: [featureImportPattern(feature, allowed), appImportPattern] },
+      ],
+    },
+  })),
+];
+
 export default tseslint.config(
   { ignores: ['**/node_modules/**', '**/dist/**', '**/data/**', '**/.tmp/**', 'e2e/screenshots/**'] },
   js.configs.recommended,
@@ -42,4 +96,5 @@ export default tseslint.config(
       ],
     },
   },
+  ...featureBoundaries,
 );

@@ -102,7 +102,7 @@ describe('the account area', () => {
     await context.close();
   });
 
-  it('every section of the account has a page, unfinished ones say they are coming soon', async () => {
+  it('every entry of the account menu opens its own section and marks it as the current one', async () => {
     const { context, page } = await openPage(browser());
     await registerCustomer(page, {
       email: makeEmail('sections'),
@@ -110,28 +110,46 @@ describe('the account area', () => {
       firstName: 'Max',
       lastName: 'Hall',
     });
-    const built = {
-      addresses: 'addresses-page',
-      wishlist: 'wishlist-page',
-      orders: 'orders-page',
-      newsletter: 'newsletter-page',
-      credits: 'credits-page',
-      coupons: 'coupons-page',
-      vouchers: 'vouchers-page',
-    };
-    for (const [section, pageId] of Object.entries(built)) {
+    await testId(page, 'account-nav-profile').waitFor();
+    const menuIds = await page
+      .locator('[data-testid^="account-nav-"]')
+      .evaluateAll((entries) => entries.map((entry) => entry.getAttribute('data-testid') ?? ''));
+    const sections = menuIds.map((id) => id.replace('account-nav-', ''));
+    expect(sections).toEqual([
+      'profile',
+      'security',
+      'addresses',
+      'wishlist',
+      'orders',
+      'newsletter',
+      'credits',
+      'coupons',
+      'vouchers',
+    ]);
+    for (const section of [...sections.slice(1), 'profile']) {
       await testId(page, `account-nav-${section}`).click();
       await page.waitForURL(`**/account/${section}`);
-      await testId(page, pageId).waitFor();
+      await testId(page, `${section}-page`).waitFor();
+      expect(
+        await page
+          .locator('.ant-menu-item-selected [data-testid^="account-nav-"]')
+          .getAttribute('data-testid'),
+      ).toBe(`account-nav-${section}`);
     }
-    for (const section of [] as string[]) {
-      await testId(page, `account-nav-${section}`).click();
-      await page.waitForURL(`**/account/${section}`);
-      await testId(page, `section-${section}`).waitFor();
-      expect(await testId(page, 'coming-soon').textContent()).toContain('coming soon');
-    }
-    await testId(page, 'account-nav-profile').click();
-    await testId(page, 'profile-page').waitFor();
+    await context.close();
+  });
+
+  it('an account section that does not exist says the page is not found', async () => {
+    const { context, page } = await openPage(browser());
+    await registerCustomer(page, {
+      email: makeEmail('no-section'),
+      password: 'no-section-pass-1',
+      firstName: 'Nell',
+      lastName: 'Gone',
+    });
+    await page.goto('/account/loyalty-points');
+    await page.getByText('Page not found').waitFor();
+    expect(await page.locator('[data-testid$="-page"]').count()).toBe(0);
     await context.close();
   });
 });

@@ -32,8 +32,10 @@ const NewsletterSuccessPage = lazy(() =>
     default: m.NewsletterSuccessPage,
   })),
 );
-const ComingSoonPage = lazy(() =>
-  import('../features/account/pages/coming-soon-page').then((m) => ({ default: m.ComingSoonPage })),
+const NewsletterUnsubscribePage = lazy(() =>
+  import('../features/newsletter/pages/newsletter-unsubscribe-page').then((m) => ({
+    default: m.NewsletterUnsubscribePage,
+  })),
 );
 
 const ProductListPage = lazy(() =>
@@ -80,6 +82,7 @@ export function createAppRouter() {
         { path: 'login', element: <LoginPage /> },
         { path: 'register', element: <RegisterPage /> },
         { path: 'newsletter/subscribed', element: <NewsletterSuccessPage /> },
+        { path: 'newsletter/unsubscribe', element: <NewsletterUnsubscribePage /> },
         { path: 'shop', element: <ProductListPage /> },
         { path: 'product/:productID', element: <ProductDetailPage /> },
         {
@@ -117,7 +120,7 @@ export function createAppRouter() {
             { path: 'vouchers', element: <VouchersPage /> },
             { path: 'orders', element: <OrdersPage /> },
             { path: 'orders/:orderID', element: <OrderDetailPage /> },
-            { path: ':section', element: <ComingSoonPage /> },
+            { path: '*', element: <NotFoundPage /> },
           ],
         },
         { path: '*', element: <NotFoundPage /> },

@@ -7,9 +7,8 @@ import type {
   UpdateCustomerBody,
   UserInfo,
 } from '@storefront/contract/account';
-import { createAppAsyncThunk } from '../../app/hooks';
+import { createCallThunk, readRejection } from '../../app/hooks';
 import type { AsyncStatus } from '../../lib/async-status';
-import { readErrorMessage } from '../../lib/http/error-message';
 import {
   clearSession,
   hasSession,
@@ -62,71 +61,38 @@ async function recordSessionExpiry(): Promise<void> {
   }
 }
 
-export const fetchUserInfo = createAppAsyncThunk(
+export const fetchUserInfo = createCallThunk(
   'account/fetchUserInfo',
-  async (_: void, { rejectWithValue }) => {
-    try {
-      return keepUserInfo(await retrieveUserInfo());
-    } catch (err) {
-      return rejectWithValue(readErrorMessage(err));
-    }
-  },
+  async () => keepUserInfo(await retrieveUserInfo()),
   { condition: (_, { getState }) => getState().userInfo.status !== 'loading' },
 );
 
-export const loginWithPassword = createAppAsyncThunk(
-  'account/loginWithPassword',
-  async (body: LoginBody, { rejectWithValue }) => {
-    try {
-      const user = keepUserInfo(await loginCustomer(body));
-      await recordSessionExpiry();
-      return user;
-    } catch (err) {
-      return rejectWithValue(readErrorMessage(err));
-    }
-  },
+/** Signing in by any route keeps the user and then the session's expiry marker. */
+function signInThunk<Body>(type: string, signIn: (body: Body) => Promise<UserInfo>) {
+  return createCallThunk(type, async (body: Body) => {
+    const user = keepUserInfo(await signIn(body));
+    await recordSessionExpiry();
+    return user;
+  });
+}
+
+export const loginWithPassword = signInThunk('account/loginWithPassword', (body: LoginBody) =>
+  loginCustomer(body),
+);
+export const loginWithGoogle = signInThunk('account/loginWithGoogle', (body: GoogleAuthBody) =>
+  authenticateWithGoogle(body),
+);
+export const registerAccount = signInThunk('account/registerAccount', (body: RegisterBody) =>
+  registerCustomer(body),
 );
 
-export const loginWithGoogle = createAppAsyncThunk(
-  'account/loginWithGoogle',
-  async (body: GoogleAuthBody, { rejectWithValue }) => {
-    try {
-      const user = keepUserInfo(await authenticateWithGoogle(body));
-      await recordSessionExpiry();
-      return user;
-    } catch (err) {
-      return rejectWithValue(readErrorMessage(err));
-    }
-  },
-);
+export const updateProfile = createCallThunk('account/updateProfile', async (body: UpdateCustomerBody) => {
+  const info = await updateCustomer(body);
+  keepUserInfo(pickUserInfo(info));
+  return info;
+});
 
-export const registerAccount = createAppAsyncThunk(
-  'account/registerAccount',
-  async (body: RegisterBody, { rejectWithValue }) => {
-    try {
-      const user = keepUserInfo(await registerCustomer(body));
-      await recordSessionExpiry();
-      return user;
-    } catch (err) {
-      return rejectWithValue(readErrorMessage(err));
-    }
-  },
-);
-
-export const updateProfile = createAppAsyncThunk(
-  'account/updateProfile',
-  async (body: UpdateCustomerBody, { rejectWithValue }) => {
-    try {
-      const info = await updateCustomer(body);
-      keepUserInfo(pickUserInfo(info));
-      return info;
-    } catch (err) {
-      return rejectWithValue(readErrorMessage(err));
-    }
-  },
-);
-
-export const logout = createAppAsyncThunk('account/logout', async () => {
+export const logout = createCallThunk('account/logout', async () => {
   try {
     await logoutCustomer();
   } catch {
@@ -144,21 +110,12 @@ export function pickUserInfo(info: CustomerInfo): UserInfo {
 const userInfoSlice = createSlice({
   name: 'userInfo',
   initialState: readInitialUserInfoState,
-  reducers: {
-    sessionEnded: () => ({ status: 'idle', error: null, data: null }) satisfies UserInfoState,
-  },
+  reducers: {},
   extraReducers: (builder) => {
     const received = (state: UserInfoState, action: PayloadAction<UserInfo>) => {
       state.status = 'succeeded';
       state.error = null;
       if (hasCustomerId(action.payload)) state.data = withDefaultPostCode(action.payload);
-    };
-    const failed = (
-      state: UserInfoState,
-      action: { payload?: string | undefined; error: { message?: string } },
-    ) => {
-      state.status = 'failed';
-      state.error = action.payload ?? action.error.message ?? 'Something went wrong.';
     };
     for (const thunk of [fetchUserInfo, loginWithPassword, loginWithGoogle, registerAccount]) {
       builder.addCase(thunk.pending, (state) => {
@@ -166,7 +123,10 @@ const userInfoSlice = createSlice({
         state.error = null;
       });
       builder.addCase(thunk.fulfilled, received);
-      builder.addCase(thunk.rejected, failed);
+      builder.addCase(thunk.rejected, (state, action) => {
+        state.status = 'failed';
+        state.error = readRejection(action);
+      });
     }
     builder.addCase(updateProfile.fulfilled, (state, action) => {
       const user = pickUserInfo(action.payload);
@@ -177,12 +137,9 @@ const userInfoSlice = createSlice({
   selectors: {
     selectUserInfo: (state) => state.data,
     selectUserInfoStatus: (state) => state.status,
-    selectUserInfoError: (state) => state.error,
     selectPostCode: (state) => state.data?.postCode || DEFAULT_POST_CODE,
   },
 });
 
-export const { sessionEnded } = userInfoSlice.actions;
-export const { selectUserInfo, selectUserInfoStatus, selectUserInfoError, selectPostCode } =
-  userInfoSlice.selectors;
+export const { selectUserInfo, selectUserInfoStatus, selectPostCode } = userInfoSlice.selectors;
 export const userInfoReducer = userInfoSlice.reducer;

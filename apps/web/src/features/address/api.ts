@@ -1,5 +1,10 @@
-import type { Address, AddressBody, AddressList } from '@storefront/contract/address';
-import type { Suburb } from '@storefront/contract/suburb';
+import type {
+  Address,
+  AddressBody,
+  AddressIdBody,
+  AddressList,
+  CartAddress,
+} from '@storefront/contract/address';
 import { callApi } from '../../lib/http/client';
 
 export function listAddresses(): Promise<AddressList> {
@@ -26,6 +31,7 @@ export function setDefaultBillingAddress(addressID: number): Promise<Address> {
   return callApi<Address>({ method: 'POST', url: '/api/v1/address/set-billing', data: { addressID } });
 }
 
-export function searchSuburbs(keyword: string): Promise<Suburb[]> {
-  return callApi<Suburb[]>({ method: 'GET', url: '/api/v1/shipping/search/suburb', params: { keyword } });
+/** The address the cart is delivered to. */
+export function chooseCartAddress(body: AddressIdBody): Promise<CartAddress> {
+  return callApi<CartAddress>({ method: 'POST', url: '/api/v1/address/change', data: body });
 }

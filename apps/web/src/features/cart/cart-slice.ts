@@ -1,8 +1,7 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import type { CartAddBody, CartLine, CartList, CartUpdateBody } from '@storefront/contract/cart';
-import { createAppAsyncThunk } from '../../app/hooks';
+import { createCallThunk, readRejection } from '../../app/hooks';
 import type { AsyncStatus } from '../../lib/async-status';
-import { readErrorMessage } from '../../lib/http/error-message';
 import {
   addCartItem,
   applyCartDiscount,
@@ -44,45 +43,23 @@ export function splitCart(cart: CartList): CartData {
   };
 }
 
-function writeThunk<Arg>(type: string, send: (arg: Arg) => Promise<CartList>) {
-  return createAppAsyncThunk(type, async (arg: Arg, { rejectWithValue }) => {
-    try {
-      return await send(arg);
-    } catch (err) {
-      return rejectWithValue(readErrorMessage(err));
-    }
-  });
-}
+export const fetchCart = createCallThunk('cart/fetchCart', () => listCart(), {
+  condition: (_, { getState }) => getState().cart.status !== 'loading',
+});
 
-export const fetchCart = createAppAsyncThunk(
-  'cart/fetchCart',
-  async (_: void, { rejectWithValue }) => {
-    try {
-      return await listCart();
-    } catch (err) {
-      return rejectWithValue(readErrorMessage(err));
-    }
-  },
-  { condition: (_, { getState }) => getState().cart.status !== 'loading' },
-);
-
-export const addToCart = writeThunk('cart/addToCart', (body: CartAddBody) => addCartItem(body));
-export const updateLine = writeThunk('cart/updateLine', (body: CartUpdateBody) => updateCartLine(body));
-export const deleteLines = writeThunk('cart/deleteLines', (productIDs: number[]) =>
+export const addToCart = createCallThunk('cart/addToCart', (body: CartAddBody) => addCartItem(body));
+export const updateLine = createCallThunk('cart/updateLine', (body: CartUpdateBody) => updateCartLine(body));
+export const deleteLines = createCallThunk('cart/deleteLines', (productIDs: number[]) =>
   deleteCartLines(productIDs),
 );
-export const selectAllLines = writeThunk('cart/selectAllLines', (selected: boolean) =>
+export const selectAllLines = createCallThunk('cart/selectAllLines', (selected: boolean) =>
   selectAllCartLines(selected),
 );
-export const applyDiscount = writeThunk('cart/applyDiscount', (code: string | null) =>
+export const applyDiscount = createCallThunk('cart/applyDiscount', (code: string | null) =>
   applyCartDiscount({ code }),
 );
 
 const writes = [addToCart, updateLine, deleteLines, selectAllLines, applyDiscount];
-
-function readRejection(action: { payload?: string | undefined; error: { message?: string } }): string {
-  return action.payload ?? action.error.message ?? 'Something went wrong.';
-}
 
 const cartSlice = createSlice({
   name: 'cart',

@@ -6,7 +6,6 @@ import type {
   RelatedBody,
   RelatedProducts,
 } from '@storefront/contract/catalog';
-import type { WishlistList } from '@storefront/contract/wishlist';
 import { callApi } from '../../lib/http/client';
 
 export function listProducts(query: Partial<ProductListQuery>): Promise<ProductList> {
@@ -23,8 +22,4 @@ export function listCategories(): Promise<ProductCategoryList> {
 
 export function listRelatedProducts(body: RelatedBody): Promise<RelatedProducts> {
   return callApi<RelatedProducts>({ method: 'POST', url: '/api/v1/mooncake/related', data: body });
-}
-
-export function addProductsToWishlist(productIDs: number[]): Promise<WishlistList> {
-  return callApi<WishlistList>({ method: 'POST', url: '/api/v1/wishlist/batch/add', data: { productIDs } });
 }

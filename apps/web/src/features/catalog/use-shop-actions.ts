@@ -5,7 +5,7 @@ import { useAppDispatch } from '../../app/hooks';
 import { readErrorMessage } from '../../lib/http/error-message';
 import { hasSession } from '../../lib/http/session';
 import { addToCart } from '../cart/cart-slice';
-import { addProductsToWishlist } from './api';
+import { addProductsToWishlist } from '../wishlist/api';
 
 /** Add to cart and to the wishlist; signed out, both go to sign-in and come back here. */
 export function useShopActions() {

@@ -1,4 +1,3 @@
-import type { AddressList } from '@storefront/contract/address';
 import type {
   OrderAddressBody,
   OrderCreateBody,
@@ -7,8 +6,6 @@ import type {
   OrderListQuery,
   OrderStat,
 } from '@storefront/contract/order';
-import type { ShippingQuote } from '@storefront/contract/shipping';
-import type { Credits } from '@storefront/contract/wallet';
 import { callApi } from '../../lib/http/client';
 
 export function createOrder(body: OrderCreateBody): Promise<OrderDetail> {
@@ -33,30 +30,4 @@ export function changeOrderAddress(body: OrderAddressBody): Promise<OrderDetail>
 
 export function cancelOrder(orderID: number): Promise<OrderDetail> {
   return callApi<OrderDetail>({ method: 'PUT', url: '/api/v1/order/cancel', data: { orderID } });
-}
-
-export function listDeliveryAddresses(): Promise<AddressList> {
-  return callApi<AddressList>({ method: 'GET', url: '/api/v1/address/list' });
-}
-
-export function quoteCheckoutShipping(addressID: number): Promise<ShippingQuote> {
-  return callApi<ShippingQuote>({
-    method: 'GET',
-    url: '/api/v1/shipping/calc-selected',
-    params: { addressID },
-  });
-}
-
-/** The store-credit balance, or null when the store has no credit (the call answers 404). */
-export async function fetchCreditBalance(): Promise<number | null> {
-  try {
-    const credits = await callApi<Credits>({
-      method: 'GET',
-      url: '/api/v1/customer/credits',
-      params: { page: 1, pageSize: 1 },
-    });
-    return credits.balance;
-  } catch {
-    return null;
-  }
 }

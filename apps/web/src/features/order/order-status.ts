@@ -1,4 +1,4 @@
-import type { OrderAddress, OrderStatus } from '@storefront/contract/order';
+import type { OrderStatus } from '@storefront/contract/order';
 
 export const orderStatusLabels: Record<OrderStatus, string> = {
   pending_payment: 'Awaiting payment',
@@ -27,10 +27,6 @@ export const orderStatusOrder: OrderStatus[] = [
   'delivered',
   'cancelled',
 ];
-
-export function formatAddress(a: OrderAddress): string {
-  return [a.line1, a.line2, `${a.suburb} ${a.state} ${a.postcode}`].filter(Boolean).join(', ');
-}
 
 const dateFormat = new Intl.DateTimeFormat('en-AU', { dateStyle: 'medium', timeStyle: 'short' });
 

@@ -3,7 +3,8 @@ import type { ShippingOption, ShippingQuote, ShippingService } from '@storefront
 import { useCallback, useEffect, useState } from 'react';
 import type { AsyncStatus } from '../../lib/async-status';
 import { readErrorMessage } from '../../lib/http/error-message';
-import { chooseCartAddress, listAddresses, quoteSelectedLines } from './api';
+import { chooseCartAddress, listAddresses } from '../address/api';
+import { quoteSelectedLines } from './api';
 
 export type CartShipping = {
   addresses: Address[];

@@ -5,6 +5,10 @@ export function listWishlist(): Promise<WishlistList> {
   return callApi<WishlistList>({ method: 'GET', url: '/api/v1/wishlist/list' });
 }
 
+export function addProductsToWishlist(productIDs: number[]): Promise<WishlistList> {
+  return callApi<WishlistList>({ method: 'POST', url: '/api/v1/wishlist/batch/add', data: { productIDs } });
+}
+
 export function removeWishlistItem(id: number): Promise<WishlistList> {
   return callApi<WishlistList>({ method: 'DELETE', url: `/api/v1/wishlist/${id}` });
 }

@@ -64,6 +64,9 @@ export function createHttpClient({
 
   client.interceptors.request.use((config: InternalAxiosRequestConfig) => {
     if (!config.url || config.url.trim() === '') throw new EmptyApiPathError();
+    // axios drops Content-Type from a request without a body, but the spec wants it on every request. An empty
+    // JSON object keeps it; a browser sends no body with a GET, and a DELETE then carries valid JSON.
+    if (config.data === undefined) config.data = {};
     const token = readToken();
     if (token) config.headers.set('Authorization', token);
     return config;

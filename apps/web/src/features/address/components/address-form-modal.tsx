@@ -2,10 +2,10 @@ import { App, Col, Form, Input, Modal, Row, Select } from 'antd';
 import type { Address, AddressBody } from '@storefront/contract/address';
 import { australianStates } from '@storefront/contract/limits';
 import { useEffect, useState } from 'react';
-import { SuburbSearch } from '../../../components/suburb-search';
 import { nameRules, phoneRule } from '../../../lib/form-rules';
 import { readErrorMessage } from '../../../lib/http/error-message';
-import { addAddress, editAddress, searchSuburbs } from '../api';
+import { SuburbSearch } from '../../suburb/components/suburb-search';
+import { addAddress, editAddress } from '../api';
 
 type Props = {
   open: boolean;
@@ -104,7 +104,6 @@ export function AddressFormModal({ open, editing, onClose, onSaved }: Props) {
           rules={[{ required: true, whitespace: true, message: 'Pick your suburb.' }]}
         >
           <SuburbSearch
-            search={searchSuburbs}
             testId="address-suburb"
             onPick={(s) => form.setFieldsValue({ suburb: s.suburb, state: s.state, postcode: s.postcode })}
           />

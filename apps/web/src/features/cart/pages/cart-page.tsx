@@ -1,4 +1,5 @@
 import { Alert, App, Button, Card, Checkbox, Col, Empty, Row, Skeleton, Typography } from 'antd';
+import type { CartLine } from '@storefront/contract/cart';
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { useAppDispatch, useAppSelector } from '../../../app/hooks';
@@ -51,6 +52,13 @@ export function CartPage() {
       setBusyIDs((prev) => prev.filter((id) => !ids.includes(id)));
     }
   };
+
+  const removeLine = (line: CartLine) =>
+    run(
+      [line.productID],
+      () => dispatch(deleteLines([line.productID])).unwrap(),
+      `${line.name} removed from your cart.`,
+    );
 
   // A reload on focus keeps the cart on screen; only the very first load shows the skeleton.
   const isLoaded = status === 'succeeded' || (status === 'loading' && cart !== emptyCart);
@@ -142,13 +150,7 @@ export function CartPage() {
                         dispatch(updateLine({ productID: line.productID, quantity })).unwrap(),
                       )
                     }
-                    onDelete={() =>
-                      void run(
-                        [line.productID],
-                        () => dispatch(deleteLines([line.productID])).unwrap(),
-                        `${line.name} removed from your cart.`,
-                      )
-                    }
+                    onDelete={() => void removeLine(line)}
                   />
                 ))}
               </Card>
@@ -180,13 +182,7 @@ export function CartPage() {
                     key={line.productID}
                     line={line}
                     isBusy={busyIDs.includes(line.productID)}
-                    onDelete={() =>
-                      void run(
-                        [line.productID],
-                        () => dispatch(deleteLines([line.productID])).unwrap(),
-                        `${line.name} removed from your cart.`,
-                      )
-                    }
+                    onDelete={() => void removeLine(line)}
                   />
                 ))}
               </Card>

@@ -1,112 +1,18 @@
 import { ArrowLeftOutlined } from '@ant-design/icons';
-import {
-  Alert,
-  App,
-  Button,
-  Card,
-  Col,
-  Descriptions,
-  Divider,
-  Form,
-  Popconfirm,
-  Row,
-  Select,
-  Skeleton,
-  Steps,
-  Typography,
-} from 'antd';
-import type { OrderDetail } from '@storefront/contract/order';
+import { App, Button, Card, Col, Descriptions, Divider, Popconfirm, Row, Skeleton, Typography } from 'antd';
 import { useCallback, useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { LoadFailed } from '../../../components/load-failed';
 import { readErrorMessage } from '../../../lib/http/error-message';
-import { formatMoney } from '../../../lib/money';
 import { useRemoteData } from '../../../lib/use-remote-data';
-import { cancelOrder, changeOrderAddress, fetchOrderDetail, listDeliveryAddresses } from '../api';
+import { formatAddress } from '../../address/format-address';
+import { TotalsBreakdown } from '../../cart/components/totals-breakdown';
+import { cancelOrder, fetchOrderDetail } from '../api';
+import { ChangeAddressForm } from '../components/change-address-form';
+import { OrderLineList } from '../components/order-line-list';
 import { OrderStatusTag } from '../components/order-status-tag';
-import { formatAddress, formatOrderDate, orderStatusLabels } from '../order-status';
-
-const timeline = ['pending_payment', 'paid', 'processing', 'shipped', 'delivered'] as const;
-
-function OrderTimeline({ order }: { order: OrderDetail }) {
-  if (order.status === 'cancelled') {
-    return (
-      <Alert
-        type="info"
-        showIcon
-        message="This order was cancelled"
-        description={order.cancelledAt ? `Cancelled ${formatOrderDate(order.cancelledAt)}.` : undefined}
-        data-testid="order-cancelled-note"
-      />
-    );
-  }
-  const current = timeline.indexOf(order.status);
-  return (
-    <Steps
-      size="small"
-      responsive
-      current={current}
-      items={timeline.map((s) => ({ title: orderStatusLabels[s] }))}
-      data-testid="order-timeline"
-    />
-  );
-}
-
-function ChangeAddressForm({
-  order,
-  onChanged,
-}: {
-  order: OrderDetail;
-  onChanged: (o: OrderDetail) => void;
-}) {
-  const { message } = App.useApp();
-  const loadAddresses = useCallback(() => listDeliveryAddresses(), []);
-  const addresses = useRemoteData(loadAddresses);
-  const [isSaving, setIsSaving] = useState(false);
-  const [form] = Form.useForm<{ addressID: number }>();
-
-  const save = async ({ addressID }: { addressID: number }) => {
-    setIsSaving(true);
-    try {
-      onChanged(await changeOrderAddress({ orderID: order.orderID, addressID }));
-      void message.success('Delivery address changed.');
-    } catch (err) {
-      void message.error(readErrorMessage(err));
-    } finally {
-      setIsSaving(false);
-    }
-  };
-
-  return (
-    <Form
-      form={form}
-      layout="vertical"
-      requiredMark={false}
-      onFinish={(v) => void save(v)}
-      className="order-address-form"
-    >
-      <Form.Item
-        name="addressID"
-        label="Deliver somewhere else"
-        rules={[{ required: true, message: 'Choose an address.' }]}
-        style={{ marginBottom: 8 }}
-      >
-        <Select
-          placeholder="Choose one of your addresses"
-          loading={addresses.status === 'loading'}
-          data-testid="order-address-select"
-          options={(addresses.data?.list ?? []).map((a) => ({
-            value: a.addressID,
-            label: `${a.line1}, ${a.suburb} ${a.state} ${a.postcode}`,
-          }))}
-        />
-      </Form.Item>
-      <Button htmlType="submit" loading={isSaving} data-testid="order-address-save">
-        Change delivery address
-      </Button>
-    </Form>
-  );
-}
+import { OrderTimeline } from '../components/order-timeline';
+import { formatOrderDate } from '../order-status';
 
 export function OrderDetailPage() {
   const { orderID } = useParams();
@@ -190,49 +96,23 @@ export function OrderDetailPage() {
       <Row gutter={[16, 16]}>
         <Col xs={24} lg={14}>
           <Card size="small" title="Items" data-testid="order-lines">
-            {o.lines.map((line) => (
-              <div className="order-line" key={line.productID} data-testid="order-line">
-                <img src={line.imageUrl} alt="" className="order-line__image" />
-                <div className="order-line__name">
-                  <Link to={`/product/${line.productID}`}>{line.name}</Link>
-                  <div>
-                    <Typography.Text type="secondary">
-                      {line.quantity} × {formatMoney(line.price)}
-                    </Typography.Text>
-                  </div>
-                </div>
-                <div className="order-line__total">{formatMoney(line.lineTotal)}</div>
-              </div>
-            ))}
+            <OrderLineList lines={o.lines} testId="order-line" linksToProduct />
             <Divider style={{ margin: '12px 0' }} />
-            <div className="cart-summary__row">
-              <span>Subtotal</span>
-              <span>{formatMoney(o.totals.subtotal)}</span>
-            </div>
-            {o.totals.discount > 0 && (
-              <div className="cart-summary__row">
-                <span>Discount{o.couponCode ? ` (${o.couponCode})` : ''}</span>
-                <span>{formatMoney(-o.totals.discount)}</span>
-              </div>
-            )}
-            <div className="cart-summary__row">
-              <span>Shipping ({o.shippingService === 'express' ? 'Express' : 'Standard'})</span>
-              <span data-testid="order-shipping">
-                {o.totals.shipping === 0 ? 'Free' : formatMoney(o.totals.shipping)}
-              </span>
-            </div>
-            {o.totals.creditUsed > 0 && (
-              <div className="cart-summary__row">
-                <span>Paid with store credit</span>
-                <span>{formatMoney(-o.totals.creditUsed)}</span>
-              </div>
-            )}
-            <div className="cart-summary__row cart-summary__total">
-              <Typography.Text strong>Total</Typography.Text>
-              <Typography.Text strong data-testid="order-total">
-                {formatMoney(o.totals.total)}
-              </Typography.Text>
-            </div>
+            <TotalsBreakdown
+              totals={o.totals}
+              labels={{
+                discount: `Discount${o.couponCode ? ` (${o.couponCode})` : ''}`,
+                shipping: `Shipping (${o.shippingService === 'express' ? 'Express' : 'Standard'})`,
+                credit: 'Paid with store credit',
+              }}
+              testIds={{
+                subtotal: 'order-subtotal',
+                discount: 'order-discount',
+                shipping: 'order-shipping',
+                credit: 'order-credit',
+                total: 'order-total',
+              }}
+            />
           </Card>
         </Col>
         <Col xs={24} lg={10}>

@@ -1,6 +1,7 @@
 import { Alert, App, Card, Select, Skeleton, Typography } from 'antd';
 import { Link } from 'react-router';
 import { readErrorMessage } from '../../../lib/http/error-message';
+import { formatAddress } from '../../address/format-address';
 import type { CartShipping } from '../use-cart-shipping';
 import { ShippingOptions } from './shipping-options';
 
@@ -30,11 +31,7 @@ export function CartShippingEstimate({ shipping, hasSelection }: Props) {
           onChange={(next: number) => void onChooseAddress(next)}
           options={addresses.map((a) => ({
             value: a.addressID,
-            label: (
-              <span data-testid={`cart-address-option-${a.addressID}`}>
-                {a.line1}, {a.suburb} {a.state} {a.postcode}
-              </span>
-            ),
+            label: <span data-testid={`cart-address-option-${a.addressID}`}>{formatAddress(a)}</span>,
           }))}
         />
       ) : (

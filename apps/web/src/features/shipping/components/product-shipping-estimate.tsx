@@ -2,9 +2,9 @@ import { Alert, Card, Skeleton } from 'antd';
 import type { ShippingQuote } from '@storefront/contract/shipping';
 import type { Suburb } from '@storefront/contract/suburb';
 import { useEffect, useState } from 'react';
-import { SuburbSearch } from '../../../components/suburb-search';
 import { readErrorMessage } from '../../../lib/http/error-message';
-import { quoteSingleProduct, searchSuburbs } from '../api';
+import { SuburbSearch } from '../../suburb/components/suburb-search';
+import { quoteSingleProduct } from '../api';
 import { ShippingOptions } from './shipping-options';
 
 type Props = { productID: number; quantity: number; isSignedIn: boolean };
@@ -44,7 +44,6 @@ export function ProductShippingEstimate({ productID, quantity, isSignedIn }: Pro
   return (
     <Card size="small" title="Delivery estimate" className="product-shipping" data-testid="product-shipping">
       <SuburbSearch
-        search={searchSuburbs}
         value={text}
         onChange={setText}
         onPick={setSuburb}

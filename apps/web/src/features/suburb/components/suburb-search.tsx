@@ -1,10 +1,9 @@
 import { AutoComplete, Input } from 'antd';
 import type { Suburb } from '@storefront/contract/suburb';
 import { useEffect, useRef, useState } from 'react';
+import { searchSuburbs } from '../api';
 
 type Props = {
-  /** The look-up to call; the feature using this passes its own API function. */
-  search: (keyword: string) => Promise<Suburb[]>;
   onPick: (suburb: Suburb) => void;
   value?: string;
   onChange?: (text: string) => void;
@@ -19,7 +18,7 @@ export function formatSuburb(s: Pick<Suburb, 'suburb' | 'state' | 'postcode'>): 
 const DEBOUNCE_MS = 200;
 
 /** Type a suburb name or postcode, pick one of the real localities offered. */
-export function SuburbSearch({ search, onPick, value, onChange, placeholder, testId }: Props) {
+export function SuburbSearch({ onPick, value, onChange, placeholder, testId }: Props) {
   const [options, setOptions] = useState<Suburb[]>([]);
   const [isSearching, setIsSearching] = useState(false);
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
@@ -36,7 +35,7 @@ export function SuburbSearch({ search, onPick, value, onChange, placeholder, tes
     }
     timer.current = setTimeout(() => {
       setIsSearching(true);
-      search(text.trim())
+      searchSuburbs(text.trim())
         .then((found) => {
           if (latest.current === text) setOptions(found);
         })

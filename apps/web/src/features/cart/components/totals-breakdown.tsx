@@ -1,0 +1,78 @@
+import { Divider, Typography } from 'antd';
+import type { ReactNode } from 'react';
+import { formatMoney } from '../../../lib/money';
+import type { ShownTotals } from '../price-cart';
+
+type RowKey = 'subtotal' | 'discount' | 'shipping' | 'credit' | 'total';
+
+type Props = {
+  totals: ShownTotals;
+  labels?: Partial<Record<RowKey, string>>;
+  testIds?: Partial<Record<RowKey, string>>;
+  /** The last row is what is left to pay once store credit is spent, rather than the order's total. */
+  showsAmountDue?: boolean;
+  /** Goes between the shipping and store-credit rows: the checkout's choice to spend credit. */
+  children?: ReactNode;
+};
+
+function TotalsRow({ label, value, testId }: { label: string; value: string; testId: string | undefined }) {
+  return (
+    <div className="cart-summary__row">
+      <span>{label}</span>
+      <span data-testid={testId}>{value}</span>
+    </div>
+  );
+}
+
+function formatShipping(shipping: number | null): string {
+  if (shipping === null) return '—';
+  return shipping === 0 ? 'Free' : formatMoney(shipping);
+}
+
+/** The money rows of the cart, the checkout and an order, drawn one way. */
+export function TotalsBreakdown({
+  totals,
+  labels = {},
+  testIds = {},
+  showsAmountDue = false,
+  children,
+}: Props) {
+  return (
+    <>
+      <TotalsRow
+        label={labels.subtotal ?? 'Subtotal'}
+        value={formatMoney(totals.subtotal)}
+        testId={testIds.subtotal}
+      />
+      {totals.discount > 0 && (
+        <TotalsRow
+          label={labels.discount ?? 'Discount'}
+          value={formatMoney(-totals.discount)}
+          testId={testIds.discount}
+        />
+      )}
+      <TotalsRow
+        label={labels.shipping ?? 'Shipping'}
+        value={formatShipping(totals.shipping)}
+        testId={testIds.shipping}
+      />
+      {children}
+      {totals.creditUsed > 0 && (
+        <TotalsRow
+          label={labels.credit ?? 'Store credit'}
+          value={formatMoney(-totals.creditUsed)}
+          testId={testIds.credit}
+        />
+      )}
+      <Divider style={{ margin: '12px 0' }} />
+      <div className="cart-summary__row cart-summary__total">
+        <Typography.Text strong>
+          {labels.total ?? (showsAmountDue ? 'Total to pay' : 'Total')}
+        </Typography.Text>
+        <Typography.Text strong data-testid={testIds.total}>
+          {formatMoney(showsAmountDue ? totals.amountDue : totals.total)}
+        </Typography.Text>
+      </div>
+    </>
+  );
+}

@@ -1,0 +1,38 @@
+import { describe, expect, it } from 'vitest';
+import { priceCart } from './price-cart';
+
+const cart = { subtotal: 2000, discount: 500, total: 1500 };
+
+describe('priceCart', () => {
+  it('adds the delivery price to the discounted total', () => {
+    expect(priceCart(cart, { price: 845 })).toEqual({
+      subtotal: 2000,
+      discount: 500,
+      shipping: 845,
+      creditUsed: 0,
+      total: 2345,
+      amountDue: 2345,
+    });
+  });
+
+  it('leaves shipping unknown and adds nothing until a delivery option is chosen', () => {
+    expect(priceCart(cart, null)).toMatchObject({ shipping: null, total: 1500, amountDue: 1500 });
+  });
+
+  it('spends store credit up to the total and no further', () => {
+    expect(priceCart(cart, { price: 500 }, 700)).toMatchObject({
+      total: 2000,
+      creditUsed: 700,
+      amountDue: 1300,
+    });
+    expect(priceCart(cart, { price: 500 }, 5000)).toMatchObject({
+      total: 2000,
+      creditUsed: 2000,
+      amountDue: 0,
+    });
+  });
+
+  it('never spends a negative balance', () => {
+    expect(priceCart(cart, { price: 0 }, -300)).toMatchObject({ creditUsed: 0, amountDue: 1500 });
+  });
+});

@@ -1,0 +1,59 @@
+import { App, Button, Form, Select } from 'antd';
+import type { OrderDetail } from '@storefront/contract/order';
+import { useState } from 'react';
+import { readErrorMessage } from '../../../lib/http/error-message';
+import { useRemoteData } from '../../../lib/use-remote-data';
+import { listAddresses } from '../../address/api';
+import { formatAddress } from '../../address/format-address';
+import { changeOrderAddress } from '../api';
+
+type Props = { order: OrderDetail; onChanged: (order: OrderDetail) => void };
+
+export function ChangeAddressForm({ order, onChanged }: Props) {
+  const { message } = App.useApp();
+  const addresses = useRemoteData(listAddresses);
+  const [isSaving, setIsSaving] = useState(false);
+  const [form] = Form.useForm<{ addressID: number }>();
+
+  const save = async ({ addressID }: { addressID: number }) => {
+    setIsSaving(true);
+    try {
+      onChanged(await changeOrderAddress({ orderID: order.orderID, addressID }));
+      void message.success('Delivery address changed.');
+    } catch (err) {
+      void message.error(readErrorMessage(err));
+    } finally {
+      setIsSaving(false);
+    }
+  };
+
+  return (
+    <Form
+      form={form}
+      layout="vertical"
+      requiredMark={false}
+      onFinish={(v) => void save(v)}
+      className="order-address-form"
+    >
+      <Form.Item
+        name="addressID"
+        label="Deliver somewhere else"
+        rules={[{ required: true, message: 'Choose an address.' }]}
+        style={{ marginBottom: 8 }}
+      >
+        <Select
+          placeholder="Choose one of your addresses"
+          loading={addresses.status === 'loading'}
+          data-testid="order-address-select"
+          options={(addresses.data?.list ?? []).map((a) => ({
+            value: a.addressID,
+            label: formatAddress(a),
+          }))}
+        />
+      </Form.Item>
+      <Button htmlType="submit" loading={isSaving} data-testid="order-address-save">
+        Change delivery address
+      </Button>
+    </Form>
+  );
+}

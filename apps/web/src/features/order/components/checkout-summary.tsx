@@ -1,0 +1,67 @@
+import { Alert, Button, Card, Checkbox, Form, Typography } from 'antd';
+import type { AppliedCoupon } from '@storefront/contract/cart';
+import { formatMoney } from '../../../lib/money';
+import { TotalsBreakdown } from '../../cart/components/totals-breakdown';
+import type { ShownTotals } from '../../cart/price-cart';
+
+type Props = {
+  totals: ShownTotals;
+  coupon: AppliedCoupon | null;
+  creditBalance: number | null;
+  placeError: string | null;
+  isPlacing: boolean;
+  canPlace: boolean;
+};
+
+/** The checkout's totals, the choice to spend store credit, and the button that places the order. */
+export function CheckoutSummary({ totals, coupon, creditBalance, placeError, isPlacing, canPlace }: Props) {
+  return (
+    <Card title="Order summary" data-testid="checkout-summary">
+      <TotalsBreakdown
+        totals={totals}
+        showsAmountDue
+        labels={{ discount: `Discount${coupon ? ` (${coupon.code})` : ''}` }}
+        testIds={{
+          subtotal: 'checkout-subtotal',
+          discount: 'checkout-discount',
+          shipping: 'checkout-shipping',
+          credit: 'checkout-credit',
+          total: 'checkout-total',
+        }}
+      >
+        {creditBalance !== null && creditBalance > 0 && (
+          <Form.Item name="useCredit" valuePropName="checked" style={{ margin: '8px 0' }}>
+            <Checkbox data-testid="checkout-use-credit">
+              Use my store credit ({formatMoney(creditBalance)})
+            </Checkbox>
+          </Form.Item>
+        )}
+      </TotalsBreakdown>
+      {placeError && (
+        <Alert
+          type="error"
+          showIcon
+          message={placeError}
+          style={{ marginTop: 12 }}
+          data-testid="checkout-place-error"
+        />
+      )}
+      <Button
+        type="primary"
+        htmlType="submit"
+        block
+        size="large"
+        loading={isPlacing}
+        disabled={!canPlace}
+        style={{ marginTop: 12 }}
+        data-testid="checkout-place-order"
+      >
+        Place order
+      </Button>
+      <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+        Prices in AUD, GST included. Store credit is taken straight away; we arrange payment of the rest after
+        you order.
+      </Typography.Text>
+    </Card>
+  );
+}

@@ -1,0 +1,31 @@
+import { Typography } from 'antd';
+import type { OrderLine } from '@storefront/contract/order';
+import { Link } from 'react-router';
+import { formatMoney } from '../../../lib/money';
+
+type ListedLine = Pick<OrderLine, 'productID' | 'name' | 'imageUrl' | 'quantity' | 'price' | 'lineTotal'>;
+
+type Props = {
+  lines: ListedLine[];
+  /** Each line's data-testid. */
+  testId: string;
+  linksToProduct?: boolean;
+};
+
+/** The lines of an order, or of the order being placed. */
+export function OrderLineList({ lines, testId, linksToProduct = false }: Props) {
+  return lines.map((line) => (
+    <div className="order-line" key={line.productID} data-testid={testId}>
+      <img src={line.imageUrl} alt="" className="order-line__image" />
+      <div className="order-line__name">
+        {linksToProduct ? <Link to={`/product/${line.productID}`}>{line.name}</Link> : <div>{line.name}</div>}
+        <div>
+          <Typography.Text type="secondary">
+            {line.quantity} × {formatMoney(line.price)}
+          </Typography.Text>
+        </div>
+      </div>
+      <div className="order-line__total">{formatMoney(line.lineTotal)}</div>
+    </div>
+  ));
+}

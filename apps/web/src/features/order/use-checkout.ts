@@ -1,0 +1,116 @@
+import { App, Form } from 'antd';
+import type { ShippingQuote, ShippingService } from '@storefront/contract/shipping';
+import { useCallback, useEffect, useState } from 'react';
+import { useNavigate } from 'react-router';
+import { useAppDispatch, useAppSelector } from '../../app/hooks';
+import { readErrorMessage } from '../../lib/http/error-message';
+import { useRemoteData } from '../../lib/use-remote-data';
+import { listAddresses } from '../address/api';
+import { fetchCart, selectCart, selectCartStatus } from '../cart/cart-slice';
+import { priceCart } from '../cart/price-cart';
+import { quoteSelectedLines } from '../shipping/api';
+import { pickCartAddress } from '../shipping/use-cart-shipping';
+import { retrieveCredits } from '../wallet/api';
+import { createOrder } from './api';
+
+export type CheckoutForm = { addressID: number; shippingService: ShippingService; useCredit: boolean };
+
+/** The store-credit balance, or null when the store has no credit (the call answers 404). */
+function loadCreditBalance(): Promise<number | null> {
+  return retrieveCredits(1, 1).then(
+    (credits) => credits.balance,
+    () => null,
+  );
+}
+
+/** Everything the checkout shows and does: the cart, addresses, delivery quote, store credit and placing the order. */
+export function useCheckout() {
+  const dispatch = useAppDispatch();
+  const navigate = useNavigate();
+  const { message } = App.useApp();
+  const cart = useAppSelector(selectCart);
+  const cartStatus = useAppSelector(selectCartStatus);
+  const addresses = useRemoteData(listAddresses);
+  const credit = useRemoteData(loadCreditBalance);
+  const [form] = Form.useForm<CheckoutForm>();
+  const addressID = Form.useWatch('addressID', form);
+  const service = Form.useWatch('shippingService', form) ?? 'standard';
+  const useCredit = Form.useWatch('useCredit', form) ?? false;
+  const [quote, setQuote] = useState<ShippingQuote | null>(null);
+  const [quoteError, setQuoteError] = useState<string | null>(null);
+  const [placeError, setPlaceError] = useState<string | null>(null);
+  const [isPlacing, setIsPlacing] = useState(false);
+
+  useEffect(() => {
+    void dispatch(fetchCart());
+  }, [dispatch]);
+
+  const selectedLines = cart.available.filter((l) => l.selected);
+  const hasSelection = selectedLines.length > 0;
+  const cartKey = `${cart.subtotal}|${cart.discount}|${cart.count}`;
+
+  const loadQuote = useCallback(async (id: number) => {
+    setQuoteError(null);
+    try {
+      setQuote(await quoteSelectedLines(id));
+    } catch (err) {
+      setQuote(null);
+      setQuoteError(readErrorMessage(err));
+    }
+  }, []);
+
+  useEffect(() => {
+    if (typeof addressID === 'number' && hasSelection) void loadQuote(addressID);
+  }, [addressID, hasSelection, cartKey, loadQuote]);
+
+  const addressList = addresses.data?.list ?? [];
+  const option = quote?.options.find((o) => o.service === service) ?? null;
+  const balance = credit.data ?? null;
+  const totals = priceCart(cart, option, useCredit && balance !== null ? balance : 0);
+
+  const placeOrder = async (values: CheckoutForm) => {
+    if (!option) return;
+    setIsPlacing(true);
+    setPlaceError(null);
+    try {
+      const order = await createOrder({
+        addressID: values.addressID,
+        shippingService: values.shippingService,
+        useCredit: balance !== null && balance > 0 && values.useCredit === true,
+        expectedTotal: totals.total,
+      });
+      void dispatch(fetchCart());
+      void message.success(`Order #${order.orderID} placed. Thank you!`);
+      void navigate(`/account/orders/${order.orderID}`);
+    } catch (err) {
+      setPlaceError(readErrorMessage(err));
+      void dispatch(fetchCart());
+      void loadQuote(values.addressID);
+      credit.reload();
+    } finally {
+      setIsPlacing(false);
+    }
+  };
+
+  return {
+    form,
+    cart,
+    selectedLines,
+    hasSelection,
+    addresses: addressList,
+    initialAddressID: pickCartAddress(addressList, addresses.data?.cartAddressID ?? null) ?? undefined,
+    hasLoadFailed: addresses.status === 'failed' && !addresses.data,
+    loadError: addresses.error,
+    reload: addresses.reload,
+    isLoading:
+      !addresses.data || (cartStatus !== 'succeeded' && cart.lineCount === 0 && cartStatus !== 'failed'),
+    quoteOptions: quote?.options ?? [],
+    quoteError,
+    option,
+    creditBalance: balance,
+    totals,
+    placeOrder,
+    placeError,
+    isPlacing,
+  };
+}
