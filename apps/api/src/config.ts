@@ -1,9 +1,12 @@
 import path from 'node:path';
 import { z } from 'zod';
-
-const flag = z
-  .enum(['1', '0', 'true', 'false', 'yes', 'no', 'on', 'off'], { error: 'must be true or false' })
-  .transform((v) => ['1', 'true', 'yes', 'on'].includes(v));
+import { flag } from './lib/env-values.js';
+import {
+  checkPaymentEnv,
+  paymentEnvShape,
+  resolvePaymentConfig,
+  type PaymentConfig,
+} from './modules/payment/payment-config.js';
 
 const list = z.string().transform((v) =>
   v
@@ -48,17 +51,22 @@ const envSchema = z.object({
   DEBUG_CONSOLE: flag.default(true),
   APP_SECRET: z.string().min(32, { error: 'must be at least 32 characters' }).optional(),
   WEB_DIST_DIR: z.string().optional(),
+  ...paymentEnvShape,
 });
 
 export type Env = z.infer<typeof envSchema>;
 
-export type Config = Omit<Env, 'SEED_DEMO'> & { SEED_DEMO: boolean; DATA_DIR: string };
+export type Config = Omit<Env, 'SEED_DEMO'> & {
+  SEED_DEMO: boolean;
+  DATA_DIR: string;
+  payments: PaymentConfig;
+};
 
 export class ConfigError extends Error {}
 
 /** Parses the environment once; a bad value names the variable. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
-  const parsed = envSchema.safeParse(env);
+  const parsed = envSchema.superRefine(checkPaymentEnv).safeParse(env);
   if (!parsed.success) {
     const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
     throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
@@ -75,5 +83,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     ...cfg,
     DATA_DIR: path.resolve(cfg.DATA_DIR),
     SEED_DEMO: cfg.SEED_DEMO ?? cfg.DATABASE_URL === undefined,
+    payments: resolvePaymentConfig(cfg, {
+      embeddedDatabase: cfg.DATABASE_URL === undefined,
+      defaultPublicUrl: `http://localhost:${cfg.PORT}`,
+    }),
   };
 }

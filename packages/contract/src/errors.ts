@@ -5,6 +5,11 @@ export const errorCatalogue = {
   STATE_CONFLICT: { code: 100003, status: 200, msg: 'That cannot be done right now.' },
   NO_SUCH_ROUTE: { code: 100004, status: 404, msg: 'No such route.' },
   NOT_SIGNED_IN: { code: 100010, status: 401, msg: 'Please sign in to continue.' },
+  IDEMPOTENCY_KEY_REUSED: {
+    code: 100005,
+    status: 409,
+    msg: 'This Idempotency-Key was already used for a different request.',
+  },
   REQUEST_TIMEOUT: { code: 100008, status: 408, msg: 'The request took too long to arrive.' },
   PAYLOAD_TOO_LARGE: { code: 100013, status: 413, msg: 'The request is too large.' },
   URI_TOO_LONG: { code: 100014, status: 414, msg: 'The address of the request is too long.' },
@@ -77,6 +82,39 @@ export const errorCatalogue = {
     status: 200,
     msg: 'This unsubscribe link is not valid. Use the link in your latest newsletter, or sign in to unsubscribe.',
   },
+
+  PAYMENT_DECLINED: {
+    code: 100901,
+    status: 200,
+    msg: 'The payment was declined. Please try another way to pay.',
+  },
+  PAYMENT_UNAVAILABLE: {
+    code: 100902,
+    status: 200,
+    msg: 'The payment service is not responding. Please try again in a moment.',
+  },
+  PAYMENT_UNCONFIRMED: {
+    code: 100903,
+    status: 200,
+    msg: "We could not confirm your payment yet. Please don't pay again; your order will update in a few minutes.",
+  },
+  PAYMENT_AMOUNT_MISMATCH: {
+    code: 100904,
+    status: 200,
+    msg: 'The amount paid does not match the order total. Any payment taken will be refunded.',
+  },
+  PAYMENT_NOT_APPROVED: { code: 100905, status: 200, msg: 'The payment has not been approved yet.' },
+  PAYMENT_METHOD_UNAVAILABLE: {
+    code: 100906,
+    status: 200,
+    msg: 'This payment method is not available for this order total.',
+  },
+  PAYMENT_EXPIRED: {
+    code: 100907,
+    status: 200,
+    msg: 'This payment has expired. Please start the payment again.',
+  },
+  ORDER_NOT_PAYABLE: { code: 100908, status: 200, msg: 'This order has nothing left to pay.' },
 } as const satisfies Record<string, { code: number; status: number; msg: string }>;
 
 export type ErrorName = keyof typeof errorCatalogue;

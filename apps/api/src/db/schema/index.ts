@@ -1,3 +1,4 @@
 export * from './customers.js';
 export * from './places.js';
 export * from './shop.js';
+export * from './payments.js';

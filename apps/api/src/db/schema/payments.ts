@@ -1,0 +1,93 @@
+import { sql } from 'drizzle-orm';
+import {
+  bigserial,
+  check,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
+import { customers } from './customers.js';
+import { orders } from './shop.js';
+
+/** One attempt to pay an order's amount due through a provider; an order may have several (declined, then paid). */
+export const payments = pgTable(
+  'payments',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    orderId: integer('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    provider: text('provider', { enum: ['paypal', 'afterpay', 'demo'] }).notNull(),
+    providerRef: text('provider_ref').notNull(),
+    amountCents: integer('amount_cents').notNull(),
+    status: text('status', { enum: ['started', 'captured', 'declined', 'abandoned'] }).notNull(),
+    captureId: text('capture_id'),
+    refundedCents: integer('refunded_cents').notNull().default(0),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('payments_provider_ref_key').on(t.provider, t.providerRef),
+    index('payments_order_idx').on(t.orderId),
+    // An order is paid once: at most one captured payment each.
+    uniqueIndex('payments_one_capture_per_order')
+      .on(t.orderId)
+      .where(sql`${t.status} = 'captured'`),
+    check('payments_amount_positive', sql`${t.amountCents} > 0`),
+    check('payments_refund_bounded', sql`${t.refundedCents} between 0 and ${t.amountCents}`),
+  ],
+);
+
+/** The demo provider's own book, so its payments survive restarts and are shared by every API process. */
+export const demoPayments = pgTable('demo_payments', {
+  ref: text('ref').primaryKey(),
+  merchantReference: text('merchant_reference').notNull(),
+  amountCents: integer('amount_cents').notNull(),
+  state: text('state', { enum: ['awaiting_customer', 'approved', 'declined', 'captured'] }).notNull(),
+  captureId: text('capture_id').unique(),
+  returnUrl: text('return_url').notNull(),
+  cancelUrl: text('cancel_url').notNull(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+});
+
+export const demoRefunds = pgTable(
+  'demo_refunds',
+  {
+    refundId: text('refund_id').primaryKey(),
+    captureId: text('capture_id').notNull(),
+    amountCents: integer('amount_cents').notNull(),
+    idempotencyKey: text('idempotency_key').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [uniqueIndex('demo_refunds_capture_key').on(t.captureId, t.idempotencyKey)],
+);
+
+/**
+ * Stripe's Idempotency-Key contract: the first answer to a key is kept, a retry with the same body gets it again,
+ * the same key with another body is refused. Keys are per customer and route, kept at least 24 hours.
+ */
+export const idempotencyKeys = pgTable(
+  'idempotency_keys',
+  {
+    customerId: integer('customer_id')
+      .notNull()
+      .references(() => customers.id, { onDelete: 'cascade' }),
+    route: text('route').notNull(),
+    key: text('key').notNull(),
+    requestHash: text('request_hash').notNull(),
+    responseStatus: integer('response_status'),
+    responseBody: jsonb('response_body'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.customerId, t.route, t.key] }),
+    index('idempotency_keys_created_idx').on(t.createdAt),
+  ],
+);
+
+export type PaymentRow = typeof payments.$inferSelect;

@@ -1,0 +1,80 @@
+import { createHash } from 'node:crypto';
+import { and, eq, lt, sql } from 'drizzle-orm';
+import type { Executor } from '../../db/client.js';
+import { idempotencyKeys } from '../../db/schema/index.js';
+
+export type IdempotencyScope = { customerId: number; route: string; key: string };
+
+export type StoredAnswer = { status: number; body: unknown };
+
+export type Claim =
+  | { kind: 'new' }
+  | { kind: 'replay'; answer: StoredAnswer }
+  | { kind: 'reused' }
+  /** Claimed by a request whose answer is not stored yet (outside a shared transaction only). */
+  | { kind: 'pending' };
+
+/** A stable digest of a request body: the same JSON, whatever its key order, hashes alike. */
+export function hashRequest(body: unknown): string {
+  return createHash('sha256').update(stableJson(body)).digest('hex');
+}
+
+function stableJson(value: unknown): string {
+  if (Array.isArray(value)) return `[${value.map(stableJson).join(',')}]`;
+  if (value && typeof value === 'object') {
+    const entries = Object.entries(value as Record<string, unknown>)
+      .filter(([, v]) => v !== undefined)
+      .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+    return `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${stableJson(v)}`).join(',')}}`;
+  }
+  return JSON.stringify(value ?? null);
+}
+
+/**
+ * Claims a key for this request. Inside the transaction that does the work, a second request with the same key
+ * waits on the first one's uncommitted row and then finds its answer: two concurrent requests do the work once.
+ */
+export async function claimKey(exec: Executor, scope: IdempotencyScope, requestHash: string): Promise<Claim> {
+  const inserted = await exec
+    .insert(idempotencyKeys)
+    .values({ ...scope, requestHash })
+    .onConflictDoNothing()
+    .returning({ key: idempotencyKeys.key });
+  if (inserted.length > 0) return { kind: 'new' };
+  const [row] = await exec
+    .select()
+    .from(idempotencyKeys)
+    .where(
+      and(
+        eq(idempotencyKeys.customerId, scope.customerId),
+        eq(idempotencyKeys.route, scope.route),
+        eq(idempotencyKeys.key, scope.key),
+      ),
+    );
+  if (!row) return { kind: 'new' };
+  if (row.requestHash !== requestHash) return { kind: 'reused' };
+  if (row.responseStatus === null) return { kind: 'pending' };
+  return { kind: 'replay', answer: { status: row.responseStatus, body: row.responseBody } };
+}
+
+export async function saveAnswer(
+  exec: Executor,
+  scope: IdempotencyScope,
+  answer: StoredAnswer,
+): Promise<void> {
+  await exec
+    .update(idempotencyKeys)
+    .set({ responseStatus: answer.status, responseBody: sql`${JSON.stringify(answer.body)}::jsonb` })
+    .where(
+      and(
+        eq(idempotencyKeys.customerId, scope.customerId),
+        eq(idempotencyKeys.route, scope.route),
+        eq(idempotencyKeys.key, scope.key),
+      ),
+    );
+}
+
+/** Keys are kept at least a day (Stripe keeps them 24 hours). */
+export async function pruneKeys(exec: Executor, olderThan: Date): Promise<void> {
+  await exec.delete(idempotencyKeys).where(lt(idempotencyKeys.createdAt, olderThan));
+}

@@ -1,0 +1,309 @@
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { startAfterpayFake, type AfterpayFake } from '../../../test/fakes/afterpay-fake.js';
+import { AfterpayProvider, type AfterpayProviderOptions } from './afterpay-provider.js';
+import { PaymentAmountMismatchError, type StartPaymentInput } from './payment-provider.js';
+
+let fake: AfterpayFake;
+
+beforeAll(async () => {
+  fake = await startAfterpayFake();
+});
+afterEach(() => {
+  fake.clearFaults();
+  fake.setLimits('1.00', '2000.00');
+});
+afterAll(() => fake.close());
+
+function makeProvider(overrides: Partial<AfterpayProviderOptions> = {}) {
+  return new AfterpayProvider({
+    merchantId: fake.merchantId,
+    secretKey: fake.secretKey,
+    apiBase: fake.url,
+    timeoutMs: 2_000,
+    merchantUrl: 'https://shop.example',
+    ...overrides,
+  });
+}
+
+function startInput(overrides: Partial<StartPaymentInput> = {}): StartPaymentInput {
+  return {
+    merchantReference: 'SO-2001',
+    amountCents: 1999,
+    currency: 'AUD',
+    customer: { email: 'ana@example.com', firstName: 'Ana', lastName: 'Lee', phone: '0400 000 000' },
+    returnUrl: 'https://shop.example/payment/afterpay/return',
+    cancelUrl: 'https://shop.example/payment/afterpay/cancel',
+    idempotencyKey: 'start-1',
+    ...overrides,
+  };
+}
+
+function captureInput(token: string, amountCents = 1999) {
+  return { providerRef: token, merchantReference: 'SO-2001', amountCents, idempotencyKey: `cap-${token}` };
+}
+
+async function confirmedCheckout(provider: AfterpayProvider, outcome: 'approve' | 'decline' = 'approve') {
+  const started = await provider.start(startInput());
+  fake.confirm(started.providerRef, outcome);
+  return started.providerRef;
+}
+
+function requestsTo(path: string) {
+  return fake.requests.filter((r) => r.path === path);
+}
+
+describe('Afterpay provider', () => {
+  it('creates a checkout for the amount due with the consumer and the redirect URLs', async () => {
+    const started = await makeProvider().start(startInput());
+
+    expect(started.redirectUrl).toBe(`${fake.url}/checkout/?token=${started.providerRef}`);
+    expect(started.expiresAt).toBeInstanceOf(Date);
+    expect(requestsTo('/v2/checkouts').at(-1)?.body).toEqual({
+      amount: { amount: '19.99', currency: 'AUD' },
+      consumer: { email: 'ana@example.com', givenNames: 'Ana', surname: 'Lee', phoneNumber: '0400 000 000' },
+      merchant: {
+        redirectConfirmUrl: 'https://shop.example/payment/afterpay/return',
+        redirectCancelUrl: 'https://shop.example/payment/afterpay/cancel',
+      },
+      merchantReference: 'SO-2001',
+    });
+  });
+
+  it('sends the merchant id and secret key as HTTP Basic and a User-Agent naming the merchant', async () => {
+    await makeProvider().start(startInput());
+    const headers = requestsTo('/v2/checkouts').at(-1)?.headers;
+
+    const expected = `Basic ${Buffer.from(`${fake.merchantId}:${fake.secretKey}`).toString('base64')}`;
+    expect(headers?.authorization).toBe(expected);
+    expect(headers?.['user-agent']).toMatch(
+      /^Storefront\/\S+ \(Node\.js\/\S+; Merchant\/100101\) https:\/\/shop\.example$/,
+    );
+  });
+
+  it('reports wrong merchant credentials as a configuration problem, not a customer one', async () => {
+    await expect(makeProvider({ secretKey: 'wrong' }).start(startInput())).rejects.toMatchObject({
+      kind: 'misconfigured',
+      details: { httpStatus: 401, providerCode: 'unauthorized' },
+    });
+  });
+
+  it('reads the merchant limits once and again only after the cache period', async () => {
+    let now = 1_000_000;
+    const provider = makeProvider({ now: () => now, configCacheMs: 15 * 60_000 });
+    const before = requestsTo('/v2/configuration').length;
+
+    await provider.isEligible(1999, 'AUD');
+    now += 14 * 60_000;
+    await provider.isEligible(1999, 'AUD');
+    expect(requestsTo('/v2/configuration').length - before).toBe(1);
+
+    now += 2 * 60_000;
+    await provider.isEligible(1999, 'AUD');
+    expect(requestsTo('/v2/configuration').length - before).toBe(2);
+  });
+
+  it('offers Afterpay only for AUD amounts within the merchant limits, both ends included', async () => {
+    fake.setLimits('1.00', '2000.00');
+    const provider = makeProvider();
+
+    expect(await provider.isEligible(99, 'AUD')).toBe(false);
+    expect(await provider.isEligible(100, 'AUD')).toBe(true);
+    expect(await provider.isEligible(200_000, 'AUD')).toBe(true);
+    expect(await provider.isEligible(200_001, 'AUD')).toBe(false);
+    expect(await provider.isEligible(0, 'AUD')).toBe(false);
+  });
+
+  it('does not offer Afterpay while its limits cannot be read', async () => {
+    fake.injectFault({ kind: 'status', status: 500 }, { pathIncludes: '/configuration' });
+
+    expect(await makeProvider().isEligible(1999, 'AUD')).toBe(false);
+  });
+
+  it('keeps using the last known limits while the configuration is unavailable', async () => {
+    let now = 0;
+    const provider = makeProvider({ now: () => now });
+    expect(await provider.isEligible(1999, 'AUD')).toBe(true);
+    now += 60 * 60_000;
+    fake.injectFault({ kind: 'status', status: 503 }, { pathIncludes: '/configuration' });
+
+    expect(await provider.isEligible(1999, 'AUD')).toBe(true);
+  });
+
+  it('refuses to start a checkout outside the limits without asking Afterpay for one', async () => {
+    fake.setLimits('50.00', '100.00');
+    const provider = makeProvider();
+    const before = requestsTo('/v2/checkouts').length;
+
+    await expect(provider.start(startInput({ amountCents: 1999 }))).rejects.toMatchObject({
+      kind: 'not_eligible',
+    });
+    expect(requestsTo('/v2/checkouts').length).toBe(before);
+  });
+
+  it('maps Afterpay refusing the amount to not eligible when the limits were unknown', async () => {
+    fake.setLimits('50.00', '100.00');
+    fake.injectFault({ kind: 'status', status: 503 }, { pathIncludes: '/configuration' });
+
+    await expect(makeProvider().start(startInput({ amountCents: 1999 }))).rejects.toMatchObject({
+      kind: 'not_eligible',
+      details: { providerCode: 'unsupported_payment_type' },
+    });
+  });
+
+  it('captures a confirmed checkout for the full amount', async () => {
+    const provider = makeProvider();
+    const token = await confirmedCheckout(provider);
+    const movedBefore = fake.moneyMovements();
+
+    const result = await provider.capture(captureInput(token));
+
+    expect(result).toEqual({
+      status: 'captured',
+      captureId: fake.checkout(token)?.paymentId,
+      amountCents: 1999,
+    });
+    expect(requestsTo('/v2/payments/capture').at(-1)?.body).toEqual({ token, merchantReference: 'SO-2001' });
+    expect(fake.moneyMovements() - movedBefore).toBe(1);
+  });
+
+  it('capturing the same token again answers the existing payment without charging twice', async () => {
+    const provider = makeProvider();
+    const token = await confirmedCheckout(provider);
+    const first = await provider.capture(captureInput(token));
+    const movedBefore = fake.moneyMovements();
+
+    const again = await provider.capture({ ...captureInput(token), idempotencyKey: 'another-key' });
+
+    expect(again).toEqual(first);
+    expect(fake.moneyMovements()).toBe(movedBefore);
+  });
+
+  it('a checkout Afterpay declines is a decline', async () => {
+    const provider = makeProvider();
+    const token = await confirmedCheckout(provider, 'decline');
+
+    expect(await provider.capture(captureInput(token))).toEqual({
+      status: 'declined',
+      reason: 'CAPTURE_DECLINED',
+    });
+    expect(await provider.getStatus(token)).toEqual({ status: 'declined' });
+  });
+
+  it('capturing before the consumer confirmed answers not approved', async () => {
+    const provider = makeProvider();
+    const started = await provider.start(startInput());
+
+    expect(await provider.capture(captureInput(started.providerRef))).toEqual({ status: 'not_approved' });
+  });
+
+  it('capturing an unknown or expired token is not found', async () => {
+    await expect(makeProvider().capture(captureInput('002.nosuchtoken'))).rejects.toMatchObject({
+      kind: 'not_found',
+      details: { providerCode: 'invalid_token' },
+    });
+  });
+
+  it('a payment of another amount than the store expects is an amount mismatch that names the payment', async () => {
+    const provider = makeProvider();
+    const token = await confirmedCheckout(provider);
+
+    const error = await provider.capture(captureInput(token, 1000)).catch((e: unknown) => e);
+
+    expect(error).toBeInstanceOf(PaymentAmountMismatchError);
+    expect(error).toMatchObject({
+      expectedCents: 1000,
+      actualCents: 1999,
+      captureId: fake.checkout(token)?.paymentId,
+    });
+  });
+
+  it('refunds with a request id; the same request id replays the first refund', async () => {
+    const provider = makeProvider();
+    const capture = await provider.capture(captureInput(await confirmedCheckout(provider)));
+    if (capture.status !== 'captured') throw new Error('expected a capture');
+    const input = {
+      captureId: capture.captureId,
+      amountCents: 500,
+      merchantReference: 'SO-2001',
+      idempotencyKey: 'rf-1',
+    };
+    const movedBefore = fake.moneyMovements();
+
+    const first = await provider.refund(input);
+    const replayed = await provider.refund(input);
+
+    expect(first).toMatchObject({ status: 'refunded', amountCents: 500 });
+    expect(replayed.refundId).toBe(first.refundId);
+    expect(fake.moneyMovements() - movedBefore).toBe(1);
+    expect(fake.requests.at(-1)?.path).toBe(`/v2/payments/${capture.captureId}/refund`);
+    expect(fake.requests.at(-1)?.body).toEqual({
+      requestId: 'rf-1',
+      amount: { amount: '5.00', currency: 'AUD' },
+      merchantReference: 'SO-2001',
+    });
+  });
+
+  it('refuses a refund beyond what is left of the payment', async () => {
+    const provider = makeProvider();
+    const capture = await provider.capture(captureInput(await confirmedCheckout(provider)));
+    if (capture.status !== 'captured') throw new Error('expected a capture');
+    const input = { captureId: capture.captureId, merchantReference: 'SO-2001' };
+    await provider.refund({ ...input, amountCents: 1500, idempotencyKey: 'a' });
+
+    await expect(provider.refund({ ...input, amountCents: 500, idempotencyKey: 'b' })).rejects.toMatchObject({
+      kind: 'refund_rejected',
+      details: { providerCode: 'invalid_amount' },
+    });
+  });
+
+  it('looks the payment up by its checkout token', async () => {
+    const provider = makeProvider();
+    const token = await confirmedCheckout(provider);
+    expect(await provider.getStatus(token)).toEqual({ status: 'awaiting_customer' });
+
+    const capture = await provider.capture(captureInput(token));
+
+    expect(await provider.getStatus(token)).toEqual(capture);
+    expect(fake.requests.at(-1)?.path).toBe(`/v2/payments/token:${token}`);
+  });
+
+  it('treats a 5xx answer as Afterpay being unavailable', async () => {
+    const provider = makeProvider();
+    const token = await confirmedCheckout(provider);
+    fake.injectFault({ kind: 'status', status: 502 }, { pathIncludes: '/capture' });
+
+    await expect(provider.capture(captureInput(token))).rejects.toMatchObject({
+      kind: 'unavailable',
+      details: { httpStatus: 502 },
+    });
+  });
+
+  it('treats a request still in progress at Afterpay (409) as unavailable, to be retried', async () => {
+    const provider = makeProvider();
+    const capture = await provider.capture(captureInput(await confirmedCheckout(provider)));
+    if (capture.status !== 'captured') throw new Error('expected a capture');
+    fake.injectFault(
+      { kind: 'status', status: 409, body: { errorCode: 'conflict' } },
+      { pathIncludes: '/refund' },
+    );
+
+    await expect(
+      provider.refund({
+        captureId: capture.captureId,
+        amountCents: 100,
+        merchantReference: 'SO-2001',
+        idempotencyKey: 'c',
+      }),
+    ).rejects.toMatchObject({ kind: 'unavailable', details: { httpStatus: 409 } });
+  });
+
+  it('gives up when Afterpay does not answer within the timeout', async () => {
+    const provider = makeProvider({ timeoutMs: 200 });
+    const token = await confirmedCheckout(provider);
+    fake.injectFault({ kind: 'hang' }, { pathIncludes: '/capture' });
+    const startedAt = Date.now();
+
+    await expect(provider.capture(captureInput(token))).rejects.toMatchObject({ kind: 'timeout' });
+    expect(Date.now() - startedAt).toBeLessThan(1_500);
+  });
+});

@@ -1,0 +1,100 @@
+import { describe, expect, it } from 'vitest';
+import { createMemoryDemoPaymentStore } from './demo-payment-store.js';
+import { paymentEnvSchema, resolvePaymentConfig } from './payment-config.js';
+import { createPaymentProviders } from './payment-providers.js';
+
+const embedded = { embeddedDatabase: true, defaultPublicUrl: 'http://localhost:3000' };
+const postgres = { embeddedDatabase: false, defaultPublicUrl: 'http://localhost:3000' };
+const paypal = { PAYPAL_CLIENT_ID: 'id', PAYPAL_CLIENT_SECRET: 'secret' };
+const afterpay = { AFTERPAY_MERCHANT_ID: '100101', AFTERPAY_SECRET_KEY: 'key' };
+
+function resolve(env: Record<string, string>, options = embedded) {
+  return resolvePaymentConfig(paymentEnvSchema.parse(env), options);
+}
+
+function issuesFor(env: Record<string, string>): string[] {
+  const parsed = paymentEnvSchema.safeParse(env);
+  return parsed.success ? [] : parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`);
+}
+
+describe('payment configuration', () => {
+  it('turns the demo provider on for the embedded database while no provider is configured', () => {
+    expect(resolve({})).toMatchObject({ demo: true, paypal: null, afterpay: null, timeoutMs: 10_000 });
+    expect(resolve({}, postgres).demo).toBe(false);
+  });
+
+  it('turns the demo provider off once PayPal or Afterpay credentials are configured', () => {
+    expect(resolve(paypal).demo).toBe(false);
+    expect(resolve(afterpay).demo).toBe(false);
+  });
+
+  it('lets PAYMENTS_DEMO override the default either way', () => {
+    expect(resolve({ ...paypal, PAYMENTS_DEMO: 'true' }).demo).toBe(true);
+    expect(resolve({ PAYMENTS_DEMO: 'off' }).demo).toBe(false);
+    expect(resolve({ PAYMENTS_DEMO: 'yes' }, postgres).demo).toBe(true);
+  });
+
+  it('uses the sandbox hosts by default, the live ones on request, and an explicit API base over both', () => {
+    expect(resolve({ ...paypal, ...afterpay })).toMatchObject({
+      paypal: { apiBase: 'https://api-m.sandbox.paypal.com' },
+      afterpay: { apiBase: 'https://global-api-sandbox.afterpay.com', configCacheMs: 900_000 },
+    });
+    expect(
+      resolve({ ...paypal, ...afterpay, PAYPAL_ENVIRONMENT: 'live', AFTERPAY_ENVIRONMENT: 'live' }),
+    ).toMatchObject({
+      paypal: { apiBase: 'https://api-m.paypal.com' },
+      afterpay: { apiBase: 'https://global-api.afterpay.com' },
+    });
+    expect(
+      resolve({
+        ...paypal,
+        ...afterpay,
+        PAYPAL_API_BASE: 'http://127.0.0.1:9001',
+        AFTERPAY_API_BASE: 'http://localhost:9002',
+      }),
+    ).toMatchObject({
+      paypal: { apiBase: 'http://127.0.0.1:9001' },
+      afterpay: { apiBase: 'http://localhost:9002' },
+    });
+  });
+
+  it('builds return URLs on PUBLIC_URL, else on the address the server listens on', () => {
+    expect(resolve({ PUBLIC_URL: 'https://shop.example/' }).publicUrl).toBe('https://shop.example');
+    expect(resolve({}).publicUrl).toBe('http://localhost:3000');
+  });
+
+  it('treats empty credentials as not set', () => {
+    expect(resolve({ PAYPAL_CLIENT_ID: '', PAYPAL_CLIENT_SECRET: '' }).paypal).toBeNull();
+  });
+
+  it.each([
+    ['PAYPAL_CLIENT_SECRET', { PAYPAL_CLIENT_ID: 'id' }],
+    ['PAYPAL_CLIENT_ID', { PAYPAL_CLIENT_SECRET: 'secret' }],
+    ['AFTERPAY_SECRET_KEY', { AFTERPAY_MERCHANT_ID: '100101' }],
+    ['AFTERPAY_MERCHANT_ID', { AFTERPAY_SECRET_KEY: 'key' }],
+    ['PAYPAL_ENVIRONMENT', { PAYPAL_ENVIRONMENT: 'production' }],
+    ['PAYMENT_TIMEOUT_MS', { PAYMENT_TIMEOUT_MS: '10s' }],
+    ['PAYPAL_API_BASE', { PAYPAL_API_BASE: 'http://paypal.example' }],
+    ['AFTERPAY_API_BASE', { AFTERPAY_API_BASE: 'ftp://afterpay.example' }],
+    ['PUBLIC_URL', { PUBLIC_URL: 'not a url' }],
+    ['PAYMENTS_DEMO', { PAYMENTS_DEMO: 'true', ...paypal, PAYPAL_ENVIRONMENT: 'live' }],
+  ])('refuses a bad or missing %s with an issue naming it', (name, env) => {
+    const issues = issuesFor(env);
+    expect(issues.length).toBeGreaterThan(0);
+    expect(issues.every((issue) => issue.startsWith(`${name}:`))).toBe(true);
+  });
+
+  it('builds only the configured providers', () => {
+    const providers = createPaymentProviders(resolve({ ...afterpay }), {});
+    expect([...providers.byName.keys()]).toEqual(['afterpay']);
+    expect(providers.demo).toBeNull();
+
+    const withDemo = createPaymentProviders(resolve({}), { demoStore: createMemoryDemoPaymentStore() });
+    expect([...withDemo.byName.keys()]).toEqual(['demo']);
+    expect(withDemo.demo).toBe(withDemo.byName.get('demo'));
+  });
+
+  it('refuses to run the demo provider without a store to keep its payments in', () => {
+    expect(() => createPaymentProviders(resolve({}), {})).toThrow(/store/);
+  });
+});

@@ -1,0 +1,58 @@
+import { z } from 'zod';
+import { id, idParam, text } from './common.js';
+
+export const paymentProviders = ['paypal', 'afterpay', 'demo'] as const;
+export const paymentProvider = z.enum(paymentProviders);
+export type PaymentProvider = z.infer<typeof paymentProvider>;
+
+/** Stripe's contract: a client-chosen key, bounded, that makes a retried write safe. */
+export const IDEMPOTENCY_KEY_MAX = 255;
+export const idempotencyHeaders = z.object({
+  'idempotency-key': text(IDEMPOTENCY_KEY_MAX).min(1).optional(),
+});
+
+export const paymentMethodsQuery = z.strictObject({ orderID: idParam });
+
+/** A way to pay the order's amount due, as the checkout offers it. */
+export const paymentMethod = z.object({
+  provider: paymentProvider,
+  isEligible: z.boolean(),
+  /** Afterpay's "4 payments of $X" instalment, in cents; null for the others. */
+  instalmentCents: z.number().int().min(0).max(100_000_000).nullable(),
+});
+export const paymentMethods = z.object({
+  amountDue: z.number().int().min(0).max(100_000_000),
+  methods: z.array(paymentMethod).max(paymentProviders.length),
+});
+export type PaymentMethods = z.infer<typeof paymentMethods>;
+
+export const paymentStartBody = z.strictObject({ orderID: id, provider: paymentProvider });
+export type PaymentStartBody = z.infer<typeof paymentStartBody>;
+export const paymentStarted = z.object({ redirectUrl: z.string().max(2048) });
+export type PaymentStarted = z.infer<typeof paymentStarted>;
+
+/** PayPal returns with `token` (its order id); Afterpay with `orderToken`; the demo with `ref`. */
+export const paypalCaptureBody = z.strictObject({ orderID: id, token: text(64).min(1) });
+export const afterpayCaptureBody = z.strictObject({ orderID: id, orderToken: text(128).min(1) });
+export const demoCaptureBody = z.strictObject({ orderID: id, ref: text(64).min(1) });
+
+export const paymentCaptured = z.object({
+  orderID: z.number().int(),
+  status: z.enum(['paid']),
+  amountCents: z.number().int().min(0).max(100_000_000),
+});
+export type PaymentCaptured = z.infer<typeof paymentCaptured>;
+
+export const demoPaymentRef = z.strictObject({ ref: text(64).min(1) });
+export const demoPaymentView = z.object({
+  ref: z.string().max(64),
+  orderID: z.number().int(),
+  amountCents: z.number().int().min(0).max(100_000_000),
+  state: z.enum(['awaiting_customer', 'approved', 'declined', 'captured']),
+});
+export type DemoPaymentView = z.infer<typeof demoPaymentView>;
+export const demoDecisionBody = z.strictObject({
+  ref: text(64).min(1),
+  decision: z.enum(['approve', 'decline']),
+});
+export const demoDecision = z.object({ redirectUrl: z.string().max(2048) });
