@@ -83,7 +83,7 @@ describe('the server', () => {
       ['get', '/address/list', 'none'],
       ['post', '/address/add', 'body'],
       ['put', '/address/{addressID}', 'body'],
-      ['delete', '/address/{id}', 'none'],
+      ['delete', '/address/{addressID}', 'none'],
       ['get', '/address/suburb-state', 'query'],
       ['post', '/address/set-default', 'body'],
       ['post', '/address/set-billing', 'body'],

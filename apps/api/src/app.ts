@@ -39,6 +39,7 @@ import { createOrderService } from './modules/order/order.service.js';
 import { suburbRoutes } from './modules/suburb/suburb.routes.js';
 import { createSuburbService } from './modules/suburb/suburb.service.js';
 import { walletRoutes } from './modules/wallet/wallet.routes.js';
+import { createThrottle } from './modules/throttle/throttle.service.js';
 import { createWalletService } from './modules/wallet/wallet.service.js';
 
 export type AppOptions = {
@@ -138,6 +139,16 @@ export async function buildApp({ config, database, now = () => new Date(), logge
     return `window.${RUNTIME_CONFIG_GLOBAL} = ${JSON.stringify(runtimeConfig)};\n`;
   });
 
+  const throttle = createThrottle(database.db, {
+    limits: {
+      perIp: config.AUTH_LIMIT_PER_IP,
+      perAccount: config.AUTH_LIMIT_PER_ACCOUNT,
+      untrustedPerAccount: config.AUTH_LIMIT_UNTRUSTED_PER_ACCOUNT,
+      perDevice: config.AUTH_LIMIT_PER_DEVICE,
+    },
+    windowMs: config.AUTH_LIMIT_WINDOW_MINUTES * 60_000,
+    now,
+  });
   const account = createAccountService(
     database.db,
     sessions,
@@ -149,15 +160,8 @@ export async function buildApp({ config, database, now = () => new Date(), logge
       now,
     }),
     signer,
-    {
-      scryptLogN: config.SCRYPT_LOG_N,
-      limitPerIp: config.AUTH_LIMIT_PER_IP,
-      limitPerAccount: config.AUTH_LIMIT_PER_ACCOUNT,
-      limitUntrustedPerAccount: config.AUTH_LIMIT_UNTRUSTED_PER_ACCOUNT,
-      limitPerDevice: config.AUTH_LIMIT_PER_DEVICE,
-      limitWindowMs: config.AUTH_LIMIT_WINDOW_MINUTES * 60_000,
-      now,
-    },
+    throttle,
+    { scryptLogN: config.SCRYPT_LOG_N, now },
   );
 
   await app.register(
@@ -177,14 +181,7 @@ export async function buildApp({ config, database, now = () => new Date(), logge
       await api.register(addressRoutes, { addresses: createAddressService(database.db) });
       await api.register(newsletterRoutes, { newsletter: createNewsletterService(database.db, { signer }) });
       await api.register(orderRoutes, { orders: createOrderService(database.db, now) });
-      await api.register(walletRoutes, {
-        wallet: createWalletService(database.db, {
-          limitPerIp: config.AUTH_LIMIT_PER_IP,
-          limitPerAccount: config.AUTH_LIMIT_PER_ACCOUNT,
-          limitWindowMs: config.AUTH_LIMIT_WINDOW_MINUTES * 60_000,
-          now,
-        }),
-      });
+      await api.register(walletRoutes, { wallet: createWalletService(database.db, throttle, now) });
     },
     { prefix: '/api/v1' },
   );

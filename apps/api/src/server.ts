@@ -3,7 +3,7 @@ import { ConfigError, loadConfig } from './config.js';
 import { openDatabase } from './db/client.js';
 import { loggerOptions } from './lib/log-redaction.js';
 import { DEMO_LOGIN } from './db/seed/demo.js';
-import { pruneExpired } from './db/maintenance.js';
+import { pruneExpired } from './maintenance.js';
 import { seed } from './db/seed/index.js';
 
 async function main() {

@@ -28,6 +28,16 @@ export async function registerCustomer(app: App, overrides: { email?: string; pa
   return { user: body.data, token, email, password } satisfies Customer;
 }
 
+/** Signs in through the API; answers the raw response (the token is in its Authorization header). */
+export function signIn(
+  app: App,
+  credentials: { email: string; password?: string },
+  options: { headers?: Record<string, string>; remoteAddress?: string } = {},
+) {
+  const payload = { email: credentials.email, password: credentials.password };
+  return app.inject({ method: 'POST', url: '/api/v1/login', payload, ...options });
+}
+
 export function bearer(token: string) {
   return { authorization: `Bearer ${token}` };
 }

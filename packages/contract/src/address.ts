@@ -43,8 +43,8 @@ export const addressList = z.object({
 });
 export type AddressList = z.infer<typeof addressList>;
 
+/** The spec writes `{addressID}` for PUT and `{id}` for DELETE; the name is not on the wire, so both use one. */
 export const addressIdParams = z.strictObject({ addressID: idParam });
-export const addressDeleteParams = z.strictObject({ id: idParam });
 export const addressIdBody = z.strictObject({ addressID: id });
 export type AddressIdBody = z.infer<typeof addressIdBody>;
 

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openPostgres, type Database } from '../db/client.js';
 import { creditLedger } from '../db/schema/index.js';
 import { createProduct } from '../../test/catalog-factories.js';
-import { bearer, registerCustomer, type Customer } from '../../test/factories.js';
+import { bearer, registerCustomer, sydneyAddress, type Customer } from '../../test/factories.js';
 import { createTestApp, openTestDatabase, type TestApp } from '../../test/test-app.js';
 
 /**
@@ -14,16 +14,6 @@ import { createTestApp, openTestDatabase, type TestApp } from '../../test/test-a
  * process serves again once it is back. A killed API process leaves nothing half-written. PostgreSQL only: the
  * embedded database lives inside the process and cannot go away on its own.
  */
-
-const sydney = {
-  firstName: 'Ada',
-  lastName: 'Lovelace',
-  phone: '0412 345 678',
-  line1: '1 Macquarie St',
-  suburb: 'Sydney',
-  state: 'NSW',
-  postcode: '2000',
-};
 
 type Answer = { status: number; code: number | undefined };
 
@@ -93,7 +83,7 @@ describe.runIf(process.env.TEST_DB === 'postgres')('the database going away', ()
         method: 'POST',
         url: '/api/v1/address/add',
         headers: bearer(c.token),
-        payload: sydney,
+        payload: sydneyAddress,
       });
       list.push({ c, addressID: res.json<{ data: { addressID: number } }>().data.addressID });
     }

@@ -87,7 +87,7 @@ const ID_TABLE: Record<string, Record<string, IdUse>> = {
   'PUT /address/:addressID': {
     'params.addressID': one('address', (id) => put(`/address/${id}`, sydneyAddress)),
   },
-  'DELETE /address/:id': { 'params.id': one('address', (id) => del(`/address/${id}`)) },
+  'DELETE /address/:addressID': { 'params.addressID': one('address', (id) => del(`/address/${id}`)) },
   'POST /address/set-default': {
     'body.addressID': one('address', (id) => post('/address/set-default', { addressID: id })),
   },

@@ -4,14 +4,18 @@ import { errorCatalogue, type ErrorName } from '@storefront/contract/errors';
 export class AppError extends Error {
   readonly code: number;
   readonly status: number;
+  /** When a rate-limited caller may try again; the error plugin sends it as Retry-After. */
+  readonly retryAfterSeconds?: number;
 
   constructor(
     override readonly name: ErrorName,
     message?: string,
+    options: { retryAfterSeconds?: number } = {},
   ) {
     const entry = errorCatalogue[name];
     super(message ?? entry.msg);
     this.code = entry.code;
     this.status = entry.status;
+    this.retryAfterSeconds = options.retryAfterSeconds;
   }
 }

@@ -1,4 +1,4 @@
-import type { FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import { envelope, errorEnvelope } from '@storefront/contract/common';
 
@@ -23,3 +23,25 @@ export function clientMeta(req: FastifyRequest) {
 }
 
 export const bearer = [{ bearer: [] }];
+
+type RouteInputs = { body?: z.ZodType; querystring?: z.ZodType; params?: z.ZodType };
+
+/**
+ * Route options of one tag: the request schemas given, the envelope replies around `data`, and for a signed-in
+ * route the bearer check (optional: read when sent) and its OpenAPI security entry.
+ */
+export function routeOptions(app: FastifyInstance, tags: string[]) {
+  return {
+    open: <I extends RouteInputs, D extends z.ZodType>(inputs: I, data: D) => ({
+      schema: { tags, ...inputs, response: replies(data) },
+    }),
+    optional: <I extends RouteInputs, D extends z.ZodType>(inputs: I, data: D) => ({
+      onRequest: app.optionalAuth,
+      schema: { tags, ...inputs, response: replies(data) },
+    }),
+    signedIn: <I extends RouteInputs, D extends z.ZodType>(inputs: I, data: D) => ({
+      onRequest: app.requireAuth,
+      schema: { tags, security: bearer, ...inputs, response: replies(data) },
+    }),
+  };
+}

@@ -1,11 +1,19 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { AppError } from '../lib/app-error.js';
-import type { AuthContext, SessionService } from '../modules/account/session.service.js';
+
+/** The signed-in customer and the session their token belongs to. */
+export type AuthContext = { customerId: number; sessionId: number; expiresAt: Date };
+
+export type Authenticated = { auth: AuthContext; renewedToken?: string };
+
+/** What this plugin needs from the account module: a bearer token resolved to its session, renewed when due. */
+export interface SessionAuthenticator {
+  authenticate(token: string): Promise<Authenticated | null>;
+}
 
 declare module 'fastify' {
   interface FastifyInstance {
-    sessions: SessionService;
     /** onRequest hook: the request must carry a live bearer token. */
     requireAuth: (req: FastifyRequest, reply: FastifyReply) => Promise<void>;
     /** onRequest hook: a bearer token is read when present; a bad one still ends the session with 401. */
@@ -24,14 +32,18 @@ export function authOf(req: FastifyRequest): AuthContext {
   return req.auth;
 }
 
+/** The signed-in customer's id, the one every customer-data query is scoped to. */
+export function customerIdOf(req: FastifyRequest): number {
+  return authOf(req).customerId;
+}
+
 /** Sends a newly issued token the way the browser expects: raw, in the Authorization response header. */
 export function sendToken(reply: FastifyReply, token: string): void {
   reply.header('authorization', token);
 }
 
 export default fp(
-  async function authPlugin(app: FastifyInstance, opts: { sessions: SessionService }) {
-    app.decorate('sessions', opts.sessions);
+  async function authPlugin(app: FastifyInstance, opts: { sessions: SessionAuthenticator }) {
     app.decorateRequest('auth', null);
 
     async function resolve(req: FastifyRequest, reply: FastifyReply, required: boolean): Promise<void> {

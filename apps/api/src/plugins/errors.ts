@@ -10,13 +10,6 @@ import { AppError } from '../lib/app-error.js';
 
 type FieldError = { field: string; message: string };
 
-declare module 'fastify' {
-  interface FastifyInstance {
-    /** Set by the SPA plugin when a built web app is there to serve. */
-    serveSpa?: (req: FastifyRequest, reply: FastifyReply) => FastifyReply | Promise<FastifyReply>;
-  }
-}
-
 export function sendError(
   reply: FastifyReply,
   name: ErrorName,
@@ -85,6 +78,7 @@ export default fp(
     app.setErrorHandler((err: FastifyError, req, reply) => {
       if (err instanceof AppError) {
         if (err.status >= 500) req.log.error({ err }, err.message);
+        if (err.retryAfterSeconds !== undefined) reply.header('retry-after', String(err.retryAfterSeconds));
         return sendError(reply, err.name, err.message);
       }
       if (hasZodFastifySchemaValidationErrors(err)) {

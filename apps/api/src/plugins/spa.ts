@@ -1,8 +1,15 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import fastifyStatic from '@fastify/static';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Set when a built web app is there to serve; the not-found handler hands page paths to it. */
+    serveSpa?: (req: FastifyRequest, reply: FastifyReply) => FastifyReply | Promise<FastifyReply>;
+  }
+}
 
 /** Serves the built web app: hashed assets cached for a year, index.html for every other page path. */
 export default fp(
@@ -15,6 +22,8 @@ export default fp(
       root: opts.root,
       wildcard: false,
       index: false,
+      // The web build writes .br and .gz beside each file; the encoding is picked from Accept-Encoding.
+      preCompressed: true,
       setHeaders(res, filePath) {
         const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
         res.header('cache-control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache');

@@ -2,6 +2,7 @@ import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { OrderStatus } from '@storefront/contract/order';
 import type { Executor } from '../client.js';
 import { addresses, customers, orderLines, orders, products, suburbs } from '../schema/index.js';
+import { orderLineOf } from '../../modules/order/checkout.js';
 import { DEMO_LOGIN } from './demo.js';
 
 const DAY = 24 * 3600 * 1000;
@@ -134,16 +135,10 @@ export async function seedDemoOrders(db: Executor, now = new Date()): Promise<vo
       })
       .returning({ id: orders.id });
     if (!order) continue;
-    await db.insert(orderLines).values(
-      lines.map(({ product, quantity }) => ({
-        orderId: order.id,
-        productId: product.id,
-        sku: product.sku,
-        name: product.name,
-        imageUrl: product.imageUrl,
-        unitPriceCents: product.priceCents,
-        quantity,
-      })),
-    );
+    await db
+      .insert(orderLines)
+      .values(
+        lines.map(({ product, quantity }) => ({ orderId: order.id, ...orderLineOf(product, quantity) })),
+      );
   }
 }

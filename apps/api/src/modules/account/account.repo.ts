@@ -1,4 +1,4 @@
-import { and, desc, eq, getTableColumns, gt, isNull, ne, sql } from 'drizzle-orm';
+import { and, desc, eq, getTableColumns, gt, isNull, lt, ne, or, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
 import { customers, loginEvents, sessions } from '../../db/schema/index.js';
 
@@ -16,6 +16,11 @@ export async function findCustomerByEmail(db: Executor, email: string): Promise<
 export async function findCustomerById(db: Executor, id: number): Promise<CustomerRow | undefined> {
   const [row] = await db.select().from(customers).where(eq(customers.id, id));
   return row;
+}
+
+/** Locks the customer's row for the rest of the transaction: the one lock for changes that must not interleave per customer. */
+export async function lockCustomer(tx: Executor, customerId: number): Promise<void> {
+  await tx.select({ id: customers.id }).from(customers).where(eq(customers.id, customerId)).for('update');
 }
 
 export async function findCustomerByGoogleSub(db: Executor, sub: string): Promise<CustomerRow | undefined> {
@@ -102,6 +107,10 @@ export async function revokeOtherSessions(
     .update(sessions)
     .set({ revokedAt: now })
     .where(and(eq(sessions.customerId, customerId), ne(sessions.id, keepId), isNull(sessions.revokedAt)));
+}
+
+export async function deleteSessionsEndedBefore(db: Executor, before: Date): Promise<void> {
+  await db.delete(sessions).where(or(lt(sessions.expiresAt, before), lt(sessions.revokedAt, before)));
 }
 
 export async function insertLoginEvent(db: Executor, values: typeof loginEvents.$inferInsert): Promise<void> {

@@ -24,26 +24,14 @@ import {
   type CustomerRow,
 } from './account.repo.js';
 import { createDeviceCookies, type DeviceCookie } from './device-cookie.js';
+import type { Throttle } from '../throttle/throttle.service.js';
 import type { GoogleIdentity } from './google.js';
-import type { AuthContext, SessionService } from './session.service.js';
-import { releaseHit, reserveHit, type Reservation } from './throttle.js';
+import type { SessionService } from './session.service.js';
 
 /** Who is asking: the address and agent recorded with a sign-in, and the Cookie header that may name a device. */
 export type ClientMeta = { ip: string; userAgent: string; cookies?: string };
 
-export type AccountSettings = {
-  scryptLogN: number;
-  /** Sign-in, registration or Google attempts per IP address, whatever their outcome. */
-  limitPerIp: number;
-  /** Failed sign-ins per account and IP from untrusted clients; registrations per email; password changes. */
-  limitPerAccount: number;
-  /** Failed sign-ins per account from all untrusted clients together: the only lock-out, and trusted devices skip it. */
-  limitUntrustedPerAccount: number;
-  /** Failed sign-ins per trusted device (a browser holding a valid device cookie for the account). */
-  limitPerDevice: number;
-  limitWindowMs: number;
-  now: () => Date;
-};
+export type AccountSettings = { scryptLogN: number; now: () => Date };
 
 export type SignedIn = { user: UserInfo; token: string; deviceCookie: DeviceCookie };
 
@@ -75,6 +63,7 @@ export function createAccountService(
   sessions: SessionService,
   verifyGoogleIdToken: (idToken: string) => Promise<GoogleIdentity>,
   signer: Signer,
+  throttle: Throttle,
   settings: AccountSettings,
 ) {
   const deviceCookies = createDeviceCookies(signer);
@@ -84,12 +73,6 @@ export function createAccountService(
   let decoy: Promise<string> | undefined;
   const decoyHash = () => (decoy ??= hashPassword('decoy password', settings.scryptLogN));
 
-  // Every limit reserves its attempt before the work it guards, so parallel attempts cannot all pass one check.
-  const reserve = (key: string, limit: number) =>
-    reserveHit(db, key, limit, settings.now(), settings.limitWindowMs);
-  const release = (reservations: Reservation[]) =>
-    Promise.all(reservations.map((r) => releaseHit(db, r.key, r.at, settings.limitWindowMs)));
-
   /**
    * A browser with this account's device cookie spends its own budget; any other client spends one per account
    * and IP, then the account-wide one for untrusted clients. So guessing from anywhere is slow, and exhausting
@@ -98,10 +81,10 @@ export function createAccountService(
   async function reserveSignIn(email: string, customer: CustomerRow | undefined, meta: ClientMeta) {
     const device = customer ? deviceCookies.deviceOf(meta.cookies, customer.id) : null;
     if (customer && device) {
-      return [await reserve(`login:device:${customer.id}:${device}`, settings.limitPerDevice)];
+      return [await throttle.reserve('perDevice', `login:device:${customer.id}:${device}`)];
     }
-    const fromThisIp = await reserve(`login:account-ip:${email}:${meta.ip}`, settings.limitPerAccount);
-    const fromAnyIp = await reserve(`login:account:${email}`, settings.limitUntrustedPerAccount);
+    const fromThisIp = await throttle.reserve('perAccount', `login:account-ip:${email}:${meta.ip}`);
+    const fromAnyIp = await throttle.reserve('untrustedPerAccount', `login:account:${email}`);
     return [fromThisIp, fromAnyIp];
   }
 
@@ -118,16 +101,16 @@ export function createAccountService(
     return { user: toUserInfo(customer), token, deviceCookie: deviceCookies.issue(customer.id) };
   }
 
-  async function requireCustomer(auth: AuthContext): Promise<CustomerRow> {
-    const customer = await findCustomerById(db, auth.customerId);
+  async function requireCustomer(customerId: number): Promise<CustomerRow> {
+    const customer = await findCustomerById(db, customerId);
     if (!customer) throw new AppError('NOT_SIGNED_IN');
     return customer;
   }
 
   return {
     async register(body: RegisterBody, meta: ClientMeta) {
-      await reserve(`register:ip:${meta.ip}`, settings.limitPerIp);
-      await reserve(`register:account:${body.email}`, settings.limitPerAccount);
+      await throttle.reserve('perIp', `register:ip:${meta.ip}`);
+      await throttle.reserve('perAccount', `register:account:${body.email}`);
       const passwordHash = await hashPassword(body.password, settings.scryptLogN);
       let customer: CustomerRow;
       try {
@@ -145,18 +128,18 @@ export function createAccountService(
     },
 
     async login(body: LoginBody, meta: ClientMeta) {
-      await reserve(`login:ip:${meta.ip}`, settings.limitPerIp);
+      await throttle.reserve('perIp', `login:ip:${meta.ip}`);
       const customer = await findCustomerByEmail(db, body.email);
       const reservations = await reserveSignIn(body.email, customer, meta);
       const valid = await verifyPassword(body.password, customer?.passwordHash ?? (await decoyHash()));
       if (!customer || !customer.passwordHash || !valid) throw new AppError('WRONG_CREDENTIALS');
       // Only failures count against the account: the right password gives its reservations back.
-      await release(reservations);
+      await throttle.release(reservations);
       return signIn(customer, 'password', meta);
     },
 
     async googleAuth(body: GoogleAuthBody, meta: ClientMeta) {
-      await reserve(`google:ip:${meta.ip}`, settings.limitPerIp);
+      await throttle.reserve('perIp', `google:ip:${meta.ip}`);
       const identity = await verifyGoogleIdToken(body.idToken);
       let customer = await findCustomerByGoogleSub(db, identity.sub);
       if (!customer) {
@@ -183,42 +166,42 @@ export function createAccountService(
       return signIn(customer, 'google', meta);
     },
 
-    logout(auth: AuthContext) {
-      return sessions.revoke(auth.sessionId);
+    logout(sessionId: number) {
+      return sessions.revoke(sessionId);
     },
 
-    async me(auth: AuthContext): Promise<UserInfo> {
-      return toUserInfo(await requireCustomer(auth));
+    async me(customerId: number): Promise<UserInfo> {
+      return toUserInfo(await requireCustomer(customerId));
     },
 
-    async info(auth: AuthContext): Promise<CustomerInfo> {
-      return toCustomerInfo(await requireCustomer(auth));
+    async info(customerId: number): Promise<CustomerInfo> {
+      return toCustomerInfo(await requireCustomer(customerId));
     },
 
-    async status(auth: AuthContext): Promise<CustomerStatus> {
-      const customer = await requireCustomer(auth);
+    async status(customerId: number, sessionExpiresAt: Date): Promise<CustomerStatus> {
+      const customer = await requireCustomer(customerId);
       return {
         customerID: customer.id,
         accountStatus: customer.status,
-        sessionExpiresAt: auth.expiresAt.toISOString(),
+        sessionExpiresAt: sessionExpiresAt.toISOString(),
         signedIn: true,
       };
     },
 
-    async update(auth: AuthContext, body: UpdateCustomerBody): Promise<CustomerInfo> {
+    async update(customerId: number, body: UpdateCustomerBody): Promise<CustomerInfo> {
       const changes: Partial<CustomerRow> = { ...body };
       if (body.postCode !== undefined && body.suburb !== undefined) {
         const suburb = await findSuburb(db, { postcode: body.postCode, locality: body.suburb });
         if (!suburb) throw new AppError('UNKNOWN_POSTCODE');
         changes.suburb = suburb.locality;
       }
-      const updated = await updateCustomer(db, auth.customerId, changes);
+      const updated = await updateCustomer(db, customerId, changes);
       if (!updated) throw new AppError('NOT_SIGNED_IN');
       return toCustomerInfo(updated);
     },
 
-    async loginDetail(auth: AuthContext): Promise<LoginDetail> {
-      const customer = await requireCustomer(auth);
+    async loginDetail(customerId: number): Promise<LoginDetail> {
+      const customer = await requireCustomer(customerId);
       const events = await recentLoginEvents(db, customer.id, RECENT_SIGN_INS);
       return {
         loginMethod: customer.passwordHash ? 'password' : 'google',
@@ -233,18 +216,19 @@ export function createAccountService(
       };
     },
 
-    async updatePassword(auth: AuthContext, body: UpdatePasswordBody): Promise<void> {
-      const customer = await requireCustomer(auth);
-      const reservation = await reserve(`password:account:${customer.id}`, settings.limitPerAccount);
+    /** Changes the password and ends every other session of the customer; `sessionId` is the one kept. */
+    async updatePassword(customerId: number, sessionId: number, body: UpdatePasswordBody): Promise<void> {
+      const customer = await requireCustomer(customerId);
+      const reservation = await throttle.reserve('perAccount', `password:account:${customer.id}`);
       if (!customer.passwordHash || !(await verifyPassword(body.oldPassword, customer.passwordHash))) {
         throw new AppError('WRONG_PASSWORD');
       }
-      await release([reservation]);
+      await throttle.release([reservation]);
       if (body.oldPassword === body.newPassword) throw new AppError('PASSWORD_UNCHANGED');
       const passwordHash = await hashPassword(body.newPassword, settings.scryptLogN);
       await db.transaction(async (tx) => {
         await updateCustomer(tx, customer.id, { passwordHash });
-        await revokeOtherSessions(tx, customer.id, auth.sessionId, settings.now());
+        await revokeOtherSessions(tx, customer.id, sessionId, settings.now());
       });
     },
   };

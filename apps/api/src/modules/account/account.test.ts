@@ -1,7 +1,7 @@
 import { count, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { customers, sessions } from '../../db/schema/index.js';
-import { bearer, registerCustomer, uniqueEmail } from '../../../test/factories.js';
+import { bearer, registerCustomer, signIn, uniqueEmail } from '../../../test/factories.js';
 import { createProduct } from '../../../test/catalog-factories.js';
 import { createTestApp, type TestApp } from '../../../test/test-app.js';
 
@@ -21,14 +21,25 @@ function put(url: string, token: string, payload: object) {
   return t.app.inject({ method: 'PUT', url, headers: bearer(token), payload });
 }
 
+/** A registration of a fresh email, with the given fields changed or added. */
+function register(overrides: object = {}) {
+  return t.app.inject({
+    method: 'POST',
+    url: '/api/v1/register',
+    payload: {
+      email: uniqueEmail(),
+      password: 'long enough pw',
+      firstName: 'A',
+      lastName: 'B',
+      ...overrides,
+    },
+  });
+}
+
 describe('register', () => {
   it('creates the customer, answers the user info and sends a token in the Authorization header', async () => {
     const email = uniqueEmail('new');
-    const res = await t.app.inject({
-      method: 'POST',
-      url: '/api/v1/register',
-      payload: { email, password: 'long enough pw', firstName: 'Ada', lastName: 'Lovelace' },
-    });
+    const res = await register({ email, firstName: 'Ada', lastName: 'Lovelace' });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({
       code: 0,
@@ -41,11 +52,7 @@ describe('register', () => {
 
   it('refuses an email already taken, in any letter case, as a business rejection', async () => {
     const { email } = await registerCustomer(t.app);
-    const res = await t.app.inject({
-      method: 'POST',
-      url: '/api/v1/register',
-      payload: { email: email.toUpperCase(), password: 'long enough pw', firstName: 'A', lastName: 'B' },
-    });
+    const res = await register({ email: email.toUpperCase() });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ code: 100101, msg: expect.any(String), data: null });
     expect(res.headers.authorization).toBeUndefined();
@@ -54,13 +61,7 @@ describe('register', () => {
   it('lets exactly one of several simultaneous registrations of one email win', async () => {
     const email = uniqueEmail('race');
     const results = await Promise.all(
-      Array.from({ length: 6 }, () =>
-        t.app.inject({
-          method: 'POST',
-          url: '/api/v1/register',
-          payload: { email, password: 'long enough pw', firstName: 'R', lastName: 'C' },
-        }),
-      ),
+      Array.from({ length: 6 }, () => register({ email, firstName: 'R', lastName: 'C' })),
     );
     const codes = results.map((r) => r.json().code).sort();
     expect(codes).toEqual([0, 100101, 100101, 100101, 100101, 100101]);
@@ -79,17 +80,7 @@ describe('register', () => {
     ['email', { email: 42 }],
   ])('answers bad %s with a 400 naming it and writes nothing', async (field, override) => {
     const before = await customerCount();
-    const res = await t.app.inject({
-      method: 'POST',
-      url: '/api/v1/register',
-      payload: {
-        email: uniqueEmail(),
-        password: 'long enough pw',
-        firstName: 'A',
-        lastName: 'B',
-        ...override,
-      },
-    });
+    const res = await register(override);
     expect(res.statusCode).toBe(400);
     const body = res.json();
     expect(body.code).toBe(100001);
@@ -99,17 +90,7 @@ describe('register', () => {
   });
 
   it('refuses unknown fields', async () => {
-    const res = await t.app.inject({
-      method: 'POST',
-      url: '/api/v1/register',
-      payload: {
-        email: uniqueEmail(),
-        password: 'long enough pw',
-        firstName: 'A',
-        lastName: 'B',
-        isAdmin: true,
-      },
-    });
+    const res = await register({ isAdmin: true });
     expect(res.statusCode).toBe(400);
     expect(res.json().msg).toContain('isAdmin');
   });
@@ -118,12 +99,7 @@ describe('register', () => {
 describe('login', () => {
   it('signs in with the right password and records the sign-in', async () => {
     const c = await registerCustomer(t.app);
-    const res = await t.app.inject({
-      method: 'POST',
-      url: '/api/v1/login',
-      payload: { email: c.email, password: c.password },
-      headers: { 'user-agent': 'vitest-agent/1.0' },
-    });
+    const res = await signIn(t.app, c, { headers: { 'user-agent': 'vitest-agent/1.0' } });
     expect(res.json()).toMatchObject({ code: 0, data: { customerID: c.user.customerID } });
     const token = String(res.headers.authorization);
     const detail = (await get('/api/v1/customer/login-detail', token)).json().data;
@@ -142,7 +118,7 @@ describe('login', () => {
       { email: c.email, password: 'wrong password' },
       { email: uniqueEmail('ghost'), password: 'whatever' },
     ]) {
-      const res = await t.app.inject({ method: 'POST', url: '/api/v1/login', payload });
+      const res = await signIn(t.app, payload);
       expect(res.statusCode).toBe(200);
       expect(res.json()).toEqual({ code: 100102, msg: 'The email or password is incorrect.', data: null });
       expect(res.headers.authorization).toBeUndefined();
@@ -150,11 +126,7 @@ describe('login', () => {
   });
 
   it('answers a missing password with a 400 naming it', async () => {
-    const res = await t.app.inject({
-      method: 'POST',
-      url: '/api/v1/login',
-      payload: { email: uniqueEmail() },
-    });
+    const res = await signIn(t.app, { email: uniqueEmail() });
     expect(res.statusCode).toBe(400);
     expect(res.json().msg).toContain('password');
   });
@@ -184,11 +156,7 @@ describe('bearer tokens', () => {
 
   it('a token revoked by logout answers 401 while other sessions go on', async () => {
     const c = await registerCustomer(t.app);
-    const second = await t.app.inject({
-      method: 'POST',
-      url: '/api/v1/login',
-      payload: { email: c.email, password: c.password },
-    });
+    const second = await signIn(t.app, c);
     const out = await t.app.inject({ method: 'POST', url: '/api/v1/logout', headers: bearer(c.token) });
     expect(out.json()).toEqual({ code: 0, msg: 'ok', data: null });
     expect((await get('/api/v1/customer/me', c.token)).statusCode).toBe(401);
@@ -422,15 +390,7 @@ describe('update-password', () => {
 
   it('changes the password and revokes the other sessions, keeping this one', async () => {
     const c = await registerCustomer(t.app);
-    const other = String(
-      (
-        await t.app.inject({
-          method: 'POST',
-          url: '/api/v1/login',
-          payload: { email: c.email, password: c.password },
-        })
-      ).headers.authorization,
-    );
+    const other = String((await signIn(t.app, c)).headers.authorization);
     const res = await put('/api/v1/customer/update-password', c.token, {
       oldPassword: c.password,
       newPassword: 'a brand new pw',
@@ -438,17 +398,9 @@ describe('update-password', () => {
     expect(res.json()).toEqual({ code: 0, msg: 'ok', data: null });
     expect((await get('/api/v1/customer/me', c.token)).statusCode).toBe(200);
     expect((await get('/api/v1/customer/me', other)).statusCode).toBe(401);
-    const oldLogin = await t.app.inject({
-      method: 'POST',
-      url: '/api/v1/login',
-      payload: { email: c.email, password: c.password },
-    });
+    const oldLogin = await signIn(t.app, c);
     expect(oldLogin.json().code).toBe(100102);
-    const newLogin = await t.app.inject({
-      method: 'POST',
-      url: '/api/v1/login',
-      payload: { email: c.email, password: 'a brand new pw' },
-    });
+    const newLogin = await signIn(t.app, { email: c.email, password: 'a brand new pw' });
     expect(newLogin.json().code).toBe(0);
   });
 });

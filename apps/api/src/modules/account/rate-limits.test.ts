@@ -1,6 +1,6 @@
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { bearer, registerCustomer, uniqueEmail, type Customer } from '../../../test/factories.js';
+import { bearer, registerCustomer, signIn, uniqueEmail, type Customer } from '../../../test/factories.js';
 import { createTestApp, openTestDatabase, type TestApp } from '../../../test/test-app.js';
 import type { Database } from '../../db/client.js';
 import type * as PasswordModule from '../../lib/password.js';
@@ -53,13 +53,7 @@ function freshIp(): string {
 }
 
 function login(t: TestApp, email: string, password: string, ip: string, cookie?: string) {
-  return t.app.inject({
-    method: 'POST',
-    url: '/api/v1/login',
-    payload: { email, password },
-    remoteAddress: ip,
-    headers: cookie ? { cookie } : {},
-  });
+  return signIn(t.app, { email, password }, { remoteAddress: ip, headers: cookie ? { cookie } : {} });
 }
 
 /** The `name=value` of the device cookie a sign-in answer sets. */
@@ -157,12 +151,7 @@ describe('device cookies', () => {
     const proxied = await createTestApp({ env: { TRUST_PROXY: 'true' }, database });
     try {
       const c = await registerCustomer(proxied.app);
-      const res = await proxied.app.inject({
-        method: 'POST',
-        url: '/api/v1/login',
-        payload: { email: c.email, password: c.password },
-        headers: { 'x-forwarded-proto': 'https' },
-      });
+      const res = await signIn(proxied.app, c, { headers: { 'x-forwarded-proto': 'https' } });
       expect(deviceCookieOf(res)).toMatch(/^sf_device_/);
       expect([res.headers['set-cookie']].flat().join('\n')).toMatch(/; Secure/);
     } finally {

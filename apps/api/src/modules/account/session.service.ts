@@ -1,12 +1,9 @@
 import type { Db, Executor } from '../../db/client.js';
 import { hashToken, newToken, TOKEN_PATTERN } from '../../lib/tokens.js';
+import type { AuthContext, Authenticated } from '../../plugins/auth.js';
 import { claimRenewal, findLiveSession, insertSession, revokeSession } from './account.repo.js';
 
-export type AuthContext = { customerId: number; sessionId: number; expiresAt: Date };
-
 export type SessionSettings = { ttlMs: number; graceMs: number; now: () => Date };
-
-export type Authenticated = { auth: AuthContext; renewedToken?: string };
 
 export function createSessionService(db: Db, settings: SessionSettings) {
   async function issue(exec: Executor, customerId: number): Promise<{ token: string; auth: AuthContext }> {

@@ -1,17 +1,12 @@
 import { and, asc, count, desc, eq, ne } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
-import { addresses, carts, customers } from '../../db/schema/index.js';
+import { addresses } from '../../db/schema/index.js';
 
 export type AddressRow = typeof addresses.$inferSelect;
 export type AddressValues = Omit<
   typeof addresses.$inferInsert,
   'id' | 'customerId' | 'createdAt' | 'updatedAt'
 >;
-
-/** Serialises address-book changes of one customer (defaults, cap) behind that customer's row lock. */
-export async function lockCustomer(tx: Executor, customerId: number): Promise<void> {
-  await tx.select({ id: customers.id }).from(customers).where(eq(customers.id, customerId)).for('update');
-}
 
 export async function listAddresses(db: Executor, customerId: number): Promise<AddressRow[]> {
   return db
@@ -77,6 +72,20 @@ export async function deleteAddress(
   return row;
 }
 
+/** The customer's default shipping or billing address, if they have one. */
+export async function findDefaultAddress(
+  db: Executor,
+  customerId: number,
+  kind: 'shipping' | 'billing',
+): Promise<AddressRow | undefined> {
+  const column = kind === 'shipping' ? addresses.isDefaultShipping : addresses.isDefaultBilling;
+  const [row] = await db
+    .select()
+    .from(addresses)
+    .where(and(eq(addresses.customerId, customerId), eq(column, true)));
+  return row;
+}
+
 export async function clearDefault(
   db: Executor,
   customerId: number,
@@ -102,16 +111,4 @@ export async function newestOtherAddress(
     .orderBy(desc(addresses.id))
     .limit(1);
   return row;
-}
-
-export async function cartAddressId(db: Executor, customerId: number): Promise<number | null> {
-  const [row] = await db.select({ id: carts.addressId }).from(carts).where(eq(carts.customerId, customerId));
-  return row?.id ?? null;
-}
-
-export async function setCartAddress(db: Executor, customerId: number, addressId: number): Promise<void> {
-  await db
-    .insert(carts)
-    .values({ customerId, addressId })
-    .onConflictDoUpdate({ target: carts.customerId, set: { addressId, updatedAt: new Date() } });
 }

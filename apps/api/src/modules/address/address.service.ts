@@ -4,21 +4,21 @@ import {
   type AddressBody,
   type AddressList,
 } from '@storefront/contract/address';
+import { orderAddress, type OrderAddress } from '@storefront/contract/order';
 import type { AustralianState } from '@storefront/contract/suburb';
 import type { Db } from '../../db/client.js';
 import { AppError } from '../../lib/app-error.js';
+import { lockCustomer } from '../account/account.repo.js';
+import { findCart, updateCart } from '../cart/cart.repo.js';
 import { findSuburb } from '../suburb/suburb.repo.js';
 import {
-  cartAddressId,
   clearDefault,
   countAddresses,
   deleteAddress,
   findAddress,
   insertAddress,
   listAddresses,
-  lockCustomer,
   newestOtherAddress,
-  setCartAddress,
   updateAddress,
   type AddressRow,
   type AddressValues,
@@ -40,6 +40,11 @@ export function toAddress(row: AddressRow): Address {
     isDefaultShipping: row.isDefaultShipping,
     isDefaultBilling: row.isDefaultBilling,
   };
+}
+
+/** The address as an order keeps it: a copy that later edits of the address book do not change. */
+export function snapshotOf(row: AddressRow): OrderAddress {
+  return orderAddress.parse(toAddress(row));
 }
 
 export function createAddressService(db: Db) {
@@ -69,6 +74,7 @@ export function createAddressService(db: Db) {
 
   async function setDefault(customerId: number, id: number, kind: 'shipping' | 'billing'): Promise<Address> {
     return db.transaction(async (tx) => {
+      // The customer row lock serialises address-book changes, so exactly one default of each kind survives.
       await lockCustomer(tx, customerId);
       if (!(await findAddress(tx, customerId, id))) throw new AppError('NOT_FOUND', 'No such address.');
       await clearDefault(tx, customerId, kind);
@@ -85,16 +91,14 @@ export function createAddressService(db: Db) {
 
   return {
     async list(customerId: number): Promise<AddressList> {
-      const [rows, cartId] = await Promise.all([
-        listAddresses(db, customerId),
-        cartAddressId(db, customerId),
-      ]);
-      return { list: rows.map(toAddress), cartAddressID: cartId };
+      const [rows, cart] = await Promise.all([listAddresses(db, customerId), findCart(db, customerId)]);
+      return { list: rows.map(toAddress), cartAddressID: cart?.addressId ?? null };
     },
 
     async add(customerId: number, body: AddressBody): Promise<Address> {
       const values = await resolve(body);
       return db.transaction(async (tx) => {
+        // Under the customer row lock, so parallel adds respect the cap and only the first becomes the default.
         await lockCustomer(tx, customerId);
         const existing = await countAddresses(tx, customerId);
         if (existing >= MAX_ADDRESSES) throw new AppError('ADDRESS_LIMIT');
@@ -118,6 +122,7 @@ export function createAddressService(db: Db) {
 
     async remove(customerId: number, id: number): Promise<void> {
       await db.transaction(async (tx) => {
+        // Under the customer row lock, so parallel deletes cannot both hand a default to an address being deleted.
         await lockCustomer(tx, customerId);
         const removed = await deleteAddress(tx, customerId, id);
         if (!removed) throw new AppError('NOT_FOUND', 'No such address.');
@@ -136,7 +141,7 @@ export function createAddressService(db: Db) {
 
     async chooseForCart(customerId: number, id: number): Promise<{ cartAddressID: number }> {
       await owned(customerId, id);
-      await setCartAddress(db, customerId, id);
+      await updateCart(db, customerId, { addressId: id });
       return { cartAddressID: id };
     },
   };

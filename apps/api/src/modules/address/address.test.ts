@@ -2,7 +2,7 @@ import { count, eq } from 'drizzle-orm';
 import { MAX_ADDRESSES } from '@storefront/contract/address';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addresses } from '../../db/schema/index.js';
-import { bearer, registerCustomer, type Customer } from '../../../test/factories.js';
+import { bearer, registerCustomer, sydneyAddress, type Customer } from '../../../test/factories.js';
 import { createTestApp, type TestApp } from '../../../test/test-app.js';
 
 let t: TestApp;
@@ -11,15 +11,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const home = {
-  firstName: 'Ada',
-  lastName: 'Lovelace',
-  phone: '0412 345 678',
-  line1: '1 Macquarie St',
-  suburb: 'Sydney',
-  state: 'NSW',
-  postcode: '2000',
-};
+const home = sydneyAddress;
 const work = { ...home, line1: '200 Bourke St', suburb: 'melbourne', state: 'VIC', postcode: '3000' };
 
 function call(c: Customer, method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: object) {

@@ -1,11 +1,9 @@
 import { and, asc, count, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
-import { cartLines, carts, coupons, customerCoupons, products } from '../../db/schema/index.js';
-import type { ProductRow } from '../catalog/catalog.repo.js';
+import { cartLines, carts } from '../../db/schema/index.js';
 
+export type CartRow = typeof carts.$inferSelect;
 export type CartLineRow = typeof cartLines.$inferSelect;
-export type CouponRow = typeof coupons.$inferSelect;
-export type CartLineWithProduct = { line: CartLineRow; product: ProductRow };
 
 /** Creates the customer's carts row if missing and locks it for the rest of the transaction. */
 export async function lockCart(tx: Executor, customerId: number): Promise<void> {
@@ -13,42 +11,29 @@ export async function lockCart(tx: Executor, customerId: number): Promise<void> 
   await tx.select({ id: carts.customerId }).from(carts).where(eq(carts.customerId, customerId)).for('update');
 }
 
-/**
- * The coupon applied to the cart and how often this customer has used it, in one round trip; `customerUses` is
- * null when the coupon is not in the customer's wallet.
- */
-export async function findCartCoupon(
-  db: Executor,
-  customerId: number,
-): Promise<{ coupon: CouponRow; customerUses: number | null } | undefined> {
-  const [row] = await db
-    .select({ coupon: coupons, customerUses: customerCoupons.usedCount })
-    .from(carts)
-    .innerJoin(coupons, eq(coupons.id, carts.couponId))
-    .leftJoin(
-      customerCoupons,
-      and(eq(customerCoupons.customerId, carts.customerId), eq(customerCoupons.couponId, coupons.id)),
-    )
-    .where(eq(carts.customerId, customerId));
+/** The customer's cart row: the coupon applied and the address chosen, if any. */
+export async function findCart(db: Executor, customerId: number): Promise<CartRow | undefined> {
+  const [row] = await db.select().from(carts).where(eq(carts.customerId, customerId));
   return row;
 }
 
-export async function setCartCoupon(
+/** Sets the cart's coupon or chosen address, creating the cart row if missing. */
+export async function updateCart(
   db: Executor,
   customerId: number,
-  couponId: number | null,
+  values: Partial<Pick<CartRow, 'couponId' | 'addressId'>>,
 ): Promise<void> {
   await db
     .insert(carts)
-    .values({ customerId, couponId })
-    .onConflictDoUpdate({ target: carts.customerId, set: { couponId, updatedAt: sql`now()` } });
+    .values({ customerId, ...values })
+    .onConflictDoUpdate({ target: carts.customerId, set: { ...values, updatedAt: sql`now()` } });
 }
 
-export async function listCartLines(db: Executor, customerId: number): Promise<CartLineWithProduct[]> {
+/** The customer's lines, newest first. */
+export async function listCartLines(db: Executor, customerId: number): Promise<CartLineRow[]> {
   return db
-    .select({ line: cartLines, product: products })
+    .select()
     .from(cartLines)
-    .innerJoin(products, eq(products.id, cartLines.productId))
     .where(eq(cartLines.customerId, customerId))
     .orderBy(desc(cartLines.addedAt), asc(cartLines.productId));
 }
@@ -71,9 +56,8 @@ export async function countCartLines(db: Executor, customerId: number): Promise<
 }
 
 /**
- * Adds `quantity` to the customer's line in one statement: a new line, or the sum on the existing one. The sum is
- * checked against the product's current stock and `maxQuantity` inside the statement, so two parallel adds can
- * never both push a line past stock. Answers the new quantity, or undefined when the merge was refused.
+ * Adds `quantity` to the customer's line in one statement: a new line, or the sum on the existing one, refused
+ * inside the statement when the sum would pass `maxQuantity`. Answers the new quantity, or undefined when refused.
  */
 export async function addToCartLine(
   db: Executor,
@@ -85,7 +69,7 @@ export async function addToCartLine(
     .onConflictDoUpdate({
       target: [cartLines.customerId, cartLines.productId],
       set: { quantity: sql`${cartLines.quantity} + excluded.quantity`, updatedAt: sql`now()` },
-      setWhere: sql`${cartLines.quantity} + excluded.quantity <= least(${line.maxQuantity}::int, (select ${products.stock} from ${products} where ${products.id} = excluded.product_id and ${products.isActive}))`,
+      setWhere: sql`${cartLines.quantity} + excluded.quantity <= ${line.maxQuantity}`,
     })
     .returning({ quantity: cartLines.quantity });
   return row?.quantity;
@@ -116,25 +100,4 @@ export async function deleteCartLines(db: Executor, customerId: number, productI
   await db
     .delete(cartLines)
     .where(and(eq(cartLines.customerId, customerId), inArray(cartLines.productId, productIds)));
-}
-
-export async function findCouponByCode(db: Executor, code: string): Promise<CouponRow | undefined> {
-  const [row] = await db
-    .select()
-    .from(coupons)
-    .where(sql`upper(${coupons.code}) = ${code.toUpperCase()}`);
-  return row;
-}
-
-/** How many times this customer has used the coupon, or null when it is not in their wallet. */
-export async function customerCouponUses(
-  db: Executor,
-  customerId: number,
-  couponId: number,
-): Promise<number | null> {
-  const [row] = await db
-    .select({ used: customerCoupons.usedCount })
-    .from(customerCoupons)
-    .where(and(eq(customerCoupons.customerId, customerId), eq(customerCoupons.couponId, couponId)));
-  return row?.used ?? null;
 }

@@ -10,63 +10,41 @@ import {
   cartSelectAllBody,
   cartUpdateBody,
 } from '@storefront/contract/cart';
-import { authOf } from '../../plugins/auth.js';
-import { bearer, ok, replies } from '../../lib/reply.js';
+import { customerIdOf } from '../../plugins/auth.js';
+import { ok, routeOptions } from '../../lib/reply.js';
 import type { CartService } from './cart.service.js';
 
 /** Every cart route answers the cart as it is afterwards, except compare. */
 export const cartRoutes: FastifyPluginAsyncZod<{ cart: CartService }> = async (app, { cart }) => {
-  const tags = ['cart'];
-  const onRequest = app.requireAuth;
+  const { signedIn } = routeOptions(app, ['cart']);
 
-  app.get(
-    '/cart/list',
-    { onRequest, schema: { tags, security: bearer, response: replies(cartList) } },
-    async (req) => ok(await cart.list(authOf(req))),
+  app.get('/cart/list', signedIn({}, cartList), async (req) => ok(await cart.list(customerIdOf(req))));
+
+  app.post('/cart/add', signedIn({ body: cartAddBody }, cartList), async (req) =>
+    ok(await cart.add(customerIdOf(req), req.body)),
   );
 
-  app.post(
-    '/cart/add',
-    { onRequest, schema: { tags, security: bearer, body: cartAddBody, response: replies(cartList) } },
-    async (req) => ok(await cart.add(authOf(req), req.body)),
+  app.post('/cart/add/batch', signedIn({ body: cartAddBatchBody }, cartList), async (req) =>
+    ok(await cart.addBatch(customerIdOf(req), req.body)),
   );
 
-  app.post(
-    '/cart/add/batch',
-    { onRequest, schema: { tags, security: bearer, body: cartAddBatchBody, response: replies(cartList) } },
-    async (req) => ok(await cart.addBatch(authOf(req), req.body)),
+  app.delete('/cart/delete', signedIn({ body: cartDeleteBody }, cartList), async (req) =>
+    ok(await cart.remove(customerIdOf(req), req.body)),
   );
 
-  app.delete(
-    '/cart/delete',
-    { onRequest, schema: { tags, security: bearer, body: cartDeleteBody, response: replies(cartList) } },
-    async (req) => ok(await cart.remove(authOf(req), req.body)),
+  app.put('/cart/update', signedIn({ body: cartUpdateBody }, cartList), async (req) =>
+    ok(await cart.update(customerIdOf(req), req.body)),
   );
 
-  app.put(
-    '/cart/update',
-    { onRequest, schema: { tags, security: bearer, body: cartUpdateBody, response: replies(cartList) } },
-    async (req) => ok(await cart.update(authOf(req), req.body)),
+  app.put('/cart/select-all', signedIn({ body: cartSelectAllBody }, cartList), async (req) =>
+    ok(await cart.selectAll(customerIdOf(req), req.body)),
   );
 
-  app.put(
-    '/cart/select-all',
-    { onRequest, schema: { tags, security: bearer, body: cartSelectAllBody, response: replies(cartList) } },
-    async (req) => ok(await cart.selectAll(authOf(req), req.body)),
+  app.post('/cart/compare', signedIn({ body: cartCompareBody }, cartCompareResult), async (req) =>
+    ok(await cart.compare(customerIdOf(req), req.body)),
   );
 
-  app.post(
-    '/cart/compare',
-    {
-      onRequest,
-      schema: { tags, security: bearer, body: cartCompareBody, response: replies(cartCompareResult) },
-    },
-    async (req) => ok(await cart.compare(authOf(req), req.body)),
-  );
-
-  app.post(
-    '/cart/apply-discount',
-    { onRequest, schema: { tags, security: bearer, body: applyDiscountBody, response: replies(cartList) } },
-    async (req) => ok(await cart.applyDiscount(authOf(req), req.body)),
+  app.post('/cart/apply-discount', signedIn({ body: applyDiscountBody }, cartList), async (req) =>
+    ok(await cart.applyDiscount(customerIdOf(req), req.body)),
   );
 };

@@ -1,4 +1,4 @@
-import { and, asc, count, eq, ilike, inArray, notInArray, or, sql } from 'drizzle-orm';
+import { and, asc, count, eq, gte, ilike, inArray, notInArray, or, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
 import { escapeLike } from '../../db/like.js';
 import { products } from '../../db/schema/index.js';
@@ -76,4 +76,32 @@ export async function findRelatedProducts(
       asc(products.id),
     )
     .limit(where.limit);
+}
+
+/** Locks the given products in id order, so parallel checkouts of the same products queue rather than deadlock. */
+export async function lockProducts(tx: Executor, productIds: number[]): Promise<ProductRow[]> {
+  if (productIds.length === 0) return [];
+  return tx
+    .select()
+    .from(products)
+    .where(inArray(products.id, productIds))
+    .orderBy(asc(products.id))
+    .for('update');
+}
+
+/** Takes `quantity` off the stock only if that many are there; answers whether it did. */
+export async function takeStock(tx: Executor, productId: number, quantity: number): Promise<boolean> {
+  const rows = await tx
+    .update(products)
+    .set({ stock: sql`${products.stock} - ${quantity}` })
+    .where(and(eq(products.id, productId), gte(products.stock, quantity)))
+    .returning({ id: products.id });
+  return rows.length > 0;
+}
+
+export async function returnStock(tx: Executor, productId: number, quantity: number): Promise<void> {
+  await tx
+    .update(products)
+    .set({ stock: sql`${products.stock} + ${quantity}` })
+    .where(eq(products.id, productId));
 }

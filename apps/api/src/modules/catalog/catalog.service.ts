@@ -6,7 +6,7 @@ import type {
   RelatedBody,
 } from '@storefront/contract/catalog';
 import { productCategories, SEASONAL_CATEGORY } from '@storefront/contract/catalog';
-import type { Db } from '../../db/client.js';
+import type { Db, Executor } from '../../db/client.js';
 import { AppError } from '../../lib/app-error.js';
 import {
   countActiveByCategory,
@@ -31,6 +31,25 @@ export function toProduct(p: ProductRow): Product {
     isActive: p.isActive,
     available: p.isActive && p.stock > 0,
   };
+}
+
+/** Pairs each row with its product as it is now, in the rows' order. */
+export async function withProducts<T extends { productId: number }>(
+  exec: Executor,
+  rows: T[],
+): Promise<{ row: T; product: ProductRow }[]> {
+  const products = new Map(
+    (
+      await findProductsByIds(
+        exec,
+        rows.map((r) => r.productId),
+      )
+    ).map((p) => [p.id, p]),
+  );
+  return rows.flatMap((row) => {
+    const product = products.get(row.productId);
+    return product ? [{ row, product }] : [];
+  });
 }
 
 const RELATED_DEFAULT = 8;

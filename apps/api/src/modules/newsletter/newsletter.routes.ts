@@ -1,3 +1,4 @@
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { emptyBody } from '@storefront/contract/common';
 import {
@@ -8,56 +9,38 @@ import {
   subscribeResult,
   unsubscribeBody,
 } from '@storefront/contract/newsletter';
-import { authOf } from '../../plugins/auth.js';
-import { bearer, ok, replies } from '../../lib/reply.js';
+import { customerIdOf } from '../../plugins/auth.js';
+import { ok, routeOptions } from '../../lib/reply.js';
 import type { NewsletterService } from './newsletter.service.js';
 
 export const newsletterRoutes: FastifyPluginAsyncZod<{ newsletter: NewsletterService }> = async (
   app,
   { newsletter },
 ) => {
-  const tags = ['newsletter'];
+  const { open, optional, signedIn } = routeOptions(app, ['newsletter']);
+  const customerOrNull = (req: FastifyRequest) => req.auth?.customerId ?? null;
 
-  app.get(
-    '/newsletters/front-subscribe',
-    { onRequest: app.optionalAuth, schema: { tags, response: replies(frontSubscribeState) } },
-    async (req) => ok(await newsletter.frontState(req.auth?.customerId ?? null)),
+  app.get('/newsletters/front-subscribe', optional({}, frontSubscribeState), async (req) =>
+    ok(await newsletter.frontState(customerOrNull(req))),
   );
 
-  app.post(
-    '/newsletters/front-subscribe',
-    {
-      onRequest: app.optionalAuth,
-      schema: { tags, body: subscribeBody, response: replies(subscribeResult) },
-    },
-    async (req) => ok(await newsletter.subscribe(req.auth?.customerId ?? null, req.body?.email)),
+  app.post('/newsletters/front-subscribe', optional({ body: subscribeBody }, subscribeResult), async (req) =>
+    ok(await newsletter.subscribe(customerOrNull(req), req.body?.email)),
   );
 
   app.post(
     '/newsletters/front-unsubscribe',
-    {
-      onRequest: app.optionalAuth,
-      schema: { tags, body: unsubscribeBody, response: replies(subscribeResult) },
-    },
-    async (req) => ok(await newsletter.unsubscribe(req.auth?.customerId ?? null, req.body)),
+    optional({ body: unsubscribeBody }, subscribeResult),
+    async (req) => ok(await newsletter.unsubscribe(customerOrNull(req), req.body)),
   );
 
-  app.get('/newsletters/front-success', { schema: { tags, response: replies(frontSuccess) } }, async () =>
-    ok(newsletter.success()),
+  app.get('/newsletters/front-success', open({}, frontSuccess), async () => ok(newsletter.success()));
+
+  app.get('/newsletters/info', signedIn({}, newsletterInfo), async (req) =>
+    ok(await newsletter.info(customerIdOf(req))),
   );
 
-  app.get(
-    '/newsletters/info',
-    { onRequest: app.requireAuth, schema: { tags, security: bearer, response: replies(newsletterInfo) } },
-    async (req) => ok(await newsletter.info(authOf(req).customerId)),
-  );
-
-  app.post(
-    '/newsletters/check-subscribe',
-    {
-      onRequest: app.requireAuth,
-      schema: { tags, security: bearer, body: emptyBody, response: replies(subscribeResult) },
-    },
-    async (req) => ok(await newsletter.check(authOf(req).customerId)),
+  app.post('/newsletters/check-subscribe', signedIn({ body: emptyBody }, subscribeResult), async (req) =>
+    ok(await newsletter.check(customerIdOf(req))),
   );
 };

@@ -9,54 +9,33 @@ import {
   orderListQuery,
   orderStat,
 } from '@storefront/contract/order';
-import { authOf } from '../../plugins/auth.js';
-import { bearer, ok, replies } from '../../lib/reply.js';
+import { customerIdOf } from '../../plugins/auth.js';
+import { ok, routeOptions } from '../../lib/reply.js';
 import type { OrderService } from './order.service.js';
 
 /** Orders of the signed-in customer; another customer's order answers like a missing one. */
 export const orderRoutes: FastifyPluginAsyncZod<{ orders: OrderService }> = async (app, { orders }) => {
-  const tags = ['order'];
-  const onRequest = app.requireAuth;
+  const { signedIn } = routeOptions(app, ['order']);
 
-  app.post(
-    '/order/create',
-    { onRequest, schema: { tags, security: bearer, body: orderCreateBody, response: replies(orderDetail) } },
-    async (req) => ok(await orders.create(authOf(req), req.body)),
+  app.post('/order/create', signedIn({ body: orderCreateBody }, orderDetail), async (req) =>
+    ok(await orders.create(customerIdOf(req), req.body)),
   );
 
-  app.get(
-    '/order/list',
-    {
-      onRequest,
-      schema: { tags, security: bearer, querystring: orderListQuery, response: replies(orderList) },
-    },
-    async (req) => ok(await orders.list(authOf(req), req.query)),
+  app.get('/order/list', signedIn({ querystring: orderListQuery }, orderList), async (req) =>
+    ok(await orders.list(customerIdOf(req), req.query)),
   );
 
-  app.get(
-    '/order/stat',
-    { onRequest, schema: { tags, security: bearer, response: replies(orderStat) } },
-    async (req) => ok(await orders.stat(authOf(req))),
+  app.get('/order/stat', signedIn({}, orderStat), async (req) => ok(await orders.stat(customerIdOf(req))));
+
+  app.get('/order/detail', signedIn({ querystring: orderDetailQuery }, orderDetail), async (req) =>
+    ok(await orders.detail(customerIdOf(req), req.query.orderID)),
   );
 
-  app.get(
-    '/order/detail',
-    {
-      onRequest,
-      schema: { tags, security: bearer, querystring: orderDetailQuery, response: replies(orderDetail) },
-    },
-    async (req) => ok(await orders.detail(authOf(req), req.query.orderID)),
+  app.put('/order/address', signedIn({ body: orderAddressBody }, orderDetail), async (req) =>
+    ok(await orders.changeAddress(customerIdOf(req), req.body)),
   );
 
-  app.put(
-    '/order/address',
-    { onRequest, schema: { tags, security: bearer, body: orderAddressBody, response: replies(orderDetail) } },
-    async (req) => ok(await orders.changeAddress(authOf(req), req.body)),
-  );
-
-  app.put(
-    '/order/cancel',
-    { onRequest, schema: { tags, security: bearer, body: orderCancelBody, response: replies(orderDetail) } },
-    async (req) => ok(await orders.cancel(authOf(req), req.body)),
+  app.put('/order/cancel', signedIn({ body: orderCancelBody }, orderDetail), async (req) =>
+    ok(await orders.cancel(customerIdOf(req), req.body)),
   );
 };

@@ -1,7 +1,6 @@
 import {
   orderAddress,
   orderStatuses,
-  type OrderAddress,
   type OrderAddressBody,
   type OrderCancelBody,
   type OrderCreateBody,
@@ -15,39 +14,21 @@ import {
 } from '@storefront/contract/order';
 import type { Db } from '../../db/client.js';
 import { AppError } from '../../lib/app-error.js';
-import type { AuthContext } from '../account/session.service.js';
-import { findAddress, lockCustomer, type AddressRow } from '../address/address.repo.js';
-import {
-  findCartCoupon,
-  deleteCartLines,
-  listCartLines,
-  lockCart,
-  setCartCoupon,
-} from '../cart/cart.repo.js';
-import { couponProblem, discountOf, unavailableReasonOf } from '../cart/cart.service.js';
-import { listRatesForZone } from '../shipping/shipping.repo.js';
-import { shippingOptions, zoneOf } from '../shipping/shipping.service.js';
-import type { ProductRow } from '../catalog/catalog.repo.js';
+import { findAddress } from '../address/address.repo.js';
+import { snapshotOf } from '../address/address.service.js';
+import { returnStock } from '../catalog/catalog.repo.js';
+import { findCouponCode, releaseCouponUse } from '../coupon/coupon.repo.js';
+import { withCredit } from '../pricing/price-cart.js';
+import { zoneOf } from '../shipping/shipping.rules.js';
 import { findSuburbById } from '../suburb/suburb.repo.js';
+import { recordOrderCredit } from '../wallet/wallet.service.js';
+import { createCheckout } from './checkout.js';
 import {
-  appendCredit,
-  claimCouponUse,
-  claimCustomerCouponUse,
   countOrdersByStatus,
-  creditBalance,
-  findCouponCode,
-  findDefaultBillingAddress,
   findOrder,
-  insertOrder,
   listOrderLines,
   listOrders,
-  lockOrder,
-  lockProducts,
-  moveOrderStatus,
-  releaseCouponUse,
-  returnStock,
-  setOrderShippingAddress,
-  takeStock,
+  updateOrderWhileIn,
   type OrderLineRow,
   type OrderRow,
 } from './order.repo.js';
@@ -60,41 +41,14 @@ function isOpen(status: OrderStatus): boolean {
   return (OPEN_STATUSES as readonly OrderStatus[]).includes(status);
 }
 
-export function snapshotOf(row: AddressRow): OrderAddress {
-  return orderAddress.parse({
-    addressID: row.id,
-    firstName: row.firstName,
-    lastName: row.lastName,
-    phone: row.phone,
-    line1: row.line1,
-    line2: row.line2,
-    suburbID: row.suburbId,
-    suburb: row.suburb,
-    state: row.state,
-    postcode: row.postcode,
-    country: 'AU',
-  });
-}
-
 function totalsOf(order: OrderRow): OrderTotals {
-  return {
-    subtotal: order.subtotalCents,
-    discount: order.discountCents,
-    shipping: order.shippingCents,
-    creditUsed: order.creditUsedCents,
-    total: order.totalCents,
-    amountDue: order.totalCents - order.creditUsedCents,
-  };
-}
-
-function unavailable(product: ProductRow, quantity: number): AppError {
-  if (!product.isActive)
-    return new AppError('PRODUCT_UNAVAILABLE', `${product.name} is no longer available.`);
-  if (product.stock <= 0) return new AppError('NOT_ENOUGH_STOCK', `${product.name} is out of stock.`);
-  return new AppError(
-    'NOT_ENOUGH_STOCK',
-    `Only ${product.stock} of ${product.name} in stock, not ${quantity}.`,
-  );
+  const {
+    subtotalCents: subtotal,
+    discountCents: discount,
+    shippingCents: shipping,
+    totalCents: total,
+  } = order;
+  return withCredit({ subtotal, discount, shipping, total }, order.creditUsedCents);
 }
 
 function toSummary(order: OrderRow, lines: OrderLineRow[]): OrderSummary {
@@ -112,6 +66,8 @@ function toSummary(order: OrderRow, lines: OrderLineRow[]): OrderSummary {
 }
 
 export function createOrderService(db: Db, now: () => Date) {
+  const checkout = createCheckout(db, now);
+
   async function detail(customerId: number, orderId: number): Promise<OrderDetail> {
     const order = await findOrder(db, customerId, orderId);
     if (!order) throw new AppError('NOT_FOUND', 'No such order.');
@@ -146,140 +102,15 @@ export function createOrderService(db: Db, now: () => Date) {
   }
 
   return {
-    /**
-     * Checkout: turns the selected available cart lines into an order, all in one transaction. There is no
-     * payment provider: an order wholly paid with store credit is `paid`, anything else `pending_payment`.
-     */
-    async create(auth: AuthContext, body: OrderCreateBody): Promise<OrderDetail> {
-      const customerId = auth.customerId;
-      const orderId = await db.transaction(async (tx) => {
-        // The cart lock serialises this customer's checkouts with each other and with cart edits.
-        await lockCart(tx, customerId);
-        const delivery = await findAddress(tx, customerId, body.addressID);
-        if (!delivery) throw new AppError('NOT_FOUND', 'No such delivery address.');
-        let billing: AddressRow | undefined = delivery;
-        if (body.billingAddressID !== undefined) {
-          billing = await findAddress(tx, customerId, body.billingAddressID);
-          if (!billing) throw new AppError('NOT_FOUND', 'No such billing address.');
-        } else {
-          billing = (await findDefaultBillingAddress(tx, customerId)) ?? delivery;
-        }
-
-        const selected = (await listCartLines(tx, customerId)).filter((r) => r.line.selected);
-        if (selected.length === 0) throw new AppError('CART_EMPTY');
-        const chosen = selected.filter((r) => unavailableReasonOf(r.product, r.line.quantity) === null);
-        const [first] = selected;
-        if (chosen.length === 0 && first) throw unavailable(first.product, first.line.quantity);
-        const locked = new Map(
-          (
-            await lockProducts(
-              tx,
-              chosen.map((r) => r.product.id).sort((a, b) => a - b),
-            )
-          ).map((p) => [p.id, p]),
-        );
-        let subtotal = 0;
-        let weightGrams = 0;
-        const lines: Omit<OrderLineRow, 'orderId'>[] = [];
-        for (const { line } of chosen) {
-          const product = locked.get(line.productId);
-          if (!product) throw new AppError('PRODUCT_UNAVAILABLE');
-          if (unavailableReasonOf(product, line.quantity)) throw unavailable(product, line.quantity);
-          subtotal += product.priceCents * line.quantity;
-          weightGrams += product.weightGrams * line.quantity;
-          lines.push({
-            productId: product.id,
-            sku: product.sku,
-            name: product.name,
-            imageUrl: product.imageUrl,
-            unitPriceCents: product.priceCents,
-            quantity: line.quantity,
-          });
-        }
-
-        const cartCoupon = await findCartCoupon(tx, customerId);
-        const coupon = cartCoupon?.coupon;
-        let discount = 0;
-        if (coupon) {
-          const customerUses = cartCoupon.customerUses;
-          const problem = couponProblem(coupon, { subtotal, customerUses, now: now() });
-          if (problem) throw new AppError(problem);
-          // Conditional increments: two parallel checkouts cannot both take the last use of a coupon.
-          if (!(await claimCouponUse(tx, coupon.id))) throw new AppError('COUPON_USED_UP');
-          if (!(await claimCustomerCouponUse(tx, customerId, coupon.id, coupon.perCustomerLimit)))
-            throw new AppError('COUPON_USED_UP');
-          discount = discountOf(coupon, subtotal);
-        }
-
-        const suburb = await findSuburbById(tx, delivery.suburbId);
-        if (!suburb) throw new AppError('NO_DESTINATION');
-        const option = shippingOptions(await listRatesForZone(tx, zoneOf(suburb)), {
-          weightGrams,
-          subtotal,
-          hasFreeShippingCoupon: coupon?.kind === 'free_shipping',
-        }).find((o) => o.service === body.shippingService);
-        if (!option) throw new AppError('NO_DESTINATION', 'We do not deliver to that suburb yet.');
-
-        const total = subtotal - discount + option.price;
-        if (body.expectedTotal !== undefined && body.expectedTotal !== total)
-          throw new AppError(
-            'ORDER_TOTAL_CHANGED',
-            `The order total is now ${(total / 100).toFixed(2)} AUD. Please check it and place the order again.`,
-          );
-
-        let creditUsed = 0;
-        if (body.useCredit) {
-          // The customer row lock serialises spending of this customer's credit, so the balance never goes below 0.
-          await lockCustomer(tx, customerId);
-          creditUsed = Math.min(await creditBalance(tx, customerId), total);
-        }
-
-        for (const l of lines) {
-          if (!(await takeStock(tx, l.productId, l.quantity)))
-            throw new AppError('NOT_ENOUGH_STOCK', `${l.name} is out of stock.`);
-        }
-        const isPaid = creditUsed === total;
-        const placedAt = now();
-        const order = await insertOrder(
-          tx,
-          {
-            customerId,
-            status: isPaid ? 'paid' : 'pending_payment',
-            subtotalCents: subtotal,
-            discountCents: discount,
-            shippingCents: option.price,
-            creditUsedCents: creditUsed,
-            totalCents: total,
-            couponId: coupon?.id ?? null,
-            shippingService: body.shippingService,
-            shippingAddress: snapshotOf(delivery),
-            billingAddress: snapshotOf(billing),
-            paidAt: isPaid ? placedAt : null,
-          },
-          lines,
-        );
-        if (creditUsed > 0)
-          await appendCredit(tx, {
-            customerId,
-            amountCents: -creditUsed,
-            reason: 'order_payment',
-            orderId: order.id,
-          });
-        await deleteCartLines(
-          tx,
-          customerId,
-          lines.map((l) => l.productId),
-        );
-        if (coupon) await setCartCoupon(tx, customerId, null);
-        return order.id;
-      });
-      return detail(customerId, orderId);
+    /** Checkout (see checkout.ts); answers the order placed. */
+    async create(customerId: number, body: OrderCreateBody): Promise<OrderDetail> {
+      return detail(customerId, await checkout(customerId, body));
     },
 
-    async list(auth: AuthContext, query: OrderListParams): Promise<OrderList> {
+    async list(customerId: number, query: OrderListParams): Promise<OrderList> {
       const { rows, total } = await listOrders(
         db,
-        auth.customerId,
+        customerId,
         { statuses: query.status, from: query.from, to: query.to },
         { limit: query.pageSize, offset: (query.page - 1) * query.pageSize },
       );
@@ -297,22 +128,22 @@ export function createOrderService(db: Db, now: () => Date) {
       };
     },
 
-    async stat(auth: AuthContext): Promise<OrderStat> {
+    async stat(customerId: number): Promise<OrderStat> {
       const counts = Object.fromEntries(orderStatuses.map((s) => [s, 0])) as OrderStat['counts'];
       let total = 0;
-      for (const { status, n } of await countOrdersByStatus(db, auth.customerId)) {
+      for (const { status, n } of await countOrdersByStatus(db, customerId)) {
         counts[status] = n;
         total += n;
       }
       return { counts, total };
     },
 
-    detail: (auth: AuthContext, orderId: number) => detail(auth.customerId, orderId),
+    detail,
 
-    async changeAddress(auth: AuthContext, body: OrderAddressBody): Promise<OrderDetail> {
-      const order = await findOrder(db, auth.customerId, body.orderID);
+    async changeAddress(customerId: number, body: OrderAddressBody): Promise<OrderDetail> {
+      const order = await findOrder(db, customerId, body.orderID);
       if (!order) throw new AppError('NOT_FOUND', 'No such order.');
-      const address = await findAddress(db, auth.customerId, body.addressID);
+      const address = await findAddress(db, customerId, body.addressID);
       if (!address) throw new AppError('NOT_FOUND', 'No such address.');
       // Shipping was charged for the zone of the original address; a move within that zone keeps the price right.
       const [from, to] = await Promise.all([
@@ -320,18 +151,21 @@ export function createOrderService(db: Db, now: () => Date) {
         findSuburbById(db, address.suburbId),
       ]);
       if (!from || !to || zoneOf(from) !== zoneOf(to)) throw new AppError('ORDER_ZONE_CHANGED');
-      const updated = await setOrderShippingAddress(db, order.id, OPEN_STATUSES, snapshotOf(address));
+      const updated = await updateOrderWhileIn(db, order.id, OPEN_STATUSES, {
+        shippingAddress: snapshotOf(address),
+      });
       if (!updated) throw new AppError('ORDER_ADDRESS_LOCKED');
-      return detail(auth.customerId, order.id);
+      return detail(customerId, order.id);
     },
 
-    async cancel(auth: AuthContext, body: OrderCancelBody): Promise<OrderDetail> {
-      const customerId = auth.customerId;
+    /** Cancels an open order: its stock, coupon use and what was paid (as store credit) go back. */
+    async cancel(customerId: number, body: OrderCancelBody): Promise<OrderDetail> {
       await db.transaction(async (tx) => {
         // The order row lock makes a parallel cancel wait here and then find the order already cancelled.
-        const order = await lockOrder(tx, customerId, body.orderID);
+        const order = await findOrder(tx, customerId, body.orderID, { lock: true });
         if (!order) throw new AppError('NOT_FOUND', 'No such order.');
-        const cancelled = await moveOrderStatus(tx, order.id, OPEN_STATUSES, 'cancelled', {
+        const cancelled = await updateOrderWhileIn(tx, order.id, OPEN_STATUSES, {
+          status: 'cancelled',
           cancelledAt: now(),
         });
         if (!cancelled) throw new AppError('ORDER_NOT_CANCELLABLE');
@@ -339,13 +173,7 @@ export function createOrderService(db: Db, now: () => Date) {
         for (const l of [...lines].sort((a, b) => a.productId - b.productId))
           await returnStock(tx, l.productId, l.quantity);
         const refund = order.status === 'pending_payment' ? order.creditUsedCents : order.totalCents;
-        if (refund > 0)
-          await appendCredit(tx, {
-            customerId,
-            amountCents: refund,
-            reason: 'order_refund',
-            orderId: order.id,
-          });
+        await recordOrderCredit(tx, { customerId, orderId: order.id, amountCents: refund });
         if (order.couponId !== null) await releaseCouponUse(tx, customerId, order.couponId);
       });
       return detail(customerId, body.orderID);

@@ -10,7 +10,7 @@ import {
   orders,
   products,
 } from '../../db/schema/index.js';
-import { bearer, registerCustomer, type Customer } from '../../../test/factories.js';
+import { bearer, registerCustomer, sydneyAddress, type Customer } from '../../../test/factories.js';
 import { createCoupon, createProduct, giveCoupon } from '../../../test/catalog-factories.js';
 import { createTestApp, type TestApp } from '../../../test/test-app.js';
 
@@ -31,17 +31,7 @@ function call(c: Customer, method: 'GET' | 'POST' | 'PUT', url: string, payload?
   });
 }
 
-const sydney = {
-  firstName: 'Ada',
-  lastName: 'Lovelace',
-  phone: '0412 345 678',
-  line1: '1 Macquarie St',
-  suburb: 'Sydney',
-  state: 'NSW',
-  postcode: '2000',
-};
-
-async function addAddress(c: Customer, body: object = sydney): Promise<number> {
+async function addAddress(c: Customer, body: object = sydneyAddress): Promise<number> {
   const res = await call(c, 'POST', '/address/add', body);
   expect(res.json().code, res.body).toBe(0);
   return res.json().data.addressID;
@@ -362,7 +352,7 @@ describe('order/address and order/cancel', () => {
   it('changes the delivery address within the delivery zone until the order ships', async () => {
     const { c, order } = await oneOrder();
     const surryHills = await addAddress(c, {
-      ...sydney,
+      ...sydneyAddress,
       line1: '5 Crown St',
       suburb: 'Surry Hills',
       postcode: '2010',
@@ -377,7 +367,7 @@ describe('order/address and order/cancel', () => {
   it('refuses a new address in another delivery zone, which would change the shipping price', async () => {
     const { c, order } = await oneOrder();
     const melbourne = await addAddress(c, {
-      ...sydney,
+      ...sydneyAddress,
       line1: '200 Bourke St',
       suburb: 'Melbourne',
       state: 'VIC',

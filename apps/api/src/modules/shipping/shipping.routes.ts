@@ -1,27 +1,22 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { calcSelectedQuery, calcSingleBody, shippingQuote } from '@storefront/contract/shipping';
-import { authOf } from '../../plugins/auth.js';
-import { bearer, ok, replies } from '../../lib/reply.js';
+import { customerIdOf } from '../../plugins/auth.js';
+import { ok, routeOptions } from '../../lib/reply.js';
 import type { ShippingService } from './shipping.service.js';
 
 export const shippingRoutes: FastifyPluginAsyncZod<{ shipping: ShippingService }> = async (
   app,
   { shipping },
 ) => {
-  const tags = ['shipping'];
+  const { signedIn, optional } = routeOptions(app, ['shipping']);
 
   app.get(
     '/shipping/calc-selected',
-    {
-      onRequest: app.requireAuth,
-      schema: { tags, security: bearer, querystring: calcSelectedQuery, response: replies(shippingQuote) },
-    },
-    async (req) => ok(await shipping.calcSelected(authOf(req), req.query)),
+    signedIn({ querystring: calcSelectedQuery }, shippingQuote),
+    async (req) => ok(await shipping.calcSelected(customerIdOf(req), req.query)),
   );
 
-  app.post(
-    '/shipping/calc-single',
-    { onRequest: app.optionalAuth, schema: { tags, body: calcSingleBody, response: replies(shippingQuote) } },
-    async (req) => ok(await shipping.calcSingle(req.auth, req.body)),
+  app.post('/shipping/calc-single', optional({ body: calcSingleBody }, shippingQuote), async (req) =>
+    ok(await shipping.calcSingle(req.auth?.customerId ?? null, req.body)),
   );
 };

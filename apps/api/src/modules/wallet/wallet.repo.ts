@@ -1,16 +1,17 @@
-import { and, asc, count, desc, eq, sql } from 'drizzle-orm';
+import { and, count, desc, eq, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
-import { coupons, creditLedger, customerCoupons, vouchers } from '../../db/schema/index.js';
+import { creditLedger, vouchers } from '../../db/schema/index.js';
 
 export type VoucherRow = typeof vouchers.$inferSelect;
 export type CreditReason = (typeof creditLedger.$inferInsert)['reason'];
 
-export async function sumBalance(db: Executor, customerId: number): Promise<number> {
+/** The sum of the customer's ledger entries, as it stands. */
+export async function sumLedger(db: Executor, customerId: number): Promise<number> {
   const [row] = await db
     .select({ total: sql<string>`coalesce(sum(${creditLedger.amountCents}), 0)` })
     .from(creditLedger)
     .where(eq(creditLedger.customerId, customerId));
-  return Math.max(0, Number(row?.total ?? 0));
+  return Number(row?.total ?? 0);
 }
 
 export async function countLedgerEntries(db: Executor, customerId: number): Promise<number> {
@@ -45,7 +46,13 @@ export async function listLedgerEntries(
 
 export async function insertLedgerEntry(
   db: Executor,
-  values: { customerId: number; amountCents: number; reason: CreditReason; voucherId?: number | null },
+  values: {
+    customerId: number;
+    amountCents: number;
+    reason: CreditReason;
+    voucherId?: number | null;
+    orderId?: number | null;
+  },
 ): Promise<void> {
   await db.insert(creditLedger).values(values);
 }
@@ -77,13 +84,4 @@ export async function findVoucherByCode(db: Executor, code: string): Promise<Vou
     .from(vouchers)
     .where(sql`upper(${vouchers.code}) = upper(${code})`);
   return row;
-}
-
-export async function listWalletCoupons(db: Executor, customerId: number) {
-  return db
-    .select({ coupon: coupons, usedCount: customerCoupons.usedCount, receivedAt: customerCoupons.receivedAt })
-    .from(customerCoupons)
-    .innerJoin(coupons, eq(coupons.id, customerCoupons.couponId))
-    .where(eq(customerCoupons.customerId, customerId))
-    .orderBy(asc(coupons.endsAt), asc(coupons.id));
 }

@@ -7,37 +7,24 @@ import {
   credits,
   creditsQuery,
 } from '@storefront/contract/wallet';
-import { authOf } from '../../plugins/auth.js';
-import { bearer, ok, replies } from '../../lib/reply.js';
+import { customerIdOf } from '../../plugins/auth.js';
+import { ok, routeOptions } from '../../lib/reply.js';
 import type { WalletService } from './wallet.service.js';
 
 export const walletRoutes: FastifyPluginAsyncZod<{ wallet: WalletService }> = async (app, { wallet }) => {
-  const tags = ['wallet'];
+  const { signedIn } = routeOptions(app, ['wallet']);
 
-  app.get(
-    '/customer/credits',
-    {
-      onRequest: app.requireAuth,
-      schema: { tags, security: bearer, querystring: creditsQuery, response: replies(credits) },
-    },
-    async (req) => ok(await wallet.credits(authOf(req).customerId, req.query)),
+  app.get('/customer/credits', signedIn({ querystring: creditsQuery }, credits), async (req) =>
+    ok(await wallet.credits(customerIdOf(req), req.query)),
   );
 
   app.get(
     '/customer/coupon/package',
-    {
-      onRequest: app.requireAuth,
-      schema: { tags, security: bearer, querystring: couponPackageQuery, response: replies(couponPackage) },
-    },
-    async (req) => ok(await wallet.couponPackage(authOf(req).customerId, req.query.status)),
+    signedIn({ querystring: couponPackageQuery }, couponPackage),
+    async (req) => ok(await wallet.couponPackage(customerIdOf(req), req.query.status)),
   );
 
-  app.post(
-    '/customer/apply-voucher',
-    {
-      onRequest: app.requireAuth,
-      schema: { tags, security: bearer, body: applyVoucherBody, response: replies(applyVoucherResult) },
-    },
-    async (req) => ok(await wallet.applyVoucher(authOf(req).customerId, req.body.code, req.ip)),
+  app.post('/customer/apply-voucher', signedIn({ body: applyVoucherBody }, applyVoucherResult), async (req) =>
+    ok(await wallet.applyVoucher(customerIdOf(req), req.body.code, req.ip)),
   );
 };

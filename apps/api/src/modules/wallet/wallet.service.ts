@@ -3,54 +3,57 @@ import type {
   CouponPackage,
   Credits,
   CreditsQuery,
-  WalletCoupon,
   WalletCouponStatus,
 } from '@storefront/contract/wallet';
-import type { Db } from '../../db/client.js';
+import type { Db, Executor } from '../../db/client.js';
 import { AppError } from '../../lib/app-error.js';
-import { couponProblem } from '../cart/cart.service.js';
-import { reserveHit } from '../account/throttle.js';
+import { lockCustomer } from '../account/account.repo.js';
+import { walletCoupons } from '../coupon/coupon.service.js';
+import type { Throttle } from '../throttle/throttle.service.js';
 import {
   claimVoucher,
   countLedgerEntries,
   findVoucherByCode,
   insertLedgerEntry,
   listLedgerEntries,
-  listWalletCoupons,
-  sumBalance,
+  sumLedger,
 } from './wallet.repo.js';
-import type { CouponRow } from '../cart/cart.repo.js';
 
-export type WalletSettings = {
-  limitPerIp: number;
-  limitPerAccount: number;
-  limitWindowMs: number;
-  now: () => Date;
-};
-
-/** A wallet coupon's state, ignoring the minimum spend (that depends on a cart). */
-export function walletCouponStatusOf(coupon: CouponRow, customerUses: number, now: Date): WalletCouponStatus {
-  if (customerUses >= coupon.perCustomerLimit) return 'used';
-  const problem = couponProblem(coupon, { subtotal: Number.MAX_SAFE_INTEGER, customerUses, now });
-  if (problem === 'COUPON_NOT_STARTED') return 'upcoming';
-  if (problem === null) return 'available';
-  return 'expired';
+/**
+ * Store credit: the balance is the sum of the append-only ledger, and what may be spent. Our own writes never take
+ * the sum below 0 (spending takes at most the balance); an entry written by hand that does is shown and spent as 0.
+ */
+export async function creditBalance(exec: Executor, customerId: number): Promise<number> {
+  return Math.max(0, await sumLedger(exec, customerId));
 }
 
-export function createWalletService(db: Db, settings: WalletSettings) {
-  // Every attempt counts, right or wrong, so guessing codes is slow from one IP or one account. Each attempt
-  // reserves its place before looking at the code, so parallel attempts cannot all slip under the limit.
-  async function throttleRedemption(customerId: number, ip: string): Promise<void> {
-    const { limitPerIp, limitPerAccount, limitWindowMs } = settings;
-    const now = settings.now();
-    await reserveHit(db, `voucher:ip:${ip}`, limitPerIp, now, limitWindowMs);
-    await reserveHit(db, `voucher:account:${customerId}`, limitPerAccount, now, limitWindowMs);
-  }
+/**
+ * How much credit an order of `total` spends: all of it up to the balance. Locks the customer's row, which
+ * serialises spending of this customer's credit until the caller's transaction ends, so the balance never goes
+ * below 0; the caller records the spending with spendCredit in the same transaction.
+ */
+export async function holdCredit(tx: Executor, customerId: number, total: number): Promise<number> {
+  await lockCustomer(tx, customerId);
+  return Math.min(await creditBalance(tx, customerId), total);
+}
 
+/** Records credit spent on (negative) or given back for (positive) an order. */
+export async function recordOrderCredit(
+  tx: Executor,
+  entry: { customerId: number; orderId: number; amountCents: number },
+): Promise<void> {
+  if (entry.amountCents === 0) return;
+  await insertLedgerEntry(tx, {
+    ...entry,
+    reason: entry.amountCents < 0 ? 'order_payment' : 'order_refund',
+  });
+}
+
+export function createWalletService(db: Db, throttle: Throttle, now: () => Date) {
   return {
     async credits(customerId: number, query: CreditsQuery): Promise<Credits> {
       const [balance, total, rows] = await Promise.all([
-        sumBalance(db, customerId),
+        creditBalance(db, customerId),
         countLedgerEntries(db, customerId),
         listLedgerEntries(db, customerId, {
           limit: query.pageSize,
@@ -76,32 +79,17 @@ export function createWalletService(db: Db, settings: WalletSettings) {
     },
 
     async couponPackage(customerId: number, statuses?: WalletCouponStatus[]): Promise<CouponPackage> {
-      const now = settings.now();
-      const rows = await listWalletCoupons(db, customerId);
-      const list = rows.map(({ coupon, usedCount, receivedAt }): WalletCoupon => ({
-        couponID: coupon.id,
-        code: coupon.code,
-        description: coupon.description,
-        kind: coupon.kind,
-        value: coupon.value,
-        minSpend: coupon.minSpendCents,
-        startsAt: coupon.startsAt.toISOString(),
-        endsAt: coupon.endsAt.toISOString(),
-        usageLimit: coupon.usageLimit,
-        perCustomerLimit: coupon.perCustomerLimit,
-        usedCount,
-        receivedAt: receivedAt.toISOString(),
-        status: walletCouponStatusOf(coupon, usedCount, now),
-      }));
+      const list = await walletCoupons(db, customerId, now());
       return { list: statuses ? list.filter((c) => statuses.includes(c.status)) : list };
     },
 
     async applyVoucher(customerId: number, code: string, ip: string): Promise<ApplyVoucherResult> {
-      await throttleRedemption(customerId, ip);
-      const now = settings.now();
+      // Every attempt counts, right or wrong, so guessing codes is slow from one IP or one account.
+      await throttle.reserve('perIp', `voucher:ip:${ip}`);
+      await throttle.reserve('perAccount', `voucher:account:${customerId}`);
       // The conditional update claims the voucher and the ledger entry lands in the same transaction: both or neither.
       const credited = await db.transaction(async (tx) => {
-        const voucher = await claimVoucher(tx, customerId, code, now);
+        const voucher = await claimVoucher(tx, customerId, code, now());
         if (!voucher) return null;
         await insertLedgerEntry(tx, {
           customerId,
@@ -117,7 +105,7 @@ export function createWalletService(db: Db, settings: WalletSettings) {
         if (voucher.redeemedBy !== null) throw new AppError('VOUCHER_REDEEMED');
         throw new AppError('VOUCHER_EXPIRED');
       }
-      return { balance: await sumBalance(db, customerId), credited };
+      return { balance: await creditBalance(db, customerId), credited };
     },
   };
 }

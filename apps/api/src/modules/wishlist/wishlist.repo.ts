@@ -1,48 +1,21 @@
-import { and, count, desc, eq, inArray } from 'drizzle-orm';
+import { and, desc, eq, inArray } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
-import { products, wishlistItems } from '../../db/schema/index.js';
-import type { ProductRow } from '../catalog/catalog.repo.js';
+import { wishlistItems } from '../../db/schema/index.js';
 
 export type WishlistItemRow = typeof wishlistItems.$inferSelect;
-export type WishlistEntry = { item: WishlistItemRow; product: ProductRow };
 
-export async function listWishlist(db: Executor, customerId: number): Promise<WishlistEntry[]> {
-  return db
-    .select({ item: wishlistItems, product: products })
-    .from(wishlistItems)
-    .innerJoin(products, eq(products.id, wishlistItems.productId))
-    .where(eq(wishlistItems.customerId, customerId))
-    .orderBy(desc(wishlistItems.createdAt), desc(wishlistItems.id));
-}
-
-export async function findWishlistEntries(
+/** The customer's items, newest first; all of them, or those among `ids`. */
+export async function listWishlist(
   db: Executor,
   customerId: number,
-  ids: number[],
-): Promise<WishlistEntry[]> {
+  ids?: number[],
+): Promise<WishlistItemRow[]> {
   return db
-    .select({ item: wishlistItems, product: products })
+    .select()
     .from(wishlistItems)
-    .innerJoin(products, eq(products.id, wishlistItems.productId))
-    .where(and(eq(wishlistItems.customerId, customerId), inArray(wishlistItems.id, ids)));
+    .where(and(eq(wishlistItems.customerId, customerId), ids ? inArray(wishlistItems.id, ids) : undefined))
+    .orderBy(desc(wishlistItems.createdAt), desc(wishlistItems.id));
 }
-
-export async function wishlistProductIds(db: Executor, customerId: number): Promise<Set<number>> {
-  const rows = await db
-    .select({ productId: wishlistItems.productId })
-    .from(wishlistItems)
-    .where(eq(wishlistItems.customerId, customerId));
-  return new Set(rows.map((r) => r.productId));
-}
-
-export async function countWishlist(db: Executor, customerId: number): Promise<number> {
-  const [row] = await db
-    .select({ n: count() })
-    .from(wishlistItems)
-    .where(eq(wishlistItems.customerId, customerId));
-  return row?.n ?? 0;
-}
-
 export async function insertWishlistItems(
   db: Executor,
   customerId: number,

@@ -6,24 +6,23 @@ import type {
   WishlistMoveToCartBody,
 } from '@storefront/contract/wishlist';
 import { WISHLIST_MAX } from '@storefront/contract/wishlist';
-import type { Db, Executor } from '../../db/client.js';
+import type { Db } from '../../db/client.js';
 import { AppError } from '../../lib/app-error.js';
-import type { AuthContext } from '../account/session.service.js';
-import { findProductsByIds } from '../catalog/catalog.repo.js';
-import { toProduct } from '../catalog/catalog.service.js';
+import { findProductsByIds, type ProductRow } from '../catalog/catalog.repo.js';
+import { toProduct, withProducts } from '../catalog/catalog.service.js';
+import { stockError, unavailableReasonOf } from '../catalog/stock.js';
 import { lockCart } from '../cart/cart.repo.js';
 import { addToCartInTx, type CartService } from '../cart/cart.service.js';
 import {
-  countWishlist,
   deleteWishlistItems,
-  findWishlistEntries,
   insertWishlistItems,
   listWishlist,
-  wishlistProductIds,
-  type WishlistEntry,
+  type WishlistItemRow,
 } from './wishlist.repo.js';
 
-function toWishlistItem({ item, product }: WishlistEntry): WishlistItem {
+type WishlistEntry = { row: WishlistItemRow; product: ProductRow };
+
+function toWishlistItem({ row: item, product }: WishlistEntry): WishlistItem {
   return {
     id: item.id,
     productID: product.id,
@@ -33,58 +32,54 @@ function toWishlistItem({ item, product }: WishlistEntry): WishlistItem {
 }
 
 export function createWishlistService(db: Db, cart: CartService) {
-  async function list(customerId: number, executor: Executor = db): Promise<WishlistList> {
-    const entries = await listWishlist(executor, customerId);
+  async function list(customerId: number): Promise<WishlistList> {
+    const entries = await withProducts(db, await listWishlist(db, customerId));
     return { list: entries.map(toWishlistItem), total: entries.length };
   }
 
   return {
-    list: (auth: AuthContext) => list(auth.customerId),
+    list,
 
-    async remove(auth: AuthContext, id: number): Promise<WishlistList> {
-      const removed = await deleteWishlistItems(db, auth.customerId, [id]);
+    async remove(customerId: number, id: number): Promise<WishlistList> {
+      const removed = await deleteWishlistItems(db, customerId, [id]);
       if (removed === 0) throw new AppError('NOT_FOUND', 'No such wishlist item.');
-      return list(auth.customerId);
+      return list(customerId);
     },
 
-    async batchAdd(auth: AuthContext, body: WishlistBatchAddBody): Promise<WishlistList> {
+    async batchAdd(customerId: number, body: WishlistBatchAddBody): Promise<WishlistList> {
       const productIds = [...new Set(body.productIDs)];
       // The customer's cart row doubles as the lock on their wishlist, so parallel adds respect the size cap.
       await db.transaction(async (tx) => {
-        await lockCart(tx, auth.customerId);
+        await lockCart(tx, customerId);
         const found = new Map((await findProductsByIds(tx, productIds)).map((p) => [p.id, p]));
         for (const productId of productIds) {
           const product = found.get(productId);
           if (!product) throw new AppError('NOT_FOUND', 'No such product.');
-          if (!product.isActive)
-            throw new AppError('PRODUCT_UNAVAILABLE', `${product.name} is not available.`);
+          if (!product.isActive) throw stockError(product, 1);
         }
-        const already = await wishlistProductIds(tx, auth.customerId);
+        const current = await listWishlist(tx, customerId);
+        const already = new Set(current.map((i) => i.productId));
         const fresh = productIds.filter((id) => !already.has(id));
-        if ((await countWishlist(tx, auth.customerId)) + fresh.length > WISHLIST_MAX) {
-          throw new AppError('WISHLIST_LIMIT');
-        }
-        await insertWishlistItems(tx, auth.customerId, fresh);
+        if (current.length + fresh.length > WISHLIST_MAX) throw new AppError('WISHLIST_LIMIT');
+        await insertWishlistItems(tx, customerId, fresh);
       });
-      return list(auth.customerId);
+      return list(customerId);
     },
 
-    async moveToCart(auth: AuthContext, body: WishlistMoveToCartBody): Promise<WishlistMoveResult> {
+    async moveToCart(customerId: number, body: WishlistMoveToCartBody): Promise<WishlistMoveResult> {
       const ids = [...new Set(body.ids)].sort((a, b) => a - b);
       // Under the cart lock, so the stock and line checks hold until the items are in the cart and off the list.
       await db.transaction(async (tx) => {
-        await lockCart(tx, auth.customerId);
-        const entries = await findWishlistEntries(tx, auth.customerId, ids);
+        await lockCart(tx, customerId);
+        const entries = await withProducts(tx, await listWishlist(tx, customerId, ids));
         if (entries.length !== ids.length) throw new AppError('NOT_FOUND', 'No such wishlist item.');
         for (const { product } of entries) {
-          if (!product.isActive)
-            throw new AppError('PRODUCT_UNAVAILABLE', `${product.name} is not available.`);
-          if (product.stock <= 0) throw new AppError('NOT_ENOUGH_STOCK', `${product.name} is out of stock.`);
+          if (unavailableReasonOf(product, 1)) throw stockError(product, 1);
         }
-        for (const { product } of entries) await addToCartInTx(tx, auth.customerId, product.id, 1);
-        await deleteWishlistItems(tx, auth.customerId, ids);
+        for (const { product } of entries) await addToCartInTx(tx, customerId, product.id, 1);
+        await deleteWishlistItems(tx, customerId, ids);
       });
-      return { wishlist: await list(auth.customerId), cart: await cart.list(auth) };
+      return { wishlist: await list(customerId), cart: await cart.list(customerId) };
     },
   };
 }

@@ -1,9 +1,9 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { registerCustomer } from '../../test/factories.js';
-import { createTestApp, type TestApp } from '../../test/test-app.js';
+import { registerCustomer } from '../test/factories.js';
+import { createTestApp, type TestApp } from '../test/test-app.js';
 import { pruneExpired } from './maintenance.js';
-import { rateLimitHits, sessions } from './schema/index.js';
+import { rateLimitHits, sessions } from './db/schema/index.js';
 
 let t: TestApp;
 beforeAll(async () => {

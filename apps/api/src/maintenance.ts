@@ -1,0 +1,14 @@
+import type { Executor } from './db/client.js';
+import { deleteSessionsEndedBefore } from './modules/account/account.repo.js';
+import { deleteWindowsBefore } from './modules/throttle/throttle.repo.js';
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/**
+ * Deletes what can no longer matter: throttle windows older than a day and sessions that ended (expired or
+ * revoked) over a week ago. Kept a while so "recent sign-ins" and support questions still have them.
+ */
+export async function pruneExpired(db: Executor, now: Date): Promise<void> {
+  await deleteWindowsBefore(db, new Date(now.getTime() - DAY_MS));
+  await deleteSessionsEndedBefore(db, new Date(now.getTime() - 7 * DAY_MS));
+}

@@ -1,0 +1,176 @@
+import type { OrderCreateBody } from '@storefront/contract/order';
+import type { Db, Executor } from '../../db/client.js';
+import { AppError } from '../../lib/app-error.js';
+import { findAddress, findDefaultAddress, type AddressRow } from '../address/address.repo.js';
+import { snapshotOf } from '../address/address.service.js';
+import { deleteCartLines, lockCart, updateCart } from '../cart/cart.repo.js';
+import { findCartCoupon, loadCartItems, type CartItem } from '../cart/cart.service.js';
+import { lockProducts, takeStock as takeProductStock, type ProductRow } from '../catalog/catalog.repo.js';
+import { stockError, unavailableReasonOf } from '../catalog/stock.js';
+import type { CouponRow } from '../coupon/coupon.repo.js';
+import { claimCoupon } from '../coupon/coupon.service.js';
+import { priceCart, withCredit, type CartPrice } from '../pricing/price-cart.js';
+import { listRatesForZone } from '../shipping/shipping.repo.js';
+import { zoneOf } from '../shipping/shipping.rules.js';
+import { findSuburbById } from '../suburb/suburb.repo.js';
+import { holdCredit, recordOrderCredit } from '../wallet/wallet.service.js';
+import { insertOrder, type OrderLineRow, type OrderRow } from './order.repo.js';
+
+/**
+ * Checkout: turns the selected available cart lines into an order in one transaction, as a list of named steps,
+ * each calling the module that owns what it touches. A step that throws rolls every earlier one back.
+ */
+export function createCheckout(db: Db, now: () => Date) {
+  return async function checkout(customerId: number, body: OrderCreateBody): Promise<number> {
+    return db.transaction(async (tx) => {
+      // The cart lock serialises this customer's checkouts with each other and with cart edits.
+      await lockCart(tx, customerId);
+      const addresses = await findAddresses(tx, customerId, body);
+      const lines = await lockStock(tx, await loadSelectedLines(tx, customerId));
+      const price = await priceOrder(tx, customerId, lines, addresses.delivery, body, now());
+      if (price.coupon) await claimCoupon(tx, customerId, price.coupon);
+      const creditUsed = body.useCredit ? await holdCredit(tx, customerId, price.totals.total) : 0;
+      await takeStock(tx, price.selected);
+      const order = await writeOrder(tx, customerId, { price, creditUsed, addresses, body, placedAt: now() });
+      await recordOrderCredit(tx, { customerId, orderId: order.id, amountCents: -creditUsed });
+      await emptyCartLines(tx, customerId, price);
+      return order.id;
+    });
+  };
+}
+
+type Addresses = { delivery: AddressRow; billing: AddressRow };
+type OrderPrice = CartPrice<CartItem> & { coupon: CouponRow | null };
+
+/** The delivery address, and the billing one asked for, else the default billing address, else the delivery one. */
+async function findAddresses(tx: Executor, customerId: number, body: OrderCreateBody): Promise<Addresses> {
+  const delivery = await findAddress(tx, customerId, body.addressID);
+  if (!delivery) throw new AppError('NOT_FOUND', 'No such delivery address.');
+  if (body.billingAddressID === undefined) {
+    return { delivery, billing: (await findDefaultAddress(tx, customerId, 'billing')) ?? delivery };
+  }
+  const billing = await findAddress(tx, customerId, body.billingAddressID);
+  if (!billing) throw new AppError('NOT_FOUND', 'No such billing address.');
+  return { delivery, billing };
+}
+
+/** The selected lines that can be bought now; unavailable ones stay in the cart, unless none can be bought. */
+async function loadSelectedLines(tx: Executor, customerId: number): Promise<CartItem[]> {
+  const selected = (await loadCartItems(tx, customerId)).filter((l) => l.selected);
+  const [first] = selected;
+  if (!first) throw new AppError('CART_EMPTY');
+  const available = selected.filter((l) => unavailableReasonOf(l.product, l.quantity) === null);
+  if (available.length === 0) throw stockError(first.product, first.quantity);
+  return available;
+}
+
+/** The lines with their products as locked, so the stock priced here is still there when it is taken. */
+async function lockStock(tx: Executor, lines: CartItem[]): Promise<CartItem[]> {
+  // Locked in id order, so parallel checkouts of the same products queue rather than deadlock.
+  const locked = new Map(
+    (
+      await lockProducts(
+        tx,
+        lines.map((l) => l.product.id),
+      )
+    ).map((p) => [p.id, p]),
+  );
+  return lines.map((line) => {
+    const product = locked.get(line.product.id);
+    if (!product) throw new AppError('PRODUCT_UNAVAILABLE');
+    return { ...line, product };
+  });
+}
+
+/** Prices the locked lines with the cart's coupon and the chosen shipping; refuses whatever no longer holds. */
+async function priceOrder(
+  tx: Executor,
+  customerId: number,
+  lines: CartItem[],
+  delivery: AddressRow,
+  body: OrderCreateBody,
+  now: Date,
+): Promise<OrderPrice> {
+  const [coupon, suburb] = await Promise.all([
+    findCartCoupon(tx, customerId),
+    findSuburbById(tx, delivery.suburbId),
+  ]);
+  if (!suburb) throw new AppError('NO_DESTINATION');
+  const rates = await listRatesForZone(tx, zoneOf(suburb));
+  const price = priceCart({ lines, coupon, shipping: { rates, service: body.shippingService }, now });
+  const [gone] = price.unavailable;
+  if (gone) throw stockError(gone.line.product, gone.line.quantity);
+  if (price.couponProblem) throw new AppError(price.couponProblem);
+  if (!price.shippingOption) throw new AppError('NO_DESTINATION', 'We do not deliver to that suburb yet.');
+  const { total } = price.totals;
+  if (body.expectedTotal !== undefined && body.expectedTotal !== total)
+    throw new AppError(
+      'ORDER_TOTAL_CHANGED',
+      `The order total is now ${(total / 100).toFixed(2)} AUD. Please check it and place the order again.`,
+    );
+  return { ...price, coupon: coupon?.coupon ?? null };
+}
+
+async function takeStock(tx: Executor, lines: CartItem[]): Promise<void> {
+  for (const { product, quantity } of lines) {
+    if (!(await takeProductStock(tx, product.id, quantity)))
+      throw new AppError('NOT_ENOUGH_STOCK', `${product.name} is out of stock.`);
+  }
+}
+
+/** The order and its lines as priced; wholly paid with store credit it is `paid`, else it awaits payment. */
+async function writeOrder(
+  tx: Executor,
+  customerId: number,
+  placed: {
+    price: OrderPrice;
+    creditUsed: number;
+    addresses: Addresses;
+    body: OrderCreateBody;
+    placedAt: Date;
+  },
+): Promise<OrderRow> {
+  const { price, addresses } = placed;
+  const totals = withCredit(price.totals, placed.creditUsed);
+  const isPaid = totals.amountDue === 0;
+  return insertOrder(
+    tx,
+    {
+      customerId,
+      status: isPaid ? 'paid' : 'pending_payment',
+      subtotalCents: totals.subtotal,
+      discountCents: totals.discount,
+      shippingCents: totals.shipping,
+      creditUsedCents: totals.creditUsed,
+      totalCents: totals.total,
+      couponId: price.coupon?.id ?? null,
+      shippingService: placed.body.shippingService,
+      shippingAddress: snapshotOf(addresses.delivery),
+      billingAddress: snapshotOf(addresses.billing),
+      paidAt: isPaid ? placed.placedAt : null,
+    },
+    price.selected.map(({ product, quantity }) => orderLineOf(product, quantity)),
+  );
+}
+
+/** An order line keeps the product as it was sold: later edits of the product do not change the order. */
+export function orderLineOf(product: ProductRow, quantity: number): Omit<OrderLineRow, 'orderId'> {
+  return {
+    productId: product.id,
+    sku: product.sku,
+    name: product.name,
+    imageUrl: product.imageUrl,
+    unitPriceCents: product.priceCents,
+    quantity,
+  };
+}
+
+/** Takes the ordered lines, and the coupon they used, off the cart; lines left unselected or unavailable stay. */
+async function emptyCartLines(tx: Executor, customerId: number, price: OrderPrice): Promise<void> {
+  await deleteCartLines(
+    tx,
+    customerId,
+    price.selected.map((l) => l.product.id),
+  );
+  if (price.coupon) await updateCart(tx, customerId, { couponId: null });
+}
