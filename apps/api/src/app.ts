@@ -35,6 +35,11 @@ import { createAddressService } from './modules/address/address.service.js';
 import { newsletterRoutes } from './modules/newsletter/newsletter.routes.js';
 import { createNewsletterService } from './modules/newsletter/newsletter.service.js';
 import { orderRoutes } from './modules/order/order.routes.js';
+import { createOrderPayments } from './modules/order/order-payment.service.js';
+import { createDbDemoPaymentStore } from './modules/payment/demo-payment.repo.js';
+import { createPaymentProviders } from './modules/payment/payment-providers.js';
+import { paymentRoutes } from './modules/payment/payment.routes.js';
+import { createPaymentService } from './modules/payment/payment.service.js';
 import { createOrderService } from './modules/order/order.service.js';
 import { suburbRoutes } from './modules/suburb/suburb.routes.js';
 import { createSuburbService } from './modules/suburb/suburb.service.js';
@@ -164,6 +169,22 @@ export async function buildApp({ config, database, now = () => new Date(), logge
     { scryptLogN: config.SCRYPT_LOG_N, now },
   );
 
+  const providers = createPaymentProviders(config.payments, {
+    demoStore: createDbDemoPaymentStore(database.db),
+  });
+  const payments = createPaymentService(database.db, providers, config.payments, now);
+  const orders = createOrderService(database.db, now, payments);
+  const orderPayments = createOrderPayments(database.db, {
+    payments,
+    demo: providers.demo,
+    issueToken: async (customerId) => (await sessions.issue(database.db, customerId)).token,
+    cancelUnpaid: (order) => orders.cancelUnpaid(order),
+    unpaidMs: config.UNPAID_ORDER_MINUTES * 60_000,
+    now,
+  });
+  // One round of the store's clock on unpaid orders; server.ts runs it every minute.
+  app.decorate('expireUnpaidOrders', () => orderPayments.expireUnpaid());
+
   await app.register(
     async (api) => {
       api.get(
@@ -180,7 +201,8 @@ export async function buildApp({ config, database, now = () => new Date(), logge
       await api.register(suburbRoutes, { suburbs: createSuburbService(database.db) });
       await api.register(addressRoutes, { addresses: createAddressService(database.db) });
       await api.register(newsletterRoutes, { newsletter: createNewsletterService(database.db, { signer }) });
-      await api.register(orderRoutes, { orders: createOrderService(database.db, now) });
+      await api.register(orderRoutes, { orders });
+      await api.register(paymentRoutes, { payments: orderPayments });
       await api.register(walletRoutes, { wallet: createWalletService(database.db, throttle, now) });
     },
     { prefix: '/api/v1' },
@@ -203,6 +225,12 @@ export async function buildApp({ config, database, now = () => new Date(), logge
 }
 
 export type App = Awaited<ReturnType<typeof buildApp>>;
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    expireUnpaidOrders: () => Promise<{ cancelled: number; paid: number }>;
+  }
+}
 
 /** Gives Redis a moment to connect at start, so the first requests are counted; starts without it otherwise. */
 async function waitForRedis(redis: Redis, ms: number): Promise<void> {

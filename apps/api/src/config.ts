@@ -51,6 +51,7 @@ const envSchema = z.object({
   DEBUG_CONSOLE: flag.default(true),
   APP_SECRET: z.string().min(32, { error: 'must be at least 32 characters' }).optional(),
   WEB_DIST_DIR: z.string().optional(),
+  UNPAID_ORDER_MINUTES: z.coerce.number().int().min(1).max(10080).default(30),
   ...paymentEnvShape,
 });
 

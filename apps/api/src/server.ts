@@ -36,6 +36,12 @@ async function main() {
   void prune();
   setInterval(() => void prune(), 60 * 60 * 1000).unref();
 
+  // Unpaid orders past their time are checked with their provider, then paid or cancelled. Every process may run
+  // it: each order is decided under its row lock with a status condition.
+  const expire = () =>
+    app.expireUnpaidOrders().catch((err: unknown) => app.log.warn({ err }, 'expiring unpaid orders failed'));
+  setInterval(() => void expire(), 60 * 1000).unref();
+
   let closing = false;
   const shutdown = async (signal: string) => {
     if (closing) return;

@@ -35,6 +35,9 @@ export type PaymentStarted = z.infer<typeof paymentStarted>;
 export const paypalCaptureBody = z.strictObject({ orderID: id, token: text(64).min(1) });
 export const afterpayCaptureBody = z.strictObject({ orderID: id, orderToken: text(128).min(1) });
 export const demoCaptureBody = z.strictObject({ orderID: id, ref: text(64).min(1) });
+export type PaypalCaptureBody = z.infer<typeof paypalCaptureBody>;
+export type AfterpayCaptureBody = z.infer<typeof afterpayCaptureBody>;
+export type DemoCaptureBody = z.infer<typeof demoCaptureBody>;
 
 export const paymentCaptured = z.object({
   orderID: z.number().int(),
@@ -55,4 +58,6 @@ export const demoDecisionBody = z.strictObject({
   ref: text(64).min(1),
   decision: z.enum(['approve', 'decline']),
 });
+export type DemoDecisionBody = z.infer<typeof demoDecisionBody>;
 export const demoDecision = z.object({ redirectUrl: z.string().max(2048) });
+export type DemoDecision = z.infer<typeof demoDecision>;

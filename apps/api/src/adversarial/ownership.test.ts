@@ -112,6 +112,21 @@ const ID_TABLE: Record<string, Record<string, IdUse>> = {
     'body.addressID': one('address', (id, b) => put('/order/address', { orderID: b.orderID, addressID: id })),
   },
   'PUT /order/cancel': { 'body.orderID': one('order', (id) => put('/order/cancel', { orderID: id })) },
+  'GET /payment/methods': { 'query.orderID': one('order', (id) => get(`/payment/methods?orderID=${id}`)) },
+  'POST /payment/start': {
+    'body.orderID': one('order', (id) => post('/payment/start', { orderID: id, provider: 'demo' })),
+  },
+  'POST /paypal/express-capture': {
+    'body.orderID': one('order', (id) =>
+      post('/paypal/express-capture', { orderID: id, token: 'PAYPAL-ORDER' }),
+    ),
+  },
+  'POST /after-pay/capture': {
+    'body.orderID': one('order', (id) => post('/after-pay/capture', { orderID: id, orderToken: 'AP-TOKEN' })),
+  },
+  'POST /payment/demo/capture': {
+    'body.orderID': one('order', (id) => post('/payment/demo/capture', { orderID: id, ref: 'demo_ref' })),
+  },
   'DELETE /wishlist/:id': { 'params.id': one('wishlistItem', (id) => del(`/wishlist/${id}`)) },
   'POST /wishlist/move-to-cart': {
     'body.ids': many('wishlistItem', (ids) => post('/wishlist/move-to-cart', { ids })),

@@ -24,7 +24,7 @@ export function clientMeta(req: FastifyRequest) {
 
 export const bearer = [{ bearer: [] }];
 
-type RouteInputs = { body?: z.ZodType; querystring?: z.ZodType; params?: z.ZodType };
+type RouteInputs = { body?: z.ZodType; querystring?: z.ZodType; params?: z.ZodType; headers?: z.ZodType };
 
 /**
  * Route options of one tag: the request schemas given, the envelope replies around `data`, and for a signed-in

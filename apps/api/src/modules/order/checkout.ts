@@ -14,15 +14,29 @@ import { listRatesForZone } from '../shipping/shipping.repo.js';
 import { zoneOf } from '../shipping/shipping.rules.js';
 import { findSuburbById } from '../suburb/suburb.repo.js';
 import { holdCredit, recordOrderCredit } from '../wallet/wallet.service.js';
+import { claimKey, saveAnswer, type IdempotencyScope } from '../idempotency/idempotency.repo.js';
 import { insertOrder, type OrderLineRow, type OrderRow } from './order.repo.js';
+
+/** An Idempotency-Key with the digest of the request it came with. */
+export type CheckoutKey = { scope: IdempotencyScope; requestHash: string };
 
 /**
  * Checkout: turns the selected available cart lines into an order in one transaction, as a list of named steps,
  * each calling the module that owns what it touches. A step that throws rolls every earlier one back.
  */
 export function createCheckout(db: Db, now: () => Date) {
-  return async function checkout(customerId: number, body: OrderCreateBody): Promise<number> {
+  return async function checkout(
+    customerId: number,
+    body: OrderCreateBody,
+    key?: CheckoutKey,
+  ): Promise<number> {
     return db.transaction(async (tx) => {
+      // Claimed in the order's own transaction: a second request with the key waits for this one, then replays it.
+      if (key) {
+        const claim = await claimKey(tx, key.scope, key.requestHash);
+        if (claim.kind === 'reused') throw new AppError('IDEMPOTENCY_KEY_REUSED');
+        if (claim.kind === 'replay') return (claim.answer.body as { orderID: number }).orderID;
+      }
       // The cart lock serialises this customer's checkouts with each other and with cart edits.
       await lockCart(tx, customerId);
       const addresses = await findAddresses(tx, customerId, body);
@@ -34,6 +48,7 @@ export function createCheckout(db: Db, now: () => Date) {
       const order = await writeOrder(tx, customerId, { price, creditUsed, addresses, body, placedAt: now() });
       await recordOrderCredit(tx, { customerId, orderId: order.id, amountCents: -creditUsed });
       await emptyCartLines(tx, customerId, price);
+      if (key) await saveAnswer(tx, key.scope, { status: 200, body: { orderID: order.id } });
       return order.id;
     });
   };
@@ -148,6 +163,7 @@ async function writeOrder(
       shippingAddress: snapshotOf(addresses.delivery),
       billingAddress: snapshotOf(addresses.billing),
       paidAt: isPaid ? placed.placedAt : null,
+      createdAt: placed.placedAt,
     },
     price.selected.map(({ product, quantity }) => orderLineOf(product, quantity)),
   );

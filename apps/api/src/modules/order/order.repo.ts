@@ -5,7 +5,7 @@ import { orderLines, orders } from '../../db/schema/index.js';
 
 export type OrderRow = typeof orders.$inferSelect;
 export type OrderLineRow = typeof orderLines.$inferSelect;
-export type NewOrder = Omit<typeof orders.$inferInsert, 'id' | 'createdAt' | 'updatedAt'>;
+export type NewOrder = Omit<typeof orders.$inferInsert, 'id' | 'updatedAt'>;
 
 export async function insertOrder(
   db: Executor,

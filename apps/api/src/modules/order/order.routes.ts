@@ -9,6 +9,7 @@ import {
   orderListQuery,
   orderStat,
 } from '@storefront/contract/order';
+import { idempotencyHeaders } from '@storefront/contract/payment';
 import { customerIdOf } from '../../plugins/auth.js';
 import { ok, routeOptions } from '../../lib/reply.js';
 import type { OrderService } from './order.service.js';
@@ -17,8 +18,10 @@ import type { OrderService } from './order.service.js';
 export const orderRoutes: FastifyPluginAsyncZod<{ orders: OrderService }> = async (app, { orders }) => {
   const { signedIn } = routeOptions(app, ['order']);
 
-  app.post('/order/create', signedIn({ body: orderCreateBody }, orderDetail), async (req) =>
-    ok(await orders.create(customerIdOf(req), req.body)),
+  app.post(
+    '/order/create',
+    signedIn({ body: orderCreateBody, headers: idempotencyHeaders }, orderDetail),
+    async (req) => ok(await orders.create(customerIdOf(req), req.body, req.headers['idempotency-key'])),
   );
 
   app.get('/order/list', signedIn({ querystring: orderListQuery }, orderList), async (req) =>

@@ -12,12 +12,14 @@ import {
   type OrderSummary,
   type OrderTotals,
 } from '@storefront/contract/order';
-import type { Db } from '../../db/client.js';
+import type { Db, Executor } from '../../db/client.js';
 import { AppError } from '../../lib/app-error.js';
 import { findAddress } from '../address/address.repo.js';
 import { snapshotOf } from '../address/address.service.js';
 import { returnStock } from '../catalog/catalog.repo.js';
 import { findCouponCode, releaseCouponUse } from '../coupon/coupon.repo.js';
+import { hashRequest } from '../idempotency/idempotency.repo.js';
+import type { PaymentService } from '../payment/payment.service.js';
 import { withCredit } from '../pricing/price-cart.js';
 import { zoneOf } from '../shipping/shipping.rules.js';
 import { findSuburbById } from '../suburb/suburb.repo.js';
@@ -65,7 +67,7 @@ function toSummary(order: OrderRow, lines: OrderLineRow[]): OrderSummary {
   };
 }
 
-export function createOrderService(db: Db, now: () => Date) {
+export function createOrderService(db: Db, now: () => Date, payments?: PaymentService) {
   const checkout = createCheckout(db, now);
 
   async function detail(customerId: number, orderId: number): Promise<OrderDetail> {
@@ -103,8 +105,14 @@ export function createOrderService(db: Db, now: () => Date) {
 
   return {
     /** Checkout (see checkout.ts); answers the order placed. */
-    async create(customerId: number, body: OrderCreateBody): Promise<OrderDetail> {
-      return detail(customerId, await checkout(customerId, body));
+    async create(customerId: number, body: OrderCreateBody, idempotencyKey?: string): Promise<OrderDetail> {
+      const key = idempotencyKey
+        ? {
+            scope: { customerId, route: 'order/create', key: idempotencyKey },
+            requestHash: hashRequest(body),
+          }
+        : undefined;
+      return detail(customerId, await checkout(customerId, body, key));
     },
 
     async list(customerId: number, query: OrderListParams): Promise<OrderList> {
@@ -158,27 +166,59 @@ export function createOrderService(db: Db, now: () => Date) {
       return detail(customerId, order.id);
     },
 
-    /** Cancels an open order: its stock, coupon use and what was paid (as store credit) go back. */
+    /**
+     * Cancels an open order: its stock and coupon use go back; what was paid returns the way it came, through the
+     * provider that took it (after the transaction, so no provider call holds a lock) and the rest as store credit.
+     */
     async cancel(customerId: number, body: OrderCancelBody): Promise<OrderDetail> {
-      await db.transaction(async (tx) => {
+      const released = await db.transaction(async (tx) => {
         // The order row lock makes a parallel cancel wait here and then find the order already cancelled.
         const order = await findOrder(tx, customerId, body.orderID, { lock: true });
         if (!order) throw new AppError('NOT_FOUND', 'No such order.');
-        const cancelled = await updateOrderWhileIn(tx, order.id, OPEN_STATUSES, {
-          status: 'cancelled',
-          cancelledAt: now(),
-        });
-        if (!cancelled) throw new AppError('ORDER_NOT_CANCELLABLE');
-        const lines = await listOrderLines(tx, [order.id]);
-        for (const l of [...lines].sort((a, b) => a.productId - b.productId))
-          await returnStock(tx, l.productId, l.quantity);
-        const refund = order.status === 'pending_payment' ? order.creditUsedCents : order.totalCents;
-        await recordOrderCredit(tx, { customerId, orderId: order.id, amountCents: refund });
-        if (order.couponId !== null) await releaseCouponUse(tx, customerId, order.couponId);
+        const result = await release(tx, order, OPEN_STATUSES);
+        if (!result) throw new AppError('ORDER_NOT_CANCELLABLE');
+        return result;
       });
+      await refundThroughProvider(released);
       return detail(customerId, body.orderID);
     },
+
+    /** The store's own cancel of an order left unpaid; false when it was paid or cancelled meanwhile. */
+    async cancelUnpaid(order: OrderRow): Promise<boolean> {
+      const released = await db.transaction(async (tx) => {
+        const locked = await findOrder(tx, order.customerId, order.id, { lock: true });
+        return locked ? release(tx, locked, ['pending_payment']) : null;
+      });
+      return released !== null;
+    },
   };
+
+  /** Cancels the order while it is in `from` and gives back stock, coupon use and the store-credit part. */
+  async function release(tx: Executor, order: OrderRow, from: readonly OrderStatus[]) {
+    const cancelled = await updateOrderWhileIn(tx, order.id, from, {
+      status: 'cancelled',
+      cancelledAt: now(),
+    });
+    if (!cancelled) return null;
+    const lines = await listOrderLines(tx, [order.id]);
+    for (const l of [...lines].sort((a, b) => a.productId - b.productId))
+      await returnStock(tx, l.productId, l.quantity);
+    const { amountDue } = totalsOf(order);
+    const captured =
+      order.status === 'pending_payment' ? undefined : await payments?.capturedPayment(tx, order.id);
+    const byProvider = captured ? Math.min(amountDue, captured.amountCents - captured.refundedCents) : 0;
+    // Unpaid: only the credit spent comes back. Paid: everything, less what the provider gives back.
+    const asCredit =
+      order.status === 'pending_payment' ? order.creditUsedCents : order.totalCents - byProvider;
+    await recordOrderCredit(tx, { customerId: order.customerId, orderId: order.id, amountCents: asCredit });
+    if (order.couponId !== null) await releaseCouponUse(tx, order.customerId, order.couponId);
+    return { orderId: order.id, byProvider };
+  }
+
+  async function refundThroughProvider(released: { orderId: number; byProvider: number }): Promise<void> {
+    if (!payments || released.byProvider === 0) return;
+    await payments.refund(released.orderId, released.byProvider, 'cancel');
+  }
 }
 
 export type OrderService = ReturnType<typeof createOrderService>;

@@ -1,0 +1,216 @@
+import type {
+  DemoPaymentView,
+  PaymentCaptured,
+  PaymentMethods,
+  PaymentProvider as ProviderName,
+  PaymentStartBody,
+} from '@storefront/contract/payment';
+import type { Db } from '../../db/client.js';
+import { AppError } from '../../lib/app-error.js';
+import { findCustomerById } from '../account/account.repo.js';
+import { claimKey, hashRequest, saveAnswer, type IdempotencyScope } from '../idempotency/idempotency.repo.js';
+import type { DemoPaymentProvider } from '../payment/demo-provider.js';
+import type { PaymentRow } from '../payment/payment.repo.js';
+import { merchantReference, type PaymentService } from '../payment/payment.service.js';
+import {
+  findOrder,
+  findOrderById,
+  listOrdersUnpaidSince,
+  updateOrderWhileIn,
+  type OrderRow,
+} from './order.repo.js';
+
+export type OrderPaymentDeps = {
+  payments: PaymentService;
+  demo: DemoPaymentProvider | null;
+  /** A new session for the customer: a capture answers with a fresh token, as sign-in does. */
+  issueToken: (customerId: number) => Promise<string>;
+  /** Cancels an unpaid order and gives back its stock, coupon use and store credit; false if it was not open. */
+  cancelUnpaid: (order: OrderRow) => Promise<boolean>;
+  unpaidMs: number;
+  now: () => Date;
+};
+
+export type CaptureKey = { route: string; key: string | undefined; body: unknown };
+
+const amountDueOf = (order: OrderRow) => order.totalCents - order.creditUsedCents;
+
+/**
+ * The order side of payments: which order may be paid and for how much, what a capture does to it, and the
+ * store's own clock on unpaid orders. The payment module talks to providers; this decides what it means.
+ */
+export function createOrderPayments(db: Db, deps: OrderPaymentDeps) {
+  const { payments, now } = deps;
+
+  async function payableOrder(customerId: number, orderId: number): Promise<OrderRow> {
+    const order = await findOrder(db, customerId, orderId);
+    if (!order) throw new AppError('NOT_FOUND', 'No such order.');
+    if (order.status !== 'pending_payment' || amountDueOf(order) <= 0)
+      throw new AppError('ORDER_NOT_PAYABLE');
+    return order;
+  }
+
+  /**
+   * Settles a capture the provider confirmed: the attempt is recorded and the order paid in one transaction. If
+   * the store had cancelled the order meanwhile (it expired), the money goes straight back: nothing is kept for
+   * an order that is not there.
+   */
+  async function settle(
+    order: OrderRow,
+    attempt: PaymentRow,
+    captureId: string,
+  ): Promise<'paid' | 'refunded'> {
+    const paid = await db.transaction(async (tx) => {
+      await payments.recordCapture(tx, attempt, captureId);
+      const moved = await updateOrderWhileIn(tx, order.id, ['pending_payment'], {
+        status: 'paid',
+        paidAt: now(),
+      });
+      if (moved) return true;
+      const current = await findOrderById(tx, order.id);
+      return current?.status !== 'cancelled';
+    });
+    if (paid) return 'paid';
+    await payments.refund(order.id, attempt.amountCents, 'order-cancelled');
+    return 'refunded';
+  }
+
+  async function capture(customerId: number, provider: ProviderName, orderId: number, ref: string) {
+    const order = await findOrder(db, customerId, orderId);
+    if (!order) throw new AppError('NOT_FOUND', 'No such order.');
+    const attempt = await payments.findAttempt(order.id, provider, ref);
+    if (!attempt) throw new AppError('NOT_FOUND', 'No such payment for this order.');
+    const answer: PaymentCaptured = { orderID: order.id, status: 'paid', amountCents: attempt.amountCents };
+    if (attempt.status === 'captured') return answer;
+    if (order.status !== 'pending_payment') throw new AppError('ORDER_NOT_PAYABLE');
+    // The provider holds the amount the payment was started for; the order must still owe exactly that.
+    if (attempt.amountCents !== amountDueOf(order)) throw new AppError('PAYMENT_AMOUNT_MISMATCH');
+    const result = await payments.capture(attempt);
+    if (result.status === 'declined') throw new AppError('PAYMENT_DECLINED');
+    if (result.status === 'not_approved') throw new AppError('PAYMENT_NOT_APPROVED');
+    if (result.status === 'pending') throw new AppError('PAYMENT_UNCONFIRMED');
+    if ((await settle(order, attempt, result.captureId)) === 'refunded')
+      throw new AppError('ORDER_NOT_PAYABLE');
+    return answer;
+  }
+
+  return {
+    async methods(customerId: number, orderId: number): Promise<PaymentMethods> {
+      return payments.methods(amountDueOf(await payableOrder(customerId, orderId)));
+    },
+
+    async start(
+      customerId: number,
+      body: PaymentStartBody,
+      idempotencyKey?: string,
+    ): Promise<{ redirectUrl: string }> {
+      const order = await payableOrder(customerId, body.orderID);
+      const customer = await findCustomerById(db, customerId);
+      if (!customer) throw new AppError('NOT_SIGNED_IN');
+      const redirectUrl = await payments.start(
+        {
+          id: order.id,
+          amountDueCents: amountDueOf(order),
+          customer: { email: customer.email, firstName: customer.firstName, lastName: customer.lastName },
+        },
+        body.provider,
+        idempotencyKey ?? `start-${order.id}-${body.provider}-${now().getTime()}`,
+      );
+      return { redirectUrl };
+    },
+
+    /**
+     * The capture after the customer's return. With an Idempotency-Key the first answer is kept and replayed
+     * (the same key with another body is refused); without one it is idempotent anyway: the provider captures an
+     * attempt once and the order moves to paid once.
+     */
+    async capture(
+      customerId: number,
+      provider: ProviderName,
+      orderId: number,
+      ref: string,
+      key: CaptureKey,
+    ): Promise<PaymentCaptured> {
+      if (!key.key) return capture(customerId, provider, orderId, ref);
+      const scope: IdempotencyScope = { customerId, route: key.route, key: key.key };
+      const claim = await claimKey(db, scope, hashRequest(key.body));
+      if (claim.kind === 'reused') throw new AppError('IDEMPOTENCY_KEY_REUSED');
+      if (claim.kind === 'replay') return claim.answer.body as PaymentCaptured;
+      const answer = await capture(customerId, provider, orderId, ref);
+      await saveAnswer(db, scope, { status: 200, body: answer });
+      return answer;
+    },
+
+    freshToken: deps.issueToken,
+
+    async demoPayment(customerId: number, ref: string): Promise<DemoPaymentView> {
+      const { order, payment } = await demoAttempt(customerId, ref);
+      return { ref, orderID: order.id, amountCents: payment.amountCents, state: payment.state };
+    },
+
+    async demoDecide(customerId: number, ref: string, decision: 'approve' | 'decline') {
+      const { demo } = await demoAttempt(customerId, ref);
+      const decided = decision === 'approve' ? await demo.approve(ref) : await demo.decline(ref);
+      return { redirectUrl: decided.redirectUrl };
+    },
+
+    /**
+     * Cancels orders left unpaid past the limit, after asking the provider whether a payment was captured after
+     * all: a captured payment is settled (the order paid), never lost. Each order is decided under its own row
+     * lock with a status condition, so several API processes running this at once cancel or pay it once.
+     */
+    async expireUnpaid(): Promise<{ cancelled: number; paid: number }> {
+      const due = await listOrdersUnpaidSince(db, new Date(now().getTime() - deps.unpaidMs));
+      let cancelled = 0;
+      let paid = 0;
+      for (const order of due) {
+        let keep = false;
+        for (const attempt of await payments.startedAttempts(order.id)) {
+          const outcome = await settleIfPaid(order, attempt);
+          if (outcome === 'paid') paid += 1;
+          if (outcome !== 'abandoned') {
+            keep = true;
+            break;
+          }
+        }
+        if (!keep && (await deps.cancelUnpaid(order))) cancelled += 1;
+      }
+      return { cancelled, paid };
+    },
+  };
+
+  /**
+   * What became of an attempt at its provider. Captured: the order is paid. Approved but never captured (the
+   * customer paid and did not come back): the store captures it. Still undecided or unreachable: the order is kept
+   * for the next round. Otherwise the attempt is abandoned.
+   */
+  async function settleIfPaid(order: OrderRow, attempt: PaymentRow): Promise<'paid' | 'kept' | 'abandoned'> {
+    const status = await payments.status(attempt).catch(() => null);
+    if (status === null || status.status === 'pending') return 'kept';
+    if (status.status === 'captured')
+      return (await settle(order, attempt, status.captureId)) === 'paid' ? 'paid' : 'kept';
+    if (status.status === 'approved') {
+      const result = await payments.capture(attempt).catch(() => null);
+      if (result?.status === 'captured')
+        return (await settle(order, attempt, result.captureId)) === 'paid' ? 'paid' : 'kept';
+      if (result === null || result.status === 'pending') return 'kept';
+    }
+    await payments.abandon(attempt);
+    return 'abandoned';
+  }
+
+  async function demoAttempt(customerId: number, ref: string) {
+    const demo = deps.demo;
+    if (!demo) throw new AppError('PAYMENT_METHOD_UNAVAILABLE');
+    const payment = await demo.getPayment(ref);
+    const orderId = Number(/^SO-(\d+)$/.exec(payment?.merchantReference ?? '')?.[1]);
+    const order =
+      payment && Number.isSafeInteger(orderId) ? await findOrder(db, customerId, orderId) : undefined;
+    if (!payment || !order || merchantReference(order.id) !== payment.merchantReference) {
+      throw new AppError('NOT_FOUND', 'No such payment.');
+    }
+    return { demo, order, payment };
+  }
+}
+
+export type OrderPayments = ReturnType<typeof createOrderPayments>;

@@ -1,0 +1,395 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { OrderDetail } from '@storefront/contract/order';
+import { orders, payments, products } from '../../db/schema/index.js';
+import { createCoupon, createProduct, giveCoupon, giveCredit } from '../../../test/catalog-factories.js';
+import {
+  addAddress,
+  addToCart,
+  bearer,
+  placeOrder,
+  registerCustomer,
+  type Customer,
+} from '../../../test/factories.js';
+import { startAfterpayFake, type AfterpayFake } from '../../../test/fakes/afterpay-fake.js';
+import { startPayPalFake, type PayPalFake } from '../../../test/fakes/paypal-fake.js';
+import { createTestApp, type TestApp } from '../../../test/test-app.js';
+
+let t: TestApp;
+let paypal: PayPalFake;
+let afterpay: AfterpayFake;
+
+beforeAll(async () => {
+  paypal = await startPayPalFake();
+  afterpay = await startAfterpayFake();
+  t = await createTestApp({
+    env: {
+      PAYMENTS_DEMO: 'true',
+      PUBLIC_URL: 'http://localhost:3000',
+      PAYPAL_CLIENT_ID: paypal.clientId,
+      PAYPAL_CLIENT_SECRET: paypal.clientSecret,
+      PAYPAL_API_BASE: paypal.url,
+      AFTERPAY_MERCHANT_ID: afterpay.merchantId,
+      AFTERPAY_SECRET_KEY: afterpay.secretKey,
+      AFTERPAY_API_BASE: afterpay.url,
+      PAYMENT_TIMEOUT_MS: '2000',
+      AFTERPAY_CONFIG_CACHE_SECONDS: '0',
+      UNPAID_ORDER_MINUTES: '30',
+    },
+  });
+});
+afterAll(async () => {
+  await t?.close();
+  await paypal?.close();
+  await afterpay?.close();
+});
+
+const db = () => t.database.db;
+
+type Answer<T> = { statusCode: number; code: number; data: T; authorization: string | undefined };
+
+async function call<T>(
+  c: Customer,
+  method: 'GET' | 'POST' | 'PUT',
+  url: string,
+  payload?: object,
+  headers: Record<string, string> = {},
+): Promise<Answer<T>> {
+  const res = await t.app.inject({
+    method,
+    url: `/api/v1${url}`,
+    headers: { ...bearer(c.token), ...headers },
+    ...(payload ? { payload } : {}),
+  });
+  const body = res.json<{ code: number; data: T }>();
+  const authorization = res.headers.authorization;
+  return {
+    statusCode: res.statusCode,
+    code: body.code,
+    data: body.data,
+    authorization: typeof authorization === 'string' ? authorization : undefined,
+  };
+}
+
+/** A customer with an address and `quantity` of a $20.00 product in the cart: $20 x n + $9.95 shipping. */
+async function shopper(quantity = 2) {
+  const c = await registerCustomer(t.app);
+  const addressID = await addAddress(t.app, c);
+  const product = await createProduct(db(), { priceCents: 2000, stock: 50 });
+  await addToCart(t.app, c, product.id, quantity);
+  return { c, addressID, product };
+}
+
+async function unpaidOrder(quantity = 2) {
+  const s = await shopper(quantity);
+  const order = await placeOrder(t.app, s.c, { addressID: s.addressID });
+  expect(order.status).toBe('pending_payment');
+  return { ...s, order };
+}
+
+async function start(c: Customer, orderID: number, provider: string) {
+  const res = await call<{ redirectUrl: string }>(c, 'POST', '/payment/start', { orderID, provider });
+  expect(res.code, JSON.stringify(res)).toBe(0);
+  return new URL(res.data.redirectUrl, 'http://localhost:3000');
+}
+
+async function orderRow(id: number) {
+  const [row] = await db().select().from(orders).where(eq(orders.id, id));
+  return row;
+}
+
+async function stockOf(id: number) {
+  const [row] = await db().select({ stock: products.stock }).from(products).where(eq(products.id, id));
+  return row?.stock;
+}
+
+async function paidWithDemo(c: Customer, orderID: number) {
+  const approve = await start(c, orderID, 'demo');
+  const ref = approve.searchParams.get('ref') ?? '';
+  const decided = await call<{ redirectUrl: string }>(c, 'POST', '/payment/demo/decide', {
+    ref,
+    decision: 'approve',
+  });
+  expect(decided.code).toBe(0);
+  return call<{ orderID: number; status: string; amountCents: number }>(c, 'POST', '/payment/demo/capture', {
+    orderID,
+    ref,
+  });
+}
+
+describe('paying an order', () => {
+  it('offers every configured way to pay, Afterpay with its four instalments while the amount is within its limits', async () => {
+    const { c, order } = await unpaidOrder(2);
+    const res = await call<{
+      amountDue: number;
+      methods: { provider: string; isEligible: boolean; instalmentCents: number | null }[];
+    }>(c, 'GET', `/payment/methods?orderID=${order.orderID}`);
+    expect(res.data.amountDue).toBe(order.totals.amountDue);
+    expect(res.data.methods).toEqual([
+      { provider: 'paypal', isEligible: true, instalmentCents: null },
+      { provider: 'afterpay', isEligible: true, instalmentCents: Math.ceil(order.totals.amountDue / 4) },
+      { provider: 'demo', isEligible: true, instalmentCents: null },
+    ]);
+    afterpay.setLimits('1.00', '10.00');
+    try {
+      const over = await call<{ methods: { provider: string; isEligible: boolean }[] }>(
+        c,
+        'GET',
+        `/payment/methods?orderID=${order.orderID}`,
+      );
+      expect(over.data.methods.find((m) => m.provider === 'afterpay')?.isEligible).toBe(false);
+    } finally {
+      afterpay.setLimits('1.00', '2000.00');
+    }
+  });
+
+  it('PayPal: approve at PayPal, capture on return; the order is paid and the answer carries a fresh token', async () => {
+    const { c, order } = await unpaidOrder(2);
+    const approve = await start(c, order.orderID, 'paypal');
+    const paypalOrderId = approve.searchParams.get('token') ?? '';
+    paypal.approve(paypalOrderId);
+
+    const captured = await call<{ orderID: number; status: string; amountCents: number }>(
+      c,
+      'POST',
+      '/paypal/express-capture',
+      { orderID: order.orderID, token: paypalOrderId },
+    );
+    expect(captured.code).toBe(0);
+    expect(captured.data).toEqual({
+      orderID: order.orderID,
+      status: 'paid',
+      amountCents: order.totals.amountDue,
+    });
+    expect(captured.authorization).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    expect(captured.authorization).not.toBe(c.token);
+    expect((await orderRow(order.orderID))?.status).toBe('paid');
+    expect(paypal.moneyMovements()).toBeGreaterThan(0);
+  });
+
+  it('capturing twice captures once, and both answers say paid', async () => {
+    const { c, order } = await unpaidOrder(1);
+    const approve = await start(c, order.orderID, 'paypal');
+    const token = approve.searchParams.get('token') ?? '';
+    paypal.approve(token);
+    const before = paypal.moneyMovements();
+    const [a, b] = await Promise.all([
+      call(c, 'POST', '/paypal/express-capture', { orderID: order.orderID, token }),
+      call(c, 'POST', '/paypal/express-capture', { orderID: order.orderID, token }),
+    ]);
+    expect([a.code, b.code]).toEqual([0, 0]);
+    expect(paypal.moneyMovements() - before).toBe(1);
+    const rows = await db().select().from(payments).where(eq(payments.orderId, order.orderID));
+    expect(rows.filter((r) => r.status === 'captured')).toHaveLength(1);
+  });
+
+  it('Afterpay: the consumer confirms, the store captures, the order is paid', async () => {
+    const { c, order } = await unpaidOrder(3);
+    const redirect = await start(c, order.orderID, 'afterpay');
+    const orderToken = redirect.searchParams.get('token') ?? '';
+    afterpay.confirm(orderToken);
+    const captured = await call(c, 'POST', '/after-pay/capture', { orderID: order.orderID, orderToken });
+    expect(captured.code).toBe(0);
+    expect(captured.authorization).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    expect((await orderRow(order.orderID))?.status).toBe('paid');
+  });
+
+  it('a declined payment leaves the order awaiting payment, and another way then pays it', async () => {
+    const { c, order } = await unpaidOrder(1);
+    const redirect = await start(c, order.orderID, 'afterpay');
+    const orderToken = redirect.searchParams.get('token') ?? '';
+    afterpay.confirm(orderToken, 'decline');
+    const declined = await call(c, 'POST', '/after-pay/capture', { orderID: order.orderID, orderToken });
+    expect(declined.code).toBe(100901);
+    expect((await orderRow(order.orderID))?.status).toBe('pending_payment');
+
+    const paid = await paidWithDemo(c, order.orderID);
+    expect(paid.code).toBe(0);
+    expect((await orderRow(order.orderID))?.status).toBe('paid');
+  });
+
+  it("another customer's order answers like a missing one, at start and at capture", async () => {
+    const { c, order } = await unpaidOrder(1);
+    const approve = await start(c, order.orderID, 'paypal');
+    const token = approve.searchParams.get('token') ?? '';
+    paypal.approve(token);
+    const other = await registerCustomer(t.app);
+    const missing = await call(other, 'POST', '/payment/start', {
+      orderID: 2_000_000_000,
+      provider: 'paypal',
+    });
+    const theirs = await call(other, 'POST', '/payment/start', {
+      orderID: order.orderID,
+      provider: 'paypal',
+    });
+    expect(theirs).toMatchObject({ statusCode: missing.statusCode, code: missing.code });
+    expect(missing.code).toBe(100002);
+    const capture = await call(other, 'POST', '/paypal/express-capture', { orderID: order.orderID, token });
+    expect(capture.code).toBe(100002);
+    expect((await orderRow(order.orderID))?.status).toBe('pending_payment');
+  });
+
+  it('a payment started for another amount than the order now owes is refused, and nothing is captured', async () => {
+    const { c, order } = await unpaidOrder(2);
+    const approve = await start(c, order.orderID, 'paypal');
+    const token = approve.searchParams.get('token') ?? '';
+    paypal.approve(token);
+    // The order's total changed after the payment was started (tampering with the amount the provider holds).
+    await db()
+      .update(orders)
+      .set({ totalCents: order.totals.total + 500 })
+      .where(eq(orders.id, order.orderID));
+    const before = paypal.moneyMovements();
+    const res = await call(c, 'POST', '/paypal/express-capture', { orderID: order.orderID, token });
+    expect(res.code).toBe(100904);
+    expect((await orderRow(order.orderID))?.status).toBe('pending_payment');
+    expect(paypal.moneyMovements()).toBe(before);
+  });
+
+  it('paying an order that is already paid is refused', async () => {
+    const { c, order } = await unpaidOrder(1);
+    expect((await paidWithDemo(c, order.orderID)).code).toBe(0);
+    const again = await call(c, 'POST', '/payment/start', { orderID: order.orderID, provider: 'demo' });
+    expect(again.code).toBe(100908);
+  });
+
+  it('cancelling a paid order refunds through the provider that took it, the store-credit part as credit', async () => {
+    const s = await shopper(2);
+    await giveCredit(db(), s.c.user.customerID, 1000);
+    const order = await placeOrder(t.app, s.c, { addressID: s.addressID, useCredit: true });
+    const approve = await start(s.c, order.orderID, 'paypal');
+    const token = approve.searchParams.get('token') ?? '';
+    paypal.approve(token);
+    expect((await call(s.c, 'POST', '/paypal/express-capture', { orderID: order.orderID, token })).code).toBe(
+      0,
+    );
+
+    const cancelled = await call<OrderDetail>(s.c, 'PUT', '/order/cancel', { orderID: order.orderID });
+    expect(cancelled.code).toBe(0);
+    const [payment] = await db().select().from(payments).where(eq(payments.orderId, order.orderID));
+    expect(payment?.refundedCents).toBe(order.totals.amountDue);
+    const credits = await call<{ balance: number }>(s.c, 'GET', '/customer/credits');
+    expect(credits.data.balance).toBe(1000);
+    expect(await stockOf(s.product.id)).toBe(50);
+  });
+});
+
+describe('Idempotency-Key on order/create', () => {
+  it('twenty concurrent creates with one key make one order, and every answer is that order', async () => {
+    const s = await shopper(1);
+    const key = `order-${s.c.user.customerID}`;
+    const body = { addressID: s.addressID, shippingService: 'standard', useCredit: false };
+    const answers = await Promise.all(
+      Array.from({ length: 20 }, () =>
+        call<OrderDetail>(s.c, 'POST', '/order/create', body, { 'idempotency-key': key }),
+      ),
+    );
+    expect(answers.map((a) => a.code)).toEqual(Array.from({ length: 20 }, () => 0));
+    expect(new Set(answers.map((a) => a.data.orderID)).size).toBe(1);
+    const mine = await db().select().from(orders).where(eq(orders.customerId, s.c.user.customerID));
+    expect(mine).toHaveLength(1);
+  });
+
+  it('the same key with another body is refused with its own code', async () => {
+    const s = await shopper(1);
+    const key = 'same-key';
+    const first = await call(
+      s.c,
+      'POST',
+      '/order/create',
+      { addressID: s.addressID, shippingService: 'standard', useCredit: false },
+      { 'idempotency-key': key },
+    );
+    expect(first.code).toBe(0);
+    const other = await call(
+      s.c,
+      'POST',
+      '/order/create',
+      { addressID: s.addressID, shippingService: 'express', useCredit: false },
+      { 'idempotency-key': key },
+    );
+    expect(other).toMatchObject({ statusCode: 409, code: 100005 });
+  });
+
+  it('a key over the length limit is a 400 naming the header', async () => {
+    const s = await shopper(1);
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/order/create',
+      headers: { ...bearer(s.c.token), 'idempotency-key': 'k'.repeat(300) },
+      payload: { addressID: s.addressID, shippingService: 'standard', useCredit: false },
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json<{ msg: string }>().msg).toContain('idempotency-key');
+  });
+});
+
+describe('unpaid orders', () => {
+  it('expire after the configured time, returning stock, coupon use and store credit', async () => {
+    const s = await shopper(2);
+    const coupon = await createCoupon(db(), { kind: 'fixed', value: 300 });
+    await giveCoupon(db(), s.c.user.customerID, coupon.id);
+    await giveCredit(db(), s.c.user.customerID, 500);
+    expect((await call(s.c, 'POST', '/cart/apply-discount', { code: coupon.code })).code).toBe(0);
+    const order = await placeOrder(t.app, s.c, { addressID: s.addressID, useCredit: true });
+    expect(await stockOf(s.product.id)).toBe(48);
+
+    t.clock.advance(31 * 60_000);
+    await t.app.expireUnpaidOrders();
+
+    expect((await orderRow(order.orderID))?.status).toBe('cancelled');
+    expect(await stockOf(s.product.id)).toBe(50);
+    const credits = await call<{ balance: number }>(s.c, 'GET', '/customer/credits');
+    expect(credits.data.balance).toBe(500);
+    const wallet = await call<{ list: { code: string; status: string; usedCount: number }[] }>(
+      s.c,
+      'GET',
+      '/customer/coupon/package',
+    );
+    expect(wallet.data.list.find((w) => w.code === coupon.code)).toMatchObject({
+      status: 'available',
+      usedCount: 0,
+    });
+  });
+
+  it('an order the provider reports captured is marked paid, never cancelled', async () => {
+    const { c, order, product } = await unpaidOrder(1);
+    const approve = await start(c, order.orderID, 'paypal');
+    const token = approve.searchParams.get('token') ?? '';
+    paypal.approve(token);
+    // The customer paid at PayPal but never came back to the store; the capture happened some other way.
+    await paypalCaptureDirectly(token);
+
+    t.clock.advance(31 * 60_000);
+    await t.app.expireUnpaidOrders();
+
+    expect((await orderRow(order.orderID))?.status).toBe('paid');
+    expect(await stockOf(product.id)).toBe(49);
+  });
+
+  it('an order younger than the limit is left alone', async () => {
+    const { order } = await unpaidOrder(1);
+    t.clock.advance(5 * 60_000);
+    await t.app.expireUnpaidOrders();
+    expect((await orderRow(order.orderID))?.status).toBe('pending_payment');
+  });
+});
+
+/** Captures at the PayPal fake the way a capture that the store never heard back from would have. */
+async function paypalCaptureDirectly(paypalOrderId: string) {
+  const tokenRes = await fetch(`${paypal.url}/v1/oauth2/token`, {
+    method: 'POST',
+    headers: {
+      authorization: `Basic ${Buffer.from(`${paypal.clientId}:${paypal.clientSecret}`).toString('base64')}`,
+      'content-type': 'application/x-www-form-urlencoded',
+    },
+    body: 'grant_type=client_credentials',
+  });
+  const { access_token: accessToken } = (await tokenRes.json()) as { access_token: string };
+  const res = await fetch(`${paypal.url}/v2/checkout/orders/${paypalOrderId}/capture`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${accessToken}`, 'content-type': 'application/json' },
+    body: '{}',
+  });
+  expect(res.status).toBe(201);
+}

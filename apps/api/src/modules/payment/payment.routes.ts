@@ -1,0 +1,89 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  afterpayCaptureBody,
+  demoCaptureBody,
+  demoDecision,
+  demoDecisionBody,
+  demoPaymentRef,
+  demoPaymentView,
+  idempotencyHeaders,
+  paymentCaptured,
+  paymentMethods,
+  paymentMethodsQuery,
+  paymentStartBody,
+  paymentStarted,
+  paypalCaptureBody,
+} from '@storefront/contract/payment';
+import { customerIdOf, sendToken } from '../../plugins/auth.js';
+import { ok, routeOptions } from '../../lib/reply.js';
+import type { OrderPayments } from '../order/order-payment.service.js';
+
+/**
+ * Paying an order: the ways offered, starting at a provider, and the spec's two capture calls (plus the demo
+ * provider's). A capture answers with a fresh session token in the Authorization header, as sign-in does.
+ */
+export const paymentRoutes: FastifyPluginAsyncZod<{ payments: OrderPayments }> = async (
+  app,
+  { payments },
+) => {
+  const { signedIn } = routeOptions(app, ['payment']);
+  const headers = idempotencyHeaders;
+
+  app.get('/payment/methods', signedIn({ querystring: paymentMethodsQuery }, paymentMethods), async (req) =>
+    ok(await payments.methods(customerIdOf(req), req.query.orderID)),
+  );
+
+  app.post('/payment/start', signedIn({ body: paymentStartBody, headers }, paymentStarted), async (req) =>
+    ok(await payments.start(customerIdOf(req), req.body, req.headers['idempotency-key'])),
+  );
+
+  app.post(
+    '/paypal/express-capture',
+    signedIn({ body: paypalCaptureBody, headers }, paymentCaptured),
+    async (req, reply) => {
+      const customerId = customerIdOf(req);
+      const key = { route: 'paypal/express-capture', key: req.headers['idempotency-key'], body: req.body };
+      const answer = await payments.capture(customerId, 'paypal', req.body.orderID, req.body.token, key);
+      sendToken(reply, await payments.freshToken(customerId));
+      return ok(answer);
+    },
+  );
+
+  app.post(
+    '/after-pay/capture',
+    signedIn({ body: afterpayCaptureBody, headers }, paymentCaptured),
+    async (req, reply) => {
+      const customerId = customerIdOf(req);
+      const key = { route: 'after-pay/capture', key: req.headers['idempotency-key'], body: req.body };
+      const answer = await payments.capture(
+        customerId,
+        'afterpay',
+        req.body.orderID,
+        req.body.orderToken,
+        key,
+      );
+      sendToken(reply, await payments.freshToken(customerId));
+      return ok(answer);
+    },
+  );
+
+  app.post(
+    '/payment/demo/capture',
+    signedIn({ body: demoCaptureBody, headers }, paymentCaptured),
+    async (req, reply) => {
+      const customerId = customerIdOf(req);
+      const key = { route: 'payment/demo/capture', key: req.headers['idempotency-key'], body: req.body };
+      const answer = await payments.capture(customerId, 'demo', req.body.orderID, req.body.ref, key);
+      sendToken(reply, await payments.freshToken(customerId));
+      return ok(answer);
+    },
+  );
+
+  app.get('/payment/demo', signedIn({ querystring: demoPaymentRef }, demoPaymentView), async (req) =>
+    ok(await payments.demoPayment(customerIdOf(req), req.query.ref)),
+  );
+
+  app.post('/payment/demo/decide', signedIn({ body: demoDecisionBody }, demoDecision), async (req) =>
+    ok(await payments.demoDecide(customerIdOf(req), req.body.ref, req.body.decision)),
+  );
+};

@@ -1,0 +1,164 @@
+import type { PaymentMethods, PaymentProvider as ProviderName } from '@storefront/contract/payment';
+import type { Db, Executor } from '../../db/client.js';
+import { AppError } from '../../lib/app-error.js';
+import type { PaymentConfig } from './payment-config.js';
+import {
+  PaymentAmountMismatchError,
+  PaymentProviderError,
+  type CaptureResult,
+  type PaymentCustomer,
+  type PaymentProvider,
+  type PaymentStatus,
+} from './payment-provider.js';
+import type { PaymentProviders } from './payment-providers.js';
+import {
+  addRefunded,
+  findCapturedPayment,
+  findPaymentByRef,
+  findStartedPayments,
+  insertPayment,
+  markPaymentCaptured,
+  markPaymentEnded,
+  type PaymentRow,
+} from './payment.repo.js';
+
+/** The order a payment is for, as the payment module needs to know it. */
+export type PayableOrder = { id: number; amountDueCents: number; customer: PaymentCustomer };
+
+const ORDER = ['paypal', 'afterpay', 'demo'] as const satisfies readonly ProviderName[];
+
+export const merchantReference = (orderId: number) => `SO-${orderId}`;
+
+/** A provider's typed failure as the customer's answer. */
+export function toAppError(err: unknown): never {
+  if (err instanceof PaymentAmountMismatchError) throw new AppError('PAYMENT_AMOUNT_MISMATCH');
+  if (err instanceof PaymentProviderError) {
+    if (err.kind === 'timeout') throw new AppError('PAYMENT_UNCONFIRMED');
+    if (err.kind === 'not_eligible') throw new AppError('PAYMENT_METHOD_UNAVAILABLE');
+    if (err.kind === 'not_found') throw new AppError('PAYMENT_EXPIRED');
+    throw new AppError('PAYMENT_UNAVAILABLE');
+  }
+  throw err;
+}
+
+/**
+ * The payment side of an order: which ways to pay are offered, starting a payment at a provider, capturing it,
+ * refunding it and asking what became of it. It records every attempt in `payments`; what the order does with
+ * the outcome is the order module's business.
+ */
+export function createPaymentService(
+  db: Db,
+  providers: PaymentProviders,
+  config: PaymentConfig,
+  now: () => Date,
+) {
+  function provider(name: ProviderName): PaymentProvider {
+    const p = providers.byName.get(name);
+    if (!p) throw new AppError('PAYMENT_METHOD_UNAVAILABLE');
+    return p;
+  }
+
+  function returnUrl(orderId: number, name: ProviderName, cancelled: boolean): string {
+    const url = new URL('/checkout/payment-return', config.publicUrl);
+    url.searchParams.set('orderID', String(orderId));
+    url.searchParams.set('provider', name);
+    if (cancelled) url.searchParams.set('cancelled', '1');
+    return url.toString();
+  }
+
+  return {
+    async methods(amountDueCents: number): Promise<PaymentMethods> {
+      const methods = await Promise.all(
+        ORDER.filter((name) => providers.byName.has(name)).map(async (name) => ({
+          provider: name,
+          isEligible: amountDueCents > 0 && (await provider(name).isEligible(amountDueCents, 'AUD')),
+          instalmentCents: name === 'afterpay' ? Math.ceil(amountDueCents / 4) : null,
+        })),
+      );
+      return { amountDue: amountDueCents, methods };
+    },
+
+    async start(order: PayableOrder, name: ProviderName, idempotencyKey: string): Promise<string> {
+      const p = provider(name);
+      if (!(await p.isEligible(order.amountDueCents, 'AUD')))
+        throw new AppError('PAYMENT_METHOD_UNAVAILABLE');
+      const started = await p
+        .start({
+          merchantReference: merchantReference(order.id),
+          amountCents: order.amountDueCents,
+          currency: 'AUD',
+          customer: order.customer,
+          returnUrl: returnUrl(order.id, name, false),
+          cancelUrl: returnUrl(order.id, name, true),
+          idempotencyKey,
+        })
+        .catch(toAppError);
+      const existing = await findPaymentByRef(db, name, started.providerRef);
+      if (!existing) {
+        await insertPayment(db, {
+          orderId: order.id,
+          provider: name,
+          providerRef: started.providerRef,
+          amountCents: order.amountDueCents,
+        });
+      }
+      return started.redirectUrl;
+    },
+
+    /** The attempt a provider's return names, if it is one of this order's. */
+    async findAttempt(
+      orderId: number,
+      name: ProviderName,
+      providerRef: string,
+    ): Promise<PaymentRow | undefined> {
+      const row = await findPaymentByRef(db, name, providerRef);
+      return row && row.orderId === orderId ? row : undefined;
+    },
+
+    /** Captures at the provider; idempotent there (the key is the attempt's), so a retry never charges twice. */
+    async capture(attempt: PaymentRow): Promise<CaptureResult> {
+      const result = await provider(attempt.provider)
+        .capture({
+          providerRef: attempt.providerRef,
+          merchantReference: merchantReference(attempt.orderId),
+          amountCents: attempt.amountCents,
+          idempotencyKey: `capture-${attempt.id}`,
+        })
+        .catch(toAppError);
+      if (result.status === 'declined') await markPaymentEnded(db, attempt.id, 'declined', now());
+      return result;
+    },
+
+    /** Records a settled capture, inside the order's transaction; false when it was recorded already. */
+    recordCapture: (exec: Executor, attempt: PaymentRow, captureId: string) =>
+      markPaymentCaptured(exec, attempt.id, captureId, now()),
+
+    async status(attempt: PaymentRow): Promise<PaymentStatus> {
+      return provider(attempt.provider).getStatus(attempt.providerRef);
+    },
+
+    startedAttempts: (orderId: number) => findStartedPayments(db, orderId),
+
+    capturedPayment: (exec: Executor, orderId: number) => findCapturedPayment(exec, orderId),
+
+    abandon: (attempt: PaymentRow) => markPaymentEnded(db, attempt.id, 'abandoned', now()),
+
+    /** Gives back what a provider took for the order, up to `amountCents`; 0 when nothing was captured. */
+    async refund(orderId: number, amountCents: number, reason: string): Promise<number> {
+      const captured = await findCapturedPayment(db, orderId);
+      if (!captured?.captureId) return 0;
+      const amount = Math.min(amountCents, captured.amountCents - captured.refundedCents);
+      if (amount <= 0) return 0;
+      const refunded = await provider(captured.provider).refund({
+        captureId: captured.captureId,
+        amountCents: amount,
+        merchantReference: merchantReference(orderId),
+        idempotencyKey: `refund-${captured.id}-${reason}`,
+      });
+      await addRefunded(db, captured.id, refunded.amountCents, now());
+      return refunded.amountCents;
+    },
+  };
+}
+
+export type PaymentService = ReturnType<typeof createPaymentService>;
