@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { registerCustomer } from '../test/factories.js';
 import { createTestApp, type TestApp } from '../test/test-app.js';
 import { pruneExpired } from './maintenance.js';
-import { rateLimitHits, sessions } from './db/schema/index.js';
+import { idempotencyKeys, rateLimitHits, sessions } from './db/schema/index.js';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -14,7 +14,7 @@ afterAll(() => t.close());
 const DAY = 24 * 60 * 60 * 1000;
 
 describe('pruning', () => {
-  it('removes old throttle windows and long-ended sessions, keeping live ones', async () => {
+  it('removes old throttle windows, long-ended sessions and Idempotency-Keys past two days, keeping live ones', async () => {
     const db = t.database.db;
     const now = new Date();
     const live = await registerCustomer(t.app);
@@ -28,6 +28,23 @@ describe('pruning', () => {
       { key: 'test:new', windowStart: now, hits: 1 },
     ]);
 
+    await db.insert(idempotencyKeys).values([
+      {
+        customerId: live.user.customerID,
+        route: 'r',
+        key: 'old',
+        requestHash: 'h',
+        createdAt: new Date(now.getTime() - 3 * DAY),
+      },
+      {
+        customerId: live.user.customerID,
+        route: 'r',
+        key: 'day-old',
+        requestHash: 'h',
+        createdAt: new Date(now.getTime() - DAY),
+      },
+    ]);
+
     await pruneExpired(db, now);
 
     const left = await db.select({ customerId: sessions.customerId }).from(sessions);
@@ -36,5 +53,9 @@ describe('pruning', () => {
     const keys = (await db.select({ key: rateLimitHits.key }).from(rateLimitHits)).map((r) => r.key);
     expect(keys).toContain('test:new');
     expect(keys).not.toContain('test:old');
+    const idempotency = (await db.select({ key: idempotencyKeys.key }).from(idempotencyKeys)).map(
+      (r) => r.key,
+    );
+    expect(idempotency).toEqual(['day-old']);
   });
 });
