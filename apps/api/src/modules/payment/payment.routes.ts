@@ -1,3 +1,4 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   afterpayCaptureBody,
@@ -13,6 +14,7 @@ import {
   paymentStartBody,
   paymentStarted,
   paypalCaptureBody,
+  type PaymentProvider as ProviderName,
 } from '@storefront/contract/payment';
 import { customerIdOf, sendToken } from '../../plugins/auth.js';
 import { ok, routeOptions } from '../../lib/reply.js';
@@ -37,46 +39,39 @@ export const paymentRoutes: FastifyPluginAsyncZod<{ payments: OrderPayments }> =
     ok(await payments.start(customerIdOf(req), req.body, req.headers['idempotency-key'])),
   );
 
+  /** A capture, with the key's first answer kept, and a fresh session token in the Authorization header. */
+  const capture =
+    (provider: ProviderName, route: string) =>
+    async (
+      req: FastifyRequest & { headers: { 'idempotency-key'?: string } },
+      reply: FastifyReply,
+      orderID: number,
+      ref: string,
+    ) => {
+      const customerId = customerIdOf(req);
+      const key = { route, key: req.headers['idempotency-key'], body: req.body };
+      const answer = await payments.capture(customerId, provider, orderID, ref, key);
+      sendToken(reply, await payments.freshToken(customerId));
+      return ok(answer);
+    };
+  const paypal = capture('paypal', 'paypal/express-capture');
+  const afterpay = capture('afterpay', 'after-pay/capture');
+  const demo = capture('demo', 'payment/demo/capture');
+
   app.post(
     '/paypal/express-capture',
     signedIn({ body: paypalCaptureBody, headers }, paymentCaptured),
-    async (req, reply) => {
-      const customerId = customerIdOf(req);
-      const key = { route: 'paypal/express-capture', key: req.headers['idempotency-key'], body: req.body };
-      const answer = await payments.capture(customerId, 'paypal', req.body.orderID, req.body.token, key);
-      sendToken(reply, await payments.freshToken(customerId));
-      return ok(answer);
-    },
+    (req, reply) => paypal(req, reply, req.body.orderID, req.body.token),
   );
-
   app.post(
     '/after-pay/capture',
     signedIn({ body: afterpayCaptureBody, headers }, paymentCaptured),
-    async (req, reply) => {
-      const customerId = customerIdOf(req);
-      const key = { route: 'after-pay/capture', key: req.headers['idempotency-key'], body: req.body };
-      const answer = await payments.capture(
-        customerId,
-        'afterpay',
-        req.body.orderID,
-        req.body.orderToken,
-        key,
-      );
-      sendToken(reply, await payments.freshToken(customerId));
-      return ok(answer);
-    },
+    (req, reply) => afterpay(req, reply, req.body.orderID, req.body.orderToken),
   );
-
   app.post(
     '/payment/demo/capture',
     signedIn({ body: demoCaptureBody, headers }, paymentCaptured),
-    async (req, reply) => {
-      const customerId = customerIdOf(req);
-      const key = { route: 'payment/demo/capture', key: req.headers['idempotency-key'], body: req.body };
-      const answer = await payments.capture(customerId, 'demo', req.body.orderID, req.body.ref, key);
-      sendToken(reply, await payments.freshToken(customerId));
-      return ok(answer);
-    },
+    (req, reply) => demo(req, reply, req.body.orderID, req.body.ref),
   );
 
   app.get('/payment/demo', signedIn({ querystring: demoPaymentRef }, demoPaymentView), async (req) =>
