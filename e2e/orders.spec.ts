@@ -66,7 +66,9 @@ describe('orders', () => {
     await page.setViewportSize({ width: 1280, height: 800 });
 
     await testId(page, 'checkout-place-order').click();
-    await page.waitForURL(/\/account\/orders\/\d+$/);
+    // The order waits for payment: the checkout moves on to choosing how to pay, and the order can be left unpaid.
+    await page.waitForURL(/\/checkout\/pay\/\d+$/);
+    await page.goto(`/account/orders/${new URL(page.url()).pathname.split('/').pop() ?? ''}`);
     await testId(page, 'order-detail-page').waitFor();
     expect(await testId(page, 'order-status').textContent()).toBe('Awaiting payment');
     expect(await page.getByText('Express').count()).toBeGreaterThan(0);

@@ -51,7 +51,7 @@ async function signInAt(page: Page, path: string, customer: Customer) {
 }
 
 async function cartBadgeText(page: Page): Promise<string> {
-  return (await page.locator('.site-header .ant-badge').textContent()) ?? '';
+  return (await testId(page, 'cart-button').textContent()) ?? '';
 }
 
 describe('shopping', () => {

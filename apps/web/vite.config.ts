@@ -1,13 +1,61 @@
-import { defineConfig } from 'vite';
+import { defineConfig, type Plugin } from 'vite';
+import path from 'node:path';
 import react from '@vitejs/plugin-react';
+import { antdStylesheet } from './antd-css';
+import { precompressDir } from './precompress';
+import { writeRoutePreload, type LandingPage } from './route-preload';
 
 const apiTarget = process.env.API_PROXY_TARGET ?? 'http://127.0.0.1:3000';
 
+/** Ant Design and the libraries only it uses. */
+const ANTD_MODULES =
+  /node_modules[\\/](antd|@ant-design|@rc-component|stylis|dayjs|compute-scroll-into-view|scroll-into-view-if-needed|throttle-debounce|classnames|is-mobile|json2mq|string-convert|toggle-selection|copy-to-clipboard)[\\/]/;
+
+const withApi = (...modules: string[]) => [...modules, 'src/lib/http/axios-client.ts'];
+const withAntd = (...modules: string[]) => withApi('src/app/antd-scope.tsx', ...modules);
+
+/** The pages visitors open first, and what each loads lazily as it opens (src/app/router.tsx). */
+const landingPages: LandingPage[] = [
+  { path: /^\/$/, modules: ['src/features/home/pages/home-page.tsx'] },
+  { path: /^\/login$/, modules: ['src/features/account/pages/login-page.tsx'] },
+  { path: /^\/shop$/, modules: withApi('src/features/catalog/pages/product-list-page.tsx') },
+  { path: /^\/product\/[^/]+$/, modules: withApi('src/features/catalog/pages/product-detail-page.tsx') },
+  { path: /^\/cart$/, modules: withApi('src/features/cart/pages/cart-page.tsx') },
+  { path: /^\/checkout$/, modules: withAntd('src/features/order/pages/checkout-page.tsx') },
+  { path: /^\/account(\/|$)/, modules: withAntd('src/features/account/pages/account-layout.tsx') },
+];
+
+/** After the build: the landing pages' preload script, then brotli and gzip copies of every text file. */
+function postBuild(): Plugin {
+  let outDir = '';
+  return {
+    name: 'storefront:post-build',
+    apply: 'build',
+    configResolved(config) {
+      outDir = path.resolve(config.root, config.build.outDir);
+    },
+    async closeBundle() {
+      await writeRoutePreload(outDir, landingPages);
+      await precompressDir(outDir);
+    },
+  };
+}
+
 export default defineConfig({
-  plugins: [react()],
+  plugins: [antdStylesheet(), react(), postBuild()],
   build: {
     manifest: true,
     chunkSizeWarningLimit: 900,
+    rolldownOptions: {
+      output: {
+        codeSplitting: {
+          // Left alone, Ant Design splits into dozens of small chunks; over HTTP/1.1 a page would fetch them in
+          // rounds. The parts that three or more pages share go into one chunk instead.
+          includeDependenciesRecursively: false,
+          groups: [{ name: 'antd', test: ANTD_MODULES, minShareCount: 3 }],
+        },
+      },
+    },
   },
   server: {
     proxy: {

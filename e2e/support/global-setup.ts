@@ -1,11 +1,5 @@
-import { spawn, type ChildProcess } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import type { TestProject } from 'vitest/node';
+import { startBuiltStore } from './built-store';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -15,104 +9,10 @@ declare module 'vitest' {
   }
 }
 
-const root = fileURLToPath(new URL('../..', import.meta.url));
-const webDist = path.join(root, 'apps/web/dist');
-const serverDist = path.join(root, 'apps/api/dist/server.js');
-const STARTUP_LIMIT_MS = 150_000;
-
-function findFreePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      server.close(() => resolve(port));
-    });
-  });
-}
-
-async function waitForHealth(baseURL: string, child: ChildProcess, output: () => string): Promise<void> {
-  const startedAt = Date.now();
-  while (Date.now() - startedAt < STARTUP_LIMIT_MS) {
-    if (child.exitCode !== null) throw new Error(`The API exited with ${child.exitCode}:\n${output()}`);
-    try {
-      const res = await fetch(`${baseURL}/api/v1/health`);
-      if (res.ok) return;
-    } catch {
-      // Not listening yet.
-    }
-    await new Promise((r) => setTimeout(r, 250));
-  }
-  throw new Error(`The API did not answer /api/v1/health in time:\n${output()}`);
-}
-
-function stop(child: ChildProcess): Promise<void> {
-  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
-  return new Promise((resolve) => {
-    const force = setTimeout(() => child.kill('SIGKILL'), 15_000);
-    child.once('exit', () => {
-      clearTimeout(force);
-      resolve();
-    });
-    child.kill('SIGTERM');
-  });
-}
-
 /** Starts the built store (API + SPA) on a free port with a fresh embedded database. */
 export default async function setup(project: TestProject) {
-  if (!existsSync(path.join(webDist, 'index.html'))) {
-    throw new Error('apps/web/dist is missing: run `npm run build -w apps/web` first.');
-  }
-  if (!existsSync('/usr/bin/chromium')) {
-    throw new Error('Chromium is missing: run `sh e2e/install-browser.sh` first.');
-  }
-  const port = await findFreePort();
-  const dataDir = mkdtempSync(path.join(tmpdir(), 'storefront-e2e-'));
-  const appSecret = randomBytes(32).toString('base64url');
-  const [command, args] = existsSync(serverDist)
-    ? [process.execPath, [serverDist]]
-    : [path.join(root, 'node_modules/.bin/tsx'), [path.join(root, 'apps/api/src/server.ts')]];
-  let log = '';
-  const child = spawn(command, args, {
-    cwd: root,
-    env: {
-      ...process.env,
-      NODE_ENV: 'production',
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      SEED_DEMO: 'true',
-      SCRYPT_LOG_N: '12',
-      AUTH_LIMIT_PER_IP: '100000',
-      AUTH_LIMIT_PER_ACCOUNT: '100000',
-      RATE_LIMIT_PER_MINUTE: '100000',
-      WEB_DIST_DIR: webDist,
-      LOG_LEVEL: 'warn',
-      DATABASE_URL: '',
-      APP_SECRET: appSecret,
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  const collect = (chunk: Buffer) => {
-    log = (log + chunk.toString()).slice(-20_000);
-  };
-  child.stdout?.on('data', collect);
-  child.stderr?.on('data', collect);
-
-  const baseURL = `http://127.0.0.1:${port}`;
-  try {
-    await waitForHealth(baseURL, child, () => log);
-  } catch (err) {
-    await stop(child);
-    rmSync(dataDir, { recursive: true, force: true });
-    throw err;
-  }
-  project.provide('baseURL', baseURL);
-  project.provide('appSecret', appSecret);
-
-  return async () => {
-    await stop(child);
-    rmSync(dataDir, { recursive: true, force: true });
-  };
+  const store = await startBuiltStore();
+  project.provide('baseURL', store.baseURL);
+  project.provide('appSecret', store.appSecret);
+  return store.stop;
 }

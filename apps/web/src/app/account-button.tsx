@@ -1,11 +1,12 @@
-import { UserOutlined } from '@ant-design/icons';
-import { Button, type ButtonProps } from 'antd';
+import type { ComponentPropsWithRef } from 'react';
+import { UserIcon } from '../components/icons';
 
 /** The header's account button; Dropdown passes its trigger props (onClick, ref) through `rest`. */
-export function AccountButton({ name, ...rest }: { name: string } & ButtonProps) {
+export function AccountButton({ name, ...rest }: { name: string } & ComponentPropsWithRef<'button'>) {
   return (
-    <Button icon={<UserOutlined />} data-testid="account-menu" {...rest}>
+    <button type="button" className="shell-button" data-testid="account-menu" {...rest}>
+      <UserIcon />
       <span className="site-header__name">{name}</span>
-    </Button>
+    </button>
   );
 }

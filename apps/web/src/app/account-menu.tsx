@@ -1,8 +1,10 @@
-import { Dropdown, type MenuProps } from 'antd';
+import { ConfigProvider, Dropdown, type MenuProps } from 'antd';
+import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { AccountButton } from './account-button';
+import { theme } from '../components/antd-theme';
 
-type Props = { name: string; onSignOut: () => void };
+type Props = { name: string; onSignOut: () => void; isInitiallyOpen: boolean };
 
 const items: MenuProps['items'] = [
   { key: '/account/profile', label: <span data-testid="menu-profile">My profile</span> },
@@ -13,16 +15,20 @@ const items: MenuProps['items'] = [
   { key: 'logout', label: <span data-testid="logout">Sign out</span>, danger: true },
 ];
 
-/** The signed-in header menu. Loaded lazily: the dropdown and menu code stay out of the first page load. */
-export function AccountMenu({ name, onSignOut }: Props) {
+/** The signed-in header menu; loaded when wanted, so the dropdown and menu code stay out of the page load. */
+export function AccountMenu({ name, onSignOut, isInitiallyOpen }: Props) {
   const navigate = useNavigate();
+  const [isOpen, setIsOpen] = useState(isInitiallyOpen);
   const onClick: MenuProps['onClick'] = ({ key }) => {
+    setIsOpen(false);
     if (key === 'logout') onSignOut();
     else void navigate(key);
   };
   return (
-    <Dropdown menu={{ items, onClick }} trigger={['click']}>
-      <AccountButton name={name} />
-    </Dropdown>
+    <ConfigProvider theme={theme}>
+      <Dropdown menu={{ items, onClick }} trigger={['click']} open={isOpen} onOpenChange={setIsOpen}>
+        <AccountButton name={name} />
+      </Dropdown>
+    </ConfigProvider>
   );
 }

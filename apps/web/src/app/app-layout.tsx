@@ -1,6 +1,4 @@
-import { ShoppingCartOutlined } from '@ant-design/icons';
-import { App, Badge, Button, Layout } from 'antd';
-import { lazy, Suspense, useEffect } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { Link, Outlet, useLocation, useNavigate } from 'react-router';
 import { PageLoading } from '../components/page-loading';
 import { cartCleared, fetchCart, selectCartCount, selectCartStatus } from '../features/cart/cart-slice';
@@ -12,36 +10,83 @@ import {
 } from '../features/account/user-info-slice';
 import { FooterSubscribe } from '../features/newsletter/components/footer-subscribe';
 import { hasSession } from '../lib/http/session';
+import { setToasterRequest, toast } from '../lib/toast';
 import { AccountButton } from './account-button';
 import { useAppDispatch, useAppSelector } from './hooks';
+import { CartIcon } from '../components/icons';
 
-const AccountMenu = lazy(() => import('./account-menu').then((m) => ({ default: m.AccountMenu })));
+const loadAccountMenu = () => import('./account-menu');
+const AccountMenu = lazy(() => loadAccountMenu().then((m) => ({ default: m.AccountMenu })));
+const ToastHost = lazy(() => import('./toast-host').then((m) => ({ default: m.ToastHost })));
 
 export const STORE_NAME = 'Harbour Grocer';
 
+/**
+ * The shell around every page. It uses no Ant Design, so it paints as soon as the entry runs; the pages bring
+ * Ant Design with them. The main area is at least a screen tall, so the footer starts below the fold and never
+ * jumps when a page arrives.
+ */
 export function AppLayout() {
   return (
-    <Layout style={{ minHeight: '100vh' }}>
+    <div className="site">
       <SiteHeader />
-      <Layout.Content>
+      <main className="site-main">
         <Suspense fallback={<PageLoading />}>
           <Outlet />
         </Suspense>
-      </Layout.Content>
+      </main>
       <SiteFooter />
-    </Layout>
+      <ToastHostOnDemand />
+    </div>
+  );
+}
+
+/** Mounts Ant Design's themed toast host with the first toast any code asks for. */
+function ToastHostOnDemand() {
+  const [isWanted, setIsWanted] = useState(false);
+  useEffect(() => {
+    setToasterRequest(() => setIsWanted(true));
+    return () => setToasterRequest(null);
+  }, []);
+  if (!isWanted) return null;
+  return (
+    <Suspense fallback={null}>
+      <ToastHost />
+    </Suspense>
   );
 }
 
 function SiteFooter() {
   const user = useAppSelector(selectUserInfo);
   return (
-    <Layout.Footer className="site-footer">
+    <footer className="site-footer">
       <FooterSubscribe accountEmail={hasSession() ? (user?.email ?? null) : null} />
       <div className="site-footer__legal">
         {STORE_NAME} · Fresh groceries delivered across Australia · Prices in AUD incl. GST
       </div>
-    </Layout.Footer>
+    </footer>
+  );
+}
+
+/**
+ * The account button; its Ant Design menu loads when the customer reaches for it (hover or focus), and the first
+ * click opens it, rather than with the page.
+ */
+function AccountArea({ name, onSignOut }: { name: string; onSignOut: () => void }) {
+  const [isMenuWanted, setIsMenuWanted] = useState(false);
+  const button = (
+    <AccountButton
+      name={name}
+      onPointerEnter={() => void loadAccountMenu()}
+      onFocus={() => void loadAccountMenu()}
+      onClick={() => setIsMenuWanted(true)}
+    />
+  );
+  if (!isMenuWanted) return button;
+  return (
+    <Suspense fallback={button}>
+      <AccountMenu name={name} onSignOut={onSignOut} isInitiallyOpen />
+    </Suspense>
   );
 }
 
@@ -49,7 +94,6 @@ function SiteHeader() {
   const dispatch = useAppDispatch();
   const navigate = useNavigate();
   const location = useLocation();
-  const { message } = App.useApp();
   const user = useAppSelector(selectUserInfo);
   const userStatus = useAppSelector(selectUserInfoStatus);
   const cartCount = useAppSelector(selectCartCount);
@@ -67,16 +111,17 @@ function SiteHeader() {
   const signOut = async () => {
     await dispatch(logout());
     dispatch(cartCleared());
-    void message.success('You have signed out.');
+    toast.success('You have signed out.');
     void navigate('/', { replace: true });
   };
 
   const loginTarget = `/login?redirect=${encodeURIComponent(`${location.pathname}${location.search}`)}`;
+  const name = user ? user.firstName : 'Account';
 
   return (
-    <Layout.Header className="site-header">
+    <header className="site-header">
       <Link to="/" className="site-header__brand" data-testid="brand">
-        <img src="/favicon.svg" alt="" />
+        <img src="/favicon.svg" alt="" width="28" height="28" />
         {STORE_NAME}
       </Link>
       <nav className="site-header__nav">
@@ -85,30 +130,29 @@ function SiteHeader() {
         </Link>
       </nav>
       <div className="site-header__actions">
-        <Badge count={cartCount} size="small" showZero={false}>
-          <Button
-            type="text"
-            shape="circle"
-            aria-label={`Cart, ${cartCount} items`}
-            icon={<ShoppingCartOutlined style={{ fontSize: 20 }} />}
-            data-testid="cart-button"
-            onClick={() => void navigate('/cart')}
-          />
-        </Badge>
+        <Link
+          to="/cart"
+          className="site-header__cart"
+          aria-label={`Cart, ${cartCount} items`}
+          data-testid="cart-button"
+        >
+          <CartIcon size={20} />
+          {cartCount > 0 && (
+            <span className="site-header__badge" data-testid="cart-count">
+              {cartCount > 99 ? '99+' : cartCount}
+            </span>
+          )}
+        </Link>
         {isSignedIn ? (
-          <Suspense fallback={<AccountButton name={user ? user.firstName : 'Account'} />}>
-            <AccountMenu name={user ? user.firstName : 'Account'} onSignOut={() => void signOut()} />
-          </Suspense>
+          <AccountArea name={name} onSignOut={() => void signOut()} />
         ) : (
           location.pathname !== '/login' && (
-            <Link to={loginTarget}>
-              <Button type="primary" data-testid="header-login">
-                Sign in
-              </Button>
+            <Link to={loginTarget} className="shell-button shell-button--primary" data-testid="header-login">
+              Sign in
             </Link>
           )
         )}
       </div>
-    </Layout.Header>
+    </header>
   );
 }

@@ -1,21 +1,18 @@
-import { Button, Result } from 'antd';
 import { Link } from 'react-router';
 
 export function NotFoundPage() {
   return (
     <div className="page">
-      <Result
-        status="404"
-        title="Page not found"
-        subTitle="The page you were looking for is not here."
-        extra={
-          <Link to="/">
-            <Button type="primary" data-testid="not-found-home">
-              Back to the shop
-            </Button>
-          </Link>
-        }
-      />
+      <div className="result">
+        <div className="result__code" aria-hidden="true">
+          404
+        </div>
+        <h1 className="result__title">Page not found</h1>
+        <p className="result__text">The page you were looking for is not here.</p>
+        <Link to="/" className="shell-button shell-button--primary" data-testid="not-found-home">
+          Back to the shop
+        </Link>
+      </div>
     </div>
   );
 }

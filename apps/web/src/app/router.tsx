@@ -1,130 +1,230 @@
-import { lazy } from 'react';
-import { createBrowserRouter, Navigate } from 'react-router';
+import { lazy, type ComponentType, type ReactElement } from 'react';
+import {
+  createBrowserRouter,
+  matchRoutes,
+  Navigate,
+  Outlet,
+  type Params,
+  type RouteObject,
+} from 'react-router';
+import { prefetchProduct, prefetchShop } from '../features/catalog/catalog-reads';
+import { readProductID } from '../features/catalog/shop-query';
+import { prefetchCartAddressBook } from '../features/shipping/cart-shipping-reads';
+import { hasSession } from '../lib/http/session';
+import { loadHttpClient } from '../lib/http/client';
 import { AppLayout } from './app-layout';
 import { RequireSession } from './require-session';
 
-const HomePage = lazy(() =>
-  import('../features/home/pages/home-page').then((m) => ({ default: m.HomePage })),
+type RouteHandle = {
+  preload: () => Promise<unknown>;
+  /** Starts the page's first reads from its address, alongside its code. */
+  prefetch?: (params: Params, search: string) => void;
+};
+
+/** For pages that read from the API as they open: axios loads alongside their code, not after it. */
+function withHttpClient<M>(load: () => Promise<M>): () => Promise<M> {
+  return () => Promise.all([load(), loadHttpClient()]).then(([module]) => module);
+}
+
+/** A lazily loaded page, and how to start loading it (and its data) before React gets to it. */
+function page<M>(
+  load: () => Promise<M>,
+  pick: (module: M) => ComponentType,
+  prefetch?: RouteHandle['prefetch'],
+): { element: ReactElement; handle: RouteHandle } {
+  const Component = lazy(() => load().then((module) => ({ default: pick(module) })));
+  return { element: <Component />, handle: { preload: load, ...(prefetch ? { prefetch } : {}) } };
+}
+
+const homePage = page(
+  () => import('../features/home/pages/home-page'),
+  (m) => m.HomePage,
 );
-const LoginPage = lazy(() =>
-  import('../features/account/pages/login-page').then((m) => ({ default: m.LoginPage })),
+const loginPage = page(
+  () => import('../features/account/pages/login-page'),
+  (m) => m.LoginPage,
 );
-const RegisterPage = lazy(() =>
-  import('../features/account/pages/register-page').then((m) => ({ default: m.RegisterPage })),
+const registerPage = page(
+  () => import('../features/account/pages/register-page'),
+  (m) => m.RegisterPage,
 );
-const AccountLayout = lazy(() =>
-  import('../features/account/pages/account-layout').then((m) => ({ default: m.AccountLayout })),
+const accountLayout = page(
+  () => import('../features/account/pages/account-layout'),
+  (m) => m.AccountLayout,
 );
-const ProfilePage = lazy(() =>
-  import('../features/account/pages/profile-page').then((m) => ({ default: m.ProfilePage })),
+const profilePage = page(
+  () => import('../features/account/pages/profile-page'),
+  (m) => m.ProfilePage,
 );
-const SecurityPage = lazy(() =>
-  import('../features/account/pages/security-page').then((m) => ({ default: m.SecurityPage })),
+const securityPage = page(
+  () => import('../features/account/pages/security-page'),
+  (m) => m.SecurityPage,
 );
-const AddressesPage = lazy(() =>
-  import('../features/address/pages/addresses-page').then((m) => ({ default: m.AddressesPage })),
+const addressesPage = page(
+  () => import('../features/address/pages/addresses-page'),
+  (m) => m.AddressesPage,
 );
-const NewsletterPage = lazy(() =>
-  import('../features/newsletter/pages/newsletter-page').then((m) => ({ default: m.NewsletterPage })),
+const newsletterPage = page(
+  () => import('../features/newsletter/pages/newsletter-page'),
+  (m) => m.NewsletterPage,
 );
-const NewsletterSuccessPage = lazy(() =>
-  import('../features/newsletter/pages/newsletter-success-page').then((m) => ({
-    default: m.NewsletterSuccessPage,
-  })),
+const newsletterSuccessPage = page(
+  () => import('../features/newsletter/pages/newsletter-success-page'),
+  (m) => m.NewsletterSuccessPage,
 );
-const NewsletterUnsubscribePage = lazy(() =>
-  import('../features/newsletter/pages/newsletter-unsubscribe-page').then((m) => ({
-    default: m.NewsletterUnsubscribePage,
-  })),
+const newsletterUnsubscribePage = page(
+  () => import('../features/newsletter/pages/newsletter-unsubscribe-page'),
+  (m) => m.NewsletterUnsubscribePage,
+);
+const productListPage = page(
+  withHttpClient(() => import('../features/catalog/pages/product-list-page')),
+  (m) => m.ProductListPage,
+  (_, search) => prefetchShop(search),
+);
+const productDetailPage = page(
+  withHttpClient(() => import('../features/catalog/pages/product-detail-page')),
+  (m) => m.ProductDetailPage,
+  (params) => {
+    const productID = readProductID(params.productID);
+    if (productID !== null) prefetchProduct(productID);
+  },
+);
+const cartPage = page(
+  withHttpClient(() => import('../features/cart/pages/cart-page')),
+  (m) => m.CartPage,
+  () => {
+    if (hasSession()) prefetchCartAddressBook();
+  },
+);
+const wishlistPage = page(
+  () => import('../features/wishlist/pages/wishlist-page'),
+  (m) => m.WishlistPage,
+);
+const creditsPage = page(
+  () => import('../features/wallet/pages/credits-page'),
+  (m) => m.CreditsPage,
+);
+const couponsPage = page(
+  () => import('../features/wallet/pages/coupons-page'),
+  (m) => m.CouponsPage,
+);
+const vouchersPage = page(
+  () => import('../features/wallet/pages/vouchers-page'),
+  (m) => m.VouchersPage,
+);
+const checkoutPage = page(
+  () => import('../features/order/pages/checkout-page'),
+  (m) => m.CheckoutPage,
+);
+const paymentPage = page(
+  () => import('../features/payment/pages/payment-page'),
+  (m) => m.PaymentPage,
+);
+const paymentReturnPage = page(
+  () => import('../features/payment/pages/payment-return-page'),
+  (m) => m.PaymentReturnPage,
+);
+const demoApprovePage = page(
+  () => import('../features/payment/pages/demo-approve-page'),
+  (m) => m.DemoApprovePage,
+);
+const ordersPage = page(
+  () => import('../features/order/pages/orders-page'),
+  (m) => m.OrdersPage,
+);
+const orderDetailPage = page(
+  () => import('../features/order/pages/order-detail-page'),
+  (m) => m.OrderDetailPage,
+);
+const notFoundPage = page(
+  () => import('./not-found-page'),
+  (m) => m.NotFoundPage,
+);
+const antdScope = page(
+  () => import('./antd-scope'),
+  (m) => m.AntdScope,
 );
 
-const ProductListPage = lazy(() =>
-  import('../features/catalog/pages/product-list-page').then((m) => ({ default: m.ProductListPage })),
-);
-const ProductDetailPage = lazy(() =>
-  import('../features/catalog/pages/product-detail-page').then((m) => ({ default: m.ProductDetailPage })),
-);
-const CartPage = lazy(() =>
-  import('../features/cart/pages/cart-page').then((m) => ({ default: m.CartPage })),
-);
-const WishlistPage = lazy(() =>
-  import('../features/wishlist/pages/wishlist-page').then((m) => ({ default: m.WishlistPage })),
-);
+const signedIn = {
+  element: (
+    <RequireSession>
+      <Outlet />
+    </RequireSession>
+  ),
+};
 
-const CreditsPage = lazy(() =>
-  import('../features/wallet/pages/credits-page').then((m) => ({ default: m.CreditsPage })),
-);
-const CouponsPage = lazy(() =>
-  import('../features/wallet/pages/coupons-page').then((m) => ({ default: m.CouponsPage })),
-);
-const VouchersPage = lazy(() =>
-  import('../features/wallet/pages/vouchers-page').then((m) => ({ default: m.VouchersPage })),
-);
+/**
+ * Where visitors land (home, sign-in, the catalogue, the cart) is built without Ant Design, so it paints without
+ * waiting for it; every other page renders inside its theme.
+ */
+export const routes: RouteObject[] = [
+  {
+    element: <AppLayout />,
+    children: [
+      { index: true, ...homePage },
+      { path: 'login', ...loginPage },
+      { path: 'shop', ...productListPage },
+      { path: 'product/:productID', ...productDetailPage },
+      { ...signedIn, children: [{ path: 'cart', ...cartPage }] },
+      {
+        ...antdScope,
+        children: [
+          { path: 'register', ...registerPage },
+          { path: 'newsletter/subscribed', ...newsletterSuccessPage },
+          { path: 'newsletter/unsubscribe', ...newsletterUnsubscribePage },
+          {
+            ...signedIn,
+            children: [
+              { path: 'checkout', ...checkoutPage },
+              { path: 'checkout/pay/:orderID', ...paymentPage },
+              { path: 'checkout/payment-return', ...paymentReturnPage },
+              { path: 'payment/demo/approve', ...demoApprovePage },
+              {
+                path: 'account',
+                ...accountLayout,
+                children: [
+                  { index: true, element: <Navigate to="profile" replace /> },
+                  { path: 'profile', ...profilePage },
+                  { path: 'security', ...securityPage },
+                  { path: 'addresses', ...addressesPage },
+                  { path: 'newsletter', ...newsletterPage },
+                  { path: 'wishlist', ...wishlistPage },
+                  { path: 'credits', ...creditsPage },
+                  { path: 'coupons', ...couponsPage },
+                  { path: 'vouchers', ...vouchersPage },
+                  { path: 'orders', ...ordersPage },
+                  { path: 'orders/:orderID', ...orderDetailPage },
+                  { path: '*', ...notFoundPage },
+                ],
+              },
+            ],
+          },
+        ],
+      },
+      { path: '*', ...notFoundPage },
+    ],
+  },
+];
 
-const CheckoutPage = lazy(() =>
-  import('../features/order/pages/checkout-page').then((m) => ({ default: m.CheckoutPage })),
-);
-const OrdersPage = lazy(() =>
-  import('../features/order/pages/orders-page').then((m) => ({ default: m.OrdersPage })),
-);
-const OrderDetailPage = lazy(() =>
-  import('../features/order/pages/order-detail-page').then((m) => ({ default: m.OrderDetailPage })),
-);
+function isRouteHandle(handle: unknown): handle is RouteHandle {
+  return (
+    typeof handle === 'object' && handle !== null && typeof Reflect.get(handle, 'preload') === 'function'
+  );
+}
 
-const NotFoundPage = lazy(() => import('./not-found-page').then((m) => ({ default: m.NotFoundPage })));
+/**
+ * Starts loading every chunk the page at this address needs, and its first reads, all at once instead of one
+ * after the other.
+ */
+export function preloadRoute({ pathname, search }: { pathname: string; search: string }): void {
+  for (const match of matchRoutes(routes, pathname) ?? []) {
+    const handle = match.route.handle;
+    if (!isRouteHandle(handle)) continue;
+    void handle.preload();
+    handle.prefetch?.(match.params, search);
+  }
+}
 
 export function createAppRouter() {
-  return createBrowserRouter([
-    {
-      element: <AppLayout />,
-      children: [
-        { index: true, element: <HomePage /> },
-        { path: 'login', element: <LoginPage /> },
-        { path: 'register', element: <RegisterPage /> },
-        { path: 'newsletter/subscribed', element: <NewsletterSuccessPage /> },
-        { path: 'newsletter/unsubscribe', element: <NewsletterUnsubscribePage /> },
-        { path: 'shop', element: <ProductListPage /> },
-        { path: 'product/:productID', element: <ProductDetailPage /> },
-        {
-          path: 'cart',
-          element: (
-            <RequireSession>
-              <CartPage />
-            </RequireSession>
-          ),
-        },
-        {
-          path: 'checkout',
-          element: (
-            <RequireSession>
-              <CheckoutPage />
-            </RequireSession>
-          ),
-        },
-        {
-          path: 'account',
-          element: (
-            <RequireSession>
-              <AccountLayout />
-            </RequireSession>
-          ),
-          children: [
-            { index: true, element: <Navigate to="profile" replace /> },
-            { path: 'profile', element: <ProfilePage /> },
-            { path: 'security', element: <SecurityPage /> },
-            { path: 'addresses', element: <AddressesPage /> },
-            { path: 'newsletter', element: <NewsletterPage /> },
-            { path: 'wishlist', element: <WishlistPage /> },
-            { path: 'credits', element: <CreditsPage /> },
-            { path: 'coupons', element: <CouponsPage /> },
-            { path: 'vouchers', element: <VouchersPage /> },
-            { path: 'orders', element: <OrdersPage /> },
-            { path: 'orders/:orderID', element: <OrderDetailPage /> },
-            { path: '*', element: <NotFoundPage /> },
-          ],
-        },
-        { path: '*', element: <NotFoundPage /> },
-      ],
-    },
-  ]);
+  return createBrowserRouter(routes);
 }

@@ -1,4 +1,3 @@
-import { App } from 'antd';
 import { useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { useAppDispatch } from '../../app/hooks';
@@ -6,13 +5,13 @@ import { readErrorMessage } from '../../lib/http/error-message';
 import { hasSession } from '../../lib/http/session';
 import { addToCart } from '../cart/cart-slice';
 import { addProductsToWishlist } from '../wishlist/api';
+import { prepareToasts, toast } from '../../lib/toast';
 
 /** Add to cart and to the wishlist; signed out, both go to sign-in and come back here. */
 export function useShopActions() {
   const dispatch = useAppDispatch();
   const navigate = useNavigate();
   const location = useLocation();
-  const { message } = App.useApp();
   const [busyKey, setBusyKey] = useState<string | null>(null);
 
   const requireSession = (): boolean => {
@@ -24,12 +23,13 @@ export function useShopActions() {
 
   const addProductToCart = async (productID: number, quantity: number, name: string) => {
     if (!requireSession()) return;
+    prepareToasts();
     setBusyKey(`cart-${productID}`);
     try {
       await dispatch(addToCart({ productID, quantity })).unwrap();
-      void message.success(`${name} added to your cart.`);
+      toast.success(`${name} added to your cart.`);
     } catch (err) {
-      void message.error(typeof err === 'string' ? err : 'That could not be added to your cart.');
+      toast.error(typeof err === 'string' ? err : 'That could not be added to your cart.');
     } finally {
       setBusyKey(null);
     }
@@ -37,12 +37,13 @@ export function useShopActions() {
 
   const addProductToWishlist = async (productID: number, name: string) => {
     if (!requireSession()) return;
+    prepareToasts();
     setBusyKey(`wishlist-${productID}`);
     try {
       await addProductsToWishlist([productID]);
-      void message.success(`${name} saved to your wishlist.`);
+      toast.success(`${name} saved to your wishlist.`);
     } catch (err) {
-      void message.error(readErrorMessage(err));
+      toast.error(readErrorMessage(err));
     } finally {
       setBusyKey(null);
     }

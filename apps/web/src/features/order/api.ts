@@ -8,8 +8,13 @@ import type {
 } from '@storefront/contract/order';
 import { callApi } from '../../lib/http/client';
 
-export function createOrder(body: OrderCreateBody): Promise<OrderDetail> {
-  return callApi<OrderDetail>({ method: 'POST', url: '/api/v1/order/create', data: body });
+export function createOrder(body: OrderCreateBody, idempotencyKey: string): Promise<OrderDetail> {
+  return callApi<OrderDetail>({
+    method: 'POST',
+    url: '/api/v1/order/create',
+    data: body,
+    headers: { 'Idempotency-Key': idempotencyKey },
+  });
 }
 
 export function listOrders(query: OrderListQuery): Promise<OrderList> {

@@ -1,17 +1,20 @@
-import { App, Form } from 'antd';
+import { Form } from 'antd';
 import type { ShippingQuote, ShippingService } from '@storefront/contract/shipping';
 import { useCallback, useEffect, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
+import { createAttemptKeys, isAnswerLost } from '../../lib/attempt-key';
 import { readErrorMessage } from '../../lib/http/error-message';
 import { useRemoteData } from '../../lib/use-remote-data';
 import { listAddresses } from '../address/api';
 import { fetchCart, selectCart, selectCartStatus } from '../cart/cart-slice';
 import { priceCart } from '../cart/price-cart';
 import { quoteSelectedLines } from '../shipping/api';
+import { readChosenService, saveChosenService } from '../shipping/chosen-service';
 import { pickCartAddress } from '../shipping/use-cart-shipping';
 import { retrieveCredits } from '../wallet/api';
 import { createOrder } from './api';
+import { toast } from '../../lib/toast';
 
 export type CheckoutForm = { addressID: number; shippingService: ShippingService; useCredit: boolean };
 
@@ -27,7 +30,6 @@ function loadCreditBalance(): Promise<number | null> {
 export function useCheckout() {
   const dispatch = useAppDispatch();
   const navigate = useNavigate();
-  const { message } = App.useApp();
   const cart = useAppSelector(selectCart);
   const cartStatus = useAppSelector(selectCartStatus);
   const addresses = useRemoteData(listAddresses);
@@ -40,6 +42,14 @@ export function useCheckout() {
   const [quoteError, setQuoteError] = useState<string | null>(null);
   const [placeError, setPlaceError] = useState<string | null>(null);
   const [isPlacing, setIsPlacing] = useState(false);
+  const [orderKeys] = useState(() => createAttemptKeys());
+  const [initialService] = useState(readChosenService);
+
+  const watchedService = Form.useWatch('shippingService', form);
+
+  useEffect(() => {
+    if (watchedService) saveChosenService(watchedService);
+  }, [watchedService]);
 
   useEffect(() => {
     void dispatch(fetchCart());
@@ -73,16 +83,23 @@ export function useCheckout() {
     setIsPlacing(true);
     setPlaceError(null);
     try {
-      const order = await createOrder({
+      const body = {
         addressID: values.addressID,
         shippingService: values.shippingService,
         useCredit: balance !== null && balance > 0 && values.useCredit === true,
         expectedTotal: totals.total,
-      });
+      };
+      const order = await createOrder(body, orderKeys.keyFor(body));
+      orderKeys.finish();
       void dispatch(fetchCart());
-      void message.success(`Order #${order.orderID} placed. Thank you!`);
-      void navigate(`/account/orders/${order.orderID}`);
+      toast.success(`Order #${order.orderID} placed. Thank you!`);
+      // Replace the checkout in the history, so going back does not offer to place the same order again.
+      void navigate(
+        order.totals.amountDue > 0 ? `/checkout/pay/${order.orderID}` : `/account/orders/${order.orderID}`,
+        { replace: true },
+      );
     } catch (err) {
+      if (!isAnswerLost(err)) orderKeys.finish();
       setPlaceError(readErrorMessage(err));
       void dispatch(fetchCart());
       void loadQuote(values.addressID);
@@ -98,6 +115,7 @@ export function useCheckout() {
     selectedLines,
     hasSelection,
     addresses: addressList,
+    initialService,
     initialAddressID: pickCartAddress(addressList, addresses.data?.cartAddressID ?? null) ?? undefined,
     hasLoadFailed: addresses.status === 'failed' && !addresses.data,
     loadError: addresses.error,

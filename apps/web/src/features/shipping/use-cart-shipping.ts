@@ -3,8 +3,10 @@ import type { ShippingOption, ShippingQuote, ShippingService } from '@storefront
 import { useCallback, useEffect, useState } from 'react';
 import type { AsyncStatus } from '../../lib/async-status';
 import { readErrorMessage } from '../../lib/http/error-message';
-import { chooseCartAddress, listAddresses } from '../address/api';
+import { chooseCartAddress } from '../address/api';
 import { quoteSelectedLines } from './api';
+import { loadCartAddressBook } from './cart-shipping-reads';
+import { readChosenService, saveChosenService } from './chosen-service';
 
 export type CartShipping = {
   addresses: Address[];
@@ -38,11 +40,11 @@ export function useCartShipping(cartKey: string, hasSelection: boolean): CartShi
     quote: ShippingQuote | null;
     error: string | null;
   }>({ status: 'idle', quote: null, error: null });
-  const [service, setService] = useState<ShippingService>('standard');
+  const [service, setService] = useState<ShippingService>(readChosenService);
 
   useEffect(() => {
     let isCurrent = true;
-    listAddresses()
+    loadCartAddressBook()
       .then((book) => {
         if (!isCurrent) return;
         setAddresses(book.list);
@@ -87,6 +89,11 @@ export function useCartShipping(cartKey: string, hasSelection: boolean): CartShi
     }
   }, []);
 
+  const chooseService = useCallback((next: ShippingService) => {
+    setService(next);
+    saveChosenService(next);
+  }, []);
+
   const chosenOption = state.quote?.options.find((o) => o.service === service) ?? null;
   return {
     addresses,
@@ -95,7 +102,7 @@ export function useCartShipping(cartKey: string, hasSelection: boolean): CartShi
     isChoosing,
     ...state,
     service,
-    chooseService: setService,
+    chooseService,
     chosenOption,
   };
 }

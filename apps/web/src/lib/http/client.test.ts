@@ -1,13 +1,8 @@
 import { AxiosError, AxiosHeaders, type AxiosAdapter, type InternalAxiosRequestConfig } from 'axios';
 import Cookies from 'js-cookie';
 import { describe, expect, it, vi } from 'vitest';
-import {
-  createHttpClient,
-  EmptyApiPathError,
-  NETWORK_ERROR_MESSAGE,
-  REQUEST_TIMEOUT_MS,
-  TOKEN_ISSUING_PATHS,
-} from './client';
+import { createHttpClient, EmptyApiPathError } from './axios-client';
+import { NETWORK_ERROR_MESSAGE, REQUEST_TIMEOUT_MS, TOKEN_ISSUING_PATHS } from './client';
 import {
   readEmail,
   readExpiresAt,
@@ -302,13 +297,14 @@ describe('token renewal', () => {
     expect(readToken()).toBe('Bearer new-token');
   });
 
-  it('covers login, register, google auth and both payment captures', () => {
+  it('covers login, register, google auth and the three payment captures', () => {
     expect(TOKEN_ISSUING_PATHS).toEqual([
       '/api/v1/login',
       '/api/v1/register',
       '/api/v1/google-auth',
       '/api/v1/after-pay/capture',
       '/api/v1/paypal/express-capture',
+      '/api/v1/payment/demo/capture',
     ]);
   });
 

@@ -1,17 +1,6 @@
-import axios, {
-  AxiosError,
-  type AxiosAdapter,
-  type AxiosInstance,
-  type AxiosRequestConfig,
-  type AxiosResponse,
-  type InternalAxiosRequestConfig,
-} from 'axios';
+import type { AxiosRequestConfig } from 'axios';
 import type { Envelope } from '@storefront/contract/common';
-import { isFailureCode } from '@storefront/contract/errors';
-import { readRuntimeConfig } from '../runtime-config';
-import { showErrorToast } from '../toast';
-import { serializeQuery } from './query-string';
-import { clearSession, readEmail, readToken, saveToken, toBearer } from './session';
+import type * as AxiosClient from './axios-client';
 
 export const REQUEST_TIMEOUT_MS = 45_000;
 export const NETWORK_ERROR_MESSAGE = 'Please check your network connection and try again.';
@@ -23,125 +12,23 @@ export const TOKEN_ISSUING_PATHS: readonly string[] = [
   '/api/v1/google-auth',
   '/api/v1/after-pay/capture',
   '/api/v1/paypal/express-capture',
+  '/api/v1/payment/demo/capture',
 ];
 
-export class EmptyApiPathError extends Error {
-  constructor() {
-    super('The API path of a call must not be empty.');
-    this.name = 'EmptyApiPathError';
-  }
+let loadingClient: Promise<typeof AxiosClient> | null = null;
+
+/** Starts loading axios and the instance; a page that will call the API asks for it with its own code. */
+export function loadHttpClient(): Promise<typeof AxiosClient> {
+  loadingClient ??= import('./axios-client');
+  return loadingClient;
 }
 
-export type HttpClientOptions = {
-  baseURL: string;
-  /** Replaces the network layer (tests). */
-  adapter?: AxiosAdapter;
-  notifyNetworkError?: (text: string) => void;
-  redirectToLogin?: (redirect: string) => void;
-  /** The page the browser is on, path plus query. */
-  currentPath?: () => string;
-};
-
-export function createHttpClient({
-  baseURL,
-  adapter,
-  notifyNetworkError = showErrorToast,
-  redirectToLogin = sendBrowserToLogin,
-  currentPath = readCurrentPath,
-}: HttpClientOptions): AxiosInstance {
-  const client = axios.create({
-    baseURL,
-    timeout: REQUEST_TIMEOUT_MS,
-    withCredentials: true,
-    headers: {
-      'Cache-Control': 'no-store',
-      'X-Requested-With': 'XMLHttpRequest',
-      'Content-Type': 'application/json',
-    },
-    paramsSerializer: { serialize: (params) => serializeQuery(params) },
-    ...(adapter ? { adapter } : {}),
-  });
-
-  client.interceptors.request.use((config: InternalAxiosRequestConfig) => {
-    if (!config.url || config.url.trim() === '') throw new EmptyApiPathError();
-    // axios drops Content-Type from a request without a body, but the spec wants it on every request. An empty
-    // JSON object keeps it; a browser sends no body with a GET, and a DELETE then carries valid JSON.
-    if (config.data === undefined) config.data = {};
-    const token = readToken();
-    if (token) config.headers.set('Authorization', token);
-    return config;
-  });
-
-  client.interceptors.response.use(
-    (response: AxiosResponse) => {
-      keepIssuedToken(response);
-      if ((response.status === 200 || response.status === 201) && hasFailureCode(response.data)) {
-        return Promise.reject(response.data);
-      }
-      return response;
-    },
-    (error: unknown) => {
-      if (!(error instanceof AxiosError) || error.code === AxiosError.ERR_CANCELED) {
-        return Promise.reject(error);
-      }
-      const { response } = error;
-      if (!response) {
-        notifyNetworkError(NETWORK_ERROR_MESSAGE);
-        return Promise.reject(error);
-      }
-      keepIssuedToken(response);
-      if (response.status === 401) {
-        clearSession();
-        const path = currentPath();
-        if (!isLoginPath(path)) redirectToLogin(path);
-      }
-      return Promise.reject(response);
-    },
-  );
-
-  return client;
-}
-
-/** Sliding renewal: a token in the Authorization response header replaces the stored one. */
-function keepIssuedToken(response: AxiosResponse): void {
-  const header: unknown = response.headers['authorization'];
-  if (typeof header !== 'string' || header.trim() === '') return;
-  const rawToken = header.trim();
-  if (TOKEN_ISSUING_PATHS.includes(pathOf(response.config.url))) {
-    saveToken(rawToken);
-    return;
-  }
-  if (readEmail() && readToken() !== toBearer(rawToken)) saveToken(rawToken);
-}
-
-function hasFailureCode(body: unknown): boolean {
-  if (typeof body !== 'object' || body === null) return false;
-  const code: unknown = Reflect.get(body, 'code');
-  return typeof code === 'number' && isFailureCode(code);
-}
-
-function pathOf(url: string | undefined): string {
-  if (!url) return '';
-  const path = url.split('?')[0] ?? '';
-  return path.replace(/^[a-z]+:\/\/[^/]+/i, '').replace(/\/+$/, '');
-}
-
-function isLoginPath(path: string): boolean {
-  return path === '/login' || path.startsWith('/login?');
-}
-
-function readCurrentPath(): string {
-  return `${window.location.pathname}${window.location.search}`;
-}
-
-function sendBrowserToLogin(redirect: string): void {
-  window.location.assign(`/login?redirect=${encodeURIComponent(redirect)}`);
-}
-
-export const http = createHttpClient({ baseURL: readRuntimeConfig().apiBaseUrl });
-
-/** Sends one call and answers the envelope's data. */
+/**
+ * Sends one call and answers the envelope's data. axios and the instance load with the first call, so a page
+ * that calls nothing before its first paint (sign-in, home) does not wait for them.
+ */
 export async function callApi<T>(config: AxiosRequestConfig): Promise<T> {
+  const { http } = await loadHttpClient();
   const response = await http.request<Envelope<T>>(config);
   return response.data.data;
 }

@@ -1,11 +1,10 @@
-import { AxiosError } from 'axios';
 import { NETWORK_ERROR_MESSAGE } from './client';
 
 const FALLBACK_MESSAGE = 'Something went wrong. Please try again.';
 
 /** The text to show for whatever a call rejected with: an envelope body, a response, or an error. */
 export function readErrorMessage(reason: unknown): string {
-  if (reason instanceof AxiosError) return reason.response ? FALLBACK_MESSAGE : NETWORK_ERROR_MESSAGE;
+  if (isAxiosError(reason)) return reason.response ? FALLBACK_MESSAGE : NETWORK_ERROR_MESSAGE;
   if (reason instanceof Error) return reason.message || FALLBACK_MESSAGE;
   if (typeof reason !== 'object' || reason === null) return FALLBACK_MESSAGE;
   const message = readMsg(reason) ?? readMsg(Reflect.get(reason, 'data'));
@@ -16,4 +15,9 @@ function readMsg(value: unknown): string | null {
   if (typeof value !== 'object' || value === null) return null;
   const msg: unknown = Reflect.get(value, 'msg');
   return typeof msg === 'string' && msg.trim() !== '' ? msg : null;
+}
+
+/** axios marks its errors; checking the mark keeps axios itself out of the bundle that shows the first page. */
+function isAxiosError(reason: unknown): reason is { response?: unknown } {
+  return typeof reason === 'object' && reason !== null && Reflect.get(reason, 'isAxiosError') === true;
 }

@@ -1,8 +1,9 @@
-import { App, Button, Card, Descriptions, Form, Input, Space } from 'antd';
+import { Button, Card, Descriptions, Form, Input, Space } from 'antd';
 import type { CustomerInfo } from '@storefront/contract/account';
 import { useState } from 'react';
 import { useAppDispatch } from '../../../app/hooks';
 import { DEFAULT_POST_CODE, updateProfile } from '../user-info-slice';
+import { toast } from '../../../lib/toast';
 
 type SuburbForm = { postCode: string; suburb: string };
 
@@ -11,7 +12,6 @@ type Props = { info: CustomerInfo; onSaved: (info: CustomerInfo) => void };
 /** Postcode and suburb change together, so they are one small form. */
 export function HomeSuburbCard({ info, onSaved }: Props) {
   const dispatch = useAppDispatch();
-  const { message } = App.useApp();
   const [isEditing, setIsEditing] = useState(false);
   const [isSaving, setIsSaving] = useState(false);
 
@@ -19,10 +19,10 @@ export function HomeSuburbCard({ info, onSaved }: Props) {
     setIsSaving(true);
     try {
       onSaved(await dispatch(updateProfile({ postCode, suburb: suburb.trim() })).unwrap());
-      void message.success('Your suburb is saved.');
+      toast.success('Your suburb is saved.');
       setIsEditing(false);
     } catch (err) {
-      void message.error(typeof err === 'string' ? err : 'Your suburb could not be saved.');
+      toast.error(typeof err === 'string' ? err : 'Your suburb could not be saved.');
     } finally {
       setIsSaving(false);
     }

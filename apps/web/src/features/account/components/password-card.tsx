@@ -1,14 +1,14 @@
-import { App, Button, Card, Form, Input } from 'antd';
+import { Button, Card, Form, Input } from 'antd';
 import type { UpdatePasswordBody } from '@storefront/contract/account';
 import { useState } from 'react';
 import { readErrorMessage } from '../../../lib/http/error-message';
 import { updateCustomerPassword } from '../api';
 import { confirmPasswordRules, newPasswordRules } from '../../../lib/form-rules';
+import { toast } from '../../../lib/toast';
 
 type PasswordForm = UpdatePasswordBody & { confirmPassword: string };
 
 export function PasswordCard() {
-  const { message } = App.useApp();
   const [form] = Form.useForm<PasswordForm>();
   const [isSaving, setIsSaving] = useState(false);
 
@@ -17,9 +17,9 @@ export function PasswordCard() {
     try {
       await updateCustomerPassword({ oldPassword, newPassword });
       form.resetFields();
-      void message.success('Your password is changed. Other devices have been signed out.');
+      toast.success('Your password is changed. Other devices have been signed out.');
     } catch (err) {
-      void message.error(readErrorMessage(err));
+      toast.error(readErrorMessage(err));
     } finally {
       setIsSaving(false);
     }

@@ -1,10 +1,11 @@
-import { App, Button, Card, Descriptions, Form, Input, Space } from 'antd';
+import { Button, Card, Descriptions, Form, Input, Space } from 'antd';
 import type { CustomerInfo, UpdateCustomerBody } from '@storefront/contract/account';
 import { useState } from 'react';
 import { normalisePhone } from '@storefront/contract/limits';
 import { useAppDispatch } from '../../../app/hooks';
 import { nameRules, phoneRule } from '../../../lib/form-rules';
 import { updateProfile } from '../user-info-slice';
+import { toast } from '../../../lib/toast';
 
 type DetailsForm = { firstName: string; lastName: string; phone: string; birthday: string };
 
@@ -26,7 +27,6 @@ type Props = { info: CustomerInfo; onSaved: (info: CustomerInfo) => void };
 
 export function PersonalDetailsCard({ info, onSaved }: Props) {
   const dispatch = useAppDispatch();
-  const { message } = App.useApp();
   const [isEditing, setIsEditing] = useState(false);
   const [isSaving, setIsSaving] = useState(false);
 
@@ -39,10 +39,10 @@ export function PersonalDetailsCard({ info, onSaved }: Props) {
     setIsSaving(true);
     try {
       onSaved(await dispatch(updateProfile(change)).unwrap());
-      void message.success('Your details are saved.');
+      toast.success('Your details are saved.');
       setIsEditing(false);
     } catch (err) {
-      void message.error(typeof err === 'string' ? err : 'Your details could not be saved.');
+      toast.error(typeof err === 'string' ? err : 'Your details could not be saved.');
     } finally {
       setIsSaving(false);
     }

@@ -1,19 +1,41 @@
-import { Alert, Button, Card, Divider, Form, Input, Typography } from 'antd';
 import type { LoginBody } from '@storefront/contract/account';
-import { useState } from 'react';
+import { lazy, Suspense, useState, type FormEvent } from 'react';
 import { Link, Navigate, useNavigate, useSearchParams } from 'react-router';
 import { useAppDispatch } from '../../../app/hooks';
+import { checkEmail } from '../../../lib/check-email';
 import { hasSession } from '../../../lib/http/session';
 import { readRuntimeConfig } from '../../../lib/runtime-config';
+import { prepareToasts } from '../../../lib/toast';
 import { resolveSafeRedirect } from '../../../lib/safe-redirect';
-import { GoogleSignInButton } from '../components/google-sign-in-button';
 import { loginWithGoogle, loginWithPassword } from '../user-info-slice';
 
+const GoogleSignInButton = lazy(() =>
+  import('../components/google-sign-in-button').then((m) => ({ default: m.GoogleSignInButton })),
+);
+
+type FieldErrors = { email?: string | null; password?: string | null };
+
+const emailMessages = { missing: 'Enter your email address.', invalid: 'Enter a valid email address.' };
+
+function checkFields(values: LoginBody): FieldErrors {
+  return {
+    email: checkEmail(values.email, emailMessages),
+    password: values.password ? null : 'Enter your password.',
+  };
+}
+
+/**
+ * Sign-in is where most visits start, so it is plain markup styled like the rest of the store: it paints without
+ * waiting for Ant Design (bench/README.md, bundle size).
+ */
 export function LoginPage() {
   const dispatch = useAppDispatch();
   const navigate = useNavigate();
   const [searchParams] = useSearchParams();
   const redirect = resolveSafeRedirect(searchParams.get('redirect'));
+  const [values, setValues] = useState<LoginBody>({ email: '', password: '' });
+  const [fieldErrors, setFieldErrors] = useState<FieldErrors>({});
+  const [isPasswordShown, setIsPasswordShown] = useState(false);
   const [isSubmitting, setIsSubmitting] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const { googleClientId } = readRuntimeConfig();
@@ -32,65 +54,113 @@ export function LoginPage() {
     }
   };
 
-  const submit = (values: LoginBody) => finish(() => dispatch(loginWithPassword(values)).unwrap());
+  const change = (field: keyof LoginBody, value: string) => {
+    const next = { ...values, [field]: value };
+    setValues(next);
+    // Like Ant Design's forms: a field that shows an error is checked again as it is corrected.
+    if (fieldErrors[field]) setFieldErrors({ ...fieldErrors, [field]: checkFields(next)[field] });
+  };
+
+  const submit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const errors = checkFields(values);
+    setFieldErrors(errors);
+    if (errors.email || errors.password) return;
+    void finish(() => dispatch(loginWithPassword({ ...values, email: values.email.trim() })).unwrap());
+  };
   const submitGoogle = (idToken: string) => finish(() => dispatch(loginWithGoogle({ idToken })).unwrap());
 
   return (
     <div className="page page--narrow">
-      <Card>
-        <Typography.Title level={2} style={{ marginTop: 0 }}>
-          Sign in
-        </Typography.Title>
-        <Typography.Paragraph type="secondary">Welcome back to Harbour Grocer.</Typography.Paragraph>
+      <section className="panel">
+        <h1 className="panel__heading">Sign in</h1>
+        <p className="panel__lead">Welcome back to Harbour Grocer.</p>
         {error && (
-          <Alert type="error" showIcon title={error} style={{ marginBottom: 16 }} data-testid="login-error" />
+          <div className="form-alert" role="alert" data-testid="login-error">
+            {error}
+          </div>
         )}
-        <Form<LoginBody> layout="vertical" onFinish={submit} requiredMark={false} disabled={isSubmitting}>
-          <Form.Item
-            label="Email"
-            name="email"
-            rules={[
-              { required: true, message: 'Enter your email address.' },
-              { type: 'email', message: 'Enter a valid email address.' },
-            ]}
-          >
-            <Input inputMode="email" autoComplete="email" data-testid="login-email" />
-          </Form.Item>
-          <Form.Item
-            label="Password"
-            name="password"
-            rules={[{ required: true, message: 'Enter your password.' }]}
-          >
-            <Input.Password autoComplete="current-password" data-testid="login-password" />
-          </Form.Item>
-          <Button
-            type="primary"
-            htmlType="submit"
-            block
-            size="large"
-            loading={isSubmitting}
-            data-testid="login-submit"
-          >
-            Sign in
-          </Button>
-        </Form>
+        <form onSubmit={submit} onFocus={prepareToasts} noValidate>
+          <fieldset className="form-fieldset" disabled={isSubmitting}>
+            <div className="form-field">
+              <label htmlFor="login-email">Email</label>
+              <input
+                id="login-email"
+                className="form-input"
+                inputMode="email"
+                autoComplete="email"
+                value={values.email}
+                onChange={(e) => change('email', e.target.value)}
+                aria-invalid={Boolean(fieldErrors.email)}
+                aria-describedby={fieldErrors.email ? 'login-email-error' : undefined}
+                data-testid="login-email"
+              />
+              {fieldErrors.email && (
+                <div id="login-email-error" className="form-field__error">
+                  {fieldErrors.email}
+                </div>
+              )}
+            </div>
+            <div className="form-field">
+              <label htmlFor="login-password">Password</label>
+              <div className="form-input form-input--affix">
+                <input
+                  id="login-password"
+                  type={isPasswordShown ? 'text' : 'password'}
+                  autoComplete="current-password"
+                  value={values.password}
+                  onChange={(e) => change('password', e.target.value)}
+                  aria-invalid={Boolean(fieldErrors.password)}
+                  aria-describedby={fieldErrors.password ? 'login-password-error' : undefined}
+                  data-testid="login-password"
+                />
+                <button
+                  type="button"
+                  className="form-input__toggle"
+                  aria-label={isPasswordShown ? 'Hide password' : 'Show password'}
+                  aria-pressed={isPasswordShown}
+                  onClick={() => setIsPasswordShown(!isPasswordShown)}
+                >
+                  {isPasswordShown ? 'Hide' : 'Show'}
+                </button>
+              </div>
+              {fieldErrors.password && (
+                <div id="login-password-error" className="form-field__error">
+                  {fieldErrors.password}
+                </div>
+              )}
+            </div>
+            <button
+              type="submit"
+              className="shell-button shell-button--primary shell-button--large shell-button--block"
+              disabled={isSubmitting}
+              aria-busy={isSubmitting}
+              data-testid="login-submit"
+            >
+              {isSubmitting && <span className="shell-spinner" aria-hidden="true" />}
+              Sign in
+            </button>
+          </fieldset>
+        </form>
         {googleClientId && (
           <>
-            <Divider plain>or</Divider>
-            <GoogleSignInButton
-              clientId={googleClientId}
-              onCredential={(token) => void submitGoogle(token)}
-            />
+            <div className="divider divider--text">or</div>
+            <Suspense fallback={<div className="google-placeholder" />}>
+              <GoogleSignInButton
+                clientId={googleClientId}
+                onCredential={(token) => void submitGoogle(token)}
+              />
+            </Suspense>
           </>
         )}
-        <Divider />
-        <Typography.Paragraph style={{ marginBottom: 0, textAlign: 'center' }}>
+        <hr className="divider" />
+        <p className="panel__foot">
           New here?{' '}
           <Link to={`/register?redirect=${encodeURIComponent(redirect)}`} data-testid="register-link">
             Create an account
           </Link>
-        </Typography.Paragraph>
-      </Card>
+        </p>
+      </section>
     </div>
   );
 }

@@ -1,4 +1,4 @@
-import { App, Col, Form, Input, Modal, Row, Select } from 'antd';
+import { Col, Form, Input, Modal, Row, Select } from 'antd';
 import type { Address, AddressBody } from '@storefront/contract/address';
 import { australianStates } from '@storefront/contract/limits';
 import { useEffect, useState } from 'react';
@@ -6,6 +6,7 @@ import { nameRules, phoneRule } from '../../../lib/form-rules';
 import { readErrorMessage } from '../../../lib/http/error-message';
 import { SuburbSearch } from '../../suburb/components/suburb-search';
 import { addAddress, editAddress } from '../api';
+import { toast } from '../../../lib/toast';
 
 type Props = {
   open: boolean;
@@ -18,7 +19,6 @@ type Props = {
 type AddressForm = Omit<AddressBody, 'country'>;
 
 export function AddressFormModal({ open, editing, onClose, onSaved }: Props) {
-  const { message } = App.useApp();
   const [form] = Form.useForm<AddressForm>();
   const [isSaving, setIsSaving] = useState(false);
 
@@ -37,10 +37,10 @@ export function AddressFormModal({ open, editing, onClose, onSaved }: Props) {
         country: 'AU',
       };
       const saved = editing ? await editAddress(editing.addressID, body) : await addAddress(body);
-      void message.success(editing ? 'Address updated.' : 'Address added.');
+      toast.success(editing ? 'Address updated.' : 'Address added.');
       onSaved(saved);
     } catch (err) {
-      void message.error(readErrorMessage(err));
+      toast.error(readErrorMessage(err));
     } finally {
       setIsSaving(false);
     }

@@ -1,5 +1,5 @@
 import { PlusOutlined } from '@ant-design/icons';
-import { App, Button, Col, Empty, Row, Skeleton, Typography } from 'antd';
+import { Button, Col, Empty, Row, Skeleton, Typography } from 'antd';
 import type { Address } from '@storefront/contract/address';
 import { MAX_ADDRESSES } from '@storefront/contract/limits';
 import { useState } from 'react';
@@ -9,9 +9,9 @@ import { useRemoteData } from '../../../lib/use-remote-data';
 import { deleteAddress, listAddresses, setDefaultBillingAddress, setDefaultShippingAddress } from '../api';
 import { AddressCard } from '../components/address-card';
 import { AddressFormModal } from '../components/address-form-modal';
+import { toast } from '../../../lib/toast';
 
 export function AddressesPage() {
-  const { message } = App.useApp();
   const book = useRemoteData(listAddresses);
   const [editing, setEditing] = useState<Address | null>(null);
   const [isFormOpen, setIsFormOpen] = useState(false);
@@ -21,10 +21,10 @@ export function AddressesPage() {
     setBusyId(id);
     try {
       await action();
-      void message.success(done);
+      toast.success(done);
       book.reload();
     } catch (err) {
-      void message.error(readErrorMessage(err));
+      toast.error(readErrorMessage(err));
     } finally {
       setBusyId(null);
     }

@@ -1,7 +1,7 @@
-import { DeleteOutlined } from '@ant-design/icons';
-import { Button, Checkbox, Popconfirm, Tag, Typography } from 'antd';
 import type { CartLine, UnavailableReason } from '@storefront/contract/cart';
+import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
+import { DeleteIcon } from '../../../components/icons';
 import { formatMoney } from '../../../lib/money';
 import { QuantityStepper } from './quantity-stepper';
 
@@ -19,12 +19,81 @@ const reasonLabels: Record<UnavailableReason, string> = {
   not_enough_stock: 'Not enough stock',
 };
 
+/** Asks before removing, in a small box beside the button (Escape or "Keep" closes it). */
+function RemoveButton({
+  name,
+  isBusy,
+  onConfirm,
+  testId,
+}: {
+  name: string;
+  isBusy: boolean;
+  onConfirm: () => void;
+  testId: string;
+}) {
+  const [isAsking, setIsAsking] = useState(false);
+  const confirm = useRef<HTMLButtonElement>(null);
+  useEffect(() => {
+    if (isAsking) confirm.current?.focus();
+  }, [isAsking]);
+  return (
+    <div className="confirm">
+      <button
+        type="button"
+        className="shell-button shell-button--icon shell-button--text shell-button--danger"
+        aria-label={`Remove ${name}`}
+        aria-expanded={isAsking}
+        disabled={isBusy}
+        onClick={() => setIsAsking(!isAsking)}
+        data-testid={testId}
+      >
+        <DeleteIcon />
+      </button>
+      {isAsking && (
+        <div
+          className="confirm__box"
+          role="dialog"
+          aria-label="Remove this item?"
+          onKeyDown={(e) => {
+            if (e.key === 'Escape') setIsAsking(false);
+          }}
+        >
+          <p className="confirm__question">Remove this item?</p>
+          <div className="confirm__actions">
+            <button
+              type="button"
+              className="shell-button shell-button--small"
+              onClick={() => setIsAsking(false)}
+            >
+              Keep
+            </button>
+            <button
+              type="button"
+              ref={confirm}
+              className="shell-button shell-button--small shell-button--primary shell-button--danger-fill"
+              onClick={() => {
+                setIsAsking(false);
+                onConfirm();
+              }}
+              data-testid="cart-delete-confirm"
+            >
+              Remove
+            </button>
+          </div>
+        </div>
+      )}
+    </div>
+  );
+}
+
 export function CartLineItem({ line, isBusy, onSelect, onQuantity, onDelete }: Props) {
   const id = line.productID;
   return (
     <div className="cart-line" data-testid={`cart-line-${id}`}>
       {onSelect && (
-        <Checkbox
+        <input
+          type="checkbox"
+          className="checkbox"
           checked={line.selected}
           disabled={isBusy}
           onChange={(e) => onSelect(e.target.checked)}
@@ -33,19 +102,19 @@ export function CartLineItem({ line, isBusy, onSelect, onQuantity, onDelete }: P
         />
       )}
       <Link to={`/product/${id}`} className="cart-line__image">
-        <img src={line.imageUrl} alt="" />
+        <img src={line.imageUrl} alt="" width="72" height="72" />
       </Link>
       <div className="cart-line__info">
         <Link to={`/product/${id}`} className="cart-line__name" data-testid={`cart-line-name-${id}`}>
           {line.name}
         </Link>
-        <Typography.Text type="secondary">{formatMoney(line.price)} each</Typography.Text>
+        <span className="text-secondary">{formatMoney(line.price)} each</span>
         {line.unavailableReason && (
           <div>
-            <Tag color="orange" data-testid={`cart-line-reason-${id}`}>
+            <span className="tag tag--orange" data-testid={`cart-line-reason-${id}`}>
               {reasonLabels[line.unavailableReason]}
               {line.unavailableReason === 'not_enough_stock' ? ` (${line.stock} left)` : ''}
-            </Tag>
+            </span>
           </div>
         )}
       </div>
@@ -59,27 +128,17 @@ export function CartLineItem({ line, isBusy, onSelect, onQuantity, onDelete }: P
             testId={`cart-line-quantity-${id}`}
           />
         ) : (
-          <Typography.Text type="secondary">Qty {line.quantity}</Typography.Text>
+          <span className="text-secondary">Qty {line.quantity}</span>
         )}
-        <Typography.Text strong className="cart-line__total" data-testid={`cart-line-total-${id}`}>
+        <strong className="cart-line__total" data-testid={`cart-line-total-${id}`}>
           {formatMoney(line.lineTotal)}
-        </Typography.Text>
-        <Popconfirm
-          title="Remove this item?"
-          okText="Remove"
-          cancelText="Keep"
+        </strong>
+        <RemoveButton
+          name={line.name}
+          isBusy={isBusy}
           onConfirm={onDelete}
-          okButtonProps={{ danger: true, 'data-testid': 'cart-delete-confirm' }}
-        >
-          <Button
-            type="text"
-            danger
-            icon={<DeleteOutlined />}
-            aria-label={`Remove ${line.name}`}
-            disabled={isBusy}
-            data-testid={`cart-line-delete-${id}`}
-          />
-        </Popconfirm>
+          testId={`cart-line-delete-${id}`}
+        />
       </div>
     </div>
   );

@@ -1,4 +1,3 @@
-import { Card, Typography } from 'antd';
 import type { ShippingOption } from '@storefront/contract/shipping';
 import type { ReactNode } from 'react';
 import type { CartData } from '../cart-slice';
@@ -9,7 +8,8 @@ type Props = { cart: CartData; shipping: ShippingOption | null; children?: React
 
 export function CartSummary({ cart, shipping, children }: Props) {
   return (
-    <Card title="Order summary" data-testid="cart-summary">
+    <section className="panel panel--small" data-testid="cart-summary">
+      <h2 className="panel__title panel__title--ruled">Order summary</h2>
       {children}
       <TotalsBreakdown
         totals={priceCart(cart, shipping)}
@@ -24,9 +24,7 @@ export function CartSummary({ cart, shipping, children }: Props) {
           total: 'cart-total',
         }}
       />
-      <Typography.Text type="secondary" style={{ fontSize: 12 }}>
-        Prices in AUD, GST included.
-      </Typography.Text>
-    </Card>
+      <p className="text-secondary text-small cart-summary__note">Prices in AUD, GST included.</p>
+    </section>
   );
 }

@@ -1,91 +1,103 @@
-import { Alert, App, Button, Form, Input, Space, Tag, Typography } from 'antd';
 import type { AppliedCoupon } from '@storefront/contract/cart';
-import { useState } from 'react';
+import { useState, type FormEvent } from 'react';
 import { useAppDispatch } from '../../../app/hooks';
+import { toast } from '../../../lib/toast';
 import { applyDiscount } from '../cart-slice';
 
 type Props = { coupon: AppliedCoupon | null };
 
+const CODE_MAX = 40;
+
+function checkCode(code: string): string | null {
+  if (!code.trim()) return 'Enter a discount code.';
+  return code.trim().length > CODE_MAX ? 'Discount codes are at most 40 characters.' : null;
+}
+
+/** Plain markup like the rest of the cart, so the cart paints without waiting for Ant Design. */
 export function DiscountForm({ coupon }: Props) {
   const dispatch = useAppDispatch();
-  const { message } = App.useApp();
-  const [form] = Form.useForm<{ code: string }>();
+  const [code, setCode] = useState('');
+  const [fieldError, setFieldError] = useState<string | null>(null);
   const [isSending, setIsSending] = useState(false);
   const [problem, setProblem] = useState<string | null>(null);
 
-  const send = async (code: string | null) => {
+  const send = async (next: string | null) => {
     setIsSending(true);
     setProblem(null);
     try {
-      await dispatch(applyDiscount(code)).unwrap();
-      form.resetFields();
-      void message.success(code ? 'Discount code applied.' : 'Discount code removed.');
+      await dispatch(applyDiscount(next)).unwrap();
+      setCode('');
+      toast.success(next ? 'Discount code applied.' : 'Discount code removed.');
     } catch (err) {
       const text = typeof err === 'string' ? err : 'That discount code could not be applied.';
       setProblem(text);
-      void message.error(text);
+      toast.error(text);
     } finally {
       setIsSending(false);
     }
+  };
+
+  const submit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const error = checkCode(code);
+    setFieldError(error);
+    if (!error) void send(code.trim());
   };
 
   return (
     <div data-testid="cart-discount">
       {coupon && (
         <div className="cart-coupon">
-          <Space wrap>
-            <Tag color={coupon.isApplicable ? 'green' : 'orange'} data-testid="cart-coupon-code">
+          <span>
+            <span
+              className={coupon.isApplicable ? 'tag tag--green' : 'tag tag--orange'}
+              data-testid="cart-coupon-code"
+            >
               {coupon.code}
-            </Tag>
-            <Typography.Text type="secondary">{coupon.description}</Typography.Text>
-          </Space>
-          <Button
-            type="link"
-            size="small"
+            </span>{' '}
+            <span className="text-secondary">{coupon.description}</span>
+          </span>
+          <button
+            type="button"
+            className="link-button"
             onClick={() => void send(null)}
-            loading={isSending}
+            disabled={isSending}
             data-testid="cart-coupon-remove"
           >
             Remove
-          </Button>
+          </button>
         </div>
       )}
       {coupon && !coupon.isApplicable && coupon.problem && (
-        <Alert
-          type="warning"
-          showIcon
-          message={coupon.problem}
-          style={{ marginBottom: 8 }}
-          data-testid="cart-coupon-problem"
-        />
+        <div className="notice notice--warning" role="status" data-testid="cart-coupon-problem">
+          {coupon.problem}
+        </div>
       )}
-      <Form
-        form={form}
-        layout="inline"
-        className="cart-discount-form"
-        onFinish={(values) => void send(values.code.trim())}
-        onValuesChange={() => setProblem(null)}
-      >
-        <Form.Item
-          name="code"
-          style={{ flex: 1, marginInlineEnd: 8 }}
-          rules={[
-            { required: true, whitespace: true, message: 'Enter a discount code.' },
-            { max: 40, message: 'Discount codes are at most 40 characters.' },
-          ]}
-        >
-          <Input placeholder="Discount code" autoComplete="off" data-testid="cart-discount-input" />
-        </Form.Item>
-        <Form.Item style={{ marginInlineEnd: 0 }}>
-          <Button htmlType="submit" loading={isSending} data-testid="cart-discount-apply">
-            Apply
-          </Button>
-        </Form.Item>
-      </Form>
+      <form className="cart-discount-form" onSubmit={submit} noValidate>
+        <input
+          className="form-input"
+          placeholder="Discount code"
+          autoComplete="off"
+          aria-label="Discount code"
+          value={code}
+          onChange={(e) => {
+            setCode(e.target.value);
+            setProblem(null);
+            if (fieldError) setFieldError(checkCode(e.target.value));
+          }}
+          aria-invalid={Boolean(fieldError)}
+          data-testid="cart-discount-input"
+        />
+        <button type="submit" className="shell-button" disabled={isSending} data-testid="cart-discount-apply">
+          {isSending && <span className="shell-spinner" aria-hidden="true" />}
+          Apply
+        </button>
+      </form>
+      {fieldError && <div className="form-field__error">{fieldError}</div>}
       {problem && (
-        <Typography.Text type="danger" data-testid="cart-discount-error">
+        <div className="text-danger" data-testid="cart-discount-error">
           {problem}
-        </Typography.Text>
+        </div>
       )}
     </div>
   );

@@ -1,4 +1,3 @@
-import { Divider, Typography } from 'antd';
 import type { ReactNode } from 'react';
 import { formatMoney } from '../../../lib/money';
 import type { ShownTotals } from '../price-cart';
@@ -29,7 +28,7 @@ function formatShipping(shipping: number | null): string {
   return shipping === 0 ? 'Free' : formatMoney(shipping);
 }
 
-/** The money rows of the cart, the checkout and an order, drawn one way. */
+/** The money rows of the cart, the checkout and an order, drawn one way (plain markup, usable on any page). */
 export function TotalsBreakdown({
   totals,
   labels = {},
@@ -64,14 +63,12 @@ export function TotalsBreakdown({
           testId={testIds.credit}
         />
       )}
-      <Divider style={{ margin: '12px 0' }} />
+      <hr className="divider divider--tight" />
       <div className="cart-summary__row cart-summary__total">
-        <Typography.Text strong>
-          {labels.total ?? (showsAmountDue ? 'Total to pay' : 'Total')}
-        </Typography.Text>
-        <Typography.Text strong data-testid={testIds.total}>
+        <strong>{labels.total ?? (showsAmountDue ? 'Total to pay' : 'Total')}</strong>
+        <strong data-testid={testIds.total}>
           {formatMoney(showsAmountDue ? totals.amountDue : totals.total)}
-        </Typography.Text>
+        </strong>
       </div>
     </>
   );

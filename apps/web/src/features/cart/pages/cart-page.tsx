@@ -1,8 +1,8 @@
-import { Alert, App, Button, Card, Checkbox, Col, Empty, Row, Skeleton, Typography } from 'antd';
 import type { CartLine } from '@storefront/contract/cart';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { useAppDispatch, useAppSelector } from '../../../app/hooks';
+import { CloseIcon } from '../../../components/icons';
 import { LoadFailed } from '../../../components/load-failed';
 import { CartShippingEstimate } from '../../shipping/components/cart-shipping-estimate';
 import { useCartShipping } from '../../shipping/use-cart-shipping';
@@ -21,11 +21,11 @@ import { CartLineItem } from '../components/cart-line-item';
 import { CartSummary } from '../components/cart-summary';
 import { DiscountForm } from '../components/discount-form';
 import { useCartChanges } from '../use-cart-changes';
+import { toast } from '../../../lib/toast';
 
 export function CartPage() {
   const dispatch = useAppDispatch();
   const navigate = useNavigate();
-  const { message } = App.useApp();
   const cart = useAppSelector(selectCart);
   const status = useAppSelector(selectCartStatus);
   const error = useAppSelector(selectCartError);
@@ -45,9 +45,9 @@ export function CartPage() {
     setBusyIDs((prev) => [...prev, ...ids]);
     try {
       await write();
-      if (done) void message.success(done);
+      if (done) toast.success(done);
     } catch (err) {
-      void message.error(typeof err === 'string' ? err : 'Your cart could not be changed.');
+      toast.error(typeof err === 'string' ? err : 'Your cart could not be changed.');
     } finally {
       setBusyIDs((prev) => prev.filter((id) => !ids.includes(id)));
     }
@@ -81,60 +81,56 @@ export function CartPage() {
 
   return (
     <div className="page" data-testid="cart-page">
-      <Typography.Title level={3} style={{ marginTop: 0 }}>
-        Your cart
-      </Typography.Title>
+      <h1 className="page-title cart-title">Your cart</h1>
       {changes.length > 0 && (
-        <Alert
-          type="warning"
-          showIcon
-          closable
-          onClose={dismiss}
-          style={{ marginBottom: 16 }}
-          message="Your cart changed since you last looked"
-          description={
-            <ul className="cart-changes">
-              {changes.map((line) => (
-                <li key={line.productID}>{describeCartChange(line)}</li>
-              ))}
-            </ul>
-          }
-          data-testid="cart-changes"
-        />
+        <div className="notice notice--warning" role="status" data-testid="cart-changes">
+          <div className="notice__head">
+            <strong>Your cart changed since you last looked</strong>
+            <button type="button" className="link-button" onClick={dismiss} aria-label="Close">
+              <CloseIcon />
+            </button>
+          </div>
+          <ul className="cart-changes">
+            {changes.map((line) => (
+              <li key={line.productID}>{describeCartChange(line)}</li>
+            ))}
+          </ul>
+        </div>
       )}
       {!isLoaded ? (
-        <Skeleton active paragraph={{ rows: 8 }} data-testid="cart-loading" />
+        <div
+          className="cart-layout"
+          data-testid="cart-loading"
+          aria-busy="true"
+          aria-label="Loading your cart"
+        >
+          <div className="panel placeholder-panel">
+            {Array.from({ length: 4 }, (_, i) => (
+              <div key={i} className="placeholder placeholder--line" />
+            ))}
+          </div>
+        </div>
       ) : cart.lineCount === 0 ? (
-        <Card>
-          <Empty description="Your cart is empty" data-testid="cart-empty">
-            <Link to="/shop">
-              <Button type="primary" data-testid="cart-empty-shop">
-                Start shopping
-              </Button>
-            </Link>
-          </Empty>
-        </Card>
+        <div className="panel empty" data-testid="cart-empty">
+          <p>Your cart is empty</p>
+          <Link to="/shop" className="shell-button shell-button--primary" data-testid="cart-empty-shop">
+            Start shopping
+          </Link>
+        </div>
       ) : (
-        <Row gutter={[16, 16]}>
-          <Col xs={24} lg={16}>
+        <div className="cart-layout">
+          <div className="cart-main">
             {cart.available.length > 0 && (
-              <Card
-                title={
-                  <Checkbox
-                    checked={isAllSelected}
-                    indeterminate={selectedCount > 0 && !isAllSelected}
-                    disabled={busyIDs.length > 0}
-                    onChange={(e) =>
-                      void run(allIDs, () => dispatch(selectAllLines(e.target.checked)).unwrap())
-                    }
-                    data-testid="cart-select-all"
-                  >
-                    Select all ({allIDs.length})
-                  </Checkbox>
-                }
-                styles={{ body: { padding: 0 } }}
-                data-testid="cart-available"
-              >
+              <section className="panel panel--flush" data-testid="cart-available">
+                <div className="panel__head">
+                  <SelectAll
+                    isChecked={isAllSelected}
+                    isMixed={selectedCount > 0 && !isAllSelected}
+                    isDisabled={busyIDs.length > 0}
+                    count={allIDs.length}
+                    onChange={(checked) => void run(allIDs, () => dispatch(selectAllLines(checked)).unwrap())}
+                  />
+                </div>
                 {cart.available.map((line) => (
                   <CartLineItem
                     key={line.productID}
@@ -153,16 +149,15 @@ export function CartPage() {
                     onDelete={() => void removeLine(line)}
                   />
                 ))}
-              </Card>
+              </section>
             )}
             {cart.unavailable.length > 0 && (
-              <Card
-                title="Unavailable"
-                style={{ marginTop: 16 }}
-                styles={{ body: { padding: 0 } }}
-                extra={
-                  <Button
-                    type="link"
+              <section className="panel panel--flush cart-unavailable" data-testid="cart-unavailable">
+                <div className="panel__head">
+                  <strong>Unavailable</strong>
+                  <button
+                    type="button"
+                    className="link-button"
                     onClick={() =>
                       void run(
                         cart.unavailable.map((l) => l.productID),
@@ -173,10 +168,8 @@ export function CartPage() {
                     data-testid="cart-unavailable-clear"
                   >
                     Remove all
-                  </Button>
-                }
-                data-testid="cart-unavailable"
-              >
+                  </button>
+                </div>
                 {cart.unavailable.map((line) => (
                   <CartLineItem
                     key={line.productID}
@@ -185,31 +178,60 @@ export function CartPage() {
                     onDelete={() => void removeLine(line)}
                   />
                 ))}
-              </Card>
+              </section>
             )}
-          </Col>
-          <Col xs={24} lg={8}>
-            <div className="cart-side">
-              <CartShippingEstimate shipping={shipping} hasSelection={hasSelection} />
-              <CartSummary cart={cart} shipping={hasSelection ? shipping.chosenOption : null}>
-                <DiscountForm coupon={cart.coupon} />
-                <div style={{ height: 12 }} />
-              </CartSummary>
-              <Button
-                type="primary"
-                size="large"
-                block
-                disabled={!hasSelection}
-                onClick={() => void navigate('/checkout')}
-                style={{ marginTop: 12 }}
-                data-testid="cart-checkout"
-              >
-                Checkout
-              </Button>
-            </div>
-          </Col>
-        </Row>
+          </div>
+          <div className="cart-side">
+            <CartShippingEstimate shipping={shipping} hasSelection={hasSelection} />
+            <CartSummary cart={cart} shipping={hasSelection ? shipping.chosenOption : null}>
+              <DiscountForm coupon={cart.coupon} />
+              <div style={{ height: 12 }} />
+            </CartSummary>
+            <button
+              type="button"
+              className="shell-button shell-button--primary shell-button--large shell-button--block"
+              disabled={!hasSelection}
+              onClick={() => void navigate('/checkout')}
+              data-testid="cart-checkout"
+            >
+              Checkout
+            </button>
+          </div>
+        </div>
       )}
     </div>
+  );
+}
+
+function SelectAll({
+  isChecked,
+  isMixed,
+  isDisabled,
+  count,
+  onChange,
+}: {
+  isChecked: boolean;
+  isMixed: boolean;
+  isDisabled: boolean;
+  count: number;
+  onChange: (checked: boolean) => void;
+}) {
+  const box = useRef<HTMLInputElement>(null);
+  useEffect(() => {
+    if (box.current) box.current.indeterminate = isMixed;
+  }, [isMixed]);
+  return (
+    <label className="checkbox-label">
+      <input
+        ref={box}
+        type="checkbox"
+        className="checkbox"
+        checked={isChecked}
+        disabled={isDisabled}
+        onChange={(e) => onChange(e.target.checked)}
+        data-testid="cart-select-all"
+      />
+      Select all ({count})
+    </label>
   );
 }

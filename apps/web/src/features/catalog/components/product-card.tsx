@@ -1,7 +1,6 @@
-import { HeartOutlined, ShoppingCartOutlined } from '@ant-design/icons';
-import { Button, Card, Tag, Typography } from 'antd';
 import type { Product } from '@storefront/contract/catalog';
 import { Link } from 'react-router';
+import { CartIcon, HeartIcon } from '../../../components/icons';
 import { formatMoney } from '../../../lib/money';
 
 type Props = {
@@ -10,53 +9,69 @@ type Props = {
   isAddingToWishlist: boolean;
   onAddToCart: () => void;
   onAddToWishlist: () => void;
+  /** The first cards on screen load their image at once; the rest when scrolled near. */
+  isAboveFold?: boolean;
 };
 
+/** Plain markup styled like the rest of the store: the catalogue paints without waiting for Ant Design. */
 export function ProductCard({
   product,
   isAddingToCart,
   isAddingToWishlist,
   onAddToCart,
   onAddToWishlist,
+  isAboveFold = false,
 }: Props) {
   const id = product.productID;
   return (
-    <Card className="product-card" styles={{ body: { padding: 12 } }} data-testid={`product-card-${id}`}>
+    <article className="product-card" data-testid={`product-card-${id}`}>
       <Link to={`/product/${id}`} className="product-card__image" data-testid={`product-link-${id}`}>
-        <img src={product.imageUrl} alt={product.name} loading="lazy" />
+        <img
+          src={product.imageUrl}
+          alt={product.name}
+          width="400"
+          height="300"
+          loading={isAboveFold ? 'eager' : 'lazy'}
+          fetchPriority={isAboveFold ? 'high' : 'auto'}
+        />
       </Link>
       <div className="product-card__body">
         <Link to={`/product/${id}`} className="product-card__name">
           {product.name}
         </Link>
         <div className="product-card__price">
-          <Typography.Text strong data-testid={`product-price-${id}`}>
-            {formatMoney(product.price)}
-          </Typography.Text>
-          {!product.available && <Tag color="default">Out of stock</Tag>}
-          {product.available && product.stock <= 5 && <Tag color="orange">Only {product.stock} left</Tag>}
+          <strong data-testid={`product-price-${id}`}>{formatMoney(product.price)}</strong>
+          {!product.available && <span className="tag">Out of stock</span>}
+          {product.available && product.stock <= 5 && (
+            <span className="tag tag--orange">Only {product.stock} left</span>
+          )}
         </div>
         <div className="product-card__actions">
-          <Button
-            type="primary"
-            icon={<ShoppingCartOutlined />}
-            disabled={!product.available}
-            loading={isAddingToCart}
+          <button
+            type="button"
+            className="shell-button shell-button--primary"
+            disabled={!product.available || isAddingToCart}
+            aria-busy={isAddingToCart}
             onClick={onAddToCart}
             data-testid={`product-add-${id}`}
           >
+            {isAddingToCart ? <span className="shell-spinner" aria-hidden="true" /> : <CartIcon />}
             Add to cart
-          </Button>
-          <Button
-            icon={<HeartOutlined />}
-            loading={isAddingToWishlist}
+          </button>
+          <button
+            type="button"
+            className="shell-button shell-button--icon"
+            disabled={isAddingToWishlist}
+            aria-busy={isAddingToWishlist}
             onClick={onAddToWishlist}
             aria-label={`Add ${product.name} to wishlist`}
             title="Add to wishlist"
             data-testid={`product-wishlist-${id}`}
-          />
+          >
+            {isAddingToWishlist ? <span className="shell-spinner" aria-hidden="true" /> : <HeartIcon />}
+          </button>
         </div>
       </div>
-    </Card>
+    </article>
   );
 }

@@ -1,23 +1,21 @@
-import { HeartOutlined, ShoppingCartOutlined } from '@ant-design/icons';
-import { Breadcrumb, Button, Col, InputNumber, Row, Skeleton, Space, Tag, Typography } from 'antd';
 import { CART_LINE_QUANTITY_MAX } from '@storefront/contract/limits';
 import { useCallback, useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { NotFoundPage } from '../../../app/not-found-page';
+import { CartIcon, HeartIcon, MinusIcon, PlusIcon } from '../../../components/icons';
 import { LoadFailed } from '../../../components/load-failed';
 import { hasSession } from '../../../lib/http/session';
 import { formatMoney } from '../../../lib/money';
 import { useRemoteData } from '../../../lib/use-remote-data';
 import { ProductShippingEstimate } from '../../shipping/components/product-shipping-estimate';
-import { listRelatedProducts, retrieveProduct } from '../api';
-import { ProductCard } from '../components/product-card';
+import { loadProduct, loadRelatedProducts } from '../catalog-reads';
+import { ProductGrid } from '../components/product-grid';
+import { readProductID } from '../shop-query';
 import { useShopActions } from '../use-shop-actions';
 
-const RELATED_COUNT = 4;
-
-function readProductID(value: string | undefined): number | null {
-  const id = Number(value);
-  return Number.isInteger(id) && id > 0 ? id : null;
+function readQuantity(text: string, max: number): number {
+  const quantity = Math.trunc(Number(text));
+  return Number.isFinite(quantity) ? Math.min(Math.max(quantity, 1), max) : 1;
 }
 
 export function ProductDetailPage() {
@@ -26,13 +24,12 @@ export function ProductDetailPage() {
   return <ProductDetail key={productID} productID={productID} />;
 }
 
+/** Plain markup like the catalogue; only the delivery estimate's suburb search uses Ant Design, loaded when wanted. */
 function ProductDetail({ productID }: { productID: number }) {
   const actions = useShopActions();
-  const [quantity, setQuantity] = useState(1);
-  const product = useRemoteData(useCallback(() => retrieveProduct(productID), [productID]));
-  const related = useRemoteData(
-    useCallback(() => listRelatedProducts({ productIDs: [productID], limit: RELATED_COUNT }), [productID]),
-  );
+  const [quantityText, setQuantityText] = useState('1');
+  const product = useRemoteData(useCallback(() => loadProduct(productID), [productID]));
+  const related = useRemoteData(useCallback(() => loadRelatedProducts(productID), [productID]));
 
   if (product.status === 'failed' && !product.data) {
     return (
@@ -48,118 +45,128 @@ function ProductDetail({ productID }: { productID: number }) {
   }
   if (!product.data) {
     return (
-      <div className="page" data-testid="product-loading">
-        <Row gutter={[24, 24]}>
-          <Col xs={24} md={10}>
-            <Skeleton.Node active style={{ width: '100%', height: 320 }} />
-          </Col>
-          <Col xs={24} md={14}>
-            <Skeleton active paragraph={{ rows: 6 }} />
-          </Col>
-        </Row>
+      <div className="page" data-testid="product-loading" aria-busy="true" aria-label="Loading">
+        <div className="placeholder placeholder--breadcrumb" />
+        <div className="product-detail">
+          <div className="product-detail__image placeholder" />
+          <div>
+            <div className="placeholder placeholder--title" />
+            {Array.from({ length: 5 }, (_, i) => (
+              <div key={i} className="placeholder placeholder--line" />
+            ))}
+          </div>
+        </div>
       </div>
     );
   }
 
   const p = product.data;
   const max = Math.max(1, Math.min(p.stock, CART_LINE_QUANTITY_MAX));
-  const stockTag = !p.available ? (
-    <Tag color="default" data-testid="product-stock">
-      {p.isActive ? 'Out of stock' : 'No longer sold'}
-    </Tag>
-  ) : p.stock <= 5 ? (
-    <Tag color="orange" data-testid="product-stock">
-      Only {p.stock} left
-    </Tag>
-  ) : (
-    <Tag color="green" data-testid="product-stock">
-      In stock
-    </Tag>
-  );
+  const quantity = readQuantity(quantityText, max);
+  const stock = !p.available
+    ? { className: 'tag', text: p.isActive ? 'Out of stock' : 'No longer sold' }
+    : p.stock <= 5
+      ? { className: 'tag tag--orange', text: `Only ${p.stock} left` }
+      : { className: 'tag tag--green', text: 'In stock' };
+  const isAddingToCart = actions.isAddingToCart(p.productID);
+  const isAddingToWishlist = actions.isAddingToWishlist(p.productID);
 
   return (
     <div className="page" data-testid="product-page">
-      <Breadcrumb
-        style={{ marginBottom: 16 }}
-        items={[{ title: <Link to="/shop">Shop</Link> }, { title: p.name }]}
-      />
-      <Row gutter={[24, 24]}>
-        <Col xs={24} md={10}>
-          <div className="product-detail__image">
-            <img src={p.imageUrl} alt={p.name} />
-          </div>
-        </Col>
-        <Col xs={24} md={14}>
-          <Typography.Title level={2} style={{ marginTop: 0 }} data-testid="product-name">
+      <nav className="breadcrumb" aria-label="Breadcrumb">
+        <Link to="/shop">Shop</Link>
+        <span aria-hidden="true">/</span>
+        <span aria-current="page">{p.name}</span>
+      </nav>
+      <div className="product-detail">
+        <div className="product-detail__image">
+          <img src={p.imageUrl} alt={p.name} width="480" height="480" fetchPriority="high" />
+        </div>
+        <div>
+          <h1 className="product-detail__name" data-testid="product-name">
             {p.name}
-          </Typography.Title>
-          <Space align="center" size="middle" style={{ marginBottom: 12 }}>
-            <Typography.Text className="product-detail__price" data-testid="product-price">
+          </h1>
+          <div className="product-detail__meta">
+            <span className="product-detail__price" data-testid="product-price">
               {formatMoney(p.price)}
-            </Typography.Text>
-            {stockTag}
-          </Space>
-          <Typography.Paragraph data-testid="product-description">{p.description}</Typography.Paragraph>
-          <Typography.Paragraph type="secondary" style={{ fontSize: 12 }}>
+            </span>
+            <span className={stock.className} data-testid="product-stock">
+              {stock.text}
+            </span>
+          </div>
+          <p data-testid="product-description">{p.description}</p>
+          <p className="product-detail__sku">
             SKU {p.sku} · {(p.weightGrams / 1000).toFixed(2)} kg
-          </Typography.Paragraph>
+          </p>
           <div className="product-detail__buy">
-            <InputNumber
-              mode="spinner"
-              min={1}
-              max={max}
-              precision={0}
-              value={quantity}
-              disabled={!p.available}
-              onChange={(value) => setQuantity(value ?? 1)}
-              aria-label="Quantity"
-              style={{ width: 130 }}
-              data-testid="product-quantity"
-            />
-            <Button
-              type="primary"
-              size="large"
-              icon={<ShoppingCartOutlined />}
-              disabled={!p.available}
-              loading={actions.isAddingToCart(p.productID)}
-              onClick={() => void actions.addProductToCart(p.productID, Math.min(quantity, max), p.name)}
+            <div className="stepper">
+              <button
+                type="button"
+                className="stepper__button"
+                aria-label="One fewer"
+                disabled={!p.available || quantity <= 1}
+                onClick={() => setQuantityText(String(quantity - 1))}
+              >
+                <MinusIcon />
+              </button>
+              <input
+                className="stepper__input"
+                inputMode="numeric"
+                value={quantityText}
+                disabled={!p.available}
+                onChange={(e) => setQuantityText(e.target.value.replace(/[^0-9]/g, ''))}
+                onBlur={() => setQuantityText(String(quantity))}
+                aria-label="Quantity"
+                data-testid="product-quantity"
+              />
+              <button
+                type="button"
+                className="stepper__button"
+                aria-label="One more"
+                disabled={!p.available || quantity >= max}
+                onClick={() => setQuantityText(String(quantity + 1))}
+              >
+                <PlusIcon />
+              </button>
+            </div>
+            <button
+              type="button"
+              className="shell-button shell-button--primary shell-button--large"
+              disabled={!p.available || isAddingToCart}
+              aria-busy={isAddingToCart}
+              onClick={() => void actions.addProductToCart(p.productID, quantity, p.name)}
               data-testid="product-add"
             >
+              {isAddingToCart ? (
+                <span className="shell-spinner" aria-hidden="true" />
+              ) : (
+                <CartIcon size={16} />
+              )}
               Add to cart
-            </Button>
-            <Button
-              size="large"
-              icon={<HeartOutlined />}
-              loading={actions.isAddingToWishlist(p.productID)}
+            </button>
+            <button
+              type="button"
+              className="shell-button shell-button--large"
+              disabled={isAddingToWishlist}
+              aria-busy={isAddingToWishlist}
               onClick={() => void actions.addProductToWishlist(p.productID, p.name)}
               data-testid="product-wishlist"
             >
+              {isAddingToWishlist ? (
+                <span className="shell-spinner" aria-hidden="true" />
+              ) : (
+                <HeartIcon size={16} />
+              )}
               Add to wishlist
-            </Button>
+            </button>
           </div>
-          <ProductShippingEstimate
-            productID={p.productID}
-            quantity={Math.min(quantity, max)}
-            isSignedIn={hasSession()}
-          />
-        </Col>
-      </Row>
+          <ProductShippingEstimate productID={p.productID} quantity={quantity} isSignedIn={hasSession()} />
+        </div>
+      </div>
       {related.data && related.data.length > 0 && (
-        <section style={{ marginTop: 32 }} data-testid="product-related">
-          <Typography.Title level={4}>You may also like</Typography.Title>
-          <Row gutter={[16, 16]}>
-            {related.data.map((item) => (
-              <Col xs={24} sm={12} md={6} key={item.productID}>
-                <ProductCard
-                  product={item}
-                  isAddingToCart={actions.isAddingToCart(item.productID)}
-                  isAddingToWishlist={actions.isAddingToWishlist(item.productID)}
-                  onAddToCart={() => void actions.addProductToCart(item.productID, 1, item.name)}
-                  onAddToWishlist={() => void actions.addProductToWishlist(item.productID, item.name)}
-                />
-              </Col>
-            ))}
-          </Row>
+        <section className="product-related" data-testid="product-related">
+          <h2 className="section-title">You may also like</h2>
+          <ProductGrid products={related.data} actions={actions} testId="product-related-list" />
         </section>
       )}
     </div>

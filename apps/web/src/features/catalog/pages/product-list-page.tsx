@@ -1,86 +1,77 @@
-import { Button, Col, Empty, Input, Pagination, Row, Skeleton, Tabs, Typography } from 'antd';
-import { useCallback } from 'react';
-import { useSearchParams } from 'react-router';
+import { useCallback, type FormEvent } from 'react';
+import { Link, useSearchParams } from 'react-router';
+import { SearchIcon } from '../../../components/icons';
 import { LoadFailed } from '../../../components/load-failed';
 import { useRemoteData } from '../../../lib/use-remote-data';
-import { listCategories, listProducts } from '../api';
-import { ProductCard } from '../components/product-card';
+import { loadCategories, loadProducts } from '../catalog-reads';
+import { ProductGrid, ProductGridPlaceholder } from '../components/product-grid';
+import { readShopQuery, toShopSearch, type ShopQuery, ALL_CATEGORIES } from '../shop-query';
 import { useShopActions } from '../use-shop-actions';
 
-const PAGE_SIZE = 12;
-const ALL = 'all';
+const ABOVE_FOLD = 4;
 
-function readPage(value: string | null): number {
-  const page = Number(value);
-  return Number.isInteger(page) && page > 0 ? page : 1;
-}
-
+/** The catalogue is where shoppers land: plain markup, so it paints without waiting for Ant Design. */
 export function ProductListPage() {
   const [params, setParams] = useSearchParams();
-  const category = params.get('category') ?? ALL;
-  const keyword = params.get('keyword') ?? '';
-  const page = readPage(params.get('page'));
+  const { category, keyword, page } = readShopQuery(params);
   const actions = useShopActions();
 
-  const categories = useRemoteData(listCategories);
-  const loadProducts = useCallback(
-    () =>
-      listProducts({
-        page,
-        pageSize: PAGE_SIZE,
-        ...(category !== ALL ? { category } : {}),
-        ...(keyword ? { keyword } : {}),
-      }),
-    [page, category, keyword],
+  const categories = useRemoteData(loadCategories);
+  const products = useRemoteData(
+    useCallback(() => loadProducts({ category, keyword, page }), [category, keyword, page]),
   );
-  const products = useRemoteData(loadProducts);
 
-  const changeParams = (next: { category?: string; keyword?: string; page?: number }) => {
-    const merged = { category, keyword, page: 1, ...next };
-    const search = new URLSearchParams();
-    if (merged.category !== ALL) search.set('category', merged.category);
-    if (merged.keyword) search.set('keyword', merged.keyword);
-    if (merged.page > 1) search.set('page', String(merged.page));
-    setParams(search);
+  const linkTo = (next: Partial<ShopQuery>) =>
+    `/shop${toShopSearch({ category, keyword, page: 1, ...next })}`;
+  const changeParams = (next: Partial<ShopQuery>) =>
+    setParams(new URLSearchParams(toShopSearch({ category, keyword, page: 1, ...next })));
+
+  const search = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const value = new FormData(event.currentTarget).get('keyword');
+    changeParams({ keyword: typeof value === 'string' ? value.trim() : '' });
   };
 
   const total = categories.data?.reduce((sum, c) => sum + c.productCount, 0);
   const tabs = [
-    { key: ALL, label: <span data-testid="category-tab-all">All{total ? ` (${total})` : ''}</span> },
-    ...(categories.data ?? []).map((c) => ({
-      key: c.category,
-      label: (
-        <span data-testid={`category-tab-${c.category}`}>
-          {c.label} ({c.productCount})
-        </span>
-      ),
-    })),
+    { key: ALL_CATEGORIES, label: `All${total ? ` (${total})` : ''}` },
+    ...(categories.data ?? []).map((c) => ({ key: c.category, label: `${c.label} (${c.productCount})` })),
   ];
+  const pageCount = products.data ? Math.ceil(products.data.total / products.data.pageSize) : 0;
 
   return (
     <div className="page" data-testid="shop-page">
       <div className="page-heading shop-heading">
-        <Typography.Title level={3} style={{ margin: 0 }}>
-          Shop the aisles
-        </Typography.Title>
-        <Input.Search
-          key={keyword}
-          defaultValue={keyword}
-          placeholder="Search products"
-          allowClear
-          enterButton
-          maxLength={100}
-          onSearch={(value) => changeParams({ keyword: value.trim() })}
-          className="shop-search"
-          data-testid="shop-search"
-        />
+        <h1 className="page-title">Shop the aisles</h1>
+        <form role="search" className="search-box shop-search" onSubmit={search} key={keyword}>
+          <input
+            className="form-input"
+            type="search"
+            name="keyword"
+            defaultValue={keyword}
+            placeholder="Search products"
+            aria-label="Search products"
+            maxLength={100}
+            data-testid="shop-search"
+          />
+          <button type="submit" className="shell-button shell-button--primary" aria-label="Search">
+            <SearchIcon />
+          </button>
+        </form>
       </div>
-      <Tabs
-        activeKey={category}
-        items={tabs}
-        onChange={(key) => changeParams({ category: key })}
-        data-testid="shop-categories"
-      />
+      <nav className="tabs" aria-label="Categories" data-testid="shop-categories">
+        {tabs.map((tab) => (
+          <Link
+            key={tab.key}
+            to={linkTo({ category: tab.key })}
+            className={tab.key === category ? 'tabs__tab tabs__tab--active' : 'tabs__tab'}
+            aria-current={tab.key === category ? 'page' : undefined}
+            data-testid={`category-tab-${tab.key}`}
+          >
+            {tab.label}
+          </Link>
+        ))}
+      </nav>
       {products.status === 'failed' && !products.data ? (
         <LoadFailed
           title="The products could not be loaded"
@@ -89,50 +80,38 @@ export function ProductListPage() {
           testId="shop-error"
         />
       ) : !products.data || products.status === 'loading' ? (
-        <Row gutter={[16, 16]} data-testid="shop-loading">
-          {Array.from({ length: 4 }, (_, i) => (
-            <Col xs={24} sm={12} md={8} lg={6} key={i}>
-              <Skeleton.Node active style={{ width: '100%', height: 260 }} />
-            </Col>
-          ))}
-        </Row>
+        <ProductGridPlaceholder count={ABOVE_FOLD} testId="shop-loading" />
       ) : products.data.list.length === 0 ? (
-        <Empty
-          description={keyword ? `Nothing matches “${keyword}”` : 'No products here yet'}
-          data-testid="shop-empty"
-        >
-          <Button onClick={() => changeParams({ category: ALL, keyword: '' })} data-testid="shop-clear">
+        <div className="empty" data-testid="shop-empty">
+          <p>{keyword ? `Nothing matches “${keyword}”` : 'No products here yet'}</p>
+          <Link to="/shop" className="shell-button" data-testid="shop-clear">
             Show all products
-          </Button>
-        </Empty>
+          </Link>
+        </div>
       ) : (
         <>
-          <Row gutter={[16, 16]} data-testid="shop-products">
-            {products.data.list.map((product) => (
-              <Col xs={24} sm={12} md={8} lg={6} key={product.productID}>
-                <ProductCard
-                  product={product}
-                  isAddingToCart={actions.isAddingToCart(product.productID)}
-                  isAddingToWishlist={actions.isAddingToWishlist(product.productID)}
-                  onAddToCart={() => void actions.addProductToCart(product.productID, 1, product.name)}
-                  onAddToWishlist={() => void actions.addProductToWishlist(product.productID, product.name)}
-                />
-              </Col>
-            ))}
-          </Row>
-          <Pagination
-            className="shop-pagination"
-            current={products.data.page}
-            pageSize={products.data.pageSize}
-            total={products.data.total}
-            showSizeChanger={false}
-            hideOnSinglePage
-            onChange={(next) => {
-              changeParams({ page: next });
-              window.scrollTo({ top: 0 });
-            }}
-            data-testid="shop-pagination"
+          <ProductGrid
+            products={products.data.list}
+            actions={actions}
+            testId="shop-products"
+            aboveFoldCount={ABOVE_FOLD}
           />
+          {pageCount > 1 && (
+            <nav className="pagination" aria-label="Pages" data-testid="shop-pagination">
+              {Array.from({ length: pageCount }, (_, i) => i + 1).map((n) => (
+                <Link
+                  key={n}
+                  to={linkTo({ page: n })}
+                  className={n === page ? 'pagination__item pagination__item--active' : 'pagination__item'}
+                  aria-current={n === page ? 'page' : undefined}
+                  aria-label={`Page ${n}`}
+                  onClick={() => window.scrollTo({ top: 0 })}
+                >
+                  {n}
+                </Link>
+              ))}
+            </nav>
+          )}
         </>
       )}
     </div>

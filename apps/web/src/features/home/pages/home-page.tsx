@@ -1,4 +1,3 @@
-import { Button, Card, Col, Row, Typography } from 'antd';
 import { Link } from 'react-router';
 import { useAppSelector } from '../../../app/hooks';
 import type { RootState } from '../../../app/store';
@@ -11,50 +10,53 @@ const highlights = [
 
 const selectFirstName = (state: RootState) => state.userInfo.data?.firstName ?? null;
 
+/** The landing page is static, so it is plain markup: it paints with the shell, before any UI library loads. */
 export function HomePage() {
   const firstName = useAppSelector(selectFirstName);
   return (
     <div className="page">
-      <Card style={{ marginBottom: 24, background: 'linear-gradient(135deg, #fff0f3, #ffffff)' }}>
-        <Typography.Title level={2} style={{ marginTop: 0 }} data-testid="home-title">
+      <section className="panel home-hero">
+        <h1 className="home-hero__title" data-testid="home-title">
           {firstName ? `Welcome back, ${firstName}` : 'Fresh groceries, delivered'}
-        </Typography.Title>
-        <Typography.Paragraph type="secondary" style={{ fontSize: 16 }}>
+        </h1>
+        <p className="home-hero__lead">
           Your neighbourhood grocer, online. Fill your trolley and we will bring it to your door.
-        </Typography.Paragraph>
+        </p>
         {firstName ? (
-          <Link to="/account/profile">
-            <Button type="primary" size="large" data-testid="home-account">
-              Go to my account
-            </Button>
+          <Link
+            to="/account/profile"
+            className="shell-button shell-button--primary shell-button--large"
+            data-testid="home-account"
+          >
+            Go to my account
           </Link>
         ) : (
-          <Link to="/login">
-            <Button type="primary" size="large" data-testid="home-login">
-              Sign in to shop
-            </Button>
+          <Link
+            to="/login"
+            className="shell-button shell-button--primary shell-button--large"
+            data-testid="home-login"
+          >
+            Sign in to shop
           </Link>
         )}
-      </Card>
-      <Row gutter={[16, 16]} style={{ marginBottom: 24 }}>
+      </section>
+      <div className="home-highlights">
         {highlights.map((item) => (
-          <Col xs={24} md={8} key={item.title}>
-            <Card title={item.title} style={{ height: '100%' }}>
-              {item.text}
-            </Card>
-          </Col>
+          <section className="panel" key={item.title}>
+            <h2 className="panel__title">{item.title}</h2>
+            <p className="panel__body">{item.text}</p>
+          </section>
         ))}
-      </Row>
-      <Card title="Shop the aisles">
-        <Typography.Paragraph>
+      </div>
+      <section className="panel">
+        <h2 className="panel__title">Shop the aisles</h2>
+        <p className="panel__body">
           Fruit and veg, dairy, bakery, pantry staples, drinks, frozen, snacks and seasonal mooncakes.
-        </Typography.Paragraph>
-        <Link to="/shop">
-          <Button type="primary" data-testid="home-shop">
-            Browse the shop
-          </Button>
+        </p>
+        <Link to="/shop" className="shell-button shell-button--primary" data-testid="home-shop">
+          Browse the shop
         </Link>
-      </Card>
+      </section>
     </div>
   );
 }

@@ -1,7 +1,8 @@
-import { App, Button, Form, Input, Space, Typography } from 'antd';
-import { useState } from 'react';
+import { useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router';
+import { checkEmail } from '../../../lib/check-email';
 import { readErrorMessage } from '../../../lib/http/error-message';
+import { prepareToasts, toast } from '../../../lib/toast';
 import { subscribeNewsletter } from '../api';
 
 type Props = {
@@ -9,18 +10,26 @@ type Props = {
   accountEmail: string | null;
 };
 
+const emailMessages = { missing: 'Enter your email.', invalid: 'Enter a valid email.' };
+
+/** In the footer of every page, so plain markup: it must not pull Ant Design into pages that don't use it. */
 export function FooterSubscribe({ accountEmail }: Props) {
-  const { message } = App.useApp();
   const navigate = useNavigate();
+  const [email, setEmail] = useState('');
+  const [fieldError, setFieldError] = useState<string | null>(null);
   const [isSaving, setIsSaving] = useState(false);
 
-  const subscribe = async ({ email }: { email?: string }) => {
+  const subscribe = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const problem = accountEmail ? null : checkEmail(email, emailMessages);
+    setFieldError(problem);
+    if (problem) return;
     setIsSaving(true);
     try {
-      await subscribeNewsletter(accountEmail ? undefined : email);
+      await subscribeNewsletter(accountEmail ? undefined : email.trim());
       void navigate('/newsletter/subscribed');
     } catch (err) {
-      void message.error(readErrorMessage(err));
+      toast.error(readErrorMessage(err));
     } finally {
       setIsSaving(false);
     }
@@ -28,37 +37,47 @@ export function FooterSubscribe({ accountEmail }: Props) {
 
   return (
     <div className="footer-subscribe" data-testid="footer-subscribe">
-      <Typography.Text strong>Fresh deals, weekly</Typography.Text>
-      <Typography.Paragraph type="secondary" style={{ margin: '4px 0 8px' }}>
-        Specials, seasonal produce and recipes every Thursday.
-      </Typography.Paragraph>
-      <Form onFinish={subscribe} disabled={isSaving} requiredMark={false}>
-        <Space.Compact style={{ width: '100%', maxWidth: 420 }} block>
+      <strong className="footer-subscribe__title">Fresh deals, weekly</strong>
+      <p className="footer-subscribe__lead">Specials, seasonal produce and recipes every Thursday.</p>
+      <form onSubmit={(event) => void subscribe(event)} onFocus={prepareToasts} noValidate>
+        <div className="footer-subscribe__row">
           {accountEmail ? (
-            <Input value={accountEmail} disabled aria-label="Your email" />
+            <input className="form-input" value={accountEmail} disabled aria-label="Your email" />
           ) : (
-            <Form.Item
-              name="email"
-              style={{ flex: 1, marginBottom: 0 }}
-              rules={[
-                { required: true, message: 'Enter your email.' },
-                { type: 'email', message: 'Enter a valid email.' },
-              ]}
-            >
-              <Input
-                type="email"
-                placeholder="you@example.com"
-                aria-label="Email for the newsletter"
-                autoComplete="email"
-                data-testid="footer-subscribe-email"
-              />
-            </Form.Item>
+            <input
+              className="form-input"
+              type="email"
+              placeholder="you@example.com"
+              aria-label="Email for the newsletter"
+              autoComplete="email"
+              value={email}
+              disabled={isSaving}
+              onChange={(e) => {
+                setEmail(e.target.value);
+                if (fieldError) setFieldError(checkEmail(e.target.value, emailMessages));
+              }}
+              aria-invalid={Boolean(fieldError)}
+              aria-describedby={fieldError ? 'footer-subscribe-error' : undefined}
+              data-testid="footer-subscribe-email"
+            />
           )}
-          <Button type="primary" htmlType="submit" loading={isSaving} data-testid="footer-subscribe-submit">
+          <button
+            type="submit"
+            className="shell-button shell-button--primary"
+            disabled={isSaving}
+            aria-busy={isSaving}
+            data-testid="footer-subscribe-submit"
+          >
+            {isSaving && <span className="shell-spinner" aria-hidden="true" />}
             Subscribe
-          </Button>
-        </Space.Compact>
-      </Form>
+          </button>
+        </div>
+        {fieldError && (
+          <div id="footer-subscribe-error" className="form-field__error">
+            {fieldError}
+          </div>
+        )}
+      </form>
     </div>
   );
 }

@@ -1,15 +1,15 @@
 import { MailOutlined } from '@ant-design/icons';
-import { App, Button, Card, Skeleton, Space, Tag, Typography } from 'antd';
+import { Button, Card, Skeleton, Space, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { LoadFailed } from '../../../components/load-failed';
 import { readErrorMessage } from '../../../lib/http/error-message';
 import { useRemoteData } from '../../../lib/use-remote-data';
 import { retrieveNewsletterInfo, subscribeNewsletter, unsubscribeNewsletter } from '../api';
+import { toast } from '../../../lib/toast';
 
 const dateFormat = new Intl.DateTimeFormat('en-AU', { dateStyle: 'medium' });
 
 export function NewsletterPage() {
-  const { message } = App.useApp();
   const info = useRemoteData(retrieveNewsletterInfo);
   const [isSaving, setIsSaving] = useState(false);
 
@@ -17,10 +17,10 @@ export function NewsletterPage() {
     setIsSaving(true);
     try {
       await (subscribe ? subscribeNewsletter() : unsubscribeNewsletter());
-      void message.success(subscribe ? 'You are subscribed to the newsletter.' : 'You are unsubscribed.');
+      toast.success(subscribe ? 'You are subscribed to the newsletter.' : 'You are unsubscribed.');
       info.reload();
     } catch (err) {
-      void message.error(readErrorMessage(err));
+      toast.error(readErrorMessage(err));
     } finally {
       setIsSaving(false);
     }

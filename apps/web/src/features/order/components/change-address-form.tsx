@@ -1,4 +1,4 @@
-import { App, Button, Form, Select } from 'antd';
+import { Button, Form, Select } from 'antd';
 import type { OrderDetail } from '@storefront/contract/order';
 import { useState } from 'react';
 import { readErrorMessage } from '../../../lib/http/error-message';
@@ -6,11 +6,11 @@ import { useRemoteData } from '../../../lib/use-remote-data';
 import { listAddresses } from '../../address/api';
 import { formatAddress } from '../../address/format-address';
 import { changeOrderAddress } from '../api';
+import { toast } from '../../../lib/toast';
 
 type Props = { order: OrderDetail; onChanged: (order: OrderDetail) => void };
 
 export function ChangeAddressForm({ order, onChanged }: Props) {
-  const { message } = App.useApp();
   const addresses = useRemoteData(listAddresses);
   const [isSaving, setIsSaving] = useState(false);
   const [form] = Form.useForm<{ addressID: number }>();
@@ -19,9 +19,9 @@ export function ChangeAddressForm({ order, onChanged }: Props) {
     setIsSaving(true);
     try {
       onChanged(await changeOrderAddress({ orderID: order.orderID, addressID }));
-      void message.success('Delivery address changed.');
+      toast.success('Delivery address changed.');
     } catch (err) {
-      void message.error(readErrorMessage(err));
+      toast.error(readErrorMessage(err));
     } finally {
       setIsSaving(false);
     }

@@ -46,7 +46,7 @@ export function CheckoutPage() {
           requiredMark={false}
           initialValues={{
             addressID: checkout.initialAddressID,
-            shippingService: 'standard',
+            shippingService: checkout.initialService,
             useCredit: false,
           }}
           onFinish={(values) => void checkout.placeOrder(values)}

@@ -1,5 +1,5 @@
 import { ArrowLeftOutlined } from '@ant-design/icons';
-import { App, Button, Card, Col, Descriptions, Divider, Popconfirm, Row, Skeleton, Typography } from 'antd';
+import { Alert, Button, Card, Col, Descriptions, Divider, Popconfirm, Row, Skeleton, Typography } from 'antd';
 import { useCallback, useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { LoadFailed } from '../../../components/load-failed';
@@ -13,10 +13,11 @@ import { OrderLineList } from '../components/order-line-list';
 import { OrderStatusTag } from '../components/order-status-tag';
 import { OrderTimeline } from '../components/order-timeline';
 import { formatOrderDate } from '../order-status';
+import { formatMoney } from '../../../lib/money';
+import { toast } from '../../../lib/toast';
 
 export function OrderDetailPage() {
   const { orderID } = useParams();
-  const { message } = App.useApp();
   const id = Number(orderID);
   const load = useCallback(() => fetchOrderDetail(id), [id]);
   const order = useRemoteData(load);
@@ -26,9 +27,9 @@ export function OrderDetailPage() {
     setIsCancelling(true);
     try {
       order.replace(await cancelOrder(id));
-      void message.success('Your order was cancelled.');
+      toast.success('Your order was cancelled.');
     } catch (err) {
-      void message.error(readErrorMessage(err));
+      toast.error(readErrorMessage(err));
       order.reload();
     } finally {
       setIsCancelling(false);
@@ -90,6 +91,20 @@ export function OrderDetailPage() {
         <OrderStatusTag status={o.status} />
       </div>
       <Typography.Text type="secondary">Placed {formatOrderDate(o.createdAt)}</Typography.Text>
+      {o.status === 'pending_payment' && o.totals.amountDue > 0 && (
+        <Alert
+          type="warning"
+          showIcon
+          style={{ marginTop: 16 }}
+          message={`${formatMoney(o.totals.amountDue)} is still to pay for this order.`}
+          action={
+            <Link to={`/checkout/pay/${o.orderID}`} data-testid="order-pay-now">
+              <Button type="primary">Pay now</Button>
+            </Link>
+          }
+          data-testid="order-payment-due"
+        />
+      )}
       <div style={{ margin: '16px 0' }}>
         <OrderTimeline order={o} />
       </div>

@@ -1,51 +1,70 @@
-import { Alert, App, Card, Select, Skeleton, Typography } from 'antd';
+import { lazy, Suspense, useState } from 'react';
 import { Link } from 'react-router';
 import { readErrorMessage } from '../../../lib/http/error-message';
+import { toast } from '../../../lib/toast';
+import { DownIcon } from '../../../components/icons';
 import { formatAddress } from '../../address/format-address';
 import type { CartShipping } from '../use-cart-shipping';
 import { ShippingOptions } from './shipping-options';
 
+const loadAddressPicker = () => import('./cart-address-picker');
+const CartAddressPicker = lazy(() => loadAddressPicker().then((m) => ({ default: m.CartAddressPicker })));
+
 type Props = { shipping: CartShipping; hasSelection: boolean };
 
 export function CartShippingEstimate({ shipping, hasSelection }: Props) {
-  const { message } = App.useApp();
   const { addresses, addressID, quote, status, error } = shipping;
+  const chosen = addresses.find((a) => a.addressID === addressID);
+  const [isPickerWanted, setIsPickerWanted] = useState(false);
 
   const onChooseAddress = async (next: number) => {
     try {
       await shipping.chooseAddress(next);
     } catch (err) {
-      void message.error(readErrorMessage(err));
+      toast.error(readErrorMessage(err));
     }
   };
 
   return (
-    <Card size="small" title="Delivery" data-testid="cart-shipping">
+    <section className="panel panel--small" data-testid="cart-shipping">
+      <h2 className="panel__title panel__title--ruled">Delivery</h2>
       {addresses.length > 0 ? (
-        <Select
-          style={{ width: '100%', marginBottom: 12 }}
-          value={addressID ?? undefined}
-          loading={shipping.isChoosing}
-          aria-label="Deliver to"
-          data-testid="cart-address-picker"
-          onChange={(next: number) => void onChooseAddress(next)}
-          options={addresses.map((a) => ({
-            value: a.addressID,
-            label: <span data-testid={`cart-address-option-${a.addressID}`}>{formatAddress(a)}</span>,
-          }))}
-        />
+        <div className="cart-address">
+          {isPickerWanted ? (
+            <Suspense fallback={<AddressStandIn text={chosen ? formatAddress(chosen) : ''} />}>
+              <CartAddressPicker
+                addresses={addresses}
+                addressID={addressID}
+                isChoosing={shipping.isChoosing}
+                onChoose={(next) => void onChooseAddress(next)}
+                isInitiallyOpen
+              />
+            </Suspense>
+          ) : (
+            <AddressStandIn
+              text={chosen ? formatAddress(chosen) : ''}
+              onWant={() => void loadAddressPicker()}
+              onOpen={() => setIsPickerWanted(true)}
+            />
+          )}
+        </div>
       ) : (
-        <Typography.Paragraph type="secondary" data-testid="cart-address-none">
+        <p className="text-secondary" data-testid="cart-address-none">
           No saved address yet: prices are to your postcode.{' '}
           <Link to="/account/addresses">Add a delivery address</Link>
-        </Typography.Paragraph>
+        </p>
       )}
       {!hasSelection ? (
-        <Typography.Text type="secondary">Select items to see delivery prices.</Typography.Text>
+        <span className="text-secondary">Select items to see delivery prices.</span>
       ) : status === 'failed' ? (
-        <Alert type="info" showIcon message={error} data-testid="cart-shipping-error" />
+        <div className="notice notice--info" role="status" data-testid="cart-shipping-error">
+          {error}
+        </div>
       ) : !quote ? (
-        <Skeleton active paragraph={{ rows: 2 }} title={false} />
+        <div aria-busy="true" aria-label="Loading delivery prices">
+          <div className="placeholder placeholder--line" />
+          <div className="placeholder placeholder--line" />
+        </div>
       ) : (
         <ShippingOptions
           quote={quote}
@@ -54,6 +73,36 @@ export function CartShippingEstimate({ shipping, hasSelection }: Props) {
           testId="cart-shipping-quote"
         />
       )}
-    </Card>
+    </section>
+  );
+}
+
+/**
+ * Looks like the address picker and stands in for it: Ant Design's Select loads when the customer reaches for it
+ * (hover or focus) and opens on the click, so the cart itself never waits for it.
+ */
+function AddressStandIn({
+  text,
+  onWant,
+  onOpen,
+}: {
+  text: string;
+  onWant?: () => void;
+  onOpen?: () => void;
+}) {
+  return (
+    <button
+      type="button"
+      className="form-input form-input--select"
+      aria-label={`Deliver to ${text}`}
+      aria-haspopup="listbox"
+      onPointerEnter={onWant}
+      onFocus={onWant}
+      onClick={onOpen}
+      data-testid="cart-address-picker"
+    >
+      <span className="form-input__value">{text}</span>
+      <DownIcon size={12} />
+    </button>
   );
 }

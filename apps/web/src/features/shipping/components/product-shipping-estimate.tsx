@@ -1,21 +1,27 @@
-import { Alert, Card, Skeleton } from 'antd';
 import type { ShippingQuote } from '@storefront/contract/shipping';
 import type { Suburb } from '@storefront/contract/suburb';
-import { useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { readErrorMessage } from '../../../lib/http/error-message';
-import { SuburbSearch } from '../../suburb/components/suburb-search';
 import { quoteSingleProduct } from '../api';
 import { ShippingOptions } from './shipping-options';
 
+const loadSuburbSearch = () => import('./suburb-search-island');
+const SuburbSearchIsland = lazy(() => loadSuburbSearch().then((m) => ({ default: m.SuburbSearchIsland })));
+
 type Props = { productID: number; quantity: number; isSignedIn: boolean };
 
-/** Standard and express prices for one product to a suburb; signed in, to the customer's own postcode first. */
+/**
+ * Standard and express prices for one product to a suburb; signed in, to the customer's own postcode first. Plain
+ * markup like the product page; the suburb search (Ant Design's AutoComplete) loads when the shopper reaches for
+ * the field, which stands in for it until then.
+ */
 export function ProductShippingEstimate({ productID, quantity, isSignedIn }: Props) {
   const [text, setText] = useState('');
   const [suburb, setSuburb] = useState<Suburb | null>(null);
   const [quote, setQuote] = useState<ShippingQuote | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [isLoading, setIsLoading] = useState(false);
+  const [isSearchWanted, setIsSearchWanted] = useState(false);
   const canQuote = suburb !== null || isSignedIn;
 
   useEffect(() => {
@@ -41,26 +47,53 @@ export function ProductShippingEstimate({ productID, quantity, isSignedIn }: Pro
     };
   }, [canQuote, productID, quantity, suburb]);
 
+  const standIn = (
+    <input
+      className="form-input"
+      placeholder="Deliver to suburb or postcode"
+      aria-label="Deliver to suburb or postcode"
+      autoComplete="off"
+      value={text}
+      onPointerEnter={() => void loadSuburbSearch()}
+      onFocus={() => setIsSearchWanted(true)}
+      onChange={(e) => setText(e.target.value)}
+      data-testid="product-shipping-suburb-input"
+    />
+  );
+
   return (
-    <Card size="small" title="Delivery estimate" className="product-shipping" data-testid="product-shipping">
-      <SuburbSearch
-        value={text}
-        onChange={setText}
-        onPick={setSuburb}
-        placeholder="Deliver to suburb or postcode"
-        testId="product-shipping-suburb"
-      />
-      <div style={{ marginTop: 12 }}>
+    <section className="panel panel--small product-shipping" data-testid="product-shipping">
+      <h2 className="panel__title panel__title--ruled">Delivery estimate</h2>
+      {isSearchWanted ? (
+        <Suspense fallback={standIn}>
+          <SuburbSearchIsland
+            value={text}
+            onChange={setText}
+            onPick={setSuburb}
+            placeholder="Deliver to suburb or postcode"
+            isAutoFocused
+            testId="product-shipping-suburb"
+          />
+        </Suspense>
+      ) : (
+        standIn
+      )}
+      <div className="product-shipping__answer">
         {isLoading && !quote ? (
-          <Skeleton active paragraph={{ rows: 2 }} title={false} />
+          <div aria-busy="true" aria-label="Loading delivery prices">
+            <div className="placeholder placeholder--line" />
+            <div className="placeholder placeholder--line" />
+          </div>
         ) : error ? (
-          <Alert type="info" showIcon message={error} data-testid="product-shipping-error" />
+          <div className="notice notice--info" role="status" data-testid="product-shipping-error">
+            {error}
+          </div>
         ) : quote ? (
           <ShippingOptions quote={quote} testId="product-shipping-quote" />
         ) : (
-          <Alert type="info" showIcon message="Type your suburb or postcode to see delivery prices." />
+          <div className="notice notice--info">Type your suburb or postcode to see delivery prices.</div>
         )}
       </div>
-    </Card>
+    </section>
   );
 }

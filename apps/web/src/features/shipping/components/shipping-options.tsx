@@ -1,4 +1,3 @@
-import { Radio, Space, Typography } from 'antd';
 import type { ShippingOption, ShippingQuote, ShippingService } from '@storefront/contract/shipping';
 import { formatMoney } from '../../../lib/money';
 
@@ -20,71 +19,62 @@ function OptionRow({ option, testId }: { option: ShippingOption; testId: string 
   return (
     <div className="shipping-option" data-testid={`${testId}-${option.service}`}>
       <div>
-        <Typography.Text strong>{option.label}</Typography.Text>
-        <div>
-          <Typography.Text type="secondary">{describeEta(option)}</Typography.Text>
-        </div>
+        <strong>{option.label}</strong>
+        <div className="text-secondary">{describeEta(option)}</div>
         {option.amountToFree !== null && option.amountToFree > 0 && (
-          <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+          <div className="text-secondary text-small">
             Spend {formatMoney(option.amountToFree)} more for free {option.service} shipping
-          </Typography.Text>
+          </div>
         )}
       </div>
       <div className="shipping-option__price" data-testid={`${testId}-${option.service}-price`}>
         {option.isFree ? (
           <>
-            {option.fullPrice > 0 && (
-              <Typography.Text delete>{formatMoney(option.fullPrice)}</Typography.Text>
-            )}{' '}
-            <Typography.Text strong type="success">
-              Free
-            </Typography.Text>
+            {option.fullPrice > 0 && <del className="text-secondary">{formatMoney(option.fullPrice)}</del>}{' '}
+            <strong className="text-success">Free</strong>
           </>
         ) : (
-          <Typography.Text strong>{formatMoney(option.price)}</Typography.Text>
+          <strong>{formatMoney(option.price)}</strong>
         )}
       </div>
     </div>
   );
 }
 
+/** Plain markup: it shows on the cart, whose first paint does not wait for Ant Design, and on other pages. */
 export function ShippingOptions({ quote, chosen, onChoose, testId }: Props) {
   const { destination } = quote;
   return (
     <div data-testid={testId}>
-      <Typography.Paragraph
-        type="secondary"
-        style={{ marginBottom: 8 }}
-        data-testid={`${testId}-destination`}
-      >
+      <p className="text-secondary shipping-options__destination" data-testid={`${testId}-destination`}>
         To {destination.locality} {destination.state} {destination.postcode} ·{' '}
         {(quote.weightGrams / 1000).toFixed(1)} kg
-      </Typography.Paragraph>
+      </p>
       {onChoose ? (
-        <Radio.Group
-          value={chosen}
-          onChange={(e) => onChoose(e.target.value as ShippingService)}
-          style={{ width: '100%' }}
-        >
-          <Space direction="vertical" style={{ width: '100%' }}>
-            {quote.options.map((option) => (
-              <Radio
-                key={option.service}
+        <div className="shipping-options" role="radiogroup" aria-label="Delivery option">
+          {quote.options.map((option) => (
+            <label
+              key={option.service}
+              className="shipping-option-radio"
+              data-testid={`${testId}-choose-${option.service}`}
+            >
+              <input
+                type="radio"
+                name={`${testId}-service`}
                 value={option.service}
-                className="shipping-option-radio"
-                data-testid={`${testId}-choose-${option.service}`}
-              >
-                <OptionRow option={option} testId={testId} />
-              </Radio>
-            ))}
-          </Space>
-        </Radio.Group>
+                checked={chosen === option.service}
+                onChange={() => onChoose(option.service)}
+              />
+              <OptionRow option={option} testId={testId} />
+            </label>
+          ))}
+        </div>
       ) : (
-        <Space direction="vertical" style={{ width: '100%' }}>
+        <div className="shipping-options">
           {quote.options.map((option) => (
             <OptionRow key={option.service} option={option} testId={testId} />
           ))}
-        </Space>
+        </div>
       )}
     </div>
   );

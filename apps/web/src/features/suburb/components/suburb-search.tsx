@@ -8,6 +8,8 @@ type Props = {
   value?: string;
   onChange?: (text: string) => void;
   placeholder?: string;
+  /** Takes the focus as it appears (it replaced a plain field the shopper had just focused). */
+  isAutoFocused?: boolean;
   testId: string;
 };
 
@@ -18,7 +20,7 @@ export function formatSuburb(s: Pick<Suburb, 'suburb' | 'state' | 'postcode'>): 
 const DEBOUNCE_MS = 200;
 
 /** Type a suburb name or postcode, pick one of the real localities offered. */
-export function SuburbSearch({ onPick, value, onChange, placeholder, testId }: Props) {
+export function SuburbSearch({ onPick, value, onChange, placeholder, isAutoFocused = false, testId }: Props) {
   const [options, setOptions] = useState<Suburb[]>([]);
   const [isSearching, setIsSearching] = useState(false);
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
@@ -66,6 +68,7 @@ export function SuburbSearch({ onPick, value, onChange, placeholder, testId }: P
       <Input
         placeholder={placeholder ?? 'Suburb or postcode'}
         autoComplete="off"
+        autoFocus={isAutoFocused}
         data-testid={`${testId}-input`}
       />
     </AutoComplete>

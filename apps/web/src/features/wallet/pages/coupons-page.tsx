@@ -1,11 +1,12 @@
 import { CopyOutlined } from '@ant-design/icons';
-import { App, Button, Card, Empty, Skeleton, Space, Tabs, Tag, Typography } from 'antd';
+import { Button, Card, Empty, Skeleton, Space, Tabs, Tag, Typography } from 'antd';
 import { useCallback, useState } from 'react';
 import type { WalletCoupon, WalletCouponStatus } from '@storefront/contract/wallet';
 import { LoadFailed } from '../../../components/load-failed';
 import { useRemoteData } from '../../../lib/use-remote-data';
 import { retrieveCouponPackage } from '../api';
 import { describeCoupon, describeUses } from '../components/describe-coupon';
+import { toast } from '../../../lib/toast';
 
 type TabKey = 'available' | 'used' | 'expired';
 
@@ -23,15 +24,14 @@ const emptyText: Record<TabKey, string> = {
 };
 
 function CouponCard({ coupon }: { coupon: WalletCoupon }) {
-  const { message } = App.useApp();
   const isUsable = coupon.status === 'available';
 
   const copyCode = async () => {
     try {
       await navigator.clipboard.writeText(coupon.code);
-      void message.success(`Copied ${coupon.code}. Apply it in your cart.`);
+      toast.success(`Copied ${coupon.code}. Apply it in your cart.`);
     } catch {
-      void message.info(`Your code is ${coupon.code}.`);
+      toast.info(`Your code is ${coupon.code}.`);
     }
   };
 

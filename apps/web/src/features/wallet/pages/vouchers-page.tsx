@@ -1,15 +1,15 @@
 import { GiftOutlined } from '@ant-design/icons';
-import { Alert, App, Button, Card, Form, Input, Space, Statistic, Typography } from 'antd';
+import { Alert, Button, Card, Form, Input, Space, Statistic, Typography } from 'antd';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { readErrorMessage } from '../../../lib/http/error-message';
 import { formatMoney } from '../../../lib/money';
 import { applyVoucher } from '../api';
+import { toast } from '../../../lib/toast';
 
 type VoucherForm = { code: string };
 
 export function VouchersPage() {
-  const { message } = App.useApp();
   const [form] = Form.useForm<VoucherForm>();
   const [isSaving, setIsSaving] = useState(false);
   const [error, setError] = useState<string | null>(null);
@@ -22,7 +22,7 @@ export function VouchersPage() {
       const result = await applyVoucher(code.trim());
       setBalance(result.balance);
       form.resetFields();
-      void message.success(`${formatMoney(result.credited)} added to your store credit.`);
+      toast.success(`${formatMoney(result.credited)} added to your store credit.`);
     } catch (err) {
       setError(readErrorMessage(err));
     } finally {

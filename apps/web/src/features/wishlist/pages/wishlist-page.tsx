@@ -1,5 +1,5 @@
 import { DeleteOutlined, ShoppingCartOutlined } from '@ant-design/icons';
-import { App, Button, Card, Empty, Popconfirm, Skeleton, Tag, Typography } from 'antd';
+import { Button, Card, Empty, Popconfirm, Skeleton, Tag, Typography } from 'antd';
 import type { WishlistItem } from '@storefront/contract/wishlist';
 import { useState } from 'react';
 import { Link } from 'react-router';
@@ -10,10 +10,10 @@ import { formatMoney } from '../../../lib/money';
 import { useRemoteData } from '../../../lib/use-remote-data';
 import { cartReceived } from '../../cart/cart-slice';
 import { listWishlist, moveWishlistItemsToCart, removeWishlistItem } from '../api';
+import { toast } from '../../../lib/toast';
 
 export function WishlistPage() {
   const dispatch = useAppDispatch();
-  const { message } = App.useApp();
   const wishlist = useRemoteData(listWishlist);
   const [busyID, setBusyID] = useState<number | null>(null);
 
@@ -21,9 +21,9 @@ export function WishlistPage() {
     setBusyID(item.id);
     try {
       wishlist.replace(await removeWishlistItem(item.id));
-      void message.success(`${item.product.name} removed from your wishlist.`);
+      toast.success(`${item.product.name} removed from your wishlist.`);
     } catch (err) {
-      void message.error(readErrorMessage(err));
+      toast.error(readErrorMessage(err));
     } finally {
       setBusyID(null);
     }
@@ -35,9 +35,9 @@ export function WishlistPage() {
       const result = await moveWishlistItemsToCart([item.id]);
       wishlist.replace(result.wishlist);
       dispatch(cartReceived(result.cart));
-      void message.success(`${item.product.name} moved to your cart.`);
+      toast.success(`${item.product.name} moved to your cart.`);
     } catch (err) {
-      void message.error(readErrorMessage(err));
+      toast.error(readErrorMessage(err));
     } finally {
       setBusyID(null);
     }

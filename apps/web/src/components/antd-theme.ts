@@ -1,17 +1,18 @@
 import type { ThemeConfig } from 'antd';
+// Zero-runtime mode: no CSS-in-JS work as components render; the static stylesheet is trimmed and put in a
+// cascade layer at build time (apps/web/antd-css.ts). The shell's own colours are in app/global.css.
+import 'antd/dist/antd.css';
 
 export const PRIMARY_COLOUR = '#eb2f5b';
 
 export const theme: ThemeConfig = {
+  zeroRuntime: true,
   token: {
     colorPrimary: PRIMARY_COLOUR,
     colorLink: PRIMARY_COLOUR,
     borderRadius: 8,
     fontFamily:
       "-apple-system, BlinkMacSystemFont, 'Segoe UI', Roboto, 'Helvetica Neue', Arial, 'Noto Sans', sans-serif",
-  },
-  components: {
-    Layout: { headerBg: '#ffffff', headerPadding: '0 16px', footerBg: '#fafafa', bodyBg: '#f6f6f7' },
   },
 };
 

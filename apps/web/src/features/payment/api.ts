@@ -1,0 +1,65 @@
+import type {
+  AfterpayCaptureBody,
+  DemoCaptureBody,
+  DemoDecision,
+  DemoDecisionBody,
+  DemoPaymentView,
+  PaymentCaptured,
+  PaymentMethods,
+  PaymentStartBody,
+  PaymentStarted,
+  PaypalCaptureBody,
+} from '@storefront/contract/payment';
+import { callApi } from '../../lib/http/client';
+
+function withKey(idempotencyKey: string) {
+  return { 'Idempotency-Key': idempotencyKey };
+}
+
+export function fetchPaymentMethods(orderID: number): Promise<PaymentMethods> {
+  return callApi<PaymentMethods>({ method: 'GET', url: '/api/v1/payment/methods', params: { orderID } });
+}
+
+export function startPayment(body: PaymentStartBody, idempotencyKey: string): Promise<PaymentStarted> {
+  return callApi<PaymentStarted>({
+    method: 'POST',
+    url: '/api/v1/payment/start',
+    data: body,
+    headers: withKey(idempotencyKey),
+  });
+}
+
+export function capturePaypal(body: PaypalCaptureBody, idempotencyKey: string): Promise<PaymentCaptured> {
+  return callApi<PaymentCaptured>({
+    method: 'POST',
+    url: '/api/v1/paypal/express-capture',
+    data: body,
+    headers: withKey(idempotencyKey),
+  });
+}
+
+export function captureAfterpay(body: AfterpayCaptureBody, idempotencyKey: string): Promise<PaymentCaptured> {
+  return callApi<PaymentCaptured>({
+    method: 'POST',
+    url: '/api/v1/after-pay/capture',
+    data: body,
+    headers: withKey(idempotencyKey),
+  });
+}
+
+export function captureDemoPayment(body: DemoCaptureBody, idempotencyKey: string): Promise<PaymentCaptured> {
+  return callApi<PaymentCaptured>({
+    method: 'POST',
+    url: '/api/v1/payment/demo/capture',
+    data: body,
+    headers: withKey(idempotencyKey),
+  });
+}
+
+export function fetchDemoPayment(ref: string): Promise<DemoPaymentView> {
+  return callApi<DemoPaymentView>({ method: 'GET', url: '/api/v1/payment/demo', params: { ref } });
+}
+
+export function decideDemoPayment(body: DemoDecisionBody): Promise<DemoDecision> {
+  return callApi<DemoDecision>({ method: 'POST', url: '/api/v1/payment/demo/decide', data: body });
+}

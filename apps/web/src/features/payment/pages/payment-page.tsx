@@ -1,0 +1,36 @@
+import { Card, Typography } from 'antd';
+import { Link, useParams } from 'react-router';
+import { useDocumentTitle } from '../../../lib/use-document-title';
+import { PaymentMethodChoice } from '../components/payment-method-choice';
+
+const titleStyle = { marginTop: 0, fontSize: 24 } as const;
+
+/** Choosing how to pay an order awaiting payment: after checkout, "Try again" and "Pay now". */
+export function PaymentPage() {
+  useDocumentTitle('Choose how to pay');
+  const orderID = Number(useParams().orderID);
+  const isValid = Number.isInteger(orderID) && orderID > 0;
+
+  return (
+    <div className="page payment-page" data-testid="payment-page">
+      <Card style={{ maxWidth: 560, margin: '0 auto' }}>
+        <Typography.Title level={1} style={titleStyle}>
+          How would you like to pay?
+        </Typography.Title>
+        {isValid ? (
+          <>
+            <Typography.Paragraph type="secondary" data-testid="payment-order">
+              Order #{orderID} is placed and waits for payment.{' '}
+              <Link to={`/account/orders/${orderID}`}>View the order</Link>
+            </Typography.Paragraph>
+            <PaymentMethodChoice orderID={orderID} />
+          </>
+        ) : (
+          <Typography.Paragraph data-testid="payment-invalid">
+            This payment link is not valid. <Link to="/account/orders">Go to your orders</Link>
+          </Typography.Paragraph>
+        )}
+      </Card>
+    </div>
+  );
+}

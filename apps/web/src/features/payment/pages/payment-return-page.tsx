@@ -1,0 +1,165 @@
+import { Button, Card, Result, Spin, Typography } from 'antd';
+import type { PaymentCaptured } from '@storefront/contract/payment';
+import { useEffect, useMemo, useState, type ReactNode } from 'react';
+import { Link, useSearchParams } from 'react-router';
+import { readErrorMessage } from '../../../lib/http/error-message';
+import { formatMoney } from '../../../lib/money';
+import { useDocumentTitle } from '../../../lib/use-document-title';
+import { captureAfterpay, captureDemoPayment, capturePaypal } from '../api';
+import {
+  captureKeyOf,
+  describePaymentFailure,
+  readFailureCode,
+  readPaymentReturn,
+  DECLINED_CODE,
+  type CapturableReturn,
+  type PaymentFailure,
+} from '../payment-return';
+
+type Outcome =
+  | { kind: 'capturing' }
+  | { kind: 'paid'; captured: PaymentCaptured }
+  | { kind: 'failed'; failure: PaymentFailure; message: string };
+
+function capture(ret: CapturableReturn) {
+  const key = captureKeyOf(ret);
+  if (ret.kind === 'paypal') return capturePaypal({ orderID: ret.orderID, token: ret.token }, key);
+  if (ret.kind === 'afterpay')
+    return captureAfterpay({ orderID: ret.orderID, orderToken: ret.orderToken }, key);
+  return captureDemoPayment({ orderID: ret.orderID, ref: ret.ref }, key);
+}
+
+const titles = {
+  capturing: 'Confirming your payment',
+  paid: 'Payment received',
+};
+
+/** Where PayPal, Afterpay and the demo provider send the customer back: captures the payment and says how it went. */
+export function PaymentReturnPage() {
+  const [query] = useSearchParams();
+  const ret = useMemo(() => readPaymentReturn(query), [query]);
+  const [captureOutcome, setOutcome] = useState<Outcome>({ kind: 'capturing' });
+  const outcome: Outcome =
+    ret.kind === 'declined'
+      ? {
+          kind: 'failed',
+          failure: describePaymentFailure(DECLINED_CODE),
+          message: 'The demo provider declined it; nothing was charged.',
+        }
+      : captureOutcome;
+
+  useEffect(() => {
+    if (ret.kind === 'invalid' || ret.kind === 'cancelled' || ret.kind === 'declined') return;
+    let isCurrent = true;
+    setOutcome({ kind: 'capturing' });
+    capture(ret)
+      .then((captured) => {
+        if (isCurrent) setOutcome({ kind: 'paid', captured });
+      })
+      .catch((err: unknown) => {
+        if (!isCurrent) return;
+        const failure = describePaymentFailure(readFailureCode(err));
+        setOutcome({ kind: 'failed', failure, message: readErrorMessage(err) });
+      });
+    return () => {
+      isCurrent = false;
+    };
+  }, [ret]);
+
+  const pageTitle =
+    ret.kind === 'invalid'
+      ? 'Payment link not valid'
+      : ret.kind === 'cancelled'
+        ? 'Payment cancelled'
+        : outcome.kind === 'failed'
+          ? outcome.failure.title
+          : titles[outcome.kind];
+  useDocumentTitle(pageTitle);
+
+  const heading = (
+    <Typography.Title level={1} style={{ fontSize: 24, margin: 0 }} data-testid="payment-return-title">
+      {ret.kind === 'cancelled' ? 'You cancelled the payment' : pageTitle}
+    </Typography.Title>
+  );
+
+  let body: ReactNode;
+  if (ret.kind === 'invalid') {
+    body = (
+      <Result
+        status="warning"
+        title={heading}
+        subTitle="This page is reached from a payment provider; the link is incomplete."
+        extra={<Link to="/account/orders">Go to your orders</Link>}
+      />
+    );
+  } else if (ret.kind === 'cancelled') {
+    body = (
+      <Result
+        status="info"
+        title={heading}
+        subTitle={`Order #${ret.orderID} is still waiting for payment. Nothing was charged.`}
+        extra={<RetryActions orderID={ret.orderID} canRetry />}
+      />
+    );
+  } else if (outcome.kind === 'capturing') {
+    body = (
+      <Result
+        icon={<Spin size="large" />}
+        title={heading}
+        subTitle="Please keep this page open for a moment."
+        data-testid="payment-return-loading"
+      />
+    );
+  } else if (outcome.kind === 'paid') {
+    body = (
+      <Result
+        status="success"
+        title={heading}
+        subTitle={
+          <span data-testid="payment-return-summary">
+            {formatMoney(outcome.captured.amountCents)} paid for order #{outcome.captured.orderID}. Thank you!
+          </span>
+        }
+        extra={
+          <Link to={`/account/orders/${outcome.captured.orderID}`} data-testid="payment-return-order">
+            <Button type="primary">View your order</Button>
+          </Link>
+        }
+      />
+    );
+  } else {
+    body = (
+      <Result
+        status={outcome.failure.canRetry ? 'error' : 'warning'}
+        title={heading}
+        subTitle={<span data-testid="payment-return-failure">{outcome.message}</span>}
+        extra={<RetryActions orderID={ret.orderID} canRetry={outcome.failure.canRetry} />}
+      />
+    );
+  }
+
+  return (
+    <div
+      className="page"
+      data-testid="payment-return-page"
+      data-outcome={ret.kind === 'cancelled' ? 'cancelled' : outcome.kind}
+    >
+      <Card style={{ maxWidth: 640, margin: '0 auto' }}>{body}</Card>
+    </div>
+  );
+}
+
+function RetryActions({ orderID, canRetry }: { orderID: number; canRetry: boolean }) {
+  return (
+    <div style={{ display: 'flex', gap: 8, justifyContent: 'center', flexWrap: 'wrap' }}>
+      {canRetry && (
+        <Link to={`/checkout/pay/${orderID}`} data-testid="payment-return-retry">
+          <Button type="primary">Try again</Button>
+        </Link>
+      )}
+      <Link to={`/account/orders/${orderID}`} data-testid="payment-return-order">
+        <Button>View order #{orderID}</Button>
+      </Link>
+    </div>
+  );
+}

@@ -1,0 +1,19 @@
+import { describe, expect, it, vi } from 'vitest';
+import { prefetch, takePrefetched } from './prefetch';
+
+describe('prefetch', () => {
+  it('a page takes the read started for it once; the next read goes to the API again', async () => {
+    const early = vi.fn().mockResolvedValue('early answer');
+    const late = vi.fn().mockResolvedValue('fresh answer');
+    prefetch('products?page=1', early);
+    prefetch('products?page=1', early);
+    expect(await takePrefetched('products?page=1', late)).toBe('early answer');
+    expect(await takePrefetched('products?page=1', late)).toBe('fresh answer');
+    expect(early).toHaveBeenCalledOnce();
+    expect(late).toHaveBeenCalledOnce();
+  });
+
+  it('a read nobody started is sent when the page asks', async () => {
+    expect(await takePrefetched('categories', () => Promise.resolve(['fruit']))).toEqual(['fruit']);
+  });
+});

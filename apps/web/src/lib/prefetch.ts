@@ -1,0 +1,18 @@
+const started = new Map<string, Promise<unknown>>();
+
+/**
+ * Starts a read as the page opens, alongside the page's own code instead of after it. The page takes the answer
+ * once with `takePrefetched`; any later read (a reload, a new page) goes to the API again.
+ */
+export function prefetch(key: string, load: () => Promise<unknown>): void {
+  if (!started.has(key)) started.set(key, load());
+}
+
+/** The read started for `key` by `prefetch`, or `load()` when none was started. */
+export function takePrefetched<T>(key: string, load: () => Promise<T>): Promise<T> {
+  const early = started.get(key);
+  if (!early) return load();
+  started.delete(key);
+  // The key names the call, so what was started under it is what `load` would answer.
+  return early as Promise<T>;
+}

@@ -1,0 +1,156 @@
+import type { Product } from '@storefront/contract/catalog';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import {
+  PHONE,
+  makeEmail,
+  openPage,
+  registerCustomer,
+  saveScreenshot,
+  testId,
+  useBrowser,
+} from './support/browser';
+import { callApi } from './support/api';
+
+const browser = useBrowser();
+
+async function storedToken(page: Page): Promise<string> {
+  const token = await page.evaluate(() => localStorage.getItem('storefront.token'));
+  if (!token) throw new Error('no stored token');
+  return token;
+}
+
+/** A new customer with a Sydney address and one product in stock; answers the stored token. */
+async function newCustomer(page: Page, label: string): Promise<{ token: string; product: Product }> {
+  await registerCustomer(page, {
+    email: makeEmail(label),
+    password: 'payment-pass-2000',
+    firstName: 'Penny',
+    lastName: 'Payer',
+  });
+  const token = await storedToken(page);
+  await callApi('address/add', {
+    method: 'POST',
+    token,
+    body: {
+      firstName: 'Penny',
+      lastName: 'Payer',
+      phone: '0412345678',
+      line1: '1 Macquarie St',
+      suburb: 'Sydney',
+      state: 'NSW',
+      postcode: '2000',
+    },
+  });
+  const { data: products } = await callApi<{ list: Product[] }>('product/list?category=pantry&pageSize=50');
+  const product = products.list.find((p) => p.available && p.stock >= 10);
+  if (!product) throw new Error('the demo catalogue needs a pantry product in stock');
+  await callApi('cart/add', { method: 'POST', token, body: { productID: product.productID, quantity: 1 } });
+  return { token, product };
+}
+
+/** Places the cart's order through the checkout; answers the order id of the payment page it lands on. */
+async function placeOrder(page: Page): Promise<number> {
+  await page.goto('/checkout');
+  await testId(page, 'checkout-service-standard').waitFor();
+  await testId(page, 'checkout-place-order').click();
+  await page.waitForURL(/\/checkout\/pay\/\d+$/);
+  return Number(new URL(page.url()).pathname.split('/').pop());
+}
+
+async function chooseDemoAndPay(page: Page): Promise<void> {
+  await testId(page, 'payment-method-demo').click();
+  await testId(page, 'payment-pay').click();
+  await page.waitForURL(/\/payment\/demo\/approve\?ref=/);
+  await testId(page, 'demo-amount').or(testId(page, 'demo-error')).waitFor();
+  if (await testId(page, 'demo-error').isVisible()) {
+    throw new Error(`demo payment did not load: ${await testId(page, 'demo-error').textContent()}`);
+  }
+}
+
+async function expectPaid(page: Page, orderID: number): Promise<void> {
+  await page.waitForURL(/\/checkout\/payment-return\?/);
+  await expect.poll(() => testId(page, 'payment-return-page').getAttribute('data-outcome')).toBe('paid');
+  expect(await testId(page, 'payment-return-title').textContent()).toBe('Payment received');
+  expect(await testId(page, 'payment-return-summary').textContent()).toContain(`order #${orderID}`);
+  expect(await page.title()).toContain('Payment received');
+  await testId(page, 'payment-return-order').click();
+  await page.waitForURL(`**/account/orders/${orderID}`);
+  await expect.poll(() => testId(page, 'order-status').textContent()).toBe('Paid');
+  expect(await testId(page, 'order-pay-now').count()).toBe(0);
+}
+
+describe('payment', () => {
+  it('keeps the cart’s delivery option, pays with the demo provider and renews the token', async () => {
+    const { context, page } = await openPage(browser(), PHONE);
+    await newCustomer(page, 'pay-approve');
+
+    await page.goto('/cart');
+    await testId(page, 'cart-shipping-quote-choose-express').click();
+    await expect
+      .poll(() => testId(page, 'cart-shipping-quote-choose-express').locator('input').isChecked())
+      .toBe(true);
+    const cartTotal = await testId(page, 'cart-total').textContent();
+    await page.goto('/checkout');
+    await testId(page, 'checkout-service-express').waitFor();
+    await expect.poll(() => testId(page, 'checkout-total').textContent()).toBe(cartTotal);
+
+    await testId(page, 'checkout-place-order').click();
+    await page.waitForURL(/\/checkout\/pay\/\d+$/);
+    const orderID = Number(new URL(page.url()).pathname.split('/').pop());
+    await testId(page, 'payment-method-demo').waitFor();
+    expect(await page.locator('h1').allTextContents()).toEqual(['How would you like to pay?']);
+    expect(await testId(page, 'payment-methods').textContent()).toContain('Demo payment (no real money)');
+    await page.evaluate(() => window.scrollTo(0, 0));
+    await saveScreenshot(page, 'payment-methods-phone');
+
+    await chooseDemoAndPay(page);
+    expect(await testId(page, 'demo-order').textContent()).toBe(`#${orderID}`);
+    expect(await page.locator('h1').textContent()).toBe('Demo payment provider — no money moves');
+    await saveScreenshot(page, 'payment-demo-approve-phone');
+
+    const tokenBefore = await storedToken(page);
+    await testId(page, 'demo-approve').click();
+    await page.waitForURL(/\/checkout\/payment-return\?/);
+    await expect.poll(() => testId(page, 'payment-return-page').getAttribute('data-outcome')).toBe('paid');
+    await saveScreenshot(page, 'payment-confirmation-phone');
+    expect(await storedToken(page)).not.toBe(tokenBefore);
+    await expectPaid(page, orderID);
+    await context.close();
+  });
+
+  it('a declined payment offers to try again, and the retry pays', async () => {
+    const { context, page } = await openPage(browser());
+    await newCustomer(page, 'pay-decline');
+    const orderID = await placeOrder(page);
+
+    await chooseDemoAndPay(page);
+    await testId(page, 'demo-decline').click();
+    await page.waitForURL(/\/checkout\/payment-return\?/);
+    await expect.poll(() => testId(page, 'payment-return-page').getAttribute('data-outcome')).toBe('failed');
+    expect(await testId(page, 'payment-return-failure').textContent()).toContain('declined');
+    await saveScreenshot(page, 'payment-declined-desktop');
+
+    await testId(page, 'payment-return-retry').click();
+    await page.waitForURL(`**/checkout/pay/${orderID}`);
+    await chooseDemoAndPay(page);
+    await testId(page, 'demo-approve').click();
+    await expectPaid(page, orderID);
+    await context.close();
+  });
+
+  it('an order left unpaid is paid later with "Pay now"', async () => {
+    const { context, page } = await openPage(browser());
+    await newCustomer(page, 'pay-later');
+    const orderID = await placeOrder(page);
+
+    await page.goto(`/account/orders/${orderID}`);
+    await expect.poll(() => testId(page, 'order-status').textContent()).toBe('Awaiting payment');
+    await testId(page, 'order-pay-now').click();
+    await page.waitForURL(`**/checkout/pay/${orderID}`);
+    await chooseDemoAndPay(page);
+    await testId(page, 'demo-approve').click();
+    await expectPaid(page, orderID);
+    await context.close();
+  });
+});
