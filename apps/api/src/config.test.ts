@@ -19,9 +19,11 @@ describe('configuration', () => {
   });
 
   it('reads lists and flags', () => {
-    const cfg = loadConfig({ CORS_ORIGINS: 'https://a.example, https://b.example', DEBUG_CONSOLE: 'off' });
+    const cfg = loadConfig({ CORS_ORIGINS: 'https://a.example, https://b.example', DEBUG_CONSOLE: 'on' });
     expect(cfg.CORS_ORIGINS).toEqual(['https://a.example', 'https://b.example']);
-    expect(cfg.DEBUG_CONSOLE).toBe(false);
+    expect(cfg.DEBUG_CONSOLE).toBe(true);
+    // Customers never get the debug switch over their page unless the store asks for it.
+    expect(loadConfig({}).DEBUG_CONSOLE).toBe(false);
   });
 
   it.each([

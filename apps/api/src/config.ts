@@ -48,7 +48,7 @@ const envSchema = z.object({
   GOOGLE_ISSUERS: list.default(['accounts.google.com', 'https://accounts.google.com']),
   GOOGLE_JWKS: z.string().min(1).optional(),
   GOOGLE_JWKS_URL: z.url().default('https://www.googleapis.com/oauth2/v3/certs'),
-  DEBUG_CONSOLE: flag.default(true),
+  DEBUG_CONSOLE: flag.default(false),
   APP_SECRET: z.string().min(32, { error: 'must be at least 32 characters' }).optional(),
   WEB_DIST_DIR: z.string().optional(),
   UNPAID_ORDER_MINUTES: z.coerce.number().int().min(1).max(10080).default(30),
