@@ -91,8 +91,10 @@ describe('sessions and failures', () => {
     }
     expect(largest).toBe(3);
     expect(await toasts(page).count()).toBeLessThanOrEqual(3);
-    const box = await toasts(page).first().boundingBox();
-    expect(box?.y ?? 0).toBeGreaterThanOrEqual(300);
+    // Where a toast comes to rest once its entrance animation (a short slide down) has finished.
+    await expect
+      .poll(async () => (await toasts(page).first().boundingBox())?.y ?? 0, { timeout: 2_000 })
+      .toBeGreaterThanOrEqual(300);
     await context.close();
   });
 
