@@ -19,6 +19,7 @@ import {
   updateOrderWhileIn,
   type OrderRow,
 } from './order.repo.js';
+import { totalsOf } from './order.service.js';
 
 export type OrderPaymentDeps = {
   payments: PaymentService;
@@ -33,7 +34,7 @@ export type OrderPaymentDeps = {
 
 export type CaptureKey = { route: string; key: string | undefined; body: unknown };
 
-const amountDueOf = (order: OrderRow) => order.totalCents - order.creditUsedCents;
+const amountDueOf = (order: OrderRow) => totalsOf(order).amountDue;
 
 /**
  * The order side of payments: which order may be paid and for how much, what a capture does to it, and the

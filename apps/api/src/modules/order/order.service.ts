@@ -43,7 +43,8 @@ function isOpen(status: OrderStatus): boolean {
   return (OPEN_STATUSES as readonly OrderStatus[]).includes(status);
 }
 
-function totalsOf(order: OrderRow): OrderTotals {
+/** What the order came to, and what is left to pay after store credit (the pricing module's arithmetic). */
+export function totalsOf(order: OrderRow): OrderTotals {
   const {
     subtotalCents: subtotal,
     discountCents: discount,
