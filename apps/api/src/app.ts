@@ -1,8 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import path from 'node:path';
-import Fastify, { type FastifyServerOptions } from 'fastify';
+import Fastify, { LogController, type FastifyServerOptions } from 'fastify';
 import cors from '@fastify/cors';
-import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { Redis } from 'ioredis';
@@ -12,11 +11,14 @@ import type { Config } from './config.js';
 import type { Database } from './db/client.js';
 import { loadSigningSecret } from './db/app-settings.js';
 import { AppError } from './lib/app-error.js';
+import { serializeRequest } from './lib/log-redaction.js';
 import { createSigner } from './lib/signing.js';
 import { ok, replies } from './lib/reply.js';
 import authPlugin from './plugins/auth.js';
 import docsPlugin from './plugins/docs.js';
 import errorsPlugin, { clientErrorHandler, frameworkErrors } from './plugins/errors.js';
+import securityHeadersPlugin from './plugins/security-headers.js';
+import admissionPlugin from './plugins/admission.js';
 import spaPlugin from './plugins/spa.js';
 import { accountRoutes } from './modules/account/account.routes.js';
 import { createAccountService } from './modules/account/account.service.js';
@@ -32,7 +34,15 @@ import { createWishlistService } from './modules/wishlist/wishlist.service.js';
 import { wishlistRoutes } from './modules/wishlist/wishlist.routes.js';
 import { addressRoutes } from './modules/address/address.routes.js';
 import { createAddressService } from './modules/address/address.service.js';
+import { deliveryRoutes } from './modules/delivery/delivery.routes.js';
+import { createDeliveryService } from './modules/delivery/delivery.service.js';
+import { emailVerificationRoutes } from './modules/email-verification/email-verification.routes.js';
+import { createEmailVerification } from './modules/email-verification/email-verification.service.js';
+import { createMailTransport } from './modules/mail/mail-transport.js';
+import { createMailWorker, type MailWorker } from './modules/mail/mail-worker.js';
 import { newsletterRoutes } from './modules/newsletter/newsletter.routes.js';
+import { passwordResetRoutes } from './modules/password-reset/password-reset.routes.js';
+import { createPasswordReset } from './modules/password-reset/password-reset.service.js';
 import { createNewsletterService } from './modules/newsletter/newsletter.service.js';
 import { orderRoutes } from './modules/order/order.routes.js';
 import { createOrderPayments } from './modules/order/order-payment.service.js';
@@ -56,6 +66,8 @@ export type AppOptions = {
 };
 
 const BODY_LIMIT = 64 * 1024;
+/** Requests at work at once on the embedded database's one connection; the rest wait in arrival order. */
+const PGLITE_CONCURRENCY = 4;
 
 export const defaultWebRoot = fileURLToPath(new URL('../../web/dist', import.meta.url));
 
@@ -69,6 +81,8 @@ export async function buildApp({ config, database, now = () => new Date(), logge
     routerOptions: { ignoreTrailingSlash: true },
     frameworkErrors,
     clientErrorHandler,
+    // Two info lines per request cost more than a cheap route itself; one line at debug is logged below instead.
+    logController: new LogController({ disableRequestLogging: true }),
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -76,19 +90,21 @@ export async function buildApp({ config, database, now = () => new Date(), logge
   // External plugins.
   await app.register(errorsPlugin);
   const apiOrigin = config.API_BASE_URL ? new URL(config.API_BASE_URL).origin : null;
-  await app.register(helmet, {
-    contentSecurityPolicy: {
-      directives: {
-        'script-src': ["'self'", 'https://accounts.google.com'],
-        'style-src': ["'self'", "'unsafe-inline'", 'https://accounts.google.com'],
-        'img-src': ["'self'", 'data:', 'blob:', 'https:'],
-        'connect-src': ["'self'", 'https://accounts.google.com', ...(apiOrigin ? [apiOrigin] : [])],
-        'frame-src': ["'self'", 'https://accounts.google.com'],
-        // The store is often run on plain http (localhost, behind a TLS-terminating proxy): don't rewrite to https.
-        'upgrade-insecure-requests': null,
+  await app.register(securityHeadersPlugin, {
+    helmet: {
+      contentSecurityPolicy: {
+        directives: {
+          'script-src': ["'self'", 'https://accounts.google.com'],
+          'style-src': ["'self'", "'unsafe-inline'", 'https://accounts.google.com'],
+          'img-src': ["'self'", 'data:', 'blob:', 'https:'],
+          'connect-src': ["'self'", 'https://accounts.google.com', ...(apiOrigin ? [apiOrigin] : [])],
+          'frame-src': ["'self'", 'https://accounts.google.com'],
+          // The store is often run on plain http (localhost, behind a TLS-terminating proxy): don't rewrite to https.
+          'upgrade-insecure-requests': null,
+        },
       },
+      crossOriginOpenerPolicy: { policy: 'same-origin-allow-popups' },
     },
-    crossOriginOpenerPolicy: { policy: 'same-origin-allow-popups' },
   });
   await app.register(cors, {
     // An empty list still answers preflights (204, with no Access-Control-Allow-Origin), so a browser is told no.
@@ -118,6 +134,12 @@ export async function buildApp({ config, database, now = () => new Date(), logge
     errorResponseBuilder: () => new AppError('RATE_LIMITED'),
   });
   await app.register(docsPlugin);
+  if (database.kind === 'pglite') {
+    await app.register(admissionPlugin, {
+      concurrency: PGLITE_CONCURRENCY,
+      skip: (url) => url === '/api/v1/health',
+    });
+  }
 
   // App plugins.
   const signer = createSigner(await loadSigningSecret(database.db, config.APP_SECRET));
@@ -154,6 +176,18 @@ export async function buildApp({ config, database, now = () => new Date(), logge
     windowMs: config.AUTH_LIMIT_WINDOW_MINUTES * 60_000,
     now,
   });
+  // Mail leaves through the outbox: written in the transaction that causes it, sent by the worker (server.ts).
+  const mailTransport = createMailTransport(config.mail);
+  app.decorate('mailWorker', createMailWorker(database.db, mailTransport, { now, log: app.log }));
+  const publicUrl = config.payments.publicUrl;
+  const passwordReset = createPasswordReset(database.db, {
+    throttle,
+    publicUrl,
+    scryptLogN: config.SCRYPT_LOG_N,
+    now,
+  });
+  const verification = createEmailVerification(database.db, { throttle, publicUrl, now });
+
   const account = createAccountService(
     database.db,
     sessions,
@@ -166,14 +200,19 @@ export async function buildApp({ config, database, now = () => new Date(), logge
     }),
     signer,
     throttle,
-    { scryptLogN: config.SCRYPT_LOG_N, now },
+    {
+      scryptLogN: config.SCRYPT_LOG_N,
+      now,
+      onRegistered: (tx, customer) => verification.mailLink(tx, customer),
+    },
   );
 
   const providers = createPaymentProviders(config.payments, {
     demoStore: createDbDemoPaymentStore(database.db),
   });
   const payments = createPaymentService(database.db, providers, config.payments, now);
-  const orders = createOrderService(database.db, now, payments);
+  const orderMail = { publicUrl: config.payments.publicUrl, unpaidMinutes: config.UNPAID_ORDER_MINUTES };
+  const orders = createOrderService(database.db, { now, payments, log: app.log, mail: orderMail });
   const orderPayments = createOrderPayments(database.db, {
     payments,
     demo: providers.demo,
@@ -181,9 +220,12 @@ export async function buildApp({ config, database, now = () => new Date(), logge
     cancelUnpaid: (order) => orders.cancelUnpaid(order),
     unpaidMs: config.UNPAID_ORDER_MINUTES * 60_000,
     now,
+    log: app.log,
+    mail: orderMail,
   });
-  // One round of the store's clock on unpaid orders; server.ts runs it every minute.
+  // Rounds of the store's clock on unpaid orders and owed refunds; server.ts runs them every minute.
   app.decorate('expireUnpaidOrders', () => orderPayments.expireUnpaid());
+  app.decorate('refundOwed', () => orderPayments.refundOwed());
 
   await app.register(
     async (api) => {
@@ -200,22 +242,39 @@ export async function buildApp({ config, database, now = () => new Date(), logge
       await api.register(shippingRoutes, { shipping: createShippingService(database.db, cart) });
       await api.register(suburbRoutes, { suburbs: createSuburbService(database.db) });
       await api.register(addressRoutes, { addresses: createAddressService(database.db) });
-      await api.register(newsletterRoutes, { newsletter: createNewsletterService(database.db, { signer }) });
+      await api.register(passwordResetRoutes, { passwordReset });
+      await api.register(emailVerificationRoutes, { verification });
+      await api.register(newsletterRoutes, {
+        newsletter: createNewsletterService(database.db, { signer, publicUrl, now }),
+      });
       await api.register(orderRoutes, { orders });
+      await api.register(deliveryRoutes, { delivery: createDeliveryService(database.db, now) });
       await api.register(paymentRoutes, { payments: orderPayments });
       await api.register(walletRoutes, { wallet: createWalletService(database.db, throttle, now) });
     },
     { prefix: '/api/v1' },
   );
 
-  app.addHook('onSend', async (req, reply) => {
+  app.addHook('onSend', (req, reply, payload, done) => {
     reply.header('x-request-id', req.id);
     // API answers carry personal data (or may, behind a token): no cache along the way may keep them.
     if (req.url.startsWith('/api/') && !reply.hasHeader('cache-control'))
       reply.header('cache-control', 'no-store');
+    done(null, payload);
   });
+  if (app.log.level === 'debug' || app.log.level === 'trace') {
+    app.addHook('onResponse', (req, reply, done) => {
+      const { method, url } = serializeRequest(req);
+      req.log.debug(
+        { method, url, statusCode: reply.statusCode, ms: reply.elapsedTime },
+        'request completed',
+      );
+      done();
+    });
+  }
 
   app.addHook('onClose', async () => {
+    mailTransport.close();
     // quit() needs a live connection; a Redis that is away is simply let go.
     if (redis?.status === 'ready') await redis.quit();
     else redis?.disconnect();
@@ -229,6 +288,9 @@ export type App = Awaited<ReturnType<typeof buildApp>>;
 declare module 'fastify' {
   interface FastifyInstance {
     expireUnpaidOrders: () => Promise<{ cancelled: number; paid: number }>;
+    refundOwed: () => Promise<{ refunded: number; failed: number }>;
+    /** Sends the outbox; server.ts runs it, tests call `sendDue()` when they want the mail out. */
+    mailWorker: MailWorker;
   }
 }
 

@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { z } from 'zod';
 import { flag } from './lib/env-values.js';
+import { mailEnvShape, resolveMailConfig, type MailConfig } from './modules/mail/mail-config.js';
 import {
   checkPaymentEnv,
   paymentEnvShape,
@@ -53,6 +54,7 @@ const envSchema = z.object({
   WEB_DIST_DIR: z.string().optional(),
   UNPAID_ORDER_MINUTES: z.coerce.number().int().min(1).max(10080).default(30),
   ...paymentEnvShape,
+  ...mailEnvShape,
 });
 
 export type Env = z.infer<typeof envSchema>;
@@ -61,6 +63,7 @@ export type Config = Omit<Env, 'SEED_DEMO'> & {
   SEED_DEMO: boolean;
   DATA_DIR: string;
   payments: PaymentConfig;
+  mail: MailConfig;
 };
 
 export class ConfigError extends Error {}
@@ -84,6 +87,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     ...cfg,
     DATA_DIR: path.resolve(cfg.DATA_DIR),
     SEED_DEMO: cfg.SEED_DEMO ?? cfg.DATABASE_URL === undefined,
+    mail: resolveMailConfig(cfg, path.resolve(cfg.DATA_DIR)),
     payments: resolvePaymentConfig(cfg, {
       embeddedDatabase: cfg.DATABASE_URL === undefined,
       defaultPublicUrl: `http://localhost:${cfg.PORT}`,

@@ -36,11 +36,19 @@ async function main() {
   void prune();
   setInterval(() => void prune(), 60 * 60 * 1000).unref();
 
-  // Unpaid orders past their time are checked with their provider, then paid or cancelled. Every process may run
-  // it: each order is decided under its row lock with a status condition.
-  const expire = () =>
-    app.expireUnpaidOrders().catch((err: unknown) => app.log.warn({ err }, 'expiring unpaid orders failed'));
-  setInterval(() => void expire(), 60 * 1000).unref();
+  // Unpaid orders past their time are checked with their provider, then paid or cancelled, and refunds a provider
+  // could not take are retried. Every process may run them: each order is decided under its row lock with a status
+  // condition, and a refund's idempotency key makes the provider refund once.
+  const paymentRounds = async () => {
+    await app
+      .expireUnpaidOrders()
+      .catch((err: unknown) => app.log.warn({ err }, 'expiring unpaid orders failed'));
+    await app.refundOwed().catch((err: unknown) => app.log.warn({ err }, 'retrying owed refunds failed'));
+  };
+  setInterval(() => void paymentRounds(), 60 * 1000).unref();
+
+  // The outbox, every two seconds (sooner while there is a backlog); every process may run it (mail-worker.ts).
+  const stopMail = app.mailWorker.start(2000);
 
   let closing = false;
   const shutdown = async (signal: string) => {
@@ -50,6 +58,7 @@ async function main() {
     const force = setTimeout(() => process.exit(1), 10_000);
     force.unref();
     try {
+      await stopMail();
       await app.close();
       await database.close();
       process.exit(0);
@@ -69,6 +78,7 @@ async function main() {
   console.log(`\nStorefront ready in ${seconds}s on ${where}`);
   console.log(`  Store:   http://localhost:${port}/`);
   console.log(`  API:     http://localhost:${port}/api/v1   (docs: http://localhost:${port}/api/docs)`);
+  if (!config.mail.smtpUrl) console.log(`  Mail:    kept in ${config.mail.mailboxDir} (no SMTP_URL)`);
   if (config.SEED_DEMO) console.log(`  Demo login: ${DEMO_LOGIN.email} / ${DEMO_LOGIN.password}\n`);
 }
 

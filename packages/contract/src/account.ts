@@ -3,11 +3,28 @@ import { email, isoDateTime, postcode, text } from './common.js';
 import { AU_PHONE_PATTERN, normalisePhone } from './limits.js';
 
 const name = text(50).min(1, { error: 'is required' });
-const password = text(128, { trim: false }).min(8, { error: 'must be at least 8 characters' });
+/** A password as chosen: at registration, on change and on reset. */
+export const password = text(128, { trim: false }).min(8, { error: 'must be at least 8 characters' });
 /** Names as stored: up to 50 typed, or a Google account's email local part. */
 const storedName = z.string().max(254);
 
-export const registerBody = z.strictObject({ email, password, firstName: name, lastName: name });
+/**
+ * The home suburb is optional and given as a pair that must name a row of the suburb table; without it the account
+ * starts at the default postcode (2000, Sydney) until the customer sets it.
+ */
+export const registerBody = z
+  .strictObject({
+    email,
+    password,
+    firstName: name,
+    lastName: name,
+    postCode: postcode.optional(),
+    suburb: text(60).min(1).optional(),
+  })
+  .refine((b) => (b.postCode === undefined) === (b.suburb === undefined), {
+    error: 'postCode and suburb must be given together',
+    path: ['suburb'],
+  });
 export type RegisterBody = z.infer<typeof registerBody>;
 
 export const loginBody = z.strictObject({
@@ -44,6 +61,8 @@ export type CustomerInfo = z.infer<typeof customerInfo>;
 export const customerStatus = z.object({
   customerID: z.number().int(),
   accountStatus: z.enum(['active', 'disabled']),
+  /** Whether the customer opened a verification link mailed to their address (or Google vouched for it). */
+  emailVerified: z.boolean(),
   sessionExpiresAt: isoDateTime,
   signedIn: z.literal(true),
 });

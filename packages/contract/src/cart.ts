@@ -152,3 +152,36 @@ export type CartCompareResult = z.infer<typeof cartCompareResult>;
 /** A code applies it (any letter case); null or an empty string removes the applied one. */
 export const applyDiscountBody = z.strictObject({ code: text(40).nullable() });
 export type ApplyDiscountBody = z.infer<typeof applyDiscountBody>;
+
+/**
+ * A guest cart (kept by the browser while signed out) to add on top of the account's cart. Repeated products are
+ * summed. Send an `Idempotency-Key` header: a merge replayed with the same key (a retry, a second tab) adds once.
+ */
+export const cartMergeBody = z.strictObject({
+  items: z
+    .array(z.strictObject({ productID: id, quantity }))
+    .min(1)
+    .max(CART_LINES_MAX),
+});
+export type CartMergeBody = z.infer<typeof cartMergeBody>;
+
+/**
+ * What became of one product: `added` of `asked` went in; reason says why not all: unavailable (not sold),
+ * out_of_stock, capped (at stock or the line maximum), cart_full (no room for another line); null when all did.
+ */
+export const cartMergeLine = z.object({
+  productID: z.number().int(),
+  name: productText.name.nullable(),
+  asked: z.number().int(),
+  added: z.number().int(),
+  reason: z.enum(['unavailable', 'out_of_stock', 'capped', 'cart_full']).nullable(),
+});
+export type CartMergeLine = z.infer<typeof cartMergeLine>;
+
+export const cartMergeResult = z.object({
+  /** Items (not lines) put into the cart by this merge; a replay answers the first merge's outcome. */
+  added: z.number().int(),
+  lines: z.array(cartMergeLine).max(CART_LINES_MAX),
+  cart: cartList,
+});
+export type CartMergeResult = z.infer<typeof cartMergeResult>;

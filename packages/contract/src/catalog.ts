@@ -1,5 +1,8 @@
 import { z } from 'zod';
 import { id, idParam, pageQuery, paged, text } from './common.js';
+import { productSorts, unitPriceBases } from './limits.js';
+
+export { productSorts, unitPriceBases, type ProductSort } from './limits.js';
 
 /** The shop's aisles; `mooncakes` is the seasonal one that `mooncake/related` falls back to. */
 export const productCategories = [
@@ -30,7 +33,17 @@ export const productText = {
   category: z.string().max(40),
 };
 
-/** Money is integer cents (AUD); `available` = active and at least one in stock. */
+export const unitPrice = z.object({
+  /** Cents per `per`, rounded to the cent. */
+  cents: z.number().int(),
+  per: z.enum(unitPriceBases),
+});
+export type UnitPrice = z.infer<typeof unitPrice>;
+
+/**
+ * Money is integer cents (AUD); `available` = active and at least one in stock. `unitPrice` is computed from the
+ * pack size (null where the pack is unknown); `wasPrice` is the price before a special, set only while on special.
+ */
 export const product = z.object({
   productID: z.number().int(),
   sku: productText.sku,
@@ -44,13 +57,26 @@ export const product = z.object({
   category: productText.category,
   isActive: z.boolean(),
   available: z.boolean(),
+  unitPrice: unitPrice.nullable(),
+  wasPrice: z.number().int().nullable(),
+  isOnSpecial: z.boolean(),
 });
 export type Product = z.infer<typeof product>;
 
+/** A yes/no query flag: `true` or `1` turns it on; `false`, `0` or leaving it out turns it off. */
+const flag = z
+  .enum(['true', 'false', '1', '0'], { error: 'must be true or false' })
+  .transform((v) => v === 'true' || v === '1');
+
 export const productListQuery = pageQuery.extend({
   category: categorySlug.optional(),
-  /** Matches name, description or SKU, any letter case. */
+  /** Whole words and word starts of the name or description, or part of the SKU, any letter case. */
   keyword: text(100).optional(),
+  sort: z.enum(productSorts, { error: `must be one of ${productSorts.join(', ')}` }).optional(),
+  /** Only products on special. */
+  special: flag.optional(),
+  /** Only products with stock. */
+  inStock: flag.optional(),
 });
 export type ProductListQuery = z.infer<typeof productListQuery>;
 

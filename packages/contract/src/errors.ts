@@ -39,6 +39,18 @@ export const errorCatalogue = {
     msg: 'That postcode and suburb are not a known Australian locality.',
   },
 
+  RESET_LINK_INVALID: {
+    code: 100121,
+    status: 200,
+    msg: 'This password reset link has expired or was already used. Ask for a new one.',
+  },
+  VERIFY_LINK_INVALID: {
+    code: 100122,
+    status: 200,
+    msg: 'This verification link has expired or was already used. Send a new one from your account.',
+  },
+  EMAIL_ALREADY_VERIFIED: { code: 100123, status: 200, msg: 'Your email address is already verified.' },
+
   SUBURB_MISMATCH: { code: 100201, status: 200, msg: 'The postcode, suburb and state do not match.' },
   ADDRESS_LIMIT: { code: 100202, status: 200, msg: 'The address book is full. Delete an address first.' },
 
@@ -70,6 +82,37 @@ export const errorCatalogue = {
     code: 100606,
     status: 200,
     msg: 'That address is in another delivery zone, which changes the shipping price. Cancel the order and order again to ship there.',
+  },
+
+  DELIVERY_WINDOW_REQUIRED: {
+    code: 101001,
+    status: 200,
+    msg: 'Choose a delivery window for this address.',
+  },
+  DELIVERY_WINDOW_FULL: {
+    code: 101002,
+    status: 200,
+    msg: 'That delivery window has just filled up. Please choose another.',
+  },
+  DELIVERY_WINDOW_CLOSED: {
+    code: 101003,
+    status: 200,
+    msg: 'Bookings for that delivery window have closed. Please choose a later one.',
+  },
+  DELIVERY_WINDOW_UNAVAILABLE: {
+    code: 101004,
+    status: 200,
+    msg: 'That delivery window is not offered for this address.',
+  },
+  DELIVERY_WINDOW_LOCKED: {
+    code: 101006,
+    status: 200,
+    msg: 'The delivery window of this order can no longer be changed.',
+  },
+  DELIVERY_WINDOW_PRICE_DIFFERS: {
+    code: 101005,
+    status: 200,
+    msg: 'That window costs a different amount. Choose one at the same price, or cancel the order and order again.',
   },
 
   VOUCHER_INVALID: { code: 100701, status: 200, msg: 'That voucher code is not valid.' },

@@ -16,3 +16,10 @@ export const AU_PHONE_PATTERN = /^(\+61|0)[2-478]\d{8}$/;
 export function normalisePhone(phone: string): string {
   return phone.trim().replace(/[\s()-]/g, '');
 }
+
+/** How product/list can sort; `relevance` (the default with a keyword) ranks whole words, then word starts. */
+export const productSorts = ['relevance', 'price-asc', 'price-desc', 'unit-price-asc', 'name-asc'] as const;
+export type ProductSort = (typeof productSorts)[number];
+
+/** What a unit price is per, as the Australian grocery Unit Pricing Code has it. */
+export const unitPriceBases = ['1kg', '100g', '1L', '100mL', 'each'] as const;

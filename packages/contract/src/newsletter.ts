@@ -35,6 +35,13 @@ export const unsubscribeBody = z
   .nullish();
 export type UnsubscribeBody = z.infer<typeof unsubscribeBody>;
 
+/**
+ * What a mail program's one-click unsubscribe (RFC 8058) sends in the `List-Unsubscribe` URL's query: the address
+ * and its signature (`sig`, the same value as the page link's `token`).
+ */
+export const oneClickUnsubscribeQuery = z.strictObject({ email, sig: unsubscribeToken });
+export type OneClickUnsubscribeQuery = z.infer<typeof oneClickUnsubscribeQuery>;
+
 export const subscribeResult = z.object({ subscribed: z.boolean() });
 export type SubscribeResult = z.infer<typeof subscribeResult>;
 

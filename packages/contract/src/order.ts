@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { bookedWindow } from './delivery.js';
 import { id, idParam, isoDateTime, pageQueryFields, paged, text } from './common.js';
 import { productText } from './catalog.js';
 import { CART_LINES_MAX, couponText } from './cart.js';
@@ -70,6 +71,8 @@ export const orderCreateBody = z.strictObject({
   useCredit: z.boolean(),
   /** The total (cents) the customer was shown; when the re-priced total differs the order is refused. */
   expectedTotal: z.number().int().min(0).max(100_000_000).optional(),
+  /** The delivery window (`GET delivery/windows`); required where the address's zone has windows. */
+  deliveryWindowID: id.optional(),
 });
 export type OrderCreateBody = z.infer<typeof orderCreateBody>;
 
@@ -143,6 +146,10 @@ export const orderDetail = z.object({
   cancelledAt: isoDateTime.nullable(),
   canCancel: z.boolean(),
   canChangeAddress: z.boolean(),
+  /** The booked delivery window; null for courier zones and orders from before windows. */
+  deliveryWindow: bookedWindow.nullable(),
+  /** Whether the window may still be moved (the order is open and the window's cut-off has not passed). */
+  canChangeWindow: z.boolean(),
 });
 export type OrderDetail = z.infer<typeof orderDetail>;
 
@@ -151,6 +158,25 @@ export type OrderDetailQuery = z.infer<typeof orderDetailQuery>;
 
 export const orderAddressBody = z.strictObject({ orderID: id, addressID: id });
 export type OrderAddressBody = z.infer<typeof orderAddressBody>;
+
+export const orderReorderBody = z.strictObject({ orderID: id });
+export type OrderReorderBody = z.infer<typeof orderReorderBody>;
+
+/** What became of one product of the past order: how much went into the cart, and why not all of it. */
+export const reorderLine = z.object({
+  productID: z.number().int(),
+  name: z.string().max(200).nullable(),
+  asked: z.number().int(),
+  added: z.number().int(),
+  reason: z.enum(['unavailable', 'out_of_stock', 'capped', 'cart_full']).nullable(),
+});
+export type ReorderLine = z.infer<typeof reorderLine>;
+export const reorderResult = z.object({
+  /** Items (not lines) put into the cart. */
+  added: z.number().int(),
+  lines: z.array(reorderLine).max(CART_LINES_MAX),
+});
+export type ReorderResult = z.infer<typeof reorderResult>;
 
 export const orderCancelBody = z.strictObject({ orderID: id });
 export type OrderCancelBody = z.infer<typeof orderCancelBody>;

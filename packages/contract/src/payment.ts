@@ -26,6 +26,19 @@ export const paymentMethods = z.object({
 });
 export type PaymentMethods = z.infer<typeof paymentMethods>;
 
+/**
+ * Afterpay's order limits for the merchant, public so product and cart pages can show "4 payments of $X" for
+ * amounts within them. `available` is false when Afterpay is not configured or cannot be reached.
+ */
+export const AFTERPAY_INSTALMENTS = 4;
+export const afterpayTerms = z.object({
+  available: z.boolean(),
+  minimumCents: z.number().int().min(0).max(100_000_000).nullable(),
+  maximumCents: z.number().int().min(0).max(100_000_000).nullable(),
+  instalments: z.literal(AFTERPAY_INSTALMENTS),
+});
+export type AfterpayTerms = z.infer<typeof afterpayTerms>;
+
 export const paymentStartBody = z.strictObject({ orderID: id, provider: paymentProvider });
 export type PaymentStartBody = z.infer<typeof paymentStartBody>;
 export const paymentStarted = z.object({ redirectUrl: z.string().max(2048) });

@@ -1,12 +1,11 @@
-import { spawn, type ChildProcess } from 'node:child_process';
 import net from 'node:net';
-import { fileURLToPath } from 'node:url';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openPostgres, type Database } from '../db/client.js';
 import { creditLedger } from '../db/schema/index.js';
 import { createProduct } from '../../test/catalog-factories.js';
 import { bearer, registerCustomer, sydneyAddress, type Customer } from '../../test/factories.js';
+import { startServer } from '../../test/server-process.js';
 import { createTestApp, openTestDatabase, type TestApp } from '../../test/test-app.js';
 
 /**
@@ -271,51 +270,6 @@ describe.runIf(process.env.TEST_DB === 'postgres')('the database going away', ()
 async function countOrders(database: Database): Promise<number> {
   const [row] = await rows<{ n: number }>(database.db, sql`select count(*)::int as n from orders`);
   return row?.n ?? 0;
-}
-
-const serverEntry = fileURLToPath(new URL('../server.ts', import.meta.url));
-const tsxLoader = import.meta.resolve('tsx');
-
-/** The API as its own process (the real server entry), on a free port. */
-async function startServer(
-  databaseUrl: string,
-): Promise<{ url: string; process: ChildProcess; exited: Promise<void> }> {
-  const child = spawn(process.execPath, ['--import', tsxLoader, serverEntry], {
-    env: {
-      ...process.env,
-      DATABASE_URL: databaseUrl,
-      HOST: '127.0.0.1',
-      PORT: '0',
-      LOG_LEVEL: 'warn',
-      SEED_DEMO: 'false',
-      SCRYPT_LOG_N: '10',
-      RATE_LIMIT_PER_MINUTE: '1000000',
-      AUTH_LIMIT_PER_IP: '1000000',
-      REDIS_URL: '',
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
-  const url = await new Promise<string>((resolve, reject) => {
-    let out = '';
-    const timer = setTimeout(() => reject(new Error(`server did not start:\n${out}`)), 60_000);
-    child.stdout?.on('data', (chunk: Buffer) => {
-      out += chunk.toString();
-      const m = /Store:\s+http:\/\/localhost:(\d+)\//.exec(out);
-      if (m) {
-        clearTimeout(timer);
-        resolve(`http://127.0.0.1:${m[1]}`);
-      }
-    });
-    child.stderr?.on('data', (chunk: Buffer) => {
-      out += chunk.toString();
-    });
-    child.once('exit', (code) => {
-      clearTimeout(timer);
-      reject(new Error(`server exited with ${code}:\n${out}`));
-    });
-  });
-  return { url, process: child, exited };
 }
 
 /** A TCP relay in front of PostgreSQL that the test can take down (refusing and cutting connections) and bring back. */

@@ -105,6 +105,7 @@ const ID_TABLE: Record<string, Record<string, IdUse>> = {
     'body.billingAddressID': one('address', (id, b) =>
       post('/order/create', { ...checkout, addressID: b.addressID, billingAddressID: id }),
     ),
+    'body.deliveryWindowID': PUBLIC,
   },
   'GET /order/detail': { 'query.orderID': one('order', (id) => get(`/order/detail?orderID=${id}`)) },
   'PUT /order/address': {
@@ -112,6 +113,15 @@ const ID_TABLE: Record<string, Record<string, IdUse>> = {
     'body.addressID': one('address', (id, b) => put('/order/address', { orderID: b.orderID, addressID: id })),
   },
   'PUT /order/cancel': { 'body.orderID': one('order', (id) => put('/order/cancel', { orderID: id })) },
+  'POST /order/reorder': { 'body.orderID': one('order', (id) => post('/order/reorder', { orderID: id })) },
+  'PUT /order/delivery-window': {
+    'body.orderID': one('order', (id) => put('/order/delivery-window', { orderID: id, windowID: 1 })),
+    // Windows belong to a zone, not a customer: anyone may read and book them.
+    'body.windowID': PUBLIC,
+  },
+  'GET /delivery/windows': {
+    'query.addressID': one('address', (id) => get(`/delivery/windows?addressID=${id}`)),
+  },
   'GET /payment/methods': { 'query.orderID': one('order', (id) => get(`/payment/methods?orderID=${id}`)) },
   'POST /payment/start': {
     'body.orderID': one('order', (id) => post('/payment/start', { orderID: id, provider: 'demo' })),
@@ -140,6 +150,11 @@ const ID_TABLE: Record<string, Record<string, IdUse>> = {
   'POST /cart/add/batch': {
     'body.items[].productID': many('cartLine', (ids) =>
       post('/cart/add/batch', { items: ids.map((productID) => ({ productID, quantity: 1 })) }),
+    ),
+  },
+  'POST /cart/merge': {
+    'body.items[].productID': many('cartLine', (ids) =>
+      post('/cart/merge', { items: ids.map((productID) => ({ productID, quantity: 1 })) }),
     ),
   },
   'DELETE /cart/delete': {

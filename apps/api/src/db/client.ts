@@ -26,11 +26,18 @@ export type Database = {
 const migrationsFolder = fileURLToPath(new URL('./migrations', import.meta.url));
 const MIGRATION_LOCK_ID = 7_310_042;
 
+/** Told the text of every statement the app sends (transaction control included); tests and the bench count them. */
+export type OnStatement = (sql: string) => void;
+
+function statementLogger(onStatement: OnStatement | undefined) {
+  return onStatement ? { logQuery: (query: string) => onStatement(query) } : undefined;
+}
+
 export async function openPglite(
-  options: { dataDir?: string; loadDataDir?: Blob } = {},
+  options: { dataDir?: string; loadDataDir?: Blob; onStatement?: OnStatement } = {},
 ): Promise<Database & { dump(): Promise<Blob> }> {
   const client = await PGlite.create({ dataDir: options.dataDir, loadDataDir: options.loadDataDir });
-  const db = drizzlePglite(client, { schema });
+  const db = drizzlePglite(client, { schema, logger: statementLogger(options.onStatement) });
   return {
     db,
     kind: 'pglite',
@@ -48,6 +55,7 @@ export type PostgresOptions = {
   poolSize?: number;
   /** Told about each connection the server dropped; the pool replaces it on the next checkout. */
   onConnectionLost?: (err: Error) => void;
+  onStatement?: OnStatement;
 };
 
 export async function openPostgres(url: string, options: PostgresOptions = {}): Promise<Database> {
@@ -64,7 +72,8 @@ export async function openPostgres(url: string, options: PostgresOptions = {}): 
   pool.on('error', onConnectionLost);
   pool.on('connect', (client) => client.on('error', onConnectionLost));
 
-  const db = drizzlePg(pool, { schema });
+  const logger = statementLogger(options.onStatement);
+  const db = drizzlePg(pool, { schema, logger });
   const onClient = new WeakMap<pg.PoolClient, NodePgDatabase<Schema>>();
   // Drizzle checks a client out for a transaction but does not release it when `begin` itself fails, so each
   // dropped connection would leak a pool slot until none were left. Run each transaction on a client we check
@@ -75,7 +84,7 @@ export async function openPostgres(url: string, options: PostgresOptions = {}): 
     try {
       let clientDb = onClient.get(client);
       if (!clientDb) {
-        clientDb = drizzlePg(client, { schema });
+        clientDb = drizzlePg(client, { schema, logger });
         onClient.set(client, clientDb);
       }
       return await clientDb.transaction(run, config);

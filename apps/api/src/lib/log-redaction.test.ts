@@ -24,7 +24,8 @@ beforeAll(async () => {
   app = await buildApp({
     config: await testConfig(),
     database,
-    logger: { ...loggerOptions('info'), stream },
+    // At debug the app writes one line per request, the line that would carry a token or a query value.
+    logger: { ...loggerOptions('debug'), stream },
   });
   await app.ready();
   // A rule the application does not know about makes one realistic insert fail inside the database.

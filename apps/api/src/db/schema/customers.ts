@@ -24,6 +24,8 @@ export const customers = pgTable(
     birthday: date('birthday', { mode: 'string' }),
     postCode: text('post_code').notNull().default('2000'),
     suburb: text('suburb').notNull().default('Sydney'),
+    /** When the customer opened a verification link mailed to `email` (a Google account's address counts too). */
+    emailVerifiedAt: timestamp('email_verified_at', { withTimezone: true }),
     status: text('status', { enum: ['active', 'disabled'] })
       .notNull()
       .default('active'),

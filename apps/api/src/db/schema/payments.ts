@@ -14,7 +14,11 @@ import {
 import { customers } from './customers.js';
 import { orders } from './shop.js';
 
-/** One attempt to pay an order's amount due through a provider; an order may have several (declined, then paid). */
+/**
+ * One attempt to pay an order's amount due through a provider; an order may have several (declined, then paid).
+ * `surplus`: captured at the provider after another attempt had paid the order or the order was cancelled; the
+ * store owes it back in full.
+ */
 export const payments = pgTable(
   'payments',
   {
@@ -25,7 +29,7 @@ export const payments = pgTable(
     provider: text('provider', { enum: ['paypal', 'afterpay', 'demo'] }).notNull(),
     providerRef: text('provider_ref').notNull(),
     amountCents: integer('amount_cents').notNull(),
-    status: text('status', { enum: ['started', 'captured', 'declined', 'abandoned'] }).notNull(),
+    status: text('status', { enum: ['started', 'captured', 'surplus', 'declined', 'abandoned'] }).notNull(),
     captureId: text('capture_id'),
     refundedCents: integer('refunded_cents').notNull().default(0),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),

@@ -13,6 +13,7 @@ import {
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
 import { customers } from './customers.js';
+import { deliveryWindows } from './delivery.js';
 import { addresses } from './places.js';
 
 export const products = pgTable(
@@ -29,12 +30,24 @@ export const products = pgTable(
     category: text('category').notNull(),
     isActive: boolean('is_active').notNull().default(true),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    /** What the pack holds, for the unit price (Australian Unit Pricing Code): grams, millilitres or items. */
+    packSize: integer('pack_size'),
+    packUnit: text('pack_unit', { enum: ['g', 'ml', 'each'] }),
+    /** The price before the special; the product is on special while this is above the price. */
+    wasPriceCents: integer('was_price_cents'),
   },
   (t) => [
     uniqueIndex('products_sku_key').on(t.sku),
     index('products_category_idx').on(t.category),
+    index('products_search_idx').using(
+      'gin',
+      sql`to_tsvector('simple', ${t.name} || ' ' || ${t.description})`,
+    ),
     check('products_stock_non_negative', sql`${t.stock} >= 0`),
     check('products_price_non_negative', sql`${t.priceCents} >= 0`),
+    check('products_pack_size_positive', sql`${t.packSize} is null or ${t.packSize} > 0`),
+    check('products_pack_unit_known', sql`${t.packUnit} is null or ${t.packUnit} in ('g', 'ml', 'each')`),
+    check('products_was_price_non_negative', sql`${t.wasPriceCents} is null or ${t.wasPriceCents} >= 0`),
   ],
 );
 
@@ -156,6 +169,8 @@ export const orders = pgTable(
     shippingService: text('shipping_service', { enum: ['standard', 'express'] }).notNull(),
     shippingAddress: jsonb('shipping_address').notNull(),
     billingAddress: jsonb('billing_address').notNull(),
+    /** The delivery window booked for it; null for courier zones (no windows) and older orders. */
+    deliveryWindowId: integer('delivery_window_id').references(() => deliveryWindows.id),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
     paidAt: timestamp('paid_at', { withTimezone: true }),

@@ -1,4 +1,5 @@
 import type { Db } from '../client.js';
+import { seedDemoDeliveryWindows } from './delivery-windows.js';
 import { seedDemo } from './demo.js';
 import { seedDemoOrders } from './orders.js';
 import { seedDemoCoupons, seedProducts } from './products.js';
@@ -16,5 +17,6 @@ export async function seed(db: Db, opts: { demo: boolean; scryptLogN: number }):
     await seedDemoCoupons(db);
     await seedDemoOrders(db);
     await seedDemoWallet(db);
+    await seedDemoDeliveryWindows(db);
   }
 }

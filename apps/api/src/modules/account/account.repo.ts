@@ -1,5 +1,6 @@
 import { and, desc, eq, getTableColumns, gt, isNull, lt, ne, or, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
+import { preparedPer } from '../../db/prepared.js';
 import { customers, loginEvents, sessions } from '../../db/schema/index.js';
 
 export type CustomerRow = typeof customers.$inferSelect;
@@ -13,8 +14,16 @@ export async function findCustomerByEmail(db: Executor, email: string): Promise<
   return row;
 }
 
+const customerById = preparedPer((db) =>
+  db
+    .select()
+    .from(customers)
+    .where(eq(customers.id, sql.placeholder('id')))
+    .prepare('find_customer_by_id'),
+);
+
 export async function findCustomerById(db: Executor, id: number): Promise<CustomerRow | undefined> {
-  const [row] = await db.select().from(customers).where(eq(customers.id, id));
+  const [row] = await customerById(db).execute({ id });
   return row;
 }
 
@@ -56,24 +65,30 @@ export async function insertSession(db: Executor, values: typeof sessions.$infer
   return row;
 }
 
+// Every signed-in request runs it: built once, a prepared statement on PostgreSQL.
+const liveSession = preparedPer((db) =>
+  db
+    .select(getTableColumns(sessions))
+    .from(sessions)
+    .innerJoin(customers, eq(customers.id, sessions.customerId))
+    .where(
+      and(
+        eq(sessions.tokenHash, sql.placeholder('tokenHash')),
+        isNull(sessions.revokedAt),
+        gt(sessions.expiresAt, sql.placeholder('now')),
+        eq(customers.status, 'active'),
+      ),
+    )
+    .prepare('find_live_session'),
+);
+
 /** A session that is neither ended nor revoked, of a customer who is not disabled. */
 export async function findLiveSession(
   db: Executor,
   tokenHash: string,
   now: Date,
 ): Promise<SessionRow | undefined> {
-  const [row] = await db
-    .select(getTableColumns(sessions))
-    .from(sessions)
-    .innerJoin(customers, eq(customers.id, sessions.customerId))
-    .where(
-      and(
-        eq(sessions.tokenHash, tokenHash),
-        isNull(sessions.revokedAt),
-        gt(sessions.expiresAt, now),
-        eq(customers.status, 'active'),
-      ),
-    );
+  const [row] = await liveSession(db).execute({ tokenHash, now: now.toISOString() });
   return row;
 }
 
@@ -107,6 +122,14 @@ export async function revokeOtherSessions(
     .update(sessions)
     .set({ revokedAt: now })
     .where(and(eq(sessions.customerId, customerId), ne(sessions.id, keepId), isNull(sessions.revokedAt)));
+}
+
+/** Ends every session of the customer at once (a password reset: whoever held one may be who forgot it). */
+export async function revokeAllSessions(db: Executor, customerId: number, now: Date): Promise<void> {
+  await db
+    .update(sessions)
+    .set({ revokedAt: now })
+    .where(and(eq(sessions.customerId, customerId), isNull(sessions.revokedAt)));
 }
 
 export async function deleteSessionsEndedBefore(db: Executor, before: Date): Promise<void> {

@@ -6,7 +6,7 @@ import type {
   UpdateCustomerBody,
   UpdatePasswordBody,
 } from '@storefront/contract/account';
-import type { Db } from '../../db/client.js';
+import type { Db, Executor } from '../../db/client.js';
 import { pgErrorCode, UNIQUE_VIOLATION } from '../../db/client.js';
 import { AppError } from '../../lib/app-error.js';
 import { hashPassword, verifyPassword } from '../../lib/password.js';
@@ -31,7 +31,12 @@ import type { SessionService } from './session.service.js';
 /** Who is asking: the address and agent recorded with a sign-in, and the Cookie header that may name a device. */
 export type ClientMeta = { ip: string; userAgent: string; cookies?: string };
 
-export type AccountSettings = { scryptLogN: number; now: () => Date };
+export type AccountSettings = {
+  scryptLogN: number;
+  now: () => Date;
+  /** Runs in the registration's transaction: the address verification mail is written there (email-verification). */
+  onRegistered?: (tx: Executor, customer: CustomerRow) => Promise<void>;
+};
 
 export type SignedIn = { user: UserInfo; token: string; deviceCookie: DeviceCookie };
 
@@ -107,18 +112,31 @@ export function createAccountService(
     return customer;
   }
 
+  /** A home suburb must be a row of the suburb table; answered as stored (the table's spelling). */
+  async function findHomeSuburb(postCode: string, locality: string) {
+    const suburb = await findSuburb(db, { postcode: postCode, locality });
+    if (!suburb) throw new AppError('UNKNOWN_POSTCODE');
+    return { postCode, suburb: suburb.locality };
+  }
+
   return {
     async register(body: RegisterBody, meta: ClientMeta) {
       await throttle.reserve('perIp', `register:ip:${meta.ip}`);
       await throttle.reserve('perAccount', `register:account:${body.email}`);
+      const home = body.postCode && body.suburb ? await findHomeSuburb(body.postCode, body.suburb) : {};
       const passwordHash = await hashPassword(body.password, settings.scryptLogN);
       let customer: CustomerRow;
       try {
-        customer = await insertCustomer(db, {
-          email: body.email,
-          passwordHash,
-          firstName: body.firstName,
-          lastName: body.lastName,
+        customer = await db.transaction(async (tx) => {
+          const created = await insertCustomer(tx, {
+            email: body.email,
+            passwordHash,
+            firstName: body.firstName,
+            lastName: body.lastName,
+            ...home,
+          });
+          await settings.onRegistered?.(tx, created);
+          return created;
         });
       } catch (err) {
         if (pgErrorCode(err) === UNIQUE_VIOLATION) throw new AppError('EMAIL_TAKEN');
@@ -145,9 +163,12 @@ export function createAccountService(
       if (!customer) {
         const byEmail = await findCustomerByEmail(db, identity.email);
         if (byEmail) {
-          // Only a Google-verified address may take over an account that already uses it.
+          // Only a Google-verified address may take over an account that already uses it, and that proves it.
           if (!identity.emailVerified) throw new AppError('EMAIL_TAKEN');
-          customer = await updateCustomer(db, byEmail.id, { googleSub: identity.sub });
+          customer = await updateCustomer(db, byEmail.id, {
+            googleSub: identity.sub,
+            emailVerifiedAt: byEmail.emailVerifiedAt ?? settings.now(),
+          });
         } else {
           try {
             customer = await insertCustomer(db, {
@@ -155,6 +176,7 @@ export function createAccountService(
               googleSub: identity.sub,
               firstName: identity.firstName,
               lastName: identity.lastName,
+              emailVerifiedAt: identity.emailVerified ? settings.now() : null,
             });
           } catch (err) {
             if (pgErrorCode(err) === UNIQUE_VIOLATION) throw new AppError('EMAIL_TAKEN');
@@ -183,6 +205,7 @@ export function createAccountService(
       return {
         customerID: customer.id,
         accountStatus: customer.status,
+        emailVerified: customer.emailVerifiedAt !== null,
         sessionExpiresAt: sessionExpiresAt.toISOString(),
         signedIn: true,
       };
@@ -191,9 +214,7 @@ export function createAccountService(
     async update(customerId: number, body: UpdateCustomerBody): Promise<CustomerInfo> {
       const changes: Partial<CustomerRow> = { ...body };
       if (body.postCode !== undefined && body.suburb !== undefined) {
-        const suburb = await findSuburb(db, { postcode: body.postCode, locality: body.suburb });
-        if (!suburb) throw new AppError('UNKNOWN_POSTCODE');
-        changes.suburb = suburb.locality;
+        changes.suburb = (await findHomeSuburb(body.postCode, body.suburb)).suburb;
       }
       const updated = await updateCustomer(db, customerId, changes);
       if (!updated) throw new AppError('NOT_SIGNED_IN');

@@ -1,5 +1,6 @@
 import { and, asc, count, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
+import { preparedPer } from '../../db/prepared.js';
 import { cartLines, carts } from '../../db/schema/index.js';
 
 export type CartRow = typeof carts.$inferSelect;
@@ -13,9 +14,17 @@ export async function lockCart(tx: Executor, customerId: number): Promise<void> 
 
 /** The customer's cart row: the coupon applied and the address chosen, if any. */
 export async function findCart(db: Executor, customerId: number): Promise<CartRow | undefined> {
-  const [row] = await db.select().from(carts).where(eq(carts.customerId, customerId));
+  const [row] = await cartOf(db).execute({ customerId });
   return row;
 }
+
+const cartOf = preparedPer((db) =>
+  db
+    .select()
+    .from(carts)
+    .where(eq(carts.customerId, sql.placeholder('customerId')))
+    .prepare('find_cart'),
+);
 
 /** Sets the cart's coupon or chosen address, creating the cart row if missing. */
 export async function updateCart(
@@ -31,12 +40,17 @@ export async function updateCart(
 
 /** The customer's lines, newest first. */
 export async function listCartLines(db: Executor, customerId: number): Promise<CartLineRow[]> {
-  return db
+  return linesOf(db).execute({ customerId });
+}
+
+const linesOf = preparedPer((db) =>
+  db
     .select()
     .from(cartLines)
-    .where(eq(cartLines.customerId, customerId))
-    .orderBy(desc(cartLines.addedAt), asc(cartLines.productId));
-}
+    .where(eq(cartLines.customerId, sql.placeholder('customerId')))
+    .orderBy(desc(cartLines.addedAt), asc(cartLines.productId))
+    .prepare('list_cart_lines'),
+);
 
 export async function findCartLine(
   db: Executor,

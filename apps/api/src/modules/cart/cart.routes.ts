@@ -7,14 +7,17 @@ import {
   cartCompareResult,
   cartDeleteBody,
   cartList,
+  cartMergeBody,
+  cartMergeResult,
   cartSelectAllBody,
   cartUpdateBody,
 } from '@storefront/contract/cart';
+import { idempotencyHeaders } from '@storefront/contract/payment';
 import { customerIdOf } from '../../plugins/auth.js';
 import { ok, routeOptions } from '../../lib/reply.js';
 import type { CartService } from './cart.service.js';
 
-/** Every cart route answers the cart as it is afterwards, except compare. */
+/** Every cart route answers the cart as it is afterwards, except compare (and merge, which wraps it). */
 export const cartRoutes: FastifyPluginAsyncZod<{ cart: CartService }> = async (app, { cart }) => {
   const { signedIn } = routeOptions(app, ['cart']);
 
@@ -26,6 +29,12 @@ export const cartRoutes: FastifyPluginAsyncZod<{ cart: CartService }> = async (a
 
   app.post('/cart/add/batch', signedIn({ body: cartAddBatchBody }, cartList), async (req) =>
     ok(await cart.addBatch(customerIdOf(req), req.body)),
+  );
+
+  app.post(
+    '/cart/merge',
+    signedIn({ body: cartMergeBody, headers: idempotencyHeaders }, cartMergeResult),
+    async (req) => ok(await cart.merge(customerIdOf(req), req.body, req.headers['idempotency-key'])),
   );
 
   app.delete('/cart/delete', signedIn({ body: cartDeleteBody }, cartList), async (req) =>

@@ -10,6 +10,9 @@ import type {
   CartDeleteBody,
   CartLine,
   CartList,
+  CartMergeBody,
+  CartMergeLine,
+  CartMergeResult,
   CartSelectAllBody,
   CartUpdateBody,
   UnavailableReason,
@@ -22,7 +25,9 @@ import { findProductById, findProductsByIds } from '../catalog/catalog.repo.js';
 import { withProducts } from '../catalog/catalog.service.js';
 import { stockError, unavailableReasonOf } from '../catalog/stock.js';
 import { findCouponByCode, findCouponById, type CustomerCoupon } from '../coupon/coupon.repo.js';
+import { claimKey, hashRequest, saveAnswer } from '../idempotency/idempotency.repo.js';
 import { priceCart, type PricingInput, type PricingLine } from '../pricing/price-cart.js';
+import { mergeIntoCart } from './cart-merge.js';
 import {
   addToCartLine,
   countCartLines,
@@ -177,6 +182,33 @@ export function createCartService(db: Db, now: () => Date) {
         }
       });
       return list(customerId);
+    },
+
+    /**
+     * Adds a guest cart on top of the account's, the forgiving way (capped at stock, what cannot go in is said, not
+     * refused). With a key, the first merge's outcome is kept and replayed, so a second tab merging the same guest
+     * cart adds nothing more; the key is claimed in the merge's transaction, so the second waits for the first.
+     */
+    async merge(customerId: number, body: CartMergeBody, idempotencyKey?: string): Promise<CartMergeResult> {
+      const lines = await db.transaction(async (tx): Promise<CartMergeLine[]> => {
+        const scope = idempotencyKey ? { customerId, route: 'cart/merge', key: idempotencyKey } : null;
+        if (scope) {
+          const claim = await claimKey(tx, scope, hashRequest(body));
+          if (claim.kind === 'reused') throw new AppError('IDEMPOTENCY_KEY_REUSED');
+          if (claim.kind === 'replay') return (claim.answer.body as { lines: CartMergeLine[] }).lines;
+        }
+        // The cart lock serialises this merge with the customer's other cart writes, so stock caps count exactly.
+        await lockCart(tx, customerId);
+        const outcomes = await mergeIntoCart(
+          tx,
+          customerId,
+          body.items.map((i) => ({ productId: i.productID, quantity: i.quantity })),
+        );
+        const merged = outcomes.map(({ productId, ...o }) => ({ productID: productId, ...o }));
+        if (scope) await saveAnswer(tx, scope, { status: 200, body: { lines: merged } });
+        return merged;
+      });
+      return { added: lines.reduce((n, l) => n + l.added, 0), lines, cart: await list(customerId) };
     },
 
     async update(customerId: number, body: CartUpdateBody): Promise<CartList> {

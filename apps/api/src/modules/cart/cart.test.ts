@@ -1,6 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { CartList } from '@storefront/contract/cart';
+import type { CartList, CartMergeResult } from '@storefront/contract/cart';
 import { cartLines, carts, coupons } from '../../db/schema/index.js';
 import { bearer, registerCustomer } from '../../../test/factories.js';
 import { createCoupon, createProduct, giveCoupon, updateProduct } from '../../../test/catalog-factories.js';
@@ -247,6 +247,123 @@ describe('cart/add/batch', () => {
     const res = await call('POST', '/cart/add/batch', c.token, { items: [] });
     expect(res.statusCode).toBe(400);
     expect(res.json().data.fields.map((f: { field: string }) => f.field)).toContain('body.items');
+  });
+});
+
+describe('cart/merge', () => {
+  function merge(token: string, items: object[], key?: string) {
+    return t.app.inject({
+      method: 'POST',
+      url: '/api/v1/cart/merge',
+      headers: { ...bearer(token), ...(key ? { 'idempotency-key': key } : {}) },
+      payload: { items },
+    });
+  }
+  const resultOf = (res: { json: <T>() => T }) => res.json<{ code: number; data: CartMergeResult }>();
+
+  it('adds a guest cart on top of the account’s, capped at stock, and says what became of each product', async () => {
+    const c = await registerCustomer(t.app);
+    const apples = await createProduct(db(), { stock: 10 });
+    const bread = await createProduct(db(), { stock: 3 });
+    const gone = await createProduct(db(), { isActive: false });
+    const sold = await createProduct(db(), { stock: 0 });
+    await add(c.token, bread.id, 2);
+
+    const res = resultOf(
+      await merge(c.token, [
+        { productID: apples.id, quantity: 2 },
+        { productID: bread.id, quantity: 4 },
+        { productID: gone.id, quantity: 1 },
+        { productID: sold.id, quantity: 1 },
+        { productID: apples.id, quantity: 1 },
+      ]),
+    );
+    expect(res.code).toBe(0);
+    expect(res.data.added).toBe(4);
+    expect(res.data.lines).toEqual([
+      expect.objectContaining({ productID: apples.id, asked: 3, added: 3, reason: null }),
+      expect.objectContaining({ productID: bread.id, asked: 4, added: 1, reason: 'capped' }),
+      expect.objectContaining({ productID: gone.id, asked: 1, added: 0, reason: 'unavailable' }),
+      expect.objectContaining({ productID: sold.id, asked: 1, added: 0, reason: 'out_of_stock' }),
+    ]);
+    const quantities = Object.fromEntries(res.data.cart.available.map((l) => [l.productID, l.quantity]));
+    expect(quantities).toEqual({ [apples.id]: 3, [bread.id]: 3 });
+  });
+
+  it('answers an unknown product as unavailable without failing the rest', async () => {
+    const c = await registerCustomer(t.app);
+    const p = await createProduct(db());
+    const res = resultOf(
+      await merge(c.token, [
+        { productID: p.id, quantity: 1 },
+        { productID: 2_000_000_000, quantity: 1 },
+      ]),
+    );
+    expect(res.data.lines.map((l) => [l.productID, l.added, l.reason])).toEqual([
+      [p.id, 1, null],
+      [2_000_000_000, 0, 'unavailable'],
+    ]);
+  });
+
+  it('two merges of one guest cart at once with one key add once and answer alike', async () => {
+    const c = await registerCustomer(t.app);
+    const p = await createProduct(db(), { stock: 50 });
+    const items = [{ productID: p.id, quantity: 2 }];
+    const [a, b] = await Promise.all([merge(c.token, items, 'guest-1'), merge(c.token, items, 'guest-1')]);
+    expect([resultOf(a).code, resultOf(b).code]).toEqual([0, 0]);
+    expect(resultOf(a).data.lines).toEqual(resultOf(b).data.lines);
+    expect((await lineRows(c.user.customerID))[0]?.quantity).toBe(2);
+    expect(resultOf(await merge(c.token, items, 'guest-1')).data.cart.count).toBe(2);
+  });
+
+  it('two merges at once with different keys never pass the stock', async () => {
+    const c = await registerCustomer(t.app);
+    const p = await createProduct(db(), { stock: 5 });
+    const items = [{ productID: p.id, quantity: 4 }];
+    const results = await Promise.all([merge(c.token, items, 'tab-a'), merge(c.token, items, 'tab-b')]);
+    expect(results.map((r) => resultOf(r).data.added).sort()).toEqual([1, 4]);
+    expect((await lineRows(c.user.customerID))[0]?.quantity).toBe(5);
+  });
+
+  it('refuses a key reused for another guest cart', async () => {
+    const c = await registerCustomer(t.app);
+    const p = await createProduct(db());
+    await merge(c.token, [{ productID: p.id, quantity: 1 }], 'k');
+    const res = await merge(c.token, [{ productID: p.id, quantity: 2 }], 'k');
+    expect([res.statusCode, resultOf(res).code]).toEqual([409, 100005]);
+    expect((await lineRows(c.user.customerID))[0]?.quantity).toBe(1);
+  });
+
+  it('keeps keys per customer: another customer’s merge with the same key is their own', async () => {
+    const a = await registerCustomer(t.app);
+    const b = await registerCustomer(t.app);
+    const p = await createProduct(db(), { stock: 10 });
+    const items = [{ productID: p.id, quantity: 1 }];
+    await merge(a.token, items, 'shared');
+    expect(resultOf(await merge(b.token, items, 'shared')).data.added).toBe(1);
+    expect((await lineRows(a.user.customerID))[0]?.quantity).toBe(1);
+    expect((await lineRows(b.user.customerID))[0]?.quantity).toBe(1);
+  });
+
+  it.each([
+    ['an empty list', { items: [] }, 'body.items'],
+    ['a zero quantity', { items: [{ productID: 1, quantity: 0 }] }, 'body.items.0.quantity'],
+    [
+      'more lines than a cart holds',
+      { items: Array.from({ length: 101 }, (_, i) => ({ productID: i + 1, quantity: 1 })) },
+      'body.items',
+    ],
+    ['an unknown field', { items: [{ productID: 1, quantity: 1, price: 5 }] }, 'body.items.0'],
+  ])('answers %s with a 400 naming the field', async (_, payload, field) => {
+    const c = await registerCustomer(t.app);
+    const res = await call('POST', '/cart/merge', c.token, payload);
+    expect(res.statusCode).toBe(400);
+    expect(res.json().data.fields.map((f: { field: string }) => f.field)).toContain(field);
+  });
+
+  it('needs a signed-in customer', async () => {
+    const res = await t.app.inject({ method: 'POST', url: '/api/v1/cart/merge', payload: { items: [] } });
+    expect(res.statusCode).toBe(401);
   });
 });
 

@@ -1,5 +1,6 @@
-import { and, asc, count, eq, gte, ilike, inArray, notInArray, or, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, ilike, inArray, notInArray, or, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
+import { preparedPer } from '../../db/prepared.js';
 import { escapeLike } from '../../db/like.js';
 import { products } from '../../db/schema/index.js';
 
@@ -16,32 +17,132 @@ export async function findProductById(db: Executor, id: number): Promise<Product
 
 export async function findProductsByIds(db: Executor, ids: number[]): Promise<ProductRow[]> {
   if (ids.length === 0) return [];
-  return db.select().from(products).where(inArray(products.id, ids));
+  return productsByIds(db).execute({ ids });
+}
+
+// One statement text for any number of ids (an array parameter), so it can be prepared.
+const productsByIds = preparedPer((db) =>
+  db
+    .select()
+    .from(products)
+    .where(sql`${products.id} = any(${sql.placeholder('ids')}::int[])`)
+    .prepare('find_products_by_ids'),
+);
+
+export type ProductListSort =
+  'aisle' | 'relevance' | 'price-asc' | 'price-desc' | 'unit-price-asc' | 'name-asc';
+
+export type ProductListFilter = {
+  category?: string;
+  keyword?: string;
+  isSpecial?: boolean;
+  isInStock?: boolean;
+  sort: ProductListSort;
+  limit: number;
+  offset: number;
+};
+
+/** The keyword's words for `to_tsquery('simple', …)`: letters and digits only, so nothing in it is query syntax. */
+function keywordWords(keyword: string): string[] {
+  return (keyword.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? []).slice(0, 8);
 }
 
 export async function listActiveProducts(
   db: Executor,
-  where: { category?: string; keyword?: string; limit: number; offset: number },
+  where: ProductListFilter,
 ): Promise<{ rows: ProductRow[]; total: number }> {
-  const pattern = where.keyword ? likePattern(where.keyword) : undefined;
+  const words = where.keyword ? keywordWords(where.keyword) : [];
+  const filter = {
+    category: where.category,
+    pattern: where.keyword ? likePattern(where.keyword) : undefined,
+    // Null when the keyword has no words: then only the SKU can match.
+    words: words.length > 0 ? words.join(' & ') : null,
+    prefixes: words.length > 0 ? words.map((w) => `${w}:*`).join(' & ') : null,
+  };
+  const shape: PageShape = {
+    byCategory: filter.category !== undefined,
+    byKeyword: filter.pattern !== undefined,
+    isSpecial: where.isSpecial === true,
+    isInStock: where.isInStock === true,
+    sort: where.sort === 'relevance' && !where.keyword ? 'aisle' : where.sort,
+  };
+  const queries = productPagesFor(shape)(db);
+  const [rows, [totals]] = await Promise.all([
+    queries.page.execute({ ...filter, limit: where.limit, offset: where.offset }),
+    queries.count.execute(filter),
+  ]);
+  return { rows, total: totals?.n ?? 0 };
+}
+
+type PageShape = {
+  byCategory: boolean;
+  byKeyword: boolean;
+  isSpecial: boolean;
+  isInStock: boolean;
+  sort: ProductListSort;
+};
+
+const searchText = sql`to_tsvector('simple', ${products.name} || ' ' || ${products.description})`;
+const nameText = sql`to_tsvector('simple', ${products.name})`;
+const wordsQuery = sql`to_tsquery('simple', ${sql.placeholder('words')})`;
+const prefixQuery = sql`to_tsquery('simple', ${sql.placeholder('prefixes')})`;
+
+/** Whole words of the name first, then word starts of the name, then whole words anywhere, then the rest. */
+const relevance = [
+  sql`case when ${nameText} @@ ${wordsQuery} then 0 when ${nameText} @@ ${prefixQuery} then 1
+    when ${searchText} @@ ${wordsQuery} then 2 else 3 end`,
+  sql`ts_rank(${searchText}, ${prefixQuery}) desc`,
+];
+
+const SORTS: Record<ProductListSort, SQL[]> = {
+  aisle: [asc(products.category)],
+  relevance,
+  'price-asc': [asc(products.priceCents)],
+  'price-desc': [desc(products.priceCents)],
+  // Per gram or millilitre first, then per item, then products without a pack size.
+  'unit-price-asc': [
+    sql`case when ${products.packSize} is null then 2 when ${products.packUnit} = 'each' then 1 else 0 end`,
+    sql`${products.priceCents}::float8 / ${products.packSize}`,
+  ],
+  'name-asc': [],
+};
+
+/** The page and its count, prepared once per filter shape and sort, on first use. */
+function productPageQueries(shape: PageShape) {
+  const name = `${shape.byCategory ? 'c' : ''}${shape.byKeyword ? 'k' : ''}${shape.isSpecial ? 's' : ''}${shape.isInStock ? 'i' : ''}_${shape.sort}`;
   const filter = and(
     eq(products.isActive, true),
-    where.category ? eq(products.category, where.category) : undefined,
-    pattern
-      ? or(ilike(products.name, pattern), ilike(products.description, pattern), ilike(products.sku, pattern))
+    shape.byCategory ? eq(products.category, sql.placeholder('category')) : undefined,
+    // Whole words and word starts (full-text, no extension needed on either database); the SKU by any part.
+    shape.byKeyword
+      ? or(sql`${searchText} @@ ${prefixQuery}`, ilike(products.sku, sql.placeholder('pattern')))
       : undefined,
+    shape.isSpecial ? sql`${products.wasPriceCents} > ${products.priceCents}` : undefined,
+    shape.isInStock ? gt(products.stock, 0) : undefined,
   );
-  const [rows, [totals]] = await Promise.all([
-    db
+  return preparedPer((db) => ({
+    page: db
       .select()
       .from(products)
       .where(filter)
-      .orderBy(asc(products.category), asc(products.name), asc(products.id))
-      .limit(where.limit)
-      .offset(where.offset),
-    db.select({ n: count() }).from(products).where(filter),
-  ]);
-  return { rows, total: totals?.n ?? 0 };
+      .orderBy(...SORTS[shape.sort], asc(products.name), asc(products.id))
+      .limit(sql.placeholder('limit'))
+      .offset(sql.placeholder('offset'))
+      .prepare(`product_page_${name}`),
+    count: db.select({ n: count() }).from(products).where(filter).prepare(`product_count_${name}`),
+  }));
+}
+
+const productPages = new Map<string, ReturnType<typeof productPageQueries>>();
+
+function productPagesFor(shape: PageShape) {
+  const key = JSON.stringify(shape);
+  let queries = productPages.get(key);
+  if (!queries) {
+    queries = productPageQueries(shape);
+    productPages.set(key, queries);
+  }
+  return queries;
 }
 
 export async function countActiveByCategory(db: Executor): Promise<{ category: string; n: number }[]> {
@@ -89,19 +190,38 @@ export async function lockProducts(tx: Executor, productIds: number[]): Promise<
     .for('update');
 }
 
-/** Takes `quantity` off the stock only if that many are there; answers whether it did. */
-export async function takeStock(tx: Executor, productId: number, quantity: number): Promise<boolean> {
-  const rows = await tx
-    .update(products)
-    .set({ stock: sql`${products.stock} - ${quantity}` })
-    .where(and(eq(products.id, productId), gte(products.stock, quantity)))
-    .returning({ id: products.id });
-  return rows.length > 0;
+export type StockChange = { productId: number; quantity: number };
+
+/** The changes as a relation `change(product_id, quantity)` of two array parameters: one statement text for any count. */
+function changeRelation(changes: StockChange[]) {
+  const ids = sql.param(changes.map((c) => c.productId));
+  const quantities = sql.param(changes.map((c) => c.quantity));
+  return sql`(select unnest(${ids}::int[]) as product_id, unnest(${quantities}::int[]) as quantity) as change`;
 }
 
-export async function returnStock(tx: Executor, productId: number, quantity: number): Promise<void> {
+/**
+ * Takes each line's quantity off its product in one statement, only where that many are there; answers the ids
+ * of the products it took from (a missing id had too little). The caller holds the rows' locks (`lockProducts`).
+ */
+export async function takeStock(tx: Executor, changes: StockChange[]): Promise<Set<number>> {
+  if (changes.length === 0) return new Set();
+  const rows = await tx
+    .update(products)
+    .set({ stock: sql`${products.stock} - change.quantity` })
+    .from(changeRelation(changes))
+    .where(sql`${products.id} = change.product_id and ${products.stock} >= change.quantity`)
+    .returning({ id: products.id });
+  return new Set(rows.map((r) => r.id));
+}
+
+/** Puts each line's quantity back in one statement, locking the products in id order as checkout does. */
+export async function returnStock(tx: Executor, changes: StockChange[]): Promise<void> {
+  if (changes.length === 0) return;
+  const ids = sql.param(changes.map((c) => c.productId));
+  const inIdOrder = sql`select ${products.id} from ${products} where ${products.id} = any(${ids}::int[]) order by ${products.id} for update`;
   await tx
     .update(products)
-    .set({ stock: sql`${products.stock} + ${quantity}` })
-    .where(eq(products.id, productId));
+    .set({ stock: sql`${products.stock} + change.quantity` })
+    .from(changeRelation(changes))
+    .where(sql`${products.id} = change.product_id and ${products.id} in (${inIdOrder})`);
 }

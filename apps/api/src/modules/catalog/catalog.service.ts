@@ -4,6 +4,7 @@ import type {
   ProductList,
   ProductListQuery,
   RelatedBody,
+  UnitPrice,
 } from '@storefront/contract/catalog';
 import { productCategories, SEASONAL_CATEGORY } from '@storefront/contract/catalog';
 import type { Db, Executor } from '../../db/client.js';
@@ -17,7 +18,29 @@ import {
   type ProductRow,
 } from './catalog.repo.js';
 
+/**
+ * The unit price the Australian grocery Unit Pricing Code asks for: per kg for fresh produce and packs of 1 kg or
+ * more, otherwise per 100 g; per L for 1 L or more, otherwise per 100 mL; per item for things sold by count.
+ */
+export function unitPriceOf(
+  p: Pick<ProductRow, 'priceCents' | 'packSize' | 'packUnit' | 'category'>,
+): UnitPrice | null {
+  if (!p.packSize || !p.packUnit) return null;
+  const [per, measure]: [UnitPrice['per'], number] =
+    p.packUnit === 'each'
+      ? ['each', 1]
+      : p.packUnit === 'ml'
+        ? p.packSize >= 1000
+          ? ['1L', 1000]
+          : ['100mL', 100]
+        : p.packSize >= 1000 || p.category === 'fruit-veg'
+          ? ['1kg', 1000]
+          : ['100g', 100];
+  return { cents: Math.round((p.priceCents * measure) / p.packSize), per };
+}
+
 export function toProduct(p: ProductRow): Product {
+  const isOnSpecial = p.wasPriceCents !== null && p.wasPriceCents > p.priceCents;
   return {
     productID: p.id,
     sku: p.sku,
@@ -30,6 +53,9 @@ export function toProduct(p: ProductRow): Product {
     category: p.category,
     isActive: p.isActive,
     available: p.isActive && p.stock > 0,
+    unitPrice: unitPriceOf(p),
+    wasPrice: isOnSpecial ? p.wasPriceCents : null,
+    isOnSpecial,
   };
 }
 
@@ -61,6 +87,9 @@ export function createCatalogService(db: Db) {
       const { rows, total } = await listActiveProducts(db, {
         category: query.category,
         keyword: query.keyword || undefined,
+        isSpecial: query.special,
+        isInStock: query.inStock,
+        sort: query.sort ?? (query.keyword ? 'relevance' : 'aisle'),
         limit: query.pageSize,
         offset: (query.page - 1) * query.pageSize,
       });

@@ -44,7 +44,64 @@ describe('product/list', () => {
     expect(none.json().data.total).toBe(0);
   });
 
+  it('ranks whole words of the name first, then word starts, and never matches inside a word', async () => {
+    const word = `qx${randomBytes(3).toString('hex')}`;
+    const category = `cat-${randomBytes(3).toString('hex')}`;
+    const inside = await createProduct(db(), { category, name: `S${word}ed dumplings` });
+    const inDescription = await createProduct(db(), {
+      category,
+      name: 'Aaa',
+      description: `A ${word} blend`,
+    });
+    const start = await createProduct(db(), { category, name: `Abc ${word}s leaves` });
+    const whole = await createProduct(db(), { category, name: `Zed ${word} bags` });
+    const res = await get(`/product/list?category=${category}&keyword=${word}`);
+    const ids = res.json<{ data: ProductList }>().data.list.map((p) => p.productID);
+    expect(ids).toEqual([whole.id, start.id, inDescription.id]);
+    expect(ids).not.toContain(inside.id);
+  });
+
+  it('sorts by price, unit price and name, and filters specials and stock', async () => {
+    const category = `cat-${randomBytes(3).toString('hex')}`;
+    const big = await createProduct(db(), {
+      category,
+      name: 'B big',
+      priceCents: 900,
+      packSize: 2000,
+      packUnit: 'g',
+    });
+    const small = await createProduct(db(), {
+      category,
+      name: 'C small',
+      priceCents: 300,
+      packSize: 200,
+      packUnit: 'g',
+      wasPriceCents: 400,
+    });
+    const empty = await createProduct(db(), {
+      category,
+      name: 'A none',
+      priceCents: 500,
+      stock: 0,
+      wasPriceCents: 500,
+    });
+    const ids = async (query: string) =>
+      (await get(`/product/list?category=${category}&${query}`))
+        .json<{ data: ProductList }>()
+        .data.list.map((p) => p.productID);
+    expect(await ids('sort=price-asc')).toEqual([small.id, empty.id, big.id]);
+    expect(await ids('sort=price-desc')).toEqual([big.id, empty.id, small.id]);
+    expect(await ids('sort=unit-price-asc')).toEqual([big.id, small.id, empty.id]);
+    expect(await ids('sort=name-asc')).toEqual([empty.id, big.id, small.id]);
+    expect(await ids('special=true')).toEqual([small.id]);
+    expect(await ids('inStock=1&sort=name-asc')).toEqual([big.id, small.id]);
+    expect(await ids('inStock=false&special=0')).toHaveLength(3);
+  });
+
   it.each([
+    ['sort', 'sort=cheapest'],
+    ['special', 'special=yes'],
+    ['inStock', 'inStock=2'],
     ['pageSize', 'pageSize=51'],
     ['page', 'page=0'],
     ['category', 'category=Fruit%20%26%20Veg'],
@@ -69,6 +126,52 @@ describe('product/detail and categories', () => {
       isActive: true,
       available: false,
     });
+  });
+
+  it('answers the unit price per kg, 100 g, L, 100 mL or item, and the was price only while on special', async () => {
+    const cases = [
+      [
+        { priceCents: 399, packSize: 1000, packUnit: 'g', category: 'fruit-veg' },
+        { cents: 399, per: '1kg' },
+      ],
+      [
+        { priceCents: 450, packSize: 500, packUnit: 'g', category: 'fruit-veg' },
+        { cents: 900, per: '1kg' },
+      ],
+      [
+        { priceCents: 180, packSize: 400, packUnit: 'g' },
+        { cents: 45, per: '100g' },
+      ],
+      [
+        { priceCents: 1350, packSize: 5000, packUnit: 'g' },
+        { cents: 270, per: '1kg' },
+      ],
+      [
+        { priceCents: 350, packSize: 2000, packUnit: 'ml' },
+        { cents: 175, per: '1L' },
+      ],
+      [
+        { priceCents: 1200, packSize: 750, packUnit: 'ml' },
+        { cents: 160, per: '100mL' },
+      ],
+      [
+        { priceCents: 750, packSize: 12, packUnit: 'each' },
+        { cents: 63, per: 'each' },
+      ],
+      [{ priceCents: 500 }, null],
+    ] as const;
+    for (const [row, unitPrice] of cases) {
+      const p = await createProduct(db(), row);
+      expect(
+        (await get(`/product/detail?productID=${p.id}`)).json<{ data: Product }>().data.unitPrice,
+      ).toEqual(unitPrice);
+    }
+    const special = await createProduct(db(), { priceCents: 300, wasPriceCents: 450 });
+    const notSpecial = await createProduct(db(), { priceCents: 300, wasPriceCents: 300 });
+    const detail = async (id: number) =>
+      (await get(`/product/detail?productID=${id}`)).json<{ data: Product }>().data;
+    expect(await detail(special.id)).toMatchObject({ price: 300, wasPrice: 450, isOnSpecial: true });
+    expect(await detail(notSpecial.id)).toMatchObject({ price: 300, wasPrice: null, isOnSpecial: false });
   });
 
   it('answers an unknown product with 404 and a malformed id with 400', async () => {
@@ -135,6 +238,9 @@ describe('demo catalogue', () => {
     expect(seeded.some((p) => !p.isActive)).toBe(true);
     expect(seeded.some((p) => p.isActive && p.stock === 0)).toBe(true);
     expect(seeded.filter((p) => p.category === 'mooncakes').length).toBeGreaterThan(3);
+    expect(seeded.every((p) => p.packSize && p.packUnit)).toBe(true);
+    expect(seeded.filter((p) => (p.wasPriceCents ?? 0) > p.priceCents).length).toBeGreaterThan(3);
+    expect(new Set(seeded.map((p) => p.imageUrl)).size).toBe(seeded.length);
     const [wallet] = await db()
       .select({ n: count() })
       .from(customerCoupons)

@@ -12,11 +12,15 @@ export async function findSubscription(db: Executor, email: string): Promise<Sub
   return row;
 }
 
-/** Subscribes, or re-subscribes, one address in one statement, so a double click cannot make two rows. */
+/**
+ * Subscribes, or re-subscribes, one address in one statement, so a double click cannot make two rows. Answers
+ * whether the address joined now (it was not on the list): its `subscribed_at` is then this transaction's `now()`,
+ * so call it inside a transaction.
+ */
 export async function upsertSubscribed(
   db: Executor,
   values: { email: string; customerId: number | null; source: 'account' | 'footer' },
-): Promise<void> {
+): Promise<boolean> {
   // Raw SQL: the conflict target is the lower(email) expression index, which Drizzle's builder cannot name.
   await db.execute(sql`
     insert into newsletter_subscriptions (email, customer_id, status, source)
@@ -27,6 +31,11 @@ export async function upsertSubscribed(
       subscribed_at = case when newsletter_subscriptions.status = 'subscribed'
         then newsletter_subscriptions.subscribed_at else now() end,
       unsubscribed_at = null`);
+  const [row] = await db
+    .select({ joined: sql<boolean>`${newsletterSubscriptions.subscribedAt} = now()` })
+    .from(newsletterSubscriptions)
+    .where(sql`lower(${newsletterSubscriptions.email}) = ${values.email.toLowerCase()}`);
+  return row?.joined === true;
 }
 
 export async function markUnsubscribed(db: Executor, email: string): Promise<void> {

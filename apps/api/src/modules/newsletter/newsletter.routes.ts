@@ -5,6 +5,7 @@ import {
   frontSubscribeState,
   frontSuccess,
   newsletterInfo,
+  oneClickUnsubscribeQuery,
   subscribeBody,
   subscribeResult,
   unsubscribeBody,
@@ -32,6 +33,19 @@ export const newsletterRoutes: FastifyPluginAsyncZod<{ newsletter: NewsletterSer
     '/newsletters/front-unsubscribe',
     optional({ body: unsubscribeBody }, subscribeResult),
     async (req) => ok(await newsletter.unsubscribe(customerOrNull(req), req.body)),
+  );
+
+  // A mail program's one-click unsubscribe: a form POST (body `List-Unsubscribe=One-Click`, which says nothing
+  // more) to the URL in the newsletter's List-Unsubscribe header; the signed address is in the query.
+  app.addContentTypeParser(
+    'application/x-www-form-urlencoded',
+    { parseAs: 'string', bodyLimit: 1024 },
+    (_req, body, done) => done(null, body),
+  );
+  app.post(
+    '/newsletters/one-click-unsubscribe',
+    open({ querystring: oneClickUnsubscribeQuery }, subscribeResult),
+    async (req) => ok(await newsletter.unsubscribe(null, { email: req.query.email, token: req.query.sig })),
   );
 
   app.get('/newsletters/front-success', open({}, frontSuccess), async () => ok(newsletter.success()));

@@ -10,6 +10,8 @@ import type { Db } from '../../db/client.js';
 import { AppError } from '../../lib/app-error.js';
 import type { Signer } from '../../lib/signing.js';
 import { findCustomerById } from '../account/account.repo.js';
+import { insertMail } from '../mail/outbox.repo.js';
+import { welcomeMail } from './newsletter.mails.js';
 import { findSubscription, markUnsubscribed, upsertSubscribed } from './newsletter.repo.js';
 
 const OFFER = {
@@ -29,9 +31,38 @@ const UNSUBSCRIBE_PURPOSE = 'newsletter-unsubscribe';
 /** Addresses are kept and signed in one spelling, so `Ann@X.com` and `ann@x.com` share one link. */
 const canonical = (email: string) => email.trim().toLowerCase();
 
-export function createNewsletterService(db: Db, { signer }: { signer: Signer }) {
+/** Mail programs POST here for a one-click unsubscribe (RFC 8058), with the same signed address as the page. */
+export const ONE_CLICK_PATH = '/api/v1/newsletters/one-click-unsubscribe';
+
+export type NewsletterSettings = {
+  signer: Signer;
+  /** Where customers reach the store: mailed links are built on it. */
+  publicUrl: string;
+  now: () => Date;
+};
+
+export function createNewsletterService(db: Db, { signer, publicUrl, now }: NewsletterSettings) {
   const isUnsubscribeToken = (email: string, token: string) =>
     signer.verify(UNSUBSCRIBE_PURPOSE, canonical(email), token);
+
+  function signedLink(path: string, email: string, signatureParam = 'token'): string {
+    const url = new URL(path, publicUrl);
+    url.searchParams.set('email', canonical(email));
+    url.searchParams.set(signatureParam, signer.sign(UNSUBSCRIBE_PURPOSE, canonical(email)));
+    return url.toString();
+  }
+
+  /** Subscribes and, if the address joined just now, writes its welcome mail in the same transaction. */
+  async function join(values: { email: string; customerId: number | null; source: 'account' | 'footer' }) {
+    await db.transaction(async (tx) => {
+      if (!(await upsertSubscribed(tx, values))) return;
+      const links = {
+        page: signedLink(UNSUBSCRIBE_PAGE_PATH, values.email),
+        oneClick: signedLink(ONE_CLICK_PATH, values.email, 'sig'),
+      };
+      await insertMail(tx, welcomeMail(canonical(values.email), links, SUCCESS), now());
+    });
+  }
 
   async function accountEmail(customerId: number): Promise<string> {
     const customer = await findCustomerById(db, customerId);
@@ -56,10 +87,10 @@ export function createNewsletterService(db: Db, { signer }: { signer: Signer }) 
      */
     async subscribe(customerId: number | null, email: string | undefined): Promise<SubscribeResult> {
       if (customerId !== null) {
-        await upsertSubscribed(db, { email: await accountEmail(customerId), customerId, source: 'account' });
+        await join({ email: await accountEmail(customerId), customerId, source: 'account' });
       } else {
         if (!email) throw new AppError('NEWSLETTER_EMAIL_REQUIRED');
-        await upsertSubscribed(db, { email, customerId: null, source: 'footer' });
+        await join({ email, customerId: null, source: 'footer' });
       }
       return { subscribed: true };
     },
@@ -81,16 +112,8 @@ export function createNewsletterService(db: Db, { signer }: { signer: Signer }) 
       return { subscribed: false };
     },
 
-    /**
-     * The one-click unsubscribe link for a newsletter sent to `email`: the store's page at `siteOrigin` (where
-     * the customer's browser reaches the store), carrying the address and its signature.
-     */
-    unsubscribeLink(email: string, siteOrigin: string): string {
-      const url = new URL(UNSUBSCRIBE_PAGE_PATH, siteOrigin);
-      url.searchParams.set('email', canonical(email));
-      url.searchParams.set('token', signer.sign(UNSUBSCRIBE_PURPOSE, canonical(email)));
-      return url.toString();
-    },
+    /** The unsubscribe link a newsletter sent to `email` carries: the store's page, with the signed address. */
+    unsubscribeLink: (email: string) => signedLink(UNSUBSCRIBE_PAGE_PATH, email),
 
     async info(customerId: number): Promise<NewsletterInfo> {
       const email = await accountEmail(customerId);

@@ -15,6 +15,9 @@ import { zoneOf } from '../shipping/shipping.rules.js';
 import { findSuburbById } from '../suburb/suburb.repo.js';
 import { holdCredit, recordOrderCredit } from '../wallet/wallet.service.js';
 import { claimKey, saveAnswer, type IdempotencyScope } from '../idempotency/idempotency.repo.js';
+import type { DeliveryWindowRow } from '../delivery/delivery.repo.js';
+import { bookWindow } from '../delivery/delivery.service.js';
+import { queueOrderMail, type OrderMailSettings } from './order-mails.js';
 import { insertOrder, type OrderLineRow, type OrderRow } from './order.repo.js';
 
 /** An Idempotency-Key with the digest of the request it came with. */
@@ -24,7 +27,7 @@ export type CheckoutKey = { scope: IdempotencyScope; requestHash: string };
  * Checkout: turns the selected available cart lines into an order in one transaction, as a list of named steps,
  * each calling the module that owns what it touches. A step that throws rolls every earlier one back.
  */
-export function createCheckout(db: Db, now: () => Date) {
+export function createCheckout(db: Db, now: () => Date, mail: OrderMailSettings) {
   return async function checkout(
     customerId: number,
     body: OrderCreateBody,
@@ -41,13 +44,22 @@ export function createCheckout(db: Db, now: () => Date) {
       await lockCart(tx, customerId);
       const addresses = await findAddresses(tx, customerId, body);
       const lines = await lockStock(tx, await loadSelectedLines(tx, customerId));
-      const price = await priceOrder(tx, customerId, lines, addresses.delivery, body, now());
+      const window = await bookDeliveryWindow(tx, addresses.delivery, body, now());
+      const price = await priceOrder(tx, customerId, lines, addresses.delivery, body, now(), window);
       if (price.coupon) await claimCoupon(tx, customerId, price.coupon);
       const creditUsed = body.useCredit ? await holdCredit(tx, customerId, price.totals.total) : 0;
       await takeStock(tx, price.selected);
-      const order = await writeOrder(tx, customerId, { price, creditUsed, addresses, body, placedAt: now() });
+      const order = await writeOrder(tx, customerId, {
+        price,
+        creditUsed,
+        addresses,
+        body,
+        window,
+        placedAt: now(),
+      });
       await recordOrderCredit(tx, { customerId, orderId: order.id, amountCents: -creditUsed });
       await emptyCartLines(tx, customerId, price);
+      await queueOrderMail(tx, order.id, { kind: 'placed' }, mail, now());
       if (key) await saveAnswer(tx, key.scope, { status: 200, body: { orderID: order.id } });
       return order.id;
     });
@@ -97,6 +109,28 @@ async function lockStock(tx: Executor, lines: CartItem[]): Promise<CartItem[]> {
   });
 }
 
+/** A place in the chosen delivery window of the delivery address's zone (none for courier zones). */
+async function bookDeliveryWindow(
+  tx: Executor,
+  delivery: AddressRow,
+  body: OrderCreateBody,
+  now: Date,
+): Promise<DeliveryWindowRow | null> {
+  const suburb = await findSuburbById(tx, delivery.suburbId);
+  if (!suburb) throw new AppError('NO_DESTINATION');
+  return bookWindow(tx, zoneOf(suburb), body.deliveryWindowID, now);
+}
+
+/** A window's price difference is part of the delivery charge (a free-delivery coupon does not cover it). */
+function withWindowFee<P extends { totals: { shipping: number; total: number } }>(price: P, fee: number): P {
+  if (fee === 0) return price;
+  const shipping = Math.max(0, price.totals.shipping + fee);
+  return {
+    ...price,
+    totals: { ...price.totals, shipping, total: price.totals.total - price.totals.shipping + shipping },
+  };
+}
+
 /** Prices the locked lines with the cart's coupon and the chosen shipping; refuses whatever no longer holds. */
 async function priceOrder(
   tx: Executor,
@@ -105,6 +139,7 @@ async function priceOrder(
   delivery: AddressRow,
   body: OrderCreateBody,
   now: Date,
+  window: DeliveryWindowRow | null,
 ): Promise<OrderPrice> {
   const [coupon, suburb] = await Promise.all([
     findCartCoupon(tx, customerId),
@@ -112,7 +147,10 @@ async function priceOrder(
   ]);
   if (!suburb) throw new AppError('NO_DESTINATION');
   const rates = await listRatesForZone(tx, zoneOf(suburb));
-  const price = priceCart({ lines, coupon, shipping: { rates, service: body.shippingService }, now });
+  const price = withWindowFee(
+    priceCart({ lines, coupon, shipping: { rates, service: body.shippingService }, now }),
+    window?.priceDeltaCents ?? 0,
+  );
   const [gone] = price.unavailable;
   if (gone) throw stockError(gone.line.product, gone.line.quantity);
   if (price.couponProblem) throw new AppError(price.couponProblem);
@@ -126,11 +164,14 @@ async function priceOrder(
   return { ...price, coupon: coupon?.coupon ?? null };
 }
 
+/** Takes every line's stock in one statement, each only where that many are left. */
 async function takeStock(tx: Executor, lines: CartItem[]): Promise<void> {
-  for (const { product, quantity } of lines) {
-    if (!(await takeProductStock(tx, product.id, quantity)))
-      throw new AppError('NOT_ENOUGH_STOCK', `${product.name} is out of stock.`);
-  }
+  const taken = await takeProductStock(
+    tx,
+    lines.map(({ product, quantity }) => ({ productId: product.id, quantity })),
+  );
+  const short = lines.find((l) => !taken.has(l.product.id));
+  if (short) throw new AppError('NOT_ENOUGH_STOCK', `${short.product.name} is out of stock.`);
 }
 
 /** The order and its lines as priced; wholly paid with store credit it is `paid`, else it awaits payment. */
@@ -142,6 +183,7 @@ async function writeOrder(
     creditUsed: number;
     addresses: Addresses;
     body: OrderCreateBody;
+    window: DeliveryWindowRow | null;
     placedAt: Date;
   },
 ): Promise<OrderRow> {
@@ -162,6 +204,7 @@ async function writeOrder(
       shippingService: placed.body.shippingService,
       shippingAddress: snapshotOf(addresses.delivery),
       billingAddress: snapshotOf(addresses.billing),
+      deliveryWindowId: placed.window?.id ?? null,
       paidAt: isPaid ? placed.placedAt : null,
       createdAt: placed.placedAt,
     },

@@ -7,18 +7,14 @@ import type {
 } from '@storefront/contract/payment';
 import type { Db } from '../../db/client.js';
 import { AppError } from '../../lib/app-error.js';
+import type { WarnLog } from '../../lib/warn-log.js';
 import { findCustomerById } from '../account/account.repo.js';
 import { claimKey, hashRequest, saveAnswer, type IdempotencyScope } from '../idempotency/idempotency.repo.js';
 import type { DemoPaymentProvider } from '../payment/demo-provider.js';
 import type { PaymentRow } from '../payment/payment.repo.js';
 import { merchantReference, type PaymentService } from '../payment/payment.service.js';
-import {
-  findOrder,
-  findOrderById,
-  listOrdersUnpaidSince,
-  updateOrderWhileIn,
-  type OrderRow,
-} from './order.repo.js';
+import { findOrder, listOrdersUnpaidSince, updateOrderWhileIn, type OrderRow } from './order.repo.js';
+import { queueOrderMail, type OrderMailSettings } from './order-mails.js';
 import { totalsOf } from './order.service.js';
 
 export type OrderPaymentDeps = {
@@ -30,7 +26,12 @@ export type OrderPaymentDeps = {
   cancelUnpaid: (order: OrderRow) => Promise<boolean>;
   unpaidMs: number;
   now: () => Date;
+  log: WarnLog;
+  mail: OrderMailSettings;
 };
+
+/** Owed refunds retried per round, so one round stays short however long a provider was down. */
+const REFUNDS_PER_ROUND = 50;
 
 export type CaptureKey = { route: string; key: string | undefined; body: unknown };
 
@@ -52,28 +53,33 @@ export function createOrderPayments(db: Db, deps: OrderPaymentDeps) {
   }
 
   /**
-   * Settles a capture the provider confirmed: the attempt is recorded and the order paid in one transaction. If
-   * the store had cancelled the order meanwhile (it expired), the money goes straight back: nothing is kept for
-   * an order that is not there.
+   * Settles a capture the provider confirmed, under the order's row lock: the first capture pays the order. A
+   * capture the order cannot keep (another attempt paid it first, or the store cancelled it meanwhile) is recorded
+   * as surplus and given straight back: nothing is kept for an order that is not owed.
    */
   async function settle(
     order: OrderRow,
     attempt: PaymentRow,
     captureId: string,
-  ): Promise<'paid' | 'refunded'> {
-    const paid = await db.transaction(async (tx) => {
-      await payments.recordCapture(tx, attempt, captureId);
-      const moved = await updateOrderWhileIn(tx, order.id, ['pending_payment'], {
-        status: 'paid',
-        paidAt: now(),
-      });
-      if (moved) return true;
-      const current = await findOrderById(tx, order.id);
-      return current?.status !== 'cancelled';
+  ): Promise<'paid' | 'surplus'> {
+    const outcome = await db.transaction(async (tx) => {
+      const current = await findOrder(tx, order.customerId, order.id, { lock: true });
+      if (current?.status === 'pending_payment') {
+        await payments.recordCapture(tx, attempt, captureId);
+        await updateOrderWhileIn(tx, order.id, ['pending_payment'], { status: 'paid', paidAt: now() });
+        await queueOrderMail(tx, order.id, { kind: 'paid' }, deps.mail, now());
+        return 'paid';
+      }
+      if ((await payments.capturedPayment(tx, order.id))?.id === attempt.id) return 'paid';
+      await payments.recordSurplus(tx, attempt, captureId);
+      return 'surplus';
     });
-    if (paid) return 'paid';
-    await payments.refund(order.id, attempt.amountCents, 'order-cancelled');
-    return 'refunded';
+    if (outcome === 'surplus') {
+      await payments
+        .refundOwed({ ...attempt, status: 'surplus', captureId })
+        .catch((err: unknown) => deps.log.warn({ err, paymentId: attempt.id }, 'surplus refund left owed'));
+    }
+    return outcome;
   }
 
   async function capture(customerId: number, provider: ProviderName, orderId: number, ref: string) {
@@ -90,12 +96,14 @@ export function createOrderPayments(db: Db, deps: OrderPaymentDeps) {
     if (result.status === 'declined') throw new AppError('PAYMENT_DECLINED');
     if (result.status === 'not_approved') throw new AppError('PAYMENT_NOT_APPROVED');
     if (result.status === 'pending') throw new AppError('PAYMENT_UNCONFIRMED');
-    if ((await settle(order, attempt, result.captureId)) === 'refunded')
+    if ((await settle(order, attempt, result.captureId)) === 'surplus')
       throw new AppError('ORDER_NOT_PAYABLE');
     return answer;
   }
 
   return {
+    afterpayTerms: () => payments.afterpayTerms(),
+
     async methods(customerId: number, orderId: number): Promise<PaymentMethods> {
       return payments.methods(amountDueOf(await payableOrder(customerId, orderId)));
     },
@@ -165,18 +173,34 @@ export function createOrderPayments(db: Db, deps: OrderPaymentDeps) {
       let cancelled = 0;
       let paid = 0;
       for (const order of due) {
+        // Every attempt is asked, not just until one paid: a second capture must be found and given back too.
         let keep = false;
         for (const attempt of await payments.startedAttempts(order.id)) {
           const outcome = await settleIfPaid(order, attempt);
           if (outcome === 'paid') paid += 1;
-          if (outcome !== 'abandoned') {
-            keep = true;
-            break;
-          }
+          if (outcome !== 'abandoned') keep = true;
         }
         if (!keep && (await deps.cancelUnpaid(order))) cancelled += 1;
       }
       return { cancelled, paid };
+    },
+
+    /**
+     * Retries refunds a provider could not take when they were due (a cancel or a surplus capture while it was
+     * down). Safe beside other processes: a refund's idempotency key names the payment and what was refunded.
+     */
+    async refundOwed(): Promise<{ refunded: number; failed: number }> {
+      let refunded = 0;
+      let failed = 0;
+      for (const payment of await payments.owedRefunds(REFUNDS_PER_ROUND)) {
+        try {
+          if ((await payments.refundOwed(payment)) > 0) refunded += 1;
+        } catch (err) {
+          failed += 1;
+          deps.log.warn({ err, paymentId: payment.id }, 'owed refund failed; retried next round');
+        }
+      }
+      return { refunded, failed };
     },
   };
 
@@ -185,15 +209,18 @@ export function createOrderPayments(db: Db, deps: OrderPaymentDeps) {
    * customer paid and did not come back): the store captures it. Still undecided or unreachable: the order is kept
    * for the next round. Otherwise the attempt is abandoned.
    */
-  async function settleIfPaid(order: OrderRow, attempt: PaymentRow): Promise<'paid' | 'kept' | 'abandoned'> {
+  async function settleIfPaid(
+    order: OrderRow,
+    attempt: PaymentRow,
+  ): Promise<'paid' | 'surplus' | 'kept' | 'abandoned'> {
     const status = await payments.status(attempt).catch(() => null);
     if (status === null || status.status === 'pending') return 'kept';
     if (status.status === 'captured')
-      return (await settle(order, attempt, status.captureId)) === 'paid' ? 'paid' : 'kept';
+      return (await settle(order, attempt, status.captureId)) === 'paid' ? 'paid' : 'surplus';
     if (status.status === 'approved') {
       const result = await payments.capture(attempt).catch(() => null);
       if (result?.status === 'captured')
-        return (await settle(order, attempt, result.captureId)) === 'paid' ? 'paid' : 'kept';
+        return (await settle(order, attempt, result.captureId)) === 'paid' ? 'paid' : 'surplus';
       if (result === null || result.status === 'pending') return 'kept';
     }
     await payments.abandon(attempt);

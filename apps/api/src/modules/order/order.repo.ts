@@ -38,7 +38,13 @@ export async function updateOrderWhileIn(
   db: Executor,
   orderId: number,
   from: readonly OrderStatus[],
-  values: { status?: OrderStatus; shippingAddress?: OrderAddress; cancelledAt?: Date; paidAt?: Date },
+  values: {
+    status?: OrderStatus;
+    shippingAddress?: OrderAddress;
+    cancelledAt?: Date;
+    paidAt?: Date;
+    deliveryWindowId?: number;
+  },
 ): Promise<OrderRow | undefined> {
   const [row] = await db
     .update(orders)

@@ -7,9 +7,12 @@ import {
   orderDetailQuery,
   orderList,
   orderListQuery,
+  orderReorderBody,
   orderStat,
+  reorderResult,
 } from '@storefront/contract/order';
 import { idempotencyHeaders } from '@storefront/contract/payment';
+import { orderDeliveryWindowBody } from '@storefront/contract/delivery';
 import { customerIdOf } from '../../plugins/auth.js';
 import { ok, routeOptions } from '../../lib/reply.js';
 import type { OrderService } from './order.service.js';
@@ -36,6 +39,14 @@ export const orderRoutes: FastifyPluginAsyncZod<{ orders: OrderService }> = asyn
 
   app.put('/order/address', signedIn({ body: orderAddressBody }, orderDetail), async (req) =>
     ok(await orders.changeAddress(customerIdOf(req), req.body)),
+  );
+
+  app.post('/order/reorder', signedIn({ body: orderReorderBody }, reorderResult), async (req) =>
+    ok(await orders.reorder(customerIdOf(req), req.body)),
+  );
+
+  app.put('/order/delivery-window', signedIn({ body: orderDeliveryWindowBody }, orderDetail), async (req) =>
+    ok(await orders.changeWindow(customerIdOf(req), req.body)),
   );
 
   app.put('/order/cancel', signedIn({ body: orderCancelBody }, orderDetail), async (req) =>

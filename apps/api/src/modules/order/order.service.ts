@@ -7,16 +7,22 @@ import {
   type OrderDetail,
   type OrderList,
   type OrderListParams,
+  type OrderReorderBody,
   type OrderStat,
   type OrderStatus,
   type OrderSummary,
   type OrderTotals,
+  type ReorderResult,
 } from '@storefront/contract/order';
+import type { OrderDeliveryWindowBody } from '@storefront/contract/delivery';
 import type { Db, Executor } from '../../db/client.js';
 import { AppError } from '../../lib/app-error.js';
+import type { WarnLog } from '../../lib/warn-log.js';
 import { findAddress } from '../address/address.repo.js';
 import { snapshotOf } from '../address/address.service.js';
 import { returnStock } from '../catalog/catalog.repo.js';
+import { mergeIntoCart } from '../cart/cart-merge.js';
+import { lockCart } from '../cart/cart.repo.js';
 import { findCouponCode, releaseCouponUse } from '../coupon/coupon.repo.js';
 import { hashRequest } from '../idempotency/idempotency.repo.js';
 import type { PaymentService } from '../payment/payment.service.js';
@@ -25,6 +31,14 @@ import { zoneOf } from '../shipping/shipping.rules.js';
 import { findSuburbById } from '../suburb/suburb.repo.js';
 import { recordOrderCredit } from '../wallet/wallet.service.js';
 import { createCheckout } from './checkout.js';
+import {
+  bookWindow,
+  findDeliveryWindow,
+  returnWindowPlace,
+  toBookedWindow,
+} from '../delivery/delivery.service.js';
+import { isOpenForBooking } from '../delivery/delivery.rules.js';
+import { queueOrderMail, type OrderMailSettings } from './order-mails.js';
 import {
   countOrdersByStatus,
   findOrder,
@@ -68,15 +82,26 @@ function toSummary(order: OrderRow, lines: OrderLineRow[]): OrderSummary {
   };
 }
 
-export function createOrderService(db: Db, now: () => Date, payments?: PaymentService) {
-  const checkout = createCheckout(db, now);
+export type OrderServiceDeps = {
+  now: () => Date;
+  /** Without it (tests of the order alone) a paid order has no provider part to refund. */
+  payments?: PaymentService;
+  log?: WarnLog;
+  mail: OrderMailSettings;
+};
+
+export function createOrderService(db: Db, deps: OrderServiceDeps) {
+  const { now, payments, mail } = deps;
+  const log = deps.log ?? { warn: () => undefined };
+  const checkout = createCheckout(db, now, mail);
 
   async function detail(customerId: number, orderId: number): Promise<OrderDetail> {
     const order = await findOrder(db, customerId, orderId);
     if (!order) throw new AppError('NOT_FOUND', 'No such order.');
-    const [lines, couponCode] = await Promise.all([
+    const [lines, couponCode, window] = await Promise.all([
       listOrderLines(db, [order.id]),
       order.couponId === null ? null : findCouponCode(db, order.couponId),
+      order.deliveryWindowId === null ? undefined : findDeliveryWindow(db, order.deliveryWindowId),
     ]);
     return {
       orderID: order.id,
@@ -101,6 +126,8 @@ export function createOrderService(db: Db, now: () => Date, payments?: PaymentSe
       cancelledAt: order.cancelledAt?.toISOString() ?? null,
       canCancel: isOpen(order.status),
       canChangeAddress: isOpen(order.status),
+      deliveryWindow: window ? toBookedWindow(window) : null,
+      canChangeWindow: isOpen(order.status) && window !== undefined && isOpenForBooking(window, now()),
     };
   }
 
@@ -160,11 +187,60 @@ export function createOrderService(db: Db, now: () => Date, payments?: PaymentSe
         findSuburbById(db, address.suburbId),
       ]);
       if (!from || !to || zoneOf(from) !== zoneOf(to)) throw new AppError('ORDER_ZONE_CHANGED');
-      const updated = await updateOrderWhileIn(db, order.id, OPEN_STATUSES, {
-        shippingAddress: snapshotOf(address),
+      await db.transaction(async (tx) => {
+        const updated = await updateOrderWhileIn(tx, order.id, OPEN_STATUSES, {
+          shippingAddress: snapshotOf(address),
+        });
+        if (!updated) throw new AppError('ORDER_ADDRESS_LOCKED');
+        await queueOrderMail(tx, order.id, { kind: 'address-changed' }, mail, now());
       });
-      if (!updated) throw new AppError('ORDER_ADDRESS_LOCKED');
       return detail(customerId, order.id);
+    },
+
+    /**
+     * "Buy again": the past order's products go into the cart on top of what is there, capped at stock; what is
+     * no longer sold or does not fit is left out, and the answer says which and why.
+     */
+    async reorder(customerId: number, body: OrderReorderBody): Promise<ReorderResult> {
+      const outcomes = await db.transaction(async (tx) => {
+        const order = await findOrder(tx, customerId, body.orderID);
+        if (!order) throw new AppError('NOT_FOUND', 'No such order.');
+        await lockCart(tx, customerId);
+        const lines = await listOrderLines(tx, [order.id]);
+        return mergeIntoCart(
+          tx,
+          customerId,
+          lines.map((l) => ({ productId: l.productId, quantity: l.quantity })),
+        );
+      });
+      return {
+        added: outcomes.reduce((n, o) => n + o.added, 0),
+        lines: outcomes.map(({ productId, ...o }) => ({ productID: productId, ...o })),
+      };
+    },
+
+    /**
+     * Moves an open order to another window of its zone before either window's cut-off. Only to one at the same
+     * price: the order was charged for its window (as for a move of address, the way out is cancel and re-order).
+     */
+    async changeWindow(customerId: number, body: OrderDeliveryWindowBody): Promise<OrderDetail> {
+      await db.transaction(async (tx) => {
+        const order = await findOrder(tx, customerId, body.orderID, { lock: true });
+        if (!order) throw new AppError('NOT_FOUND', 'No such order.');
+        if (order.deliveryWindowId === null) throw new AppError('DELIVERY_WINDOW_UNAVAILABLE');
+        const current = await findDeliveryWindow(tx, order.deliveryWindowId);
+        if (!current || !isOpen(order.status) || !isOpenForBooking(current, now()))
+          throw new AppError('DELIVERY_WINDOW_LOCKED');
+        if (body.windowID === current.id) return;
+        const target = await findDeliveryWindow(tx, body.windowID);
+        if (!target || target.zone !== current.zone) throw new AppError('DELIVERY_WINDOW_UNAVAILABLE');
+        if (target.priceDeltaCents !== current.priceDeltaCents)
+          throw new AppError('DELIVERY_WINDOW_PRICE_DIFFERS');
+        await bookWindow(tx, current.zone, target.id, now());
+        await returnWindowPlace(tx, current.id);
+        await updateOrderWhileIn(tx, order.id, OPEN_STATUSES, { deliveryWindowId: target.id });
+      });
+      return detail(customerId, body.orderID);
     },
 
     /**
@@ -202,8 +278,8 @@ export function createOrderService(db: Db, now: () => Date, payments?: PaymentSe
     });
     if (!cancelled) return null;
     const lines = await listOrderLines(tx, [order.id]);
-    for (const l of [...lines].sort((a, b) => a.productId - b.productId))
-      await returnStock(tx, l.productId, l.quantity);
+    await returnStock(tx, lines);
+    if (order.deliveryWindowId !== null) await returnWindowPlace(tx, order.deliveryWindowId);
     const { amountDue } = totalsOf(order);
     const captured =
       order.status === 'pending_payment' ? undefined : await payments?.capturedPayment(tx, order.id);
@@ -213,12 +289,17 @@ export function createOrderService(db: Db, now: () => Date, payments?: PaymentSe
       order.status === 'pending_payment' ? order.creditUsedCents : order.totalCents - byProvider;
     await recordOrderCredit(tx, { customerId: order.customerId, orderId: order.id, amountCents: asCredit });
     if (order.couponId !== null) await releaseCouponUse(tx, order.customerId, order.couponId);
+    const refund = { byProvider, provider: captured?.provider ?? null, asCredit };
+    await queueOrderMail(tx, order.id, { kind: 'cancelled', refund }, mail, now());
     return { orderId: order.id, byProvider };
   }
 
+  /** The order is cancelled whatever the provider says; a refund it cannot take now is owed and retried. */
   async function refundThroughProvider(released: { orderId: number; byProvider: number }): Promise<void> {
     if (!payments || released.byProvider === 0) return;
-    await payments.refund(released.orderId, released.byProvider, 'cancel');
+    await payments
+      .refund(released.orderId, released.byProvider)
+      .catch((err: unknown) => log.warn({ err, orderId: released.orderId }, 'refund left owed'));
   }
 }
 

@@ -143,6 +143,35 @@ describe('paying an order', () => {
     }
   });
 
+  it("Afterpay's terms are public for product and cart pages, and unavailable while Afterpay cannot answer", async () => {
+    const terms = async () => {
+      const res = await t.app.inject({ method: 'GET', url: '/api/v1/payment/afterpay-terms' });
+      expect(res.statusCode).toBe(200);
+      return { body: res.json<{ code: number; data: unknown }>(), cache: res.headers['cache-control'] };
+    };
+    afterpay.setLimits('35.00', '1500.00');
+    try {
+      expect(await terms()).toEqual({
+        body: {
+          code: 0,
+          msg: expect.any(String),
+          data: { available: true, minimumCents: 3500, maximumCents: 150_000, instalments: 4 },
+        },
+        cache: 'public, max-age=300',
+      });
+      afterpay.injectFault({ kind: 'status', status: 503 }, { pathIncludes: '/v2/configuration' });
+      expect((await terms()).body.data).toEqual({
+        available: false,
+        minimumCents: null,
+        maximumCents: null,
+        instalments: 4,
+      });
+    } finally {
+      afterpay.clearFaults();
+      afterpay.setLimits('1.00', '2000.00');
+    }
+  });
+
   it('PayPal: approve at PayPal, capture on return; the order is paid and the answer carries a fresh token', async () => {
     const { c, order } = await unpaidOrder(2);
     const approve = await start(c, order.orderID, 'paypal');
@@ -274,6 +303,85 @@ describe('paying an order', () => {
   });
 });
 
+describe('money the store must give back', () => {
+  /** What the providers hold for the order once refunds are taken off, from the store's own book. */
+  async function keptFor(orderID: number) {
+    const rows = await db().select().from(payments).where(eq(payments.orderId, orderID));
+    return rows
+      .filter((r) => r.status === 'captured' || r.status === 'surplus')
+      .reduce((sum, r) => sum + r.amountCents - r.refundedCents, 0);
+  }
+
+  it('two captures of different attempts at once: one pays the order, the other is given back', async () => {
+    const { c, order } = await unpaidOrder(1);
+    const viaPayPal = await start(c, order.orderID, 'paypal');
+    const token = viaPayPal.searchParams.get('token') ?? '';
+    paypal.approve(token);
+    const viaAfterpay = await start(c, order.orderID, 'afterpay');
+    const orderToken = viaAfterpay.searchParams.get('token') ?? '';
+    afterpay.confirm(orderToken);
+
+    const answers = await Promise.all([
+      call(c, 'POST', '/paypal/express-capture', { orderID: order.orderID, token }),
+      call(c, 'POST', '/after-pay/capture', { orderID: order.orderID, orderToken }),
+    ]);
+
+    expect(answers.map((a) => a.statusCode)).toEqual([200, 200]);
+    expect(answers.map((a) => a.code).sort()).toEqual([0, 100908]);
+    expect((await orderRow(order.orderID))?.status).toBe('paid');
+    expect(await keptFor(order.orderID)).toBe(order.totals.amountDue);
+  });
+
+  it('expiry finds every capture of an order: the first pays it, a second is refunded', async () => {
+    const { c, order } = await unpaidOrder(1);
+    const first = (await start(c, order.orderID, 'paypal')).searchParams.get('token') ?? '';
+    t.clock.advance(1000);
+    const second = (await start(c, order.orderID, 'paypal')).searchParams.get('token') ?? '';
+    expect(second).not.toBe(first);
+    for (const token of [first, second]) {
+      paypal.approve(token);
+      await paypalCaptureDirectly(token);
+    }
+
+    t.clock.advance(31 * 60_000);
+    await t.app.expireUnpaidOrders();
+
+    expect((await orderRow(order.orderID))?.status).toBe('paid');
+    const rows = await db().select().from(payments).where(eq(payments.orderId, order.orderID));
+    expect(rows.map((r) => r.status).sort()).toEqual(['captured', 'surplus']);
+    expect(rows.find((r) => r.status === 'surplus')?.refundedCents).toBe(order.totals.amountDue);
+    expect(await keptFor(order.orderID)).toBe(order.totals.amountDue);
+  });
+
+  it('a cancel the provider cannot refund still cancels; the refund is retried until it is taken, once', async () => {
+    const { c, order } = await unpaidOrder(2);
+    const token = (await start(c, order.orderID, 'paypal')).searchParams.get('token') ?? '';
+    paypal.approve(token);
+    expect((await call(c, 'POST', '/paypal/express-capture', { orderID: order.orderID, token })).code).toBe(
+      0,
+    );
+    paypal.injectFault({ kind: 'status', status: 503 }, { pathIncludes: '/refund' });
+    try {
+      const cancelled = await call<OrderDetail>(c, 'PUT', '/order/cancel', { orderID: order.orderID });
+      expect(cancelled).toMatchObject({ statusCode: 200, code: 0, data: { status: 'cancelled' } });
+      expect(await keptFor(order.orderID)).toBe(order.totals.amountDue);
+      expect(await t.app.refundOwed()).toMatchObject({ refunded: 0 });
+      expect(await keptFor(order.orderID)).toBe(order.totals.amountDue);
+    } finally {
+      paypal.clearFaults();
+    }
+
+    const before = paypal.moneyMovements();
+    // Two processes' rounds at once: the provider refunds once, the store records it once.
+    const rounds = await Promise.all([t.app.refundOwed(), t.app.refundOwed()]);
+    expect(rounds.reduce((n, r) => n + r.failed, 0)).toBe(0);
+    expect(paypal.moneyMovements() - before).toBe(1);
+    expect(await keptFor(order.orderID)).toBe(0);
+    expect(await t.app.refundOwed()).toEqual({ refunded: 0, failed: 0 });
+    expect(paypal.moneyMovements() - before).toBe(1);
+  });
+});
+
 describe('Idempotency-Key on order/create', () => {
   it('twenty concurrent creates with one key make one order, and every answer is that order', async () => {
     const s = await shopper(1);
@@ -365,6 +473,33 @@ describe('unpaid orders', () => {
 
     expect((await orderRow(order.orderID))?.status).toBe('paid');
     expect(await stockOf(product.id)).toBe(49);
+  });
+
+  it('two API processes expiring at once cancel each order once: stock and credit come back once', async () => {
+    const other = await createTestApp({
+      env: { PAYMENTS_DEMO: 'true', PUBLIC_URL: 'http://localhost:3000', UNPAID_ORDER_MINUTES: '30' },
+      database: t.database,
+    });
+    try {
+      const shoppers = await Promise.all([shopper(2), shopper(2), shopper(2)]);
+      const placed = [];
+      for (const s of shoppers) {
+        await giveCredit(db(), s.c.user.customerID, 300);
+        placed.push(await placeOrder(t.app, s.c, { addressID: s.addressID, useCredit: true }));
+      }
+      t.clock.advance(31 * 60_000);
+      other.clock.set(t.clock.now());
+      const [a, b] = await Promise.all([t.app.expireUnpaidOrders(), other.app.expireUnpaidOrders()]);
+      expect(a.cancelled + b.cancelled).toBeGreaterThanOrEqual(3);
+      for (const [i, s] of shoppers.entries()) {
+        expect((await orderRow(placed[i]?.orderID ?? 0))?.status).toBe('cancelled');
+        expect(await stockOf(s.product.id)).toBe(50);
+        const credits = await call<{ balance: number }>(s.c, 'GET', '/customer/credits');
+        expect(credits.data.balance).toBe(300);
+      }
+    } finally {
+      await other.app.close();
+    }
   });
 
   it('an order younger than the limit is left alone', async () => {

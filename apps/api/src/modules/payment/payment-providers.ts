@@ -10,6 +10,8 @@ export interface PaymentProviders {
   byName: ReadonlyMap<PaymentProviderName, PaymentProvider>;
   /** Also in `byName`; kept typed so the store's approve page can approve and decline. */
   demo: DemoPaymentProvider | null;
+  /** Also in `byName`; kept typed for its order limits, which product and cart pages show. */
+  afterpay: AfterpayProvider | null;
 }
 
 export function createPaymentProviders(
@@ -20,21 +22,15 @@ export function createPaymentProviders(
   if (config.paypal) {
     byName.set('paypal', new PayPalProvider({ ...config.paypal, timeoutMs: config.timeoutMs }));
   }
-  if (config.afterpay) {
-    byName.set(
-      'afterpay',
-      new AfterpayProvider({
-        ...config.afterpay,
-        timeoutMs: config.timeoutMs,
-        merchantUrl: config.publicUrl,
-      }),
-    );
-  }
+  const afterpay = config.afterpay
+    ? new AfterpayProvider({ ...config.afterpay, timeoutMs: config.timeoutMs, merchantUrl: config.publicUrl })
+    : null;
+  if (afterpay) byName.set('afterpay', afterpay);
   let demo: DemoPaymentProvider | null = null;
   if (config.demo) {
     if (!deps.demoStore) throw new Error('The demo payment provider is on but has no store');
     demo = new DemoPaymentProvider({ store: deps.demoStore });
     byName.set('demo', demo);
   }
-  return { byName, demo };
+  return { byName, demo, afterpay };
 }

@@ -1,6 +1,6 @@
-import { and, desc, eq, sql } from 'drizzle-orm';
+import { and, desc, eq, lt, notInArray, or, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
-import { payments, type PaymentRow } from '../../db/schema/index.js';
+import { orders, payments, type PaymentRow } from '../../db/schema/index.js';
 import type { PaymentProviderName } from './payment-provider.js';
 
 export type { PaymentRow };
@@ -61,6 +61,24 @@ export async function markPaymentCaptured(
   return rows.length > 0;
 }
 
+/**
+ * Records a capture the order cannot keep (another attempt paid it, or it was cancelled): the money is owed back.
+ * Any state but captured may become surplus; answers false when it already was.
+ */
+export async function markPaymentSurplus(
+  exec: Executor,
+  paymentId: number,
+  captureId: string,
+  now: Date,
+): Promise<boolean> {
+  const rows = await exec
+    .update(payments)
+    .set({ status: 'surplus', captureId, updatedAt: now })
+    .where(and(eq(payments.id, paymentId), notInArray(payments.status, ['captured', 'surplus'])))
+    .returning({ id: payments.id });
+  return rows.length > 0;
+}
+
 export async function markPaymentEnded(
   exec: Executor,
   paymentId: number,
@@ -73,14 +91,38 @@ export async function markPaymentEnded(
     .where(and(eq(payments.id, paymentId), eq(payments.status, 'started')));
 }
 
+/**
+ * Adds a refund the provider confirmed, only if nothing was recorded since `before` was read: two processes
+ * retrying one refund send the same idempotency key, the provider refunds once, and only one of them records it.
+ */
 export async function addRefunded(
   exec: Executor,
-  paymentId: number,
+  payment: { id: number; refundedCents: number },
   amountCents: number,
   now: Date,
 ): Promise<void> {
   await exec
     .update(payments)
     .set({ refundedCents: sql`${payments.refundedCents} + ${amountCents}`, updatedAt: now })
-    .where(eq(payments.id, paymentId));
+    .where(and(eq(payments.id, payment.id), eq(payments.refundedCents, payment.refundedCents)));
+}
+
+/** Money a provider holds that the store owes back: surplus captures, and captures of cancelled orders. */
+export async function listOwedRefunds(exec: Executor, limit: number): Promise<PaymentRow[]> {
+  const rows = await exec
+    .select({ payment: payments })
+    .from(payments)
+    .innerJoin(orders, eq(orders.id, payments.orderId))
+    .where(
+      and(
+        lt(payments.refundedCents, payments.amountCents),
+        or(
+          eq(payments.status, 'surplus'),
+          and(eq(payments.status, 'captured'), eq(orders.status, 'cancelled')),
+        ),
+      ),
+    )
+    .orderBy(payments.id)
+    .limit(limit);
+  return rows.map((r) => r.payment);
 }

@@ -2,6 +2,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   afterpayCaptureBody,
+  afterpayTerms,
   demoCaptureBody,
   demoDecision,
   demoDecisionBody,
@@ -28,8 +29,14 @@ export const paymentRoutes: FastifyPluginAsyncZod<{ payments: OrderPayments }> =
   app,
   { payments },
 ) => {
-  const { signedIn } = routeOptions(app, ['payment']);
+  const { open, signedIn } = routeOptions(app, ['payment']);
   const headers = idempotencyHeaders;
+
+  // Public and the same for everyone; browsers may keep it for a few minutes (the provider's limits rarely change).
+  app.get('/payment/afterpay-terms', open({}, afterpayTerms), async (_req, reply) => {
+    reply.header('cache-control', 'public, max-age=300');
+    return ok(await payments.afterpayTerms());
+  });
 
   app.get('/payment/methods', signedIn({ querystring: paymentMethodsQuery }, paymentMethods), async (req) =>
     ok(await payments.methods(customerIdOf(req), req.query.orderID)),

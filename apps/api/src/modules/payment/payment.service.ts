@@ -1,4 +1,9 @@
-import type { PaymentMethods, PaymentProvider as ProviderName } from '@storefront/contract/payment';
+import {
+  AFTERPAY_INSTALMENTS,
+  type AfterpayTerms,
+  type PaymentMethods,
+  type PaymentProvider as ProviderName,
+} from '@storefront/contract/payment';
 import type { Db, Executor } from '../../db/client.js';
 import { AppError } from '../../lib/app-error.js';
 import type { PaymentConfig } from './payment-config.js';
@@ -17,8 +22,10 @@ import {
   findPaymentByRef,
   findStartedPayments,
   insertPayment,
+  listOwedRefunds,
   markPaymentCaptured,
   markPaymentEnded,
+  markPaymentSurplus,
   type PaymentRow,
 } from './payment.repo.js';
 
@@ -72,10 +79,22 @@ export function createPaymentService(
         ORDER.filter((name) => providers.byName.has(name)).map(async (name) => ({
           provider: name,
           isEligible: amountDueCents > 0 && (await provider(name).isEligible(amountDueCents, 'AUD')),
-          instalmentCents: name === 'afterpay' ? Math.ceil(amountDueCents / 4) : null,
+          instalmentCents: name === 'afterpay' ? Math.ceil(amountDueCents / AFTERPAY_INSTALMENTS) : null,
         })),
       );
       return { amountDue: amountDueCents, methods };
+    },
+
+    /** Afterpay's limits as the product and cart pages need them; unavailable rather than failing the page. */
+    async afterpayTerms(): Promise<AfterpayTerms> {
+      const limits = await providers.afterpay?.getLimits().catch(() => undefined);
+      const available = limits !== undefined && limits.currency === 'AUD';
+      return {
+        available,
+        minimumCents: available ? limits.minimumCents : null,
+        maximumCents: available ? limits.maximumCents : null,
+        instalments: AFTERPAY_INSTALMENTS,
+      };
     },
 
     async start(order: PayableOrder, name: ProviderName, idempotencyKey: string): Promise<string> {
@@ -143,22 +162,43 @@ export function createPaymentService(
 
     abandon: (attempt: PaymentRow) => markPaymentEnded(db, attempt.id, 'abandoned', now()),
 
-    /** Gives back what a provider took for the order, up to `amountCents`; 0 when nothing was captured. */
-    async refund(orderId: number, amountCents: number, reason: string): Promise<number> {
+    /**
+     * Gives back what a provider took for the order, up to `amountCents`; 0 when nothing was captured. Throws
+     * when the provider cannot be reached: the refund is then owed, and `refundOwed` finishes it later.
+     */
+    async refund(orderId: number, amountCents: number): Promise<number> {
       const captured = await findCapturedPayment(db, orderId);
-      if (!captured?.captureId) return 0;
-      const amount = Math.min(amountCents, captured.amountCents - captured.refundedCents);
-      if (amount <= 0) return 0;
-      const refunded = await provider(captured.provider).refund({
-        captureId: captured.captureId,
-        amountCents: amount,
-        merchantReference: merchantReference(orderId),
-        idempotencyKey: `refund-${captured.id}-${reason}`,
-      });
-      await addRefunded(db, captured.id, refunded.amountCents, now());
-      return refunded.amountCents;
+      return captured ? refundPayment(captured, amountCents) : 0;
     },
+
+    /** Records a capture the order could not keep; `refundOwed` then gives it back. */
+    recordSurplus: (exec: Executor, attempt: PaymentRow, captureId: string) =>
+      markPaymentSurplus(exec, attempt.id, captureId, now()),
+
+    /** Refunds still owed (a provider was down when they were due), oldest first. */
+    owedRefunds: (limit: number) => listOwedRefunds(db, limit),
+
+    /** Gives back the rest of a payment the store owes in full. */
+    refundOwed: (payment: PaymentRow) => refundPayment(payment, payment.amountCents),
   };
+
+  /**
+   * One refund per payment, whatever the route to it (a cancel, the retry round, two processes at once): the
+   * idempotency key names the payment, so the provider refunds once however often it is asked.
+   */
+  async function refundPayment(payment: PaymentRow, amountCents: number): Promise<number> {
+    if (!payment.captureId) return 0;
+    const amount = Math.min(amountCents, payment.amountCents - payment.refundedCents);
+    if (amount <= 0) return 0;
+    const refunded = await provider(payment.provider).refund({
+      captureId: payment.captureId,
+      amountCents: amount,
+      merchantReference: merchantReference(payment.orderId),
+      idempotencyKey: `refund-${payment.id}-${payment.refundedCents}`,
+    });
+    await addRefunded(db, payment, refunded.amountCents, now());
+    return refunded.amountCents;
+  }
 }
 
 export type PaymentService = ReturnType<typeof createPaymentService>;

@@ -1,52 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import type { ProductRow } from '../catalog/catalog.repo.js';
-import type { CouponRow, CustomerCoupon } from '../coupon/coupon.repo.js';
+import type { CustomerCoupon } from '../coupon/coupon.repo.js';
 import type { ShippingRateRow } from '../shipping/shipping.repo.js';
+import { coupon, DAY, NOW, product } from '../../../test/pricing-rows.js';
 import { priceCart, withCredit, type PricingLine } from './price-cart.js';
-
-const NOW = new Date('2025-06-01T00:00:00Z');
-const DAY = 24 * 3600 * 1000;
-
-function product(overrides: Partial<ProductRow> = {}): ProductRow {
-  return {
-    id: 1,
-    sku: 'SKU-1',
-    name: 'Rice',
-    description: '',
-    imageUrl: '/rice.svg',
-    priceCents: 500,
-    stock: 10,
-    weightGrams: 500,
-    category: 'pantry',
-    isActive: true,
-    createdAt: NOW,
-    ...overrides,
-  };
-}
 
 function line(overrides: Partial<ProductRow> = {}, quantity = 1, selected = true): PricingLine {
   return { product: product(overrides), quantity, selected };
-}
-
-function coupon(overrides: Partial<CouponRow> = {}, customerUses: number | null = null): CustomerCoupon {
-  return {
-    coupon: {
-      id: 1,
-      code: 'TEN',
-      description: '10% off',
-      kind: 'percent',
-      value: 10,
-      minSpendCents: 0,
-      startsAt: new Date(NOW.getTime() - DAY),
-      endsAt: new Date(NOW.getTime() + DAY),
-      usageLimit: null,
-      usedCount: 0,
-      perCustomerLimit: 1,
-      isPersonal: false,
-      ...overrides,
-    },
-    customerUses,
-  };
 }
 
 const rate = (

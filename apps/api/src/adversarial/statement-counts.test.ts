@@ -1,0 +1,182 @@
+import { readFile } from 'node:fs/promises';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { inject } from 'vitest';
+import { openPglite, openPostgres, type Database } from '../db/client.js';
+import {
+  addAddress,
+  addToCart,
+  bearer,
+  placeOrder,
+  registerCustomer,
+  sydneyAddress,
+  type Customer,
+} from '../../test/factories.js';
+import { deliveryWindowTemplates } from '../db/schema/index.js';
+import { createProduct } from '../../test/catalog-factories.js';
+import { adminQuery, uniqueName, withDatabase } from '../../test/databases.js';
+import { createTestApp, type TestApp } from '../../test/test-app.js';
+
+// SQL statements per request must not grow with the size of the cart, the order or the page (Saleor's query-count
+// tests): each route is asked with a small and a large one, and both must send the same number of statements.
+
+const statements: string[] = [];
+let counting = false;
+const onStatement = (sql: string) => {
+  if (counting) statements.push(sql);
+};
+
+/** The test database, telling `onStatement` every statement the app sends. */
+async function openCountedDatabase(): Promise<Database> {
+  if (process.env.TEST_DB === 'postgres') {
+    const url = process.env.DATABASE_URL;
+    if (!url) throw new Error('DATABASE_URL is not set');
+    const name = uniqueName('sf_t');
+    await adminQuery(url, `CREATE DATABASE ${name} TEMPLATE ${inject('postgresTemplate')}`);
+    const database = await openPostgres(withDatabase(url, name), { onStatement });
+    return {
+      ...database,
+      async close() {
+        await database.close();
+        await adminQuery(url, `DROP DATABASE IF EXISTS ${name}`);
+      },
+    };
+  }
+  const tar = await readFile(inject('pgliteTemplate'));
+  return openPglite({ loadDataDir: new Blob([tar]), onStatement });
+}
+
+let t: TestApp;
+let database: Database;
+beforeAll(async () => {
+  database = await openCountedDatabase();
+  t = await createTestApp({ database });
+});
+afterAll(async () => {
+  await t.close();
+  await database.close();
+});
+
+/** The statements one request sends, with its answer's code (0 is success). */
+async function count(
+  c: Customer | null,
+  method: 'GET' | 'POST' | 'PUT',
+  url: string,
+  payload?: object,
+): Promise<{ n: number; code: number }> {
+  statements.length = 0;
+  counting = true;
+  try {
+    const res = await t.app.inject({
+      method,
+      url: `/api/v1${url}`,
+      headers: c ? bearer(c.token) : {},
+      ...(payload ? { payload } : {}),
+    });
+    return { n: statements.length, code: res.json<{ code: number }>().code };
+  } finally {
+    counting = false;
+  }
+}
+
+/** A customer with `lines` products of their own in the cart, and a delivery address. */
+async function shopper(lines: number): Promise<{ c: Customer; addressID: number; productIds: number[] }> {
+  const c = await registerCustomer(t.app);
+  const addressID = await addAddress(t.app, c);
+  const productIds: number[] = [];
+  for (let i = 0; i < lines; i += 1) {
+    const product = await createProduct(t.database.db, { stock: 100 });
+    productIds.push(product.id);
+    await addToCart(t.app, c, product.id);
+  }
+  return { c, addressID, productIds };
+}
+
+describe('SQL statements per request', () => {
+  it('health sends none', async () => {
+    expect(await count(null, 'GET', '/health')).toEqual({ n: 0, code: 0 });
+  });
+
+  it('customer/me is the session lookup and one read', async () => {
+    const { c } = await shopper(0);
+    expect(await count(c, 'GET', '/customer/me')).toEqual({ n: 2, code: 0 });
+  });
+
+  it('product/list sends as many for a page of 24 as for a page of 1', async () => {
+    for (let i = 0; i < 24; i += 1) await createProduct(t.database.db);
+    const one = await count(null, 'GET', '/product/list?pageSize=1');
+    const many = await count(null, 'GET', '/product/list?pageSize=24');
+    expect(one.code).toBe(0);
+    expect(many).toEqual(one);
+  });
+
+  it('cart/list and cart/add send as many for ten lines as for one', async () => {
+    const small = await shopper(1);
+    const large = await shopper(10);
+    const listed = [await count(small.c, 'GET', '/cart/list'), await count(large.c, 'GET', '/cart/list')];
+    expect(listed[0]?.code).toBe(0);
+    expect(listed[1]).toEqual(listed[0]);
+    const extra = await createProduct(t.database.db, { stock: 100 });
+    const added = [
+      await count(small.c, 'POST', '/cart/add', { productID: extra.id, quantity: 1 }),
+      await count(large.c, 'POST', '/cart/add', { productID: extra.id, quantity: 1 }),
+    ];
+    expect(added[0]?.code).toBe(0);
+    expect(added[1]).toEqual(added[0]);
+  });
+
+  it('delivery/windows: only the first listing writes; later ones read, as many for six templates as for two', async () => {
+    // Regional windows, so the other tests' Sydney (metro) orders still need none.
+    const c = await registerCustomer(t.app);
+    const newcastle = { ...sydneyAddress, line1: '1 Hunter St', suburb: 'Newcastle', postcode: '2300' };
+    const addressID = await addAddress(t.app, c, newcastle);
+    const template = (hour: number) => ({
+      zone: 'regional' as const,
+      startTime: `${String(hour).padStart(2, '0')}:00`,
+      endTime: `${String(hour + 1).padStart(2, '0')}:00`,
+      capacity: 10,
+      cutoffMinutes: 60,
+    });
+    const listAgain = async () => {
+      await count(c, 'GET', `/delivery/windows?addressID=${addressID}`);
+      const n = await count(c, 'GET', `/delivery/windows?addressID=${addressID}`);
+      const writes = statements.filter((q) => /^\s*(insert|update|delete)/i.test(q));
+      return { n, writes };
+    };
+    await t.database.db.insert(deliveryWindowTemplates).values([template(8), template(9)]);
+    const few = await listAgain();
+    await t.database.db
+      .insert(deliveryWindowTemplates)
+      .values([template(10), template(11), template(12), template(13)]);
+    const many = await listAgain();
+    expect(few.n.code).toBe(0);
+    expect(few.writes).toEqual([]);
+    expect(many).toEqual(few);
+  });
+
+  it('order/create and order/cancel send as many for ten lines as for one', async () => {
+    const small = await shopper(1);
+    const large = await shopper(10);
+    const body = (addressID: number) => ({ addressID, shippingService: 'standard', useCredit: false });
+    const created = [
+      await count(small.c, 'POST', '/order/create', body(small.addressID)),
+      await count(large.c, 'POST', '/order/create', body(large.addressID)),
+    ];
+    expect(created[0]?.code).toBe(0);
+    expect(created[1]).toEqual(created[0]);
+
+    const smallOrder = await orderOf(small);
+    const largeOrder = await orderOf(large);
+    const cancelled = [
+      await count(small.c, 'PUT', '/order/cancel', { orderID: smallOrder }),
+      await count(large.c, 'PUT', '/order/cancel', { orderID: largeOrder }),
+    ];
+    expect(cancelled[0]?.code).toBe(0);
+    expect(cancelled[1]).toEqual(cancelled[0]);
+  });
+});
+
+/** A fresh order of the shopper's products (the cart is filled again), answering its id. */
+async function orderOf(s: { c: Customer; addressID: number; productIds: number[] }): Promise<number> {
+  for (const id of s.productIds) await addToCart(t.app, s.c, id);
+  return (await placeOrder(t.app, s.c, { addressID: s.addressID })).orderID;
+}

@@ -1,0 +1,53 @@
+import { sql } from 'drizzle-orm';
+import { boolean, check, integer, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+
+const zones = ['metro', 'regional', 'interstate', 'remote'] as const;
+
+/**
+ * The delivery windows a zone offers every day, in the store's local time (Australia/Sydney): the data the day's
+ * windows are made from. A zone with no templates delivers by courier with no window to pick.
+ */
+export const deliveryWindowTemplates = pgTable(
+  'delivery_window_templates',
+  {
+    id: serial('id').primaryKey(),
+    zone: text('zone', { enum: zones }).notNull(),
+    /** Local wall-clock times, `HH:MM`. */
+    startTime: text('start_time').notNull(),
+    endTime: text('end_time').notNull(),
+    capacity: integer('capacity').notNull(),
+    /** Added to the delivery price (an evening window), or taken off it; 0 for most. */
+    priceDeltaCents: integer('price_delta_cents').notNull().default(0),
+    label: text('label'),
+    /** Booking closes this long before the window starts (the van is packed by then). */
+    cutoffMinutes: integer('cutoff_minutes').notNull().default(120),
+    isActive: boolean('is_active').notNull().default(true),
+  },
+  (t) => [
+    uniqueIndex('delivery_window_templates_zone_start_key').on(t.zone, t.startTime),
+    check('delivery_window_templates_capacity_positive', sql`${t.capacity} > 0`),
+  ],
+);
+
+/** One bookable window on one day, made from a template up to a week ahead; `booked` never passes `capacity`. */
+export const deliveryWindows = pgTable(
+  'delivery_windows',
+  {
+    id: serial('id').primaryKey(),
+    zone: text('zone', { enum: zones }).notNull(),
+    startsAt: timestamp('starts_at', { withTimezone: true }).notNull(),
+    endsAt: timestamp('ends_at', { withTimezone: true }).notNull(),
+    cutoffAt: timestamp('cutoff_at', { withTimezone: true }).notNull(),
+    capacity: integer('capacity').notNull(),
+    booked: integer('booked').notNull().default(0),
+    priceDeltaCents: integer('price_delta_cents').notNull().default(0),
+    label: text('label'),
+  },
+  (t) => [
+    uniqueIndex('delivery_windows_zone_start_key').on(t.zone, t.startsAt),
+    check('delivery_windows_booked_bounded', sql`${t.booked} between 0 and ${t.capacity}`),
+  ],
+);
+
+export type DeliveryWindowTemplateRow = typeof deliveryWindowTemplates.$inferSelect;
+export type DeliveryWindowRow = typeof deliveryWindows.$inferSelect;

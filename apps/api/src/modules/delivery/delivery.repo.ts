@@ -1,0 +1,83 @@
+import { and, asc, eq, gt, lt, sql } from 'drizzle-orm';
+import type { Executor } from '../../db/client.js';
+import {
+  deliveryWindows,
+  deliveryWindowTemplates,
+  type DeliveryWindowRow,
+  type DeliveryWindowTemplateRow,
+} from '../../db/schema/index.js';
+import type { ShippingZone } from '@storefront/contract/shipping';
+import type { NewWindow } from './delivery.rules.js';
+
+export type { DeliveryWindowRow };
+
+export async function listActiveTemplates(
+  exec: Executor,
+  zone: ShippingZone,
+): Promise<DeliveryWindowTemplateRow[]> {
+  return exec
+    .select()
+    .from(deliveryWindowTemplates)
+    .where(and(eq(deliveryWindowTemplates.zone, zone), eq(deliveryWindowTemplates.isActive, true)))
+    .orderBy(asc(deliveryWindowTemplates.startTime));
+}
+
+/** Makes the windows that do not exist yet, in one statement; existing ones (and their bookings) stay. */
+export async function ensureWindows(exec: Executor, rows: NewWindow[]): Promise<void> {
+  if (rows.length === 0) return;
+  await exec.insert(deliveryWindows).values(rows).onConflictDoNothing();
+}
+
+export async function listWindows(
+  exec: Executor,
+  zone: ShippingZone,
+  range: { from: Date; to: Date },
+): Promise<DeliveryWindowRow[]> {
+  return exec
+    .select()
+    .from(deliveryWindows)
+    .where(
+      and(
+        eq(deliveryWindows.zone, zone),
+        gt(deliveryWindows.cutoffAt, range.from),
+        lt(deliveryWindows.startsAt, range.to),
+      ),
+    )
+    .orderBy(asc(deliveryWindows.startsAt));
+}
+
+export async function findWindow(exec: Executor, id: number): Promise<DeliveryWindowRow | undefined> {
+  const [row] = await exec.select().from(deliveryWindows).where(eq(deliveryWindows.id, id));
+  return row;
+}
+
+/**
+ * Takes one place in the window if one is left and its cut-off has not passed, in one conditional update: of N
+ * checkouts at once on a window with C places, exactly C get one.
+ */
+export async function takePlace(
+  exec: Executor,
+  id: number,
+  now: Date,
+): Promise<DeliveryWindowRow | undefined> {
+  const [row] = await exec
+    .update(deliveryWindows)
+    .set({ booked: sql`${deliveryWindows.booked} + 1` })
+    .where(
+      and(
+        eq(deliveryWindows.id, id),
+        lt(deliveryWindows.booked, deliveryWindows.capacity),
+        gt(deliveryWindows.cutoffAt, now),
+      ),
+    )
+    .returning();
+  return row;
+}
+
+/** Gives a place back (a cancelled or expired order, or one moved to another window). */
+export async function returnPlace(exec: Executor, id: number): Promise<void> {
+  await exec
+    .update(deliveryWindows)
+    .set({ booked: sql`${deliveryWindows.booked} - 1` })
+    .where(and(eq(deliveryWindows.id, id), gt(deliveryWindows.booked, 0)));
+}

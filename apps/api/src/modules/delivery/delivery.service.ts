@@ -1,0 +1,162 @@
+import {
+  STORE_TIME_ZONE,
+  type BookedWindow,
+  type DeliveryWindow,
+  type DeliveryWindows,
+} from '@storefront/contract/delivery';
+import type { ShippingZone } from '@storefront/contract/shipping';
+import type { Db, Executor } from '../../db/client.js';
+import { AppError } from '../../lib/app-error.js';
+import { findAddress } from '../address/address.repo.js';
+import { zoneOf } from '../shipping/shipping.rules.js';
+import { findSuburbById } from '../suburb/suburb.repo.js';
+import {
+  ensureWindows,
+  findWindow,
+  listActiveTemplates,
+  listWindows,
+  returnPlace,
+  takePlace,
+  type DeliveryWindowRow,
+} from './delivery.repo.js';
+import {
+  bookableDays,
+  isOpenForBooking,
+  localDate,
+  localInstant,
+  windowsFromTemplates,
+} from './delivery.rules.js';
+
+export { returnPlace as returnWindowPlace, findWindow as findDeliveryWindow };
+
+const NEXT_FREE_SHOWN = 3;
+
+const dayFormat = new Intl.DateTimeFormat('en-AU', {
+  timeZone: STORE_TIME_ZONE,
+  weekday: 'short',
+  day: 'numeric',
+  month: 'short',
+});
+const timeFormat = new Intl.DateTimeFormat('en-AU', {
+  timeZone: STORE_TIME_ZONE,
+  hour: 'numeric',
+  minute: '2-digit',
+});
+
+/** "Thu 26 Nov, 7:00 am – 9:00 am", in the store's time zone, for mail. */
+export function describeWindow(w: Pick<DeliveryWindowRow, 'startsAt' | 'endsAt' | 'label'>): string {
+  const times = `${describeStart(w.startsAt)} – ${timeFormat.format(w.endsAt)}`;
+  return w.label ? `${times} (${w.label})` : times;
+}
+
+/** "Tue 24 Nov, 11:00 am", in the store's time zone. */
+function describeStart(at: Date): string {
+  return `${dayFormat.format(at).replace(/,/g, '')}, ${timeFormat.format(at)}`;
+}
+
+export function toBookedWindow(w: DeliveryWindowRow): BookedWindow {
+  return {
+    windowID: w.id,
+    startsAt: w.startsAt.toISOString(),
+    endsAt: w.endsAt.toISOString(),
+    cutoffAt: w.cutoffAt.toISOString(),
+    label: w.label,
+    priceDelta: w.priceDeltaCents,
+  };
+}
+
+function toWindow(w: DeliveryWindowRow): DeliveryWindow {
+  const remaining = Math.max(0, w.capacity - w.booked);
+  return { ...toBookedWindow(w), capacity: w.capacity, remaining, isFull: remaining === 0 };
+}
+
+/**
+ * The zone's bookable windows from now to the end of the last bookable day (made from its templates first, if
+ * they are not yet); `required` is false for a zone with no templates (courier delivery, no window).
+ */
+export async function windowsOfZone(
+  exec: Executor,
+  zone: ShippingZone,
+  now: Date,
+): Promise<{ required: boolean; windows: DeliveryWindowRow[] }> {
+  const templates = await listActiveTemplates(exec, zone);
+  if (templates.length === 0) return { required: false, windows: [] };
+  const days = bookableDays(now);
+  const range = { from: now, to: localInstant(days[days.length - 1] ?? localDate(now), '23:59') };
+  const listed = await listWindows(exec, zone, range);
+  // Made once, by the first listing that finds them missing: a listing is otherwise a read.
+  const made = new Set(listed.map((w) => w.startsAt.getTime()));
+  const missing = windowsFromTemplates(templates, days).filter(
+    (w) => w.cutoffAt > range.from && w.startsAt < range.to && !made.has(w.startsAt.getTime()),
+  );
+  if (missing.length === 0) return { required: true, windows: listed };
+  await ensureWindows(exec, missing);
+  return { required: true, windows: await listWindows(exec, zone, range) };
+}
+
+async function fullWindowError(exec: Executor, zone: ShippingZone, now: Date): Promise<AppError> {
+  const free = (await windowsOfZone(exec, zone, now)).windows
+    .filter((w) => w.booked < w.capacity)
+    .slice(0, NEXT_FREE_SHOWN)
+    .map((w) => describeStart(w.startsAt));
+  return new AppError(
+    'DELIVERY_WINDOW_FULL',
+    free.length > 0
+      ? `That delivery window has just filled up. The next free ones start ${free.join('; ')}.`
+      : 'That delivery window has just filled up, and no other window is free this week.',
+  );
+}
+
+/**
+ * Books a place in the chosen window for an order in the caller's transaction. A zone that offers windows needs
+ * one; a courier zone takes none. Answers the window booked, or null.
+ */
+export async function bookWindow(
+  tx: Executor,
+  zone: ShippingZone,
+  windowId: number | undefined,
+  now: Date,
+): Promise<DeliveryWindowRow | null> {
+  if (windowId === undefined) {
+    if ((await listActiveTemplates(tx, zone)).length > 0) throw new AppError('DELIVERY_WINDOW_REQUIRED');
+    return null;
+  }
+  const window = await findWindow(tx, windowId);
+  if (!window || window.zone !== zone) throw new AppError('DELIVERY_WINDOW_UNAVAILABLE');
+  if (!isOpenForBooking(window, now)) throw new AppError('DELIVERY_WINDOW_CLOSED');
+  const taken = await takePlace(tx, window.id, now);
+  if (!taken) throw await fullWindowError(tx, zone, now);
+  return taken;
+}
+
+/** The zone an address delivers to, for the customer who owns it (another's address answers as missing). */
+async function zoneOfAddress(db: Executor, customerId: number, addressId: number): Promise<ShippingZone> {
+  const address = await findAddress(db, customerId, addressId);
+  if (!address) throw new AppError('NOT_FOUND', 'No such address.');
+  const suburb = await findSuburbById(db, address.suburbId);
+  if (!suburb) throw new AppError('NO_DESTINATION');
+  return zoneOf(suburb);
+}
+
+export function createDeliveryService(db: Db, now: () => Date) {
+  return {
+    /** The windows for an address, by local day, with what is left in each. */
+    async windows(customerId: number, addressId: number): Promise<DeliveryWindows> {
+      const zone = await zoneOfAddress(db, customerId, addressId);
+      const { required, windows } = await windowsOfZone(db, zone, now());
+      const byDay = new Map<string, DeliveryWindow[]>();
+      for (const w of windows) {
+        const day = localDate(w.startsAt);
+        byDay.set(day, [...(byDay.get(day) ?? []), toWindow(w)]);
+      }
+      return {
+        zone,
+        required,
+        timeZone: STORE_TIME_ZONE,
+        days: [...byDay].map(([date, list]) => ({ date, windows: list })),
+      };
+    },
+  };
+}
+
+export type DeliveryService = ReturnType<typeof createDeliveryService>;

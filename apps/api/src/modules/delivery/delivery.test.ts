@@ -1,0 +1,295 @@
+import { eq, like } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { AddressBody } from '@storefront/contract/address';
+import type { DeliveryWindow, DeliveryWindows } from '@storefront/contract/delivery';
+import type { OrderDetail } from '@storefront/contract/order';
+import { deliveryWindows, deliveryWindowTemplates, outboxMails } from '../../db/schema/index.js';
+import { createProduct } from '../../../test/catalog-factories.js';
+import {
+  addAddress,
+  addToCart,
+  bearer,
+  registerCustomer,
+  sydneyAddress,
+  type Customer,
+} from '../../../test/factories.js';
+import { createTestApp, type TestApp } from '../../../test/test-app.js';
+
+let t: TestApp;
+const db = () => t.database.db;
+
+const perth = {
+  ...sydneyAddress,
+  line1: '1 Hay St',
+  suburb: 'Perth',
+  state: 'WA',
+  postcode: '6000',
+} as const;
+const parramatta = {
+  ...sydneyAddress,
+  line1: '1 Church St',
+  suburb: 'Parramatta',
+  state: 'NSW',
+  postcode: '2150',
+} as const;
+
+beforeAll(async () => {
+  t = await createTestApp({ env: { UNPAID_ORDER_MINUTES: '30' } });
+  // A fixed clock: Tuesday 24 November 2026, 8:00 am in Sydney (AEDT, UTC+11).
+  t.clock.set(new Date('2026-11-23T21:00:00Z'));
+  await db()
+    .insert(deliveryWindowTemplates)
+    .values([
+      { zone: 'metro', startTime: '09:00', endTime: '11:00', capacity: 3, cutoffMinutes: 120 },
+      { zone: 'metro', startTime: '11:00', endTime: '13:00', capacity: 50, cutoffMinutes: 120 },
+      {
+        zone: 'metro',
+        startTime: '17:00',
+        endTime: '19:00',
+        capacity: 50,
+        priceDeltaCents: 300,
+        label: 'Evening',
+        cutoffMinutes: 120,
+      },
+    ]);
+});
+afterAll(async () => {
+  await t?.close();
+});
+
+async function call<T>(c: Customer, method: 'GET' | 'POST' | 'PUT', url: string, payload?: object) {
+  const res = await t.app.inject({
+    method,
+    url: `/api/v1${url}`,
+    headers: bearer(c.token),
+    ...(payload ? { payload } : {}),
+  });
+  return { statusCode: res.statusCode, ...res.json<{ code: number; msg: string; data: T }>() };
+}
+
+async function shopper(address: AddressBody = sydneyAddress) {
+  const c = await registerCustomer(t.app);
+  const addressID = await addAddress(t.app, c, address);
+  const product = await createProduct(db(), { priceCents: 1000, stock: 100 });
+  await addToCart(t.app, c, product.id, 1);
+  return { c, addressID };
+}
+
+async function windowsFor(c: Customer, addressID: number) {
+  const res = await call<DeliveryWindows>(c, 'GET', `/delivery/windows?addressID=${addressID}`);
+  expect(res.code).toBe(0);
+  return res.data;
+}
+
+/** The window of the given local day and start time (`HH:MM`, Sydney). */
+function windowAt(list: DeliveryWindows, day: string, time: string): DeliveryWindow {
+  const found = list.days
+    .find((d) => d.date === day)
+    ?.windows.find(
+      (w) =>
+        new Intl.DateTimeFormat('en-GB', {
+          timeZone: 'Australia/Sydney',
+          hour: '2-digit',
+          minute: '2-digit',
+        }).format(new Date(w.startsAt)) === time,
+    );
+  if (!found) throw new Error(`no window ${day} ${time}`);
+  return found;
+}
+
+const order = (c: Customer, body: object) =>
+  call<OrderDetail>(c, 'POST', '/order/create', { shippingService: 'standard', useCredit: false, ...body });
+
+describe('delivery windows', () => {
+  it('lists a week of windows in Sydney time, today without those past their cut-off', async () => {
+    const { c, addressID } = await shopper();
+    const list = await windowsFor(c, addressID);
+    expect(list).toMatchObject({ zone: 'metro', required: true, timeZone: 'Australia/Sydney' });
+    expect(list.days.map((d) => d.date)).toEqual([
+      '2026-11-24',
+      '2026-11-25',
+      '2026-11-26',
+      '2026-11-27',
+      '2026-11-28',
+      '2026-11-29',
+      '2026-11-30',
+    ]);
+    // 8 am: the 9 am window closed at 7 am; 11 am and the evening are still open today.
+    expect(list.days[0]?.windows.map((w) => w.startsAt)).toEqual([
+      '2026-11-24T00:00:00.000Z',
+      '2026-11-24T06:00:00.000Z',
+    ]);
+    const evening = windowAt(list, '2026-11-25', '17:00');
+    expect(evening).toMatchObject({
+      endsAt: '2026-11-25T08:00:00.000Z',
+      cutoffAt: '2026-11-25T04:00:00.000Z',
+      label: 'Evening',
+      priceDelta: 300,
+      capacity: 50,
+      remaining: 50,
+      isFull: false,
+    });
+  });
+
+  it('a courier zone has no windows and checkout asks for none', async () => {
+    const { c, addressID } = await shopper(perth);
+    expect(await windowsFor(c, addressID)).toEqual({
+      zone: 'interstate',
+      required: false,
+      timeZone: 'Australia/Sydney',
+      days: [],
+    });
+    const placed = await order(c, { addressID });
+    expect(placed.code).toBe(0);
+    expect(placed.data.deliveryWindow).toBeNull();
+  });
+
+  it('checkout in a zone with windows needs one, books it, and charges the evening difference with delivery', async () => {
+    const { c, addressID } = await shopper();
+    expect((await order(c, { addressID })).code).toBe(101001);
+    const evening = windowAt(await windowsFor(c, addressID), '2026-11-26', '17:00');
+    const placed = await order(c, { addressID, deliveryWindowID: evening.windowID });
+    expect(placed.code).toBe(0);
+    expect(placed.data.deliveryWindow).toMatchObject({
+      windowID: evening.windowID,
+      label: 'Evening',
+      priceDelta: 300,
+    });
+    expect(placed.data.canChangeWindow).toBe(true);
+    const { subtotal, discount, shipping, total } = placed.data.totals;
+    const other = await shopper();
+    const plain = windowAt(await windowsFor(other.c, other.addressID), '2026-11-26', '11:00');
+    const without = await order(other.c, { addressID: other.addressID, deliveryWindowID: plain.windowID });
+    expect(shipping).toBe(without.data.totals.shipping + 300);
+    expect(total).toBe(subtotal - discount + shipping);
+    expect(windowAt(await windowsFor(c, addressID), '2026-11-26', '17:00').remaining).toBe(49);
+    const [mail] = await db()
+      .select({ text: outboxMails.textBody })
+      .from(outboxMails)
+      .where(like(outboxMails.subject, `%SO-${placed.data.orderID}%`));
+    expect(mail?.text).toContain('Delivery window: Thu 26 Nov, 5:00 pm – 7:00 pm (Evening).');
+  });
+
+  it('a window of another zone, or past its cut-off, is refused', async () => {
+    const { c, addressID } = await shopper();
+    const metro = windowAt(await windowsFor(c, addressID), '2026-11-27', '09:00');
+    const perthShopper = await shopper(perth);
+    expect(
+      (await order(perthShopper.c, { addressID: perthShopper.addressID, deliveryWindowID: metro.windowID }))
+        .code,
+    ).toBe(101004);
+    const saved = t.clock.now();
+    try {
+      t.clock.set(new Date(new Date(metro.cutoffAt).getTime() + 1000));
+      expect((await order(c, { addressID, deliveryWindowID: metro.windowID })).code).toBe(101003);
+    } finally {
+      t.clock.set(saved);
+    }
+  });
+
+  it('N checkouts at once on a window of capacity 3: exactly 3 win, the others hear which windows are free', async () => {
+    const shoppers = await Promise.all(Array.from({ length: 8 }, () => shopper()));
+    const [first] = shoppers;
+    if (!first) throw new Error('no shoppers');
+    const target = windowAt(await windowsFor(first.c, first.addressID), '2026-11-28', '09:00');
+    expect(target.capacity).toBe(3);
+    const answers = await Promise.all(
+      shoppers.map((s) => order(s.c, { addressID: s.addressID, deliveryWindowID: target.windowID })),
+    );
+    expect(answers.filter((a) => a.code === 0)).toHaveLength(3);
+    const losers = answers.filter((a) => a.code !== 0);
+    expect(losers.map((a) => a.code)).toEqual([101002, 101002, 101002, 101002, 101002]);
+    // The next free windows from now: today's 11 am first.
+    expect(losers[0]?.msg).toMatch(/The next free ones start Tue 24 Nov, 11:00 am/);
+    const [row] = await db().select().from(deliveryWindows).where(eq(deliveryWindows.id, target.windowID));
+    expect(row?.booked).toBe(3);
+  });
+
+  it('moving an order to another window of the same price frees its place; another price, or after the cut-off, is refused', async () => {
+    const { c, addressID } = await shopper();
+    const list = await windowsFor(c, addressID);
+    const from = windowAt(list, '2026-11-29', '09:00');
+    const to = windowAt(list, '2026-11-29', '11:00');
+    const evening = windowAt(list, '2026-11-29', '17:00');
+    const placed = await order(c, { addressID, deliveryWindowID: from.windowID });
+    const orderID = placed.data.orderID;
+
+    const moved = await call<OrderDetail>(c, 'PUT', '/order/delivery-window', {
+      orderID,
+      windowID: to.windowID,
+    });
+    expect(moved.code).toBe(0);
+    expect(moved.data.deliveryWindow?.windowID).toBe(to.windowID);
+    const after = await windowsFor(c, addressID);
+    expect(windowAt(after, '2026-11-29', '09:00').remaining).toBe(from.remaining);
+    expect(windowAt(after, '2026-11-29', '11:00').remaining).toBe(to.remaining - 1);
+
+    expect(
+      (await call(c, 'PUT', '/order/delivery-window', { orderID, windowID: evening.windowID })).code,
+    ).toBe(101005);
+    const stranger = await registerCustomer(t.app);
+    expect(
+      await call(stranger, 'PUT', '/order/delivery-window', { orderID, windowID: from.windowID }),
+    ).toMatchObject({
+      statusCode: 404,
+      code: 100002,
+    });
+
+    const saved = t.clock.now();
+    try {
+      t.clock.set(new Date(new Date(to.cutoffAt).getTime() + 1000));
+      expect(
+        (await call(c, 'PUT', '/order/delivery-window', { orderID, windowID: from.windowID })).code,
+      ).toBe(101006);
+      const detail = await call<OrderDetail>(c, 'GET', `/order/detail?orderID=${orderID}`);
+      expect(detail.data.canChangeWindow).toBe(false);
+    } finally {
+      t.clock.set(saved);
+    }
+  });
+
+  it('cancelling, or the store expiring an unpaid order, gives the place back', async () => {
+    const a = await shopper();
+    const b = await shopper();
+    const w = windowAt(await windowsFor(a.c, a.addressID), '2026-11-30', '11:00');
+    const first = await order(a.c, { addressID: a.addressID, deliveryWindowID: w.windowID });
+    const second = await order(b.c, { addressID: b.addressID, deliveryWindowID: w.windowID });
+    expect(windowAt(await windowsFor(a.c, a.addressID), '2026-11-30', '11:00').remaining).toBe(
+      w.remaining - 2,
+    );
+
+    expect((await call(a.c, 'PUT', '/order/cancel', { orderID: first.data.orderID })).code).toBe(0);
+    expect(windowAt(await windowsFor(a.c, a.addressID), '2026-11-30', '11:00').remaining).toBe(
+      w.remaining - 1,
+    );
+
+    t.clock.advance(31 * 60_000);
+    await t.app.expireUnpaidOrders();
+    const detail = await call<OrderDetail>(b.c, 'GET', `/order/detail?orderID=${second.data.orderID}`);
+    expect(detail.data.status).toBe('cancelled');
+    expect(windowAt(await windowsFor(a.c, a.addressID), '2026-11-30', '11:00').remaining).toBe(w.remaining);
+  });
+
+  it('the delivery address moves within the zone with its window; to another zone it is refused and the window stays', async () => {
+    const { c, addressID } = await shopper();
+    const w = windowAt(await windowsFor(c, addressID), '2026-11-27', '11:00');
+    const placed = await order(c, { addressID, deliveryWindowID: w.windowID });
+    const orderID = placed.data.orderID;
+    const sameZone = await addAddress(t.app, c, parramatta);
+    const farAway = await addAddress(t.app, c, perth);
+    expect((await call(c, 'PUT', '/order/address', { orderID, addressID: sameZone })).code).toBe(0);
+    expect((await call(c, 'PUT', '/order/address', { orderID, addressID: farAway })).code).toBe(100606);
+    const detail = await call<OrderDetail>(c, 'GET', `/order/detail?orderID=${orderID}`);
+    expect(detail.data.deliveryWindow?.windowID).toBe(w.windowID);
+    expect(detail.data.shippingAddress.suburb).toBe('Parramatta');
+  });
+
+  it("another customer's address answers like a missing one", async () => {
+    const { addressID } = await shopper();
+    const stranger = await registerCustomer(t.app);
+    const theirs = await call(stranger, 'GET', `/delivery/windows?addressID=${addressID}`);
+    const missing = await call(stranger, 'GET', '/delivery/windows?addressID=2000000000');
+    expect(theirs).toMatchObject({ statusCode: missing.statusCode, code: missing.code });
+    expect(missing.code).toBe(100002);
+  });
+});

@@ -1,0 +1,25 @@
+import { VERIFY_LINK_HOURS } from '@storefront/contract/account-mail';
+import { renderMail } from '../mail/mail-layout.js';
+import type { NewMail } from '../mail/outbox.repo.js';
+
+export function verifyLinkMail(to: { email: string; firstName: string }, link: string): NewMail {
+  return {
+    topic: 'verify-email',
+    to: to.email,
+    ...renderMail({
+      subject: 'Confirm your email address for Harbour Grocer',
+      heading: `Welcome, ${to.firstName}: please confirm your address`,
+      blocks: [
+        {
+          kind: 'paragraph',
+          text: 'Confirm that this address is yours, so we can send your order confirmations and password resets here.',
+        },
+        { kind: 'action', label: 'Confirm my address', url: link },
+        {
+          kind: 'paragraph',
+          text: `The link works for ${VERIFY_LINK_HOURS} hours. If you did not make an account with us, ignore this mail.`,
+        },
+      ],
+    }),
+  };
+}

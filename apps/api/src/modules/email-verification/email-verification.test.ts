@@ -1,0 +1,103 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { customers } from '../../db/schema/index.js';
+import { bearer, registerCustomer, type Customer } from '../../../test/factories.js';
+import { linkIn, startSmtpCatcher, type SmtpCatcher } from '../../../test/smtp-catcher.js';
+import { createTestApp, type TestApp } from '../../../test/test-app.js';
+
+const STORE = 'https://shop.example.com.au';
+let smtp: SmtpCatcher;
+let t: TestApp;
+
+beforeAll(async () => {
+  smtp = await startSmtpCatcher();
+  t = await createTestApp({ env: { SMTP_URL: smtp.url, PUBLIC_URL: STORE, AUTH_LIMIT_PER_ACCOUNT: '3' } });
+});
+afterAll(async () => {
+  await t?.close();
+  await smtp?.close();
+});
+
+async function post(url: string, payload: object, token?: string) {
+  const res = await t.app.inject({
+    method: 'POST',
+    url: `/api/v1${url}`,
+    payload,
+    headers: token ? bearer(token) : {},
+  });
+  return { statusCode: res.statusCode, body: res.json<{ code: number; msg: string; data: unknown }>() };
+}
+
+/** The token of the newest verification link mailed to the customer. */
+async function mailedToken(c: Customer): Promise<string> {
+  await t.app.mailWorker.sendDue();
+  const mails = smtp.to(c.email).filter((m) => m.subject.startsWith('Confirm your email'));
+  expect(mails.length).toBeGreaterThan(0);
+  return linkIn(mails[mails.length - 1], `${STORE}/verify-email?token=`).searchParams.get('token') ?? '';
+}
+
+const verifiedAt = async (c: Customer) =>
+  (
+    await t.database.db
+      .select({ at: customers.emailVerifiedAt })
+      .from(customers)
+      .where(eq(customers.id, c.user.customerID))
+  )[0]?.at ?? null;
+
+const status = async (c: Customer) =>
+  (await t.app.inject({ method: 'GET', url: '/api/v1/customer/status', headers: bearer(c.token) })).json<{
+    data: { emailVerified: boolean };
+  }>().data.emailVerified;
+
+describe('proving an email address', () => {
+  it('a new account is mailed a link at once; customer/status says unverified until it is opened', async () => {
+    const c = await registerCustomer(t.app);
+    expect(await status(c)).toBe(false);
+    const token = await mailedToken(c);
+    expect((await post('/email/verify', { token })).body.code).toBe(0);
+    expect(await status(c)).toBe(true);
+  });
+
+  it('a resent link, opened signed out, marks the address verified; the link then works no more', async () => {
+    const c = await registerCustomer(t.app);
+    expect(await post('/email/verification', {}, c.token)).toMatchObject({
+      body: { code: 0, data: { email: c.email } },
+    });
+    const token = await mailedToken(c);
+    expect(await verifiedAt(c)).toBeNull();
+
+    const verified = await post('/email/verify', { token });
+    expect(verified.body).toEqual({ code: 0, msg: 'ok', data: { email: c.email, verified: true } });
+    expect(await verifiedAt(c)).toBeInstanceOf(Date);
+    expect((await post('/email/verify', { token })).body.code).toBe(100122);
+    expect((await post('/email/verification', {}, c.token)).body.code).toBe(100123);
+  });
+
+  it('a link for an address the account no longer has proves nothing', async () => {
+    const c = await registerCustomer(t.app);
+    await post('/email/verification', {}, c.token);
+    const token = await mailedToken(c);
+    await t.database.db
+      .update(customers)
+      .set({ email: `moved.${c.email}` })
+      .where(eq(customers.id, c.user.customerID));
+    expect((await post('/email/verify', { token })).body.code).toBe(100122);
+    expect(await verifiedAt(c)).toBeNull();
+  });
+
+  it('a link expires after 48 hours', async () => {
+    const c = await registerCustomer(t.app);
+    await post('/email/verification', {}, c.token);
+    const token = await mailedToken(c);
+    t.clock.advance(48 * 3_600_000 + 1000);
+    expect((await post('/email/verify', { token })).body.code).toBe(100122);
+  });
+
+  it('resending is for signed-in customers, and throttled', async () => {
+    expect((await post('/email/verification', {})).statusCode).toBe(401);
+    const c = await registerCustomer(t.app);
+    const codes: number[] = [];
+    for (let i = 0; i < 5; i += 1) codes.push((await post('/email/verification', {}, c.token)).body.code);
+    expect(codes).toEqual([0, 0, 0, 100029, 100029]);
+  });
+});

@@ -1,0 +1,37 @@
+import path from 'node:path';
+import { z } from 'zod';
+
+const address = /^[^\s@<>]+@[^\s@<>]+$/;
+const fromHeader = z
+  .string()
+  .refine((v) => address.test(v) || /^[^<>]*<[^\s@<>]+@[^\s@<>]+>$/.test(v.trim()), {
+    error: 'must be an address, or a name and <address>',
+  });
+
+export const mailEnvShape = {
+  SMTP_URL: z
+    .string()
+    .regex(/^smtps?:\/\//, { error: 'must be an smtp:// or smtps:// URL' })
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
+  MAIL_FROM: fromHeader.default('Harbour Grocer <hello@harbourgrocer.test>'),
+  MAILBOX_DIR: z.string().min(1).optional(),
+};
+
+export type MailConfig = {
+  /** SMTP server to send through; unset keeps every mail in `mailboxDir` instead. */
+  smtpUrl: string | undefined;
+  from: string;
+  mailboxDir: string;
+};
+
+export function resolveMailConfig(
+  env: { SMTP_URL?: string | undefined; MAIL_FROM: string; MAILBOX_DIR?: string | undefined },
+  dataDir: string,
+): MailConfig {
+  return {
+    smtpUrl: env.SMTP_URL,
+    from: env.MAIL_FROM,
+    mailboxDir: path.resolve(env.MAILBOX_DIR ?? path.join(dataDir, 'mailbox')),
+  };
+}

@@ -1,0 +1,35 @@
+import { describe, expect, it } from 'vitest';
+import { renderMail } from './mail-layout.js';
+
+describe('the store mail layout', () => {
+  const mail = renderMail({
+    subject: 'Your order <SO-1>',
+    heading: 'Thanks, Ann & Bob',
+    blocks: [
+      { kind: 'paragraph', text: 'We have your order.' },
+      {
+        kind: 'rows',
+        rows: [
+          { label: 'Bananas x 2', value: '$3.00' },
+          { label: 'Total', value: '$12.95', strong: true },
+        ],
+      },
+      { kind: 'action', label: 'See your order', url: 'https://shop.example/account/orders/1?a=1&b=2' },
+    ],
+    footer: ['You get this mail because you ordered.'],
+  });
+
+  it('says the same in plain text, with the link spelled out', () => {
+    expect(mail.text).toContain('Thanks, Ann & Bob');
+    expect(mail.text).toMatch(/Bananas x 2 +\$3\.00/);
+    expect(mail.text).toContain('See your order: https://shop.example/account/orders/1?a=1&b=2');
+    expect(mail.text).toContain('You get this mail because you ordered.');
+  });
+
+  it('escapes what it is given in the HTML, links included', () => {
+    expect(mail.html).toContain('Thanks, Ann &amp; Bob');
+    expect(mail.html).toContain('<title>Your order &lt;SO-1&gt;</title>');
+    expect(mail.html).toContain('href="https://shop.example/account/orders/1?a=1&amp;b=2"');
+    expect(mail.html).not.toContain('<SO-1>');
+  });
+});

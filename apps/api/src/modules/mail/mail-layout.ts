@@ -1,0 +1,89 @@
+/** The store's mails: one plain-text and one simple HTML rendering of the same blocks, in the store's colours. */
+
+const STORE_NAME = 'Harbour Grocer';
+/** The storefront's pink-red, darkened so white text on it reads at better than 4.5:1. */
+const BRAND = '#b3123e';
+
+export type MailBlock =
+  | { kind: 'paragraph'; text: string }
+  | { kind: 'action'; label: string; url: string }
+  | { kind: 'rows'; rows: { label: string; value: string; strong?: boolean }[] };
+
+export type MailContent = { subject: string; text: string; html: string };
+
+const aud = new Intl.NumberFormat('en-AU', { style: 'currency', currency: 'AUD' });
+
+/** Money in mails as on the site: en-AU dollars from integer cents. */
+export function formatAud(cents: number): string {
+  return aud.format(cents / 100);
+}
+
+export function escapeHtml(value: string): string {
+  return value
+    .replace(/&/g, '&amp;')
+    .replace(/</g, '&lt;')
+    .replace(/>/g, '&gt;')
+    .replace(/"/g, '&quot;')
+    .replace(/'/g, '&#39;');
+}
+
+function textOf(block: MailBlock): string {
+  if (block.kind === 'paragraph') return block.text;
+  if (block.kind === 'action') return `${block.label}: ${block.url}`;
+  const width = Math.max(...block.rows.map((r) => r.label.length));
+  return block.rows.map((r) => `${r.label.padEnd(width)}  ${r.value}`).join('\n');
+}
+
+function htmlOf(block: MailBlock): string {
+  if (block.kind === 'paragraph') return `<p style="margin:0 0 16px">${escapeHtml(block.text)}</p>`;
+  if (block.kind === 'action') {
+    return (
+      `<p style="margin:24px 0"><a href="${escapeHtml(block.url)}" style="background:${BRAND};color:#ffffff;` +
+      `padding:12px 20px;border-radius:8px;text-decoration:none;font-weight:600;display:inline-block">` +
+      `${escapeHtml(block.label)}</a></p>` +
+      `<p style="margin:0 0 16px;font-size:13px;color:#555555">Or open this link: ${escapeHtml(block.url)}</p>`
+    );
+  }
+  const rows = block.rows
+    .map((r) => {
+      const weight = r.strong ? 'font-weight:700;' : '';
+      return (
+        `<tr><td style="padding:4px 12px 4px 0;${weight}">${escapeHtml(r.label)}</td>` +
+        `<td style="padding:4px 0;text-align:right;${weight}">${escapeHtml(r.value)}</td></tr>`
+      );
+    })
+    .join('');
+  return `<table role="presentation" style="border-collapse:collapse;width:100%;margin:0 0 16px">${rows}</table>`;
+}
+
+/** A mail with a heading and blocks; `footer` lines close it (why the customer got it, how to stop it). */
+export function renderMail(input: {
+  subject: string;
+  heading: string;
+  blocks: MailBlock[];
+  footer?: string[];
+}): MailContent {
+  const footer = input.footer ?? [];
+  const text = [
+    input.heading,
+    '',
+    ...input.blocks.flatMap((b) => [textOf(b), '']),
+    ...(footer.length > 0 ? ['--', ...footer, ''] : []),
+    STORE_NAME,
+    '',
+  ].join('\n');
+  const html =
+    `<!doctype html><html lang="en-AU"><head><meta charset="utf-8"><title>${escapeHtml(input.subject)}</title></head>` +
+    `<body style="margin:0;background:#f5f5f5;font-family:Arial,Helvetica,sans-serif;color:#1f1f1f">` +
+    `<div style="max-width:560px;margin:0 auto;background:#ffffff">` +
+    `<div style="background:${BRAND};color:#ffffff;padding:16px 24px;font-size:20px;font-weight:700">${STORE_NAME}</div>` +
+    `<div style="padding:24px"><h1 style="font-size:22px;margin:0 0 16px">${escapeHtml(input.heading)}</h1>` +
+    input.blocks.map(htmlOf).join('') +
+    (footer.length > 0
+      ? `<div style="border-top:1px solid #e5e5e5;margin-top:24px;padding-top:12px;font-size:13px;color:#555555">` +
+        footer.map((f) => `<p style="margin:0 0 8px">${escapeHtml(f)}</p>`).join('') +
+        `</div>`
+      : '') +
+    `</div></div></body></html>`;
+  return { subject: input.subject, text, html };
+}

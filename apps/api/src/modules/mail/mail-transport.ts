@@ -1,0 +1,83 @@
+import { mkdir, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import nodemailer from 'nodemailer';
+import type { MailConfig } from './mail-config.js';
+
+/** One mail as the outbox hands it to a transport; `id` makes its Message-ID, the same on every retry. */
+export type OutgoingMail = {
+  id: number;
+  to: string;
+  subject: string;
+  text: string;
+  html: string;
+  headers: Record<string, string>;
+};
+
+export interface MailTransport {
+  readonly kind: 'smtp' | 'mailbox';
+  /** Resolves once the server accepted the mail (or it was kept); rejects with the server's reason. */
+  send(mail: OutgoingMail): Promise<void>;
+  close(): void;
+}
+
+const SMTP_TIMEOUTS = { connectionTimeout: 10_000, greetingTimeout: 10_000, socketTimeout: 20_000 };
+
+function messageOf(mail: OutgoingMail, from: string, host: string) {
+  return {
+    from,
+    to: mail.to,
+    subject: mail.subject,
+    text: mail.text,
+    html: mail.html,
+    headers: mail.headers,
+    // Stable across retries: a receiver that got a mail whose acknowledgement was lost can tell it is the same one.
+    messageId: `<outbox-${mail.id}@${host}>`,
+  };
+}
+
+function hostOf(from: string): string {
+  return /@([^\s>]+)>?\s*$/.exec(from)?.[1] ?? 'storefront.local';
+}
+
+/** Sends through an SMTP server (`SMTP_URL`), one connection per mail, with timeouts so a hung server fails. */
+export function createSmtpTransport(url: string, from: string): MailTransport {
+  const transporter = nodemailer.createTransport({ url, ...SMTP_TIMEOUTS });
+  const host = hostOf(from);
+  return {
+    kind: 'smtp',
+    async send(mail) {
+      await transporter.sendMail(messageOf(mail, from, host));
+    },
+    close: () => transporter.close(),
+  };
+}
+
+/**
+ * Keeps every mail as a file instead of sending it (no `SMTP_URL`): `<n>-<topic>.eml` opens in any mail program,
+ * and a `.json` beside it holds the same mail for scripts and tests.
+ */
+export function createMailboxTransport(dir: string, from: string): MailTransport {
+  const composer = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
+  const host = hostOf(from);
+  return {
+    kind: 'mailbox',
+    async send(mail) {
+      await mkdir(dir, { recursive: true });
+      const info = await composer.sendMail(messageOf(mail, from, host));
+      const base = path.join(dir, `${String(mail.id).padStart(6, '0')}`);
+      const eml: unknown = info.message;
+      await writeFile(`${base}.eml`, Buffer.isBuffer(eml) ? eml : String(eml));
+      await writeFile(
+        `${base}.json`,
+        `${JSON.stringify({ from, to: mail.to, subject: mail.subject, headers: mail.headers, text: mail.text, html: mail.html }, null, 2)}\n`,
+      );
+    },
+    close: () => composer.close(),
+  };
+}
+
+export function createMailTransport(config: MailConfig): MailTransport {
+  return config.smtpUrl
+    ? createSmtpTransport(config.smtpUrl, config.from)
+    : createMailboxTransport(config.mailboxDir, config.from);
+}

@@ -1,0 +1,102 @@
+import type { Db } from '../../db/client.js';
+import type { WarnLog } from '../../lib/warn-log.js';
+import type { MailTransport } from './mail-transport.js';
+import { claimDueMails, markMailFailed, markMailSent, type OutboxMailRow } from './outbox.repo.js';
+
+export type MailWorkerSettings = {
+  now: () => Date;
+  log: WarnLog;
+  /** Mails claimed per round. */
+  batch?: number;
+  /** How long a claim holds; longer than a batch can take to send (each mail times out within ~40 s). */
+  claimMs?: number;
+  /** Attempts before a mail is given up as failed (the last error stays on its row). */
+  maxAttempts?: number;
+  /** The first retry's delay; each later one doubles, up to an hour. */
+  retryBaseMs?: number;
+};
+
+const RETRY_CAP_MS = 60 * 60_000;
+
+/** When a mail that has failed `attempts` times is tried again. */
+export function retryDelayMs(attempts: number, baseMs: number): number {
+  return Math.min(baseMs * 2 ** Math.max(0, attempts - 1), RETRY_CAP_MS);
+}
+
+/**
+ * Sends the outbox. Runs beside the requests (never inside one) in every API process: each round claims due mails
+ * with one statement that skips rows another process holds, so every mail is handed to the server by one process.
+ * A process killed mid-send leaves its claim to lapse, and the mail is sent again with the same Message-ID.
+ */
+export function createMailWorker(db: Db, transport: MailTransport, settings: MailWorkerSettings) {
+  const batch = settings.batch ?? 5;
+  const claimMs = settings.claimMs ?? 5 * 60_000;
+  const maxAttempts = settings.maxAttempts ?? 10;
+  const retryBaseMs = settings.retryBaseMs ?? 30_000;
+
+  async function deliver(mail: OutboxMailRow): Promise<boolean> {
+    try {
+      await transport.send({
+        id: mail.id,
+        to: mail.toAddress,
+        subject: mail.subject,
+        text: mail.textBody,
+        html: mail.htmlBody,
+        headers: mail.headers,
+      });
+    } catch (err) {
+      const reason = err instanceof Error ? err.message : String(err);
+      const next =
+        mail.attempts >= maxAttempts
+          ? ('give-up' as const)
+          : { nextAttemptAt: new Date(settings.now().getTime() + retryDelayMs(mail.attempts, retryBaseMs)) };
+      await markMailFailed(db, mail, reason, next);
+      settings.log.warn(
+        { mailId: mail.id, topic: mail.topic, attempts: mail.attempts, reason },
+        next === 'give-up' ? 'mail given up' : 'mail not sent; retrying later',
+      );
+      return false;
+    }
+    await markMailSent(db, mail, settings.now());
+    return true;
+  }
+
+  return {
+    /** One round: sends what is due now. */
+    async sendDue(): Promise<{ sent: number; failed: number }> {
+      const now = settings.now();
+      const claimed = await claimDueMails(db, now, new Date(now.getTime() + claimMs), batch);
+      let sent = 0;
+      // In the order they were written (UPDATE … RETURNING has none): "placed" goes before "cancelled".
+      for (const mail of claimed.sort((a, b) => a.id - b.id)) if (await deliver(mail)) sent += 1;
+      return { sent, failed: claimed.length - sent };
+    },
+
+    /** Runs rounds every `intervalMs` (one at a time) until stopped; a failing round is logged and retried. */
+    start(intervalMs: number): () => Promise<void> {
+      let stopped = false;
+      let timer: NodeJS.Timeout | undefined;
+      let running: Promise<unknown> = Promise.resolve();
+      const round = () => {
+        if (stopped) return;
+        running = this.sendDue()
+          .then((r) => (r.sent + r.failed === batch ? 0 : intervalMs))
+          .catch((err: unknown) => {
+            settings.log.warn({ err }, 'mail round failed');
+            return intervalMs;
+          })
+          .then((wait) => {
+            if (!stopped) timer = setTimeout(round, wait).unref();
+          });
+      };
+      timer = setTimeout(round, 0).unref();
+      return async () => {
+        stopped = true;
+        clearTimeout(timer);
+        await running;
+      };
+    },
+  };
+}
+
+export type MailWorker = ReturnType<typeof createMailWorker>;

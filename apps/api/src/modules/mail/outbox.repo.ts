@@ -1,0 +1,93 @@
+import { and, eq, inArray, isNull, lte, or, sql } from 'drizzle-orm';
+import type { Executor } from '../../db/client.js';
+import { outboxMails, type OutboxMailRow } from '../../db/schema/index.js';
+
+export type { OutboxMailRow };
+
+export type NewMail = {
+  topic: string;
+  to: string;
+  subject: string;
+  text: string;
+  html: string;
+  headers?: Record<string, string>;
+};
+
+/** Writes a mail in the caller's transaction: it is sent only if that transaction commits. */
+export async function insertMail(exec: Executor, mail: NewMail, now: Date): Promise<void> {
+  await exec.insert(outboxMails).values({
+    topic: mail.topic,
+    toAddress: mail.to,
+    subject: mail.subject,
+    textBody: mail.text,
+    htmlBody: mail.html,
+    headers: mail.headers ?? {},
+    nextAttemptAt: now,
+    createdAt: now,
+  });
+}
+
+/**
+ * Claims up to `limit` due mails for one worker until `claimedUntil`, in one statement: rows another worker is
+ * claiming at the same moment are skipped (SKIP LOCKED), so two processes never take the same mail.
+ */
+export async function claimDueMails(
+  exec: Executor,
+  now: Date,
+  claimedUntil: Date,
+  limit: number,
+): Promise<OutboxMailRow[]> {
+  const due = exec
+    .select({ id: outboxMails.id })
+    .from(outboxMails)
+    .where(
+      and(
+        eq(outboxMails.status, 'pending'),
+        lte(outboxMails.nextAttemptAt, now),
+        or(isNull(outboxMails.claimedUntil), lte(outboxMails.claimedUntil, now)),
+      ),
+    )
+    .orderBy(outboxMails.nextAttemptAt, outboxMails.id)
+    .limit(limit)
+    .for('update', { skipLocked: true });
+  return exec
+    .update(outboxMails)
+    .set({ claimedUntil, attempts: sql`${outboxMails.attempts} + 1` })
+    .where(inArray(outboxMails.id, due))
+    .returning();
+}
+
+/** Marks a claimed mail sent; only the claim's holder can (a worker whose claim lapsed finds it taken over). */
+export async function markMailSent(exec: Executor, mail: OutboxMailRow, now: Date): Promise<void> {
+  await exec
+    .update(outboxMails)
+    .set({ status: 'sent', sentAt: now, claimedUntil: null, lastError: null })
+    .where(and(eq(outboxMails.id, mail.id), eq(outboxMails.claimedUntil, claimOf(mail))));
+}
+
+/** Puts a mail that failed back in the queue for `nextAttemptAt`, or gives it up as failed. */
+export async function markMailFailed(
+  exec: Executor,
+  mail: OutboxMailRow,
+  error: string,
+  next: { nextAttemptAt: Date } | 'give-up',
+): Promise<void> {
+  await exec
+    .update(outboxMails)
+    .set({
+      lastError: error.slice(0, 500),
+      claimedUntil: null,
+      ...(next === 'give-up' ? { status: 'failed' as const } : { nextAttemptAt: next.nextAttemptAt }),
+    })
+    .where(and(eq(outboxMails.id, mail.id), eq(outboxMails.claimedUntil, claimOf(mail))));
+}
+
+function claimOf(mail: OutboxMailRow): Date {
+  if (!mail.claimedUntil) throw new Error(`mail ${mail.id} is not claimed`);
+  return mail.claimedUntil;
+}
+
+/** Sent mails are kept a while for support questions, then dropped. */
+export async function deleteSentMailsBefore(exec: Executor, before: Date): Promise<void> {
+  await exec.delete(outboxMails).where(and(eq(outboxMails.status, 'sent'), lte(outboxMails.sentAt, before)));
+}

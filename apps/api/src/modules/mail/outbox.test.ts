@@ -1,0 +1,158 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { outboxMails } from '../../db/schema/index.js';
+import { startSmtpCatcher, type SmtpCatcher } from '../../../test/smtp-catcher.js';
+import { createTestApp, testClock, type TestApp } from '../../../test/test-app.js';
+import { createSmtpTransport } from './mail-transport.js';
+import { createMailWorker, retryDelayMs } from './mail-worker.js';
+import { claimDueMails, insertMail, type NewMail } from './outbox.repo.js';
+
+let smtp: SmtpCatcher;
+let t: TestApp;
+const quiet = { warn: () => undefined };
+
+beforeAll(async () => {
+  smtp = await startSmtpCatcher();
+  t = await createTestApp({ env: { SMTP_URL: smtp.url, MAIL_FROM: 'Harbour Grocer <shop@harbour.test>' } });
+});
+afterAll(async () => {
+  await t?.close();
+  await smtp?.close();
+});
+beforeEach(async () => {
+  // Each test owns the outbox: whatever an earlier one left is marked sent.
+  await t.database.db.update(outboxMails).set({ status: 'sent' });
+  smtp.mails.length = 0;
+});
+
+const db = () => t.database.db;
+let n = 0;
+function mail(overrides: Partial<NewMail> = {}): NewMail {
+  n += 1;
+  return {
+    topic: 'test',
+    to: `reader.${n}@example.com`,
+    subject: `Mail ${n}`,
+    text: `Hello ${n}`,
+    html: `<p>Hello ${n}</p>`,
+    ...overrides,
+  };
+}
+
+describe('the transactional outbox', () => {
+  it('a mail written in a transaction that rolls back is never sent; a committed one is sent once', async () => {
+    const lost = mail();
+    const kept = mail();
+    await expect(
+      db().transaction(async (tx) => {
+        await insertMail(tx, lost, t.clock.now());
+        throw new Error('the order failed');
+      }),
+    ).rejects.toThrow('the order failed');
+    await db().transaction((tx) => insertMail(tx, kept, t.clock.now()));
+
+    expect(await t.app.mailWorker.sendDue()).toEqual({ sent: 1, failed: 0 });
+    expect(await t.app.mailWorker.sendDue()).toEqual({ sent: 0, failed: 0 });
+    expect(smtp.mails.map((m) => m.to)).toEqual([[kept.to]]);
+    expect(smtp.mails[0]).toMatchObject({ subject: kept.subject, text: kept.text });
+    expect(smtp.mails[0]?.from).toBe('shop@harbour.test');
+    const [row] = await db().select().from(outboxMails).where(eq(outboxMails.toAddress, kept.to));
+    expect(row).toMatchObject({ status: 'sent', attempts: 1, claimedUntil: null });
+    expect(smtp.mails[0]?.messageId).toBe(`<outbox-${row?.id}@harbour.test>`);
+  });
+
+  it('a server that refuses for a while: the mail is retried with growing delays and sent once, nothing lost', async () => {
+    const m = mail();
+    await insertMail(db(), m, t.clock.now());
+    smtp.refuseNext(2);
+
+    expect(await t.app.mailWorker.sendDue()).toEqual({ sent: 0, failed: 1 });
+    const [first] = await db().select().from(outboxMails).where(eq(outboxMails.toAddress, m.to));
+    expect(first).toMatchObject({ status: 'pending', attempts: 1 });
+    expect(first?.lastError).toContain('try again later');
+    expect(first?.nextAttemptAt.getTime()).toBe(t.clock.now().getTime() + retryDelayMs(1, 30_000));
+
+    // Not due yet: nothing is tried.
+    expect(await t.app.mailWorker.sendDue()).toEqual({ sent: 0, failed: 0 });
+    t.clock.advance(retryDelayMs(1, 30_000));
+    expect(await t.app.mailWorker.sendDue()).toEqual({ sent: 0, failed: 1 });
+    t.clock.advance(retryDelayMs(2, 30_000));
+    expect(await t.app.mailWorker.sendDue()).toEqual({ sent: 1, failed: 0 });
+    expect(smtp.to(m.to)).toHaveLength(1);
+  });
+
+  it('while the SMTP server is down nothing is lost, and the mail goes once it is back', async () => {
+    const m = mail();
+    await insertMail(db(), m, t.clock.now());
+    const down = createMailWorker(db(), createSmtpTransport('smtp://127.0.0.1:9', 'shop@harbour.test'), {
+      now: t.clock.now,
+      log: quiet,
+    });
+    expect(await down.sendDue()).toEqual({ sent: 0, failed: 1 });
+    const [row] = await db().select().from(outboxMails).where(eq(outboxMails.toAddress, m.to));
+    expect(row).toMatchObject({ status: 'pending', attempts: 1 });
+
+    t.clock.advance(60_000);
+    expect(await t.app.mailWorker.sendDue()).toEqual({ sent: 1, failed: 0 });
+    expect(smtp.to(m.to)).toHaveLength(1);
+  });
+
+  it('gives a mail up after the last attempt, keeping why', async () => {
+    const m = mail();
+    await insertMail(db(), m, t.clock.now());
+    const clock = testClock(t.clock.now());
+    const stubborn = createMailWorker(db(), createSmtpTransport('smtp://127.0.0.1:9', 'shop@harbour.test'), {
+      now: clock.now,
+      log: quiet,
+      maxAttempts: 2,
+      retryBaseMs: 1000,
+    });
+    expect(await stubborn.sendDue()).toEqual({ sent: 0, failed: 1 });
+    clock.advance(1000);
+    expect(await stubborn.sendDue()).toEqual({ sent: 0, failed: 1 });
+    const [row] = await db().select().from(outboxMails).where(eq(outboxMails.toAddress, m.to));
+    expect(row).toMatchObject({ status: 'failed', attempts: 2 });
+    expect(row?.lastError).toBeTruthy();
+  });
+
+  it('a worker that dies holding mails: once its claim lapses another sends them, with the same Message-ID', async () => {
+    const m = mail();
+    await insertMail(db(), m, t.clock.now());
+    const now = t.clock.now();
+    const claimed = await claimDueMails(db(), now, new Date(now.getTime() + 60_000), 10);
+    expect(claimed.map((c) => c.toAddress)).toEqual([m.to]);
+
+    // Still held: the other worker leaves it.
+    expect(await t.app.mailWorker.sendDue()).toEqual({ sent: 0, failed: 0 });
+    t.clock.advance(60_001);
+    expect(await t.app.mailWorker.sendDue()).toEqual({ sent: 1, failed: 0 });
+    expect(smtp.to(m.to).map((x) => x.messageId)).toEqual([`<outbox-${claimed[0]?.id}@harbour.test>`]);
+  });
+
+  it('two API processes sending one outbox at once send every mail exactly once', async () => {
+    const other = await createTestApp({
+      env: { SMTP_URL: smtp.url, MAIL_FROM: 'shop@harbour.test' },
+      database: t.database,
+    });
+    try {
+      other.clock.set(t.clock.now());
+      const mails = Array.from({ length: 24 }, () => mail());
+      for (const m of mails) await insertMail(db(), m, t.clock.now());
+      // Each process runs rounds until its rounds come back empty, both at the same time.
+      const drain = async (app: TestApp['app']) => {
+        for (;;) {
+          const { sent, failed } = await app.mailWorker.sendDue();
+          if (sent + failed === 0) return;
+        }
+      };
+      await Promise.all([drain(t.app), drain(other.app), drain(t.app), drain(other.app)]);
+
+      const received = mails.map((m) => smtp.to(m.to).length);
+      expect(received).toEqual(mails.map(() => 1));
+      const ids = smtp.mails.map((x) => x.messageId);
+      expect(new Set(ids).size).toBe(24);
+    } finally {
+      await other.app.close();
+    }
+  });
+});

@@ -1,0 +1,530 @@
+import { and, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { AddressBody } from '@storefront/contract/address';
+import { errorCatalogue } from '@storefront/contract/errors';
+import type { OrderDetail } from '@storefront/contract/order';
+import {
+  addresses,
+  cartLines,
+  carts,
+  coupons,
+  creditLedger,
+  customerCoupons,
+  products,
+  shippingRates,
+} from '../../db/schema/index.js';
+import {
+  addAddress,
+  addToCart,
+  bearer,
+  registerCustomer,
+  sydneyAddress,
+  type Customer,
+} from '../../../test/factories.js';
+import { createCoupon, createProduct, giveCredit } from '../../../test/catalog-factories.js';
+import { createTestApp, type TestApp } from '../../../test/test-app.js';
+
+/** Sydney metro, standard delivery: $7.95 for the first kilogram, free from $100 (the seeded rate table). */
+const METRO_STANDARD = 795;
+const METRO_EXPRESS = 1495;
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(() => t.close());
+
+const db = () => t.database.db;
+
+function checkout(c: Customer, body: object, headers: Record<string, string> = {}) {
+  return t.app.inject({
+    method: 'POST',
+    url: '/api/v1/order/create',
+    headers: { ...bearer(c.token), ...headers },
+    payload: { shippingService: 'standard', useCredit: false, ...body },
+  });
+}
+
+async function placeOrder(
+  c: Customer,
+  body: object,
+  headers: Record<string, string> = {},
+): Promise<OrderDetail> {
+  const res = await checkout(c, body, headers);
+  expect(res.json().code, res.body).toBe(0);
+  return res.json<{ data: OrderDetail }>().data;
+}
+
+async function applyCoupon(c: Customer, code: string) {
+  const res = await t.app.inject({
+    method: 'POST',
+    url: '/api/v1/cart/apply-discount',
+    headers: bearer(c.token),
+    payload: { code },
+  });
+  expect(res.json().code, res.body).toBe(0);
+}
+
+async function shopper() {
+  const c = await registerCustomer(t.app);
+  return { c, addressID: await addAddress(t.app, c) };
+}
+
+async function stockOf(productId: number) {
+  const [row] = await db().select({ stock: products.stock }).from(products).where(eq(products.id, productId));
+  return row?.stock;
+}
+
+async function ledgerOf(customerId: number) {
+  return db()
+    .select({ amount: creditLedger.amountCents, reason: creditLedger.reason, orderId: creditLedger.orderId })
+    .from(creditLedger)
+    .where(eq(creditLedger.customerId, customerId))
+    .orderBy(creditLedger.id);
+}
+
+async function couponUses(couponId: number, customerId: number) {
+  const [coupon] = await db().select().from(coupons).where(eq(coupons.id, couponId));
+  const [wallet] = await db()
+    .select()
+    .from(customerCoupons)
+    .where(and(eq(customerCoupons.customerId, customerId), eq(customerCoupons.couponId, couponId)));
+  return { store: coupon?.usedCount, customer: wallet?.usedCount ?? 0 };
+}
+
+async function cartProductIds(customerId: number) {
+  const rows = await db().select().from(cartLines).where(eq(cartLines.customerId, customerId));
+  return rows.map((r) => r.productId).sort((a, b) => a - b);
+}
+
+const code = (name: keyof typeof errorCatalogue) => errorCatalogue[name].code;
+
+describe('an order with a coupon', () => {
+  it('with a WELCOME10-style coupon totals the subtotal minus 10% plus standard shipping', async () => {
+    const { c, addressID } = await shopper();
+    const welcome = await createCoupon(db(), { kind: 'percent', value: 10, minSpendCents: 3_000 });
+    const p = await createProduct(db(), { priceCents: 2_000 });
+    await addToCart(t.app, c, p.id, 2);
+    await applyCoupon(c, welcome.code);
+    const order = await placeOrder(c, { addressID });
+    expect(order.totals).toEqual({
+      subtotal: 4_000,
+      discount: 400,
+      shipping: METRO_STANDARD,
+      creditUsed: 0,
+      total: 4_000 - 400 + METRO_STANDARD,
+      amountDue: 4_000 - 400 + METRO_STANDARD,
+    });
+    expect(order.couponCode).toBe(welcome.code);
+  });
+
+  it('with a fixed coupon smaller than the subtotal takes exactly its value off', async () => {
+    const { c, addressID } = await shopper();
+    const save5 = await createCoupon(db(), { kind: 'fixed', value: 500, minSpendCents: 4_000 });
+    const p = await createProduct(db(), { priceCents: 4_500 });
+    await addToCart(t.app, c, p.id);
+    await applyCoupon(c, save5.code);
+    const order = await placeOrder(c, { addressID, shippingService: 'express' });
+    expect(order.totals).toMatchObject({
+      subtotal: 4_500,
+      discount: 500,
+      shipping: METRO_EXPRESS,
+      total: 4_500 - 500 + METRO_EXPRESS,
+    });
+  });
+
+  it('with a percentage coupon still pays for standard shipping', async () => {
+    const { c, addressID } = await shopper();
+    const percent = await createCoupon(db(), { kind: 'percent', value: 10 });
+    const p = await createProduct(db(), { priceCents: 1_000 });
+    await addToCart(t.app, c, p.id);
+    await applyCoupon(c, percent.code);
+    const order = await placeOrder(c, { addressID });
+    expect(order.totals).toMatchObject({ subtotal: 1_000, discount: 100, shipping: METRO_STANDARD });
+  });
+
+  it('with a free-shipping coupon ships standard free but charges express in full', async () => {
+    const { c, addressID } = await shopper();
+    const freeShip = await createCoupon(db(), { kind: 'free_shipping', value: 0, usageLimit: 10 });
+    const p = await createProduct(db(), { priceCents: 1_000, stock: 20 });
+    await addToCart(t.app, c, p.id);
+    await applyCoupon(c, freeShip.code);
+    const standard = await placeOrder(c, { addressID });
+    expect(standard.totals).toMatchObject({ subtotal: 1_000, discount: 0, shipping: 0, total: 1_000 });
+
+    const other = await shopper();
+    await addToCart(t.app, other.c, p.id);
+    await applyCoupon(other.c, freeShip.code);
+    const express = await placeOrder(other.c, { addressID: other.addressID, shippingService: 'express' });
+    expect(express.totals).toMatchObject({ shipping: METRO_EXPRESS, total: 1_000 + METRO_EXPRESS });
+  });
+
+  it('that expired after it was applied is refused at checkout, taking no stock and no use', async () => {
+    const { c, addressID } = await shopper();
+    const coupon = await createCoupon(db(), { kind: 'fixed', value: 300 });
+    const p = await createProduct(db(), { priceCents: 1_000 });
+    await addToCart(t.app, c, p.id);
+    await applyCoupon(c, coupon.code);
+    await db().update(coupons).set({ endsAt: t.clock.now() }).where(eq(coupons.id, coupon.id));
+    const res = await checkout(c, { addressID });
+    expect(res.json()).toMatchObject({ code: code('COUPON_EXPIRED'), data: null });
+    expect(await stockOf(p.id)).toBe(10);
+    expect(await couponUses(coupon.id, c.user.customerID)).toEqual({ store: 0, customer: 0 });
+    expect(await cartProductIds(c.user.customerID)).toEqual([p.id]);
+  });
+
+  it('is refused at checkout once the selected lines fall below its minimum spend', async () => {
+    const { c, addressID } = await shopper();
+    const coupon = await createCoupon(db(), { kind: 'percent', value: 10, minSpendCents: 3_000 });
+    const p = await createProduct(db(), { priceCents: 3_000 });
+    await addToCart(t.app, c, p.id);
+    await applyCoupon(c, coupon.code);
+    await db().update(products).set({ priceCents: 2_999 }).where(eq(products.id, p.id));
+    const res = await checkout(c, { addressID });
+    expect(res.json()).toMatchObject({ code: code('COUPON_MIN_SPEND'), data: null });
+    expect(await stockOf(p.id)).toBe(10);
+    expect(await couponUses(coupon.id, c.user.customerID)).toEqual({ store: 0, customer: 0 });
+  });
+
+  it('is counted once for the store and once for the customer, and leaves the cart without it', async () => {
+    const { c, addressID } = await shopper();
+    const coupon = await createCoupon(db(), { usageLimit: 3, perCustomerLimit: 2 });
+    const p = await createProduct(db());
+    await addToCart(t.app, c, p.id);
+    await applyCoupon(c, coupon.code);
+    await placeOrder(c, { addressID });
+    expect(await couponUses(coupon.id, c.user.customerID)).toEqual({ store: 1, customer: 1 });
+    const [cart] = await db().select().from(carts).where(eq(carts.customerId, c.user.customerID));
+    expect(cart?.couponId).toBeNull();
+  });
+
+  it('keeps no coupon on an order placed without one, and leaves the cart as it was', async () => {
+    const { c, addressID } = await shopper();
+    const p = await createProduct(db());
+    await addToCart(t.app, c, p.id);
+    const order = await placeOrder(c, { addressID });
+    expect(order.couponCode).toBeNull();
+    expect(order.totals.discount).toBe(0);
+  });
+});
+
+describe('the total of an order', () => {
+  it('is refused when it is not the one the customer saw, naming the new total', async () => {
+    const { c, addressID } = await shopper();
+    const p = await createProduct(db(), { priceCents: 1_000 });
+    await addToCart(t.app, c, p.id);
+    const res = await checkout(c, { addressID, expectedTotal: 1_000 });
+    expect(res.json()).toMatchObject({
+      code: code('ORDER_TOTAL_CHANGED'),
+      msg: 'The order total is now 17.95 AUD. Please check it and place the order again.',
+      data: null,
+    });
+    expect(await stockOf(p.id)).toBe(10);
+    expect((await placeOrder(c, { addressID, expectedTotal: 1_795 })).totals.total).toBe(1_795);
+  });
+
+  it('cannot be worked out for a delivery zone without rates', async () => {
+    const c = await registerCustomer(t.app);
+    const addressID = await addAddress(t.app, c, {
+      ...sydneyAddress,
+      suburb: 'Alice Springs',
+      state: 'NT',
+      postcode: '0870',
+    });
+    const p = await createProduct(db());
+    await addToCart(t.app, c, p.id);
+    const remote = await db().select().from(shippingRates).where(eq(shippingRates.zone, 'remote'));
+    await db().delete(shippingRates).where(eq(shippingRates.zone, 'remote'));
+    try {
+      const res = await checkout(c, { addressID });
+      expect(res.json()).toMatchObject({
+        code: code('NO_DESTINATION'),
+        msg: 'We do not deliver to that suburb yet.',
+        data: null,
+      });
+      expect(await stockOf(p.id)).toBe(10);
+    } finally {
+      await db().insert(shippingRates).values(remote);
+    }
+  });
+});
+
+describe('store credit at checkout', () => {
+  it('is left alone when the customer does not ask to use it', async () => {
+    const { c, addressID } = await shopper();
+    await giveCredit(db(), c.user.customerID, 50_000);
+    const p = await createProduct(db(), { priceCents: 1_000 });
+    await addToCart(t.app, c, p.id);
+    const order = await placeOrder(c, { addressID, useCredit: false });
+    expect(order.status).toBe('pending_payment');
+    expect(order.totals).toMatchObject({ creditUsed: 0, total: 1_795, amountDue: 1_795 });
+    expect(order.paidAt).toBeNull();
+    expect(await ledgerOf(c.user.customerID)).toEqual([
+      { amount: 50_000, reason: 'goodwill', orderId: null },
+    ]);
+  });
+
+  it('pays part of an order and is recorded as an order payment against it', async () => {
+    const { c, addressID } = await shopper();
+    await giveCredit(db(), c.user.customerID, 500);
+    const p = await createProduct(db(), { priceCents: 1_000 });
+    await addToCart(t.app, c, p.id);
+    const order = await placeOrder(c, { addressID, useCredit: true });
+    expect(order.status).toBe('pending_payment');
+    expect(order.totals).toMatchObject({ total: 1_795, creditUsed: 500, amountDue: 1_295 });
+    expect(await ledgerOf(c.user.customerID)).toEqual([
+      { amount: 500, reason: 'goodwill', orderId: null },
+      { amount: -500, reason: 'order_payment', orderId: order.orderID },
+    ]);
+  });
+
+  it('pays a whole order, which is then paid at once', async () => {
+    const { c, addressID } = await shopper();
+    await giveCredit(db(), c.user.customerID, 10_000);
+    const p = await createProduct(db(), { priceCents: 1_000 });
+    await addToCart(t.app, c, p.id);
+    const order = await placeOrder(c, { addressID, useCredit: true });
+    expect(order.status).toBe('paid');
+    expect(order.paidAt).toBe(order.createdAt);
+    expect(order.totals).toMatchObject({ total: 1_795, creditUsed: 1_795, amountDue: 0 });
+    expect(await ledgerOf(c.user.customerID)).toEqual([
+      { amount: 10_000, reason: 'goodwill', orderId: null },
+      { amount: -1_795, reason: 'order_payment', orderId: order.orderID },
+    ]);
+  });
+
+  it('spends nothing when a hand-written entry has taken the balance below zero', async () => {
+    const { c, addressID } = await shopper();
+    await giveCredit(db(), c.user.customerID, -500);
+    const p = await createProduct(db(), { priceCents: 1_000 });
+    await addToCart(t.app, c, p.id);
+    const order = await placeOrder(c, { addressID, useCredit: true });
+    expect(order.totals).toMatchObject({ total: 1_795, creditUsed: 0, amountDue: 1_795 });
+    expect(await ledgerOf(c.user.customerID)).toEqual([{ amount: -500, reason: 'goodwill', orderId: null }]);
+  });
+
+  it('spent on an order comes back as an order refund when the order is cancelled', async () => {
+    const { c, addressID } = await shopper();
+    await giveCredit(db(), c.user.customerID, 500);
+    const p = await createProduct(db(), { priceCents: 1_000 });
+    await addToCart(t.app, c, p.id);
+    const order = await placeOrder(c, { addressID, useCredit: true });
+    const cancel = await t.app.inject({
+      method: 'PUT',
+      url: '/api/v1/order/cancel',
+      headers: bearer(c.token),
+      payload: { orderID: order.orderID },
+    });
+    expect(cancel.json().code, cancel.body).toBe(0);
+    expect(await ledgerOf(c.user.customerID)).toEqual([
+      { amount: 500, reason: 'goodwill', orderId: null },
+      { amount: -500, reason: 'order_payment', orderId: order.orderID },
+      { amount: 500, reason: 'order_refund', orderId: order.orderID },
+    ]);
+  });
+
+  it('writes no ledger entry when the customer asks to use credit but has none', async () => {
+    const { c, addressID } = await shopper();
+    const p = await createProduct(db());
+    await addToCart(t.app, c, p.id);
+    const order = await placeOrder(c, { addressID, useCredit: true });
+    expect(order.totals).toMatchObject({ creditUsed: 0, amountDue: order.totals.total });
+    expect(order.status).toBe('pending_payment');
+    expect(await ledgerOf(c.user.customerID)).toEqual([]);
+  });
+});
+
+describe('the lines of an order', () => {
+  it('are the selected available lines, each with its unit price and line total', async () => {
+    const { c, addressID } = await shopper();
+    const rice = await createProduct(db(), { priceCents: 450, name: 'Jasmine rice' });
+    const tea = await createProduct(db(), { priceCents: 1_275, name: 'Green tea' });
+    await addToCart(t.app, c, rice.id, 3);
+    await addToCart(t.app, c, tea.id, 2);
+    const order = await placeOrder(c, { addressID });
+    const lines = [...order.lines].sort((a, b) => a.productID - b.productID);
+    expect(lines).toEqual([
+      {
+        productID: rice.id,
+        sku: rice.sku,
+        name: 'Jasmine rice',
+        imageUrl: rice.imageUrl,
+        price: 450,
+        quantity: 3,
+        lineTotal: 1_350,
+      },
+      {
+        productID: tea.id,
+        sku: tea.sku,
+        name: 'Green tea',
+        imageUrl: tea.imageUrl,
+        price: 1_275,
+        quantity: 2,
+        lineTotal: 2_550,
+      },
+    ]);
+    expect(order.totals.subtotal).toBe(1_350 + 2_550);
+  });
+
+  it('leave out selected lines that cannot be bought, which stay in the cart with their stock untouched', async () => {
+    const { c, addressID } = await shopper();
+    const inStock = await createProduct(db(), { priceCents: 800 });
+    const soldOut = await createProduct(db(), { priceCents: 900, stock: 4 });
+    const withdrawn = await createProduct(db(), { priceCents: 700 });
+    await addToCart(t.app, c, inStock.id, 2);
+    await addToCart(t.app, c, soldOut.id, 1);
+    await addToCart(t.app, c, withdrawn.id, 1);
+    await db().update(products).set({ stock: 0 }).where(eq(products.id, soldOut.id));
+    await db().update(products).set({ isActive: false }).where(eq(products.id, withdrawn.id));
+    const order = await placeOrder(c, { addressID });
+    expect(order.lines.map((l) => [l.productID, l.quantity])).toEqual([[inStock.id, 2]]);
+    expect(order.totals).toMatchObject({ subtotal: 1_600, total: 1_600 + METRO_STANDARD });
+    expect(await stockOf(inStock.id)).toBe(8);
+    expect(await stockOf(soldOut.id)).toBe(0);
+    expect(await stockOf(withdrawn.id)).toBe(10);
+    expect(await cartProductIds(c.user.customerID)).toEqual([soldOut.id, withdrawn.id].sort((a, b) => a - b));
+  });
+
+  it('leave out lines the customer unselected: not charged, not taken from stock, still in the cart', async () => {
+    const { c, addressID } = await shopper();
+    const kept = await createProduct(db(), { priceCents: 800 });
+    const later = await createProduct(db(), { priceCents: 2_500 });
+    await addToCart(t.app, c, kept.id, 2);
+    await addToCart(t.app, c, later.id, 1);
+    await db()
+      .update(cartLines)
+      .set({ selected: false })
+      .where(and(eq(cartLines.customerId, c.user.customerID), eq(cartLines.productId, later.id)));
+    const order = await placeOrder(c, { addressID });
+    expect(order.lines.map((l) => [l.productID, l.quantity])).toEqual([[kept.id, 2]]);
+    expect(order.totals).toMatchObject({ subtotal: 1_600, total: 1_600 + METRO_STANDARD });
+    expect(await stockOf(later.id)).toBe(10);
+    expect(await cartProductIds(c.user.customerID)).toEqual([later.id]);
+  });
+
+  it('cannot be ordered when no line is selected, taking nothing', async () => {
+    const { c, addressID } = await shopper();
+    const p = await createProduct(db());
+    await addToCart(t.app, c, p.id, 2);
+    await db().update(cartLines).set({ selected: false }).where(eq(cartLines.customerId, c.user.customerID));
+    const res = await checkout(c, { addressID });
+    expect(res.json()).toMatchObject({
+      code: code('CART_EMPTY'),
+      msg: 'There is nothing selected to order.',
+    });
+    expect(await stockOf(p.id)).toBe(10);
+    expect(await cartProductIds(c.user.customerID)).toEqual([p.id]);
+  });
+
+  it('cannot be ordered when every selected line is unavailable: the newest line is named', async () => {
+    const { c, addressID } = await shopper();
+    const withdrawn = await createProduct(db(), { name: 'Seasonal mooncake' });
+    const soldOut = await createProduct(db());
+    await addToCart(t.app, c, soldOut.id);
+    await addToCart(t.app, c, withdrawn.id);
+    await db().update(products).set({ isActive: false }).where(eq(products.id, withdrawn.id));
+    await db().update(products).set({ stock: 0 }).where(eq(products.id, soldOut.id));
+    const res = await checkout(c, { addressID });
+    expect(res.json()).toMatchObject({
+      code: code('PRODUCT_UNAVAILABLE'),
+      msg: 'Seasonal mooncake is not available.',
+    });
+  });
+});
+
+describe('the billing address of an order', () => {
+  const billingBody: AddressBody = { ...sydneyAddress, firstName: 'Bill', line1: '2 George St' };
+
+  async function setDefaultBilling(c: Customer, addressId: number | null) {
+    const own = eq(addresses.customerId, c.user.customerID);
+    await db().update(addresses).set({ isDefaultBilling: false }).where(own);
+    if (addressId !== null)
+      await db()
+        .update(addresses)
+        .set({ isDefaultBilling: true })
+        .where(and(own, eq(addresses.id, addressId)));
+  }
+
+  it('is the one asked for', async () => {
+    const { c, addressID } = await shopper();
+    const billingID = await addAddress(t.app, c, billingBody);
+    const p = await createProduct(db());
+    await addToCart(t.app, c, p.id);
+    const order = await placeOrder(c, { addressID, billingAddressID: billingID });
+    expect(order.shippingAddress).toMatchObject({ addressID, line1: '1 Macquarie St' });
+    expect(order.billingAddress).toMatchObject({
+      addressID: billingID,
+      firstName: 'Bill',
+      line1: '2 George St',
+    });
+  });
+
+  it("a delivery address that is another customer's is refused like a missing one, taking nothing", async () => {
+    const { c } = await shopper();
+    const other = await shopper();
+    const p = await createProduct(db());
+    await addToCart(t.app, c, p.id);
+    const res = await checkout(c, { addressID: other.addressID });
+    expect(res.statusCode).toBe(404);
+    expect(res.json()).toMatchObject({ code: code('NOT_FOUND'), msg: 'No such delivery address.' });
+    expect(await stockOf(p.id)).toBe(10);
+  });
+
+  it("is refused when it is another customer's, like a missing one", async () => {
+    const { c, addressID } = await shopper();
+    const other = await shopper();
+    const p = await createProduct(db());
+    await addToCart(t.app, c, p.id);
+    const res = await checkout(c, { addressID, billingAddressID: other.addressID });
+    expect(res.statusCode).toBe(404);
+    expect(res.json()).toMatchObject({ code: code('NOT_FOUND'), msg: 'No such billing address.' });
+    expect(await stockOf(p.id)).toBe(10);
+  });
+
+  it('is the default billing address when none is asked for', async () => {
+    const { c, addressID } = await shopper();
+    const billingID = await addAddress(t.app, c, billingBody);
+    await setDefaultBilling(c, billingID);
+    const p = await createProduct(db());
+    await addToCart(t.app, c, p.id);
+    const order = await placeOrder(c, { addressID });
+    expect(order.shippingAddress.addressID).toBe(addressID);
+    expect(order.billingAddress).toMatchObject({ addressID: billingID, line1: '2 George St' });
+  });
+
+  it('is the delivery address when none is asked for and there is no default billing address', async () => {
+    const { c, addressID } = await shopper();
+    await addAddress(t.app, c, billingBody);
+    await setDefaultBilling(c, null);
+    const p = await createProduct(db());
+    await addToCart(t.app, c, p.id);
+    const order = await placeOrder(c, { addressID });
+    expect(order.billingAddress).toEqual(order.shippingAddress);
+  });
+});
+
+describe('a repeated checkout with one Idempotency-Key', () => {
+  it('answers the same order and takes the stock once', async () => {
+    const { c, addressID } = await shopper();
+    const p = await createProduct(db());
+    await addToCart(t.app, c, p.id, 2);
+    const key = { 'idempotency-key': `checkout-${c.user.customerID}` };
+    const first = await placeOrder(c, { addressID }, key);
+    const again = await placeOrder(c, { addressID }, key);
+    expect(again.orderID).toBe(first.orderID);
+    expect(await stockOf(p.id)).toBe(8);
+  });
+
+  it('with another body is refused', async () => {
+    const { c, addressID } = await shopper();
+    const p = await createProduct(db());
+    await addToCart(t.app, c, p.id);
+    const key = { 'idempotency-key': `checkout-other-${c.user.customerID}` };
+    await placeOrder(c, { addressID }, key);
+    await addToCart(t.app, c, p.id);
+    const res = await checkout(c, { addressID, shippingService: 'express' }, key);
+    expect(res.statusCode).toBe(409);
+    expect(res.json().code).toBe(code('IDEMPOTENCY_KEY_REUSED'));
+    expect(await stockOf(p.id)).toBe(9);
+  });
+});

@@ -1,0 +1,148 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { outboxMails } from '../../db/schema/index.js';
+import { createCoupon, createProduct, giveCoupon, giveCredit } from '../../../test/catalog-factories.js';
+import { addAddress, addToCart, bearer, placeOrder, registerCustomer } from '../../../test/factories.js';
+import { startSmtpCatcher, type SmtpCatcher } from '../../../test/smtp-catcher.js';
+import { createTestApp, type TestApp } from '../../../test/test-app.js';
+
+const STORE = 'https://shop.example.com.au';
+let smtp: SmtpCatcher;
+let t: TestApp;
+
+beforeAll(async () => {
+  smtp = await startSmtpCatcher();
+  t = await createTestApp({
+    env: { SMTP_URL: smtp.url, PUBLIC_URL: STORE, PAYMENTS_DEMO: 'true', UNPAID_ORDER_MINUTES: '30' },
+  });
+});
+afterAll(async () => {
+  await t?.close();
+  await smtp?.close();
+});
+
+const db = () => t.database.db;
+
+async function call(token: string, method: 'POST' | 'PUT', url: string, payload: object) {
+  const res = await t.app.inject({ method, url: `/api/v1${url}`, headers: bearer(token), payload });
+  return res.json<{ code: number; data: unknown }>();
+}
+
+/** A customer with two lines in the cart: 3 x $4.50 and 1 x $20.00 = $33.50, plus delivery to Sydney 2000. */
+async function shopper() {
+  const c = await registerCustomer(t.app);
+  const addressID = await addAddress(t.app, c);
+  const apples = await createProduct(db(), { name: 'Pink Lady apples 1 kg', priceCents: 450, stock: 20 });
+  const olive = await createProduct(db(), { name: 'Olive oil 1 L', priceCents: 2000, stock: 20 });
+  await addToCart(t.app, c, apples.id, 3);
+  await addToCart(t.app, c, olive.id, 1);
+  return { c, addressID };
+}
+
+/** The order mail sent to `email` (registration's verification mail left out). */
+async function mailsTo(email: string) {
+  await t.app.mailWorker.sendDue();
+  return smtp.to(email).filter((m) => m.subject.includes('SO-'));
+}
+
+describe('order mail', () => {
+  it('placing an order mails its lines and totals in dollars, and that it awaits payment', async () => {
+    const { c, addressID } = await shopper();
+    const coupon = await createCoupon(db(), { kind: 'fixed', value: 500 });
+    await giveCoupon(db(), c.user.customerID, coupon.id);
+    expect((await call(c.token, 'POST', '/cart/apply-discount', { code: coupon.code })).code).toBe(0);
+    const order = await placeOrder(t.app, c, { addressID });
+    const { shipping, total } = order.totals;
+    expect(order.totals).toMatchObject({ subtotal: 3350, discount: 500, total: 3350 - 500 + shipping });
+    const dollars = (cents: number) => `$${(cents / 100).toFixed(2)}`.replace('$', '\\$');
+
+    const [mail] = await mailsTo(c.email);
+    expect(mail?.subject).toBe(`We have your order SO-${order.orderID}: it awaits payment`);
+    expect(mail?.text).toMatch(/Pink Lady apples 1 kg × 3 +\$13\.50/);
+    expect(mail?.text).toMatch(/Olive oil 1 L × 1 +\$20\.00/);
+    expect(mail?.text).toMatch(/Subtotal +\$33\.50/);
+    expect(mail?.text).toMatch(/Discount +-\$5\.00/);
+    expect(mail?.text).toMatch(new RegExp(`Delivery \\(standard\\) +${dollars(shipping)}`));
+    expect(mail?.text).toMatch(new RegExp(`Total +${dollars(total)}`));
+    expect(mail?.text).toContain(`Pay $${(total / 100).toFixed(2)} within 30 minutes`);
+    expect(mail?.text).toContain('1 Macquarie St, Sydney NSW 2000');
+    expect(mail?.text).toContain(`${STORE}/account/orders/${order.orderID}`);
+    expect(mail?.html).toContain('Pink Lady apples 1 kg × 3');
+  });
+
+  it('paying mails the confirmation; cancelling mails what comes back and how', async () => {
+    const { c, addressID } = await shopper();
+    await giveCredit(db(), c.user.customerID, 1000);
+    const order = await placeOrder(t.app, c, { addressID, useCredit: true });
+    const start = (await call(c.token, 'POST', '/payment/start', {
+      orderID: order.orderID,
+      provider: 'demo',
+    })) as {
+      data: { redirectUrl: string };
+    };
+    const ref = new URL(start.data.redirectUrl, STORE).searchParams.get('ref') ?? '';
+    await call(c.token, 'POST', '/payment/demo/decide', { ref, decision: 'approve' });
+    expect((await call(c.token, 'POST', '/payment/demo/capture', { orderID: order.orderID, ref })).code).toBe(
+      0,
+    );
+    expect((await call(c.token, 'PUT', '/order/cancel', { orderID: order.orderID })).code).toBe(0);
+
+    const subjects = (await mailsTo(c.email)).map((m) => m.subject);
+    const ref_ = `SO-${order.orderID}`;
+    expect(subjects).toEqual([
+      `We have your order ${ref_}: it awaits payment`,
+      `Order ${ref_} is paid and confirmed`,
+      `Order ${ref_} is cancelled`,
+    ]);
+    const cancelled = (await mailsTo(c.email)).at(-1);
+    // $10.00 of it was store credit and comes back as credit; the rest goes back to the provider that took it.
+    const byProvider = ((order.totals.total - 1000) / 100).toFixed(2);
+    expect(cancelled?.text).toContain(
+      `$${byProvider} goes back through the demo provider, and $10.00 is back in your store credit`,
+    );
+  });
+
+  it('an order paid in full with store credit is confirmed at once', async () => {
+    const { c, addressID } = await shopper();
+    await giveCredit(db(), c.user.customerID, 10_000);
+    const order = await placeOrder(t.app, c, { addressID, useCredit: true });
+    expect(order.status).toBe('paid');
+    expect((await mailsTo(c.email)).map((m) => m.subject)).toEqual([
+      `Order SO-${order.orderID} is confirmed`,
+    ]);
+  });
+
+  it('moving the delivery address mails the new one', async () => {
+    const { c, addressID } = await shopper();
+    const order = await placeOrder(t.app, c, { addressID });
+    const other = await addAddress(t.app, c, {
+      firstName: 'Ada',
+      lastName: 'Lovelace',
+      phone: '0412 345 678',
+      line1: '200 George St',
+      suburb: 'Sydney',
+      state: 'NSW',
+      postcode: '2000',
+    });
+    expect(
+      (await call(c.token, 'PUT', '/order/address', { orderID: order.orderID, addressID: other })).code,
+    ).toBe(0);
+    const last = (await mailsTo(c.email)).at(-1);
+    expect(last?.subject).toBe(`Order SO-${order.orderID} has a new delivery address`);
+    expect(last?.text).toContain('200 George St, Sydney NSW 2000');
+  });
+
+  it('a checkout that fails writes no mail', async () => {
+    const { c, addressID } = await shopper();
+    const before = await db().select().from(outboxMails).where(eq(outboxMails.toAddress, c.email));
+    const res = await call(c.token, 'POST', '/order/create', {
+      addressID,
+      shippingService: 'standard',
+      useCredit: false,
+      expectedTotal: 1,
+    });
+    expect(res.code).not.toBe(0);
+    const after = await db().select().from(outboxMails).where(eq(outboxMails.toAddress, c.email));
+    expect(after).toHaveLength(before.length);
+  });
+});

@@ -1,0 +1,153 @@
+import { orderAddress, type OrderAddress } from '@storefront/contract/order';
+import type { Executor } from '../../db/client.js';
+import { findCustomerById } from '../account/account.repo.js';
+import { describeWindow, findDeliveryWindow } from '../delivery/delivery.service.js';
+import { formatAud, renderMail, type MailBlock } from '../mail/mail-layout.js';
+import { insertMail } from '../mail/outbox.repo.js';
+import { findOrderById, listOrderLines, type OrderLineRow, type OrderRow } from './order.repo.js';
+import { totalsOf } from './order.service.js';
+
+/** What happened to the order that the customer is told about. */
+export type OrderEvent =
+  | { kind: 'placed' }
+  | { kind: 'paid' }
+  | { kind: 'cancelled'; refund: { byProvider: number; provider: string | null; asCredit: number } }
+  | { kind: 'address-changed' };
+
+export type OrderMailSettings = { publicUrl: string; unpaidMinutes: number };
+
+const reference = (orderId: number) => `SO-${orderId}`;
+
+const providerNames: Record<string, string> = {
+  paypal: 'PayPal',
+  afterpay: 'Afterpay',
+  demo: 'the demo provider',
+};
+
+function addressLine(a: OrderAddress): string {
+  return [`${a.firstName} ${a.lastName}`, a.line1, a.line2, `${a.suburb} ${a.state} ${a.postcode}`]
+    .filter(Boolean)
+    .join(', ');
+}
+
+function orderBlocks(order: OrderRow, lines: OrderLineRow[]): MailBlock[] {
+  const totals = totalsOf(order);
+  const rows = [
+    { label: 'Subtotal', value: formatAud(totals.subtotal) },
+    ...(totals.discount > 0 ? [{ label: 'Discount', value: `-${formatAud(totals.discount)}` }] : []),
+    {
+      label: `Delivery (${order.shippingService === 'express' ? 'express' : 'standard'})`,
+      value: totals.shipping === 0 ? 'Free' : formatAud(totals.shipping),
+    },
+    { label: 'Total', value: formatAud(totals.total), strong: true },
+    ...(totals.creditUsed > 0
+      ? [
+          { label: 'Paid with store credit', value: formatAud(totals.creditUsed) },
+          { label: 'Paid or to pay', value: formatAud(totals.amountDue) },
+        ]
+      : []),
+  ];
+  return [
+    {
+      kind: 'rows',
+      rows: lines.map((l) => ({
+        label: `${l.name} × ${l.quantity}`,
+        value: formatAud(l.unitPriceCents * l.quantity),
+      })),
+    },
+    { kind: 'rows', rows },
+    { kind: 'paragraph', text: `Delivering to ${addressLine(orderAddress.parse(order.shippingAddress))}.` },
+  ];
+}
+
+function content(event: OrderEvent, order: OrderRow, settings: OrderMailSettings) {
+  const ref = reference(order.id);
+  const amountDue = totalsOf(order).amountDue;
+  switch (event.kind) {
+    case 'placed':
+      return order.status === 'pending_payment'
+        ? {
+            subject: `We have your order ${ref}: it awaits payment`,
+            heading: `Order ${ref} is waiting for payment`,
+            lead: `Pay ${formatAud(amountDue)} within ${settings.unpaidMinutes} minutes of ordering, or the order is cancelled and its items go back on the shelf.`,
+          }
+        : {
+            subject: `Order ${ref} is confirmed`,
+            heading: `Thanks, order ${ref} is confirmed`,
+            lead: 'It is paid and we are getting it ready.',
+          };
+    case 'paid':
+      return {
+        subject: `Order ${ref} is paid and confirmed`,
+        heading: `Thanks, order ${ref} is paid`,
+        lead: `We received ${formatAud(amountDue)} and are getting your order ready.`,
+      };
+    case 'cancelled': {
+      const { byProvider, provider, asCredit } = event.refund;
+      const parts = [
+        byProvider > 0
+          ? `${formatAud(byProvider)} goes back through ${providerNames[provider ?? ''] ?? provider}`
+          : null,
+        asCredit > 0 ? `${formatAud(asCredit)} is back in your store credit` : null,
+      ].filter(Boolean);
+      return {
+        subject: `Order ${ref} is cancelled`,
+        heading: `Order ${ref} is cancelled`,
+        lead:
+          parts.length > 0
+            ? `${parts.join(', and ')}. Refunds to a card can take a few business days to show.`
+            : 'Nothing was paid for it, so nothing is owed.',
+      };
+    }
+    case 'address-changed':
+      return {
+        subject: `Order ${ref} has a new delivery address`,
+        heading: `Order ${ref} now goes to a new address`,
+        lead: 'If you did not change it, sign in and check your account straight away.',
+      };
+  }
+}
+
+/**
+ * Writes the customer's mail about an order event in the caller's transaction, so it goes out only if the change
+ * it reports was committed.
+ */
+export async function queueOrderMail(
+  tx: Executor,
+  orderId: number,
+  event: OrderEvent,
+  settings: OrderMailSettings,
+  now: Date,
+): Promise<void> {
+  const order = await findOrderById(tx, orderId);
+  if (!order) return;
+  const [customer, lines, window] = await Promise.all([
+    findCustomerById(tx, order.customerId),
+    listOrderLines(tx, [order.id]),
+    order.deliveryWindowId === null ? undefined : findDeliveryWindow(tx, order.deliveryWindowId),
+  ]);
+  if (!customer) return;
+  const c = content(event, order, settings);
+  const link = new URL(`/account/orders/${order.id}`, settings.publicUrl).toString();
+  await insertMail(
+    tx,
+    {
+      topic: `order-${event.kind}`,
+      to: customer.email,
+      ...renderMail({
+        subject: c.subject,
+        heading: c.heading,
+        blocks: [
+          { kind: 'paragraph', text: `Hi ${customer.firstName}, ${c.lead}` },
+          ...orderBlocks(order, lines),
+          ...(window && event.kind !== 'cancelled'
+            ? [{ kind: 'paragraph' as const, text: `Delivery window: ${describeWindow(window)}.` }]
+            : []),
+          { kind: 'action', label: 'See your order', url: link },
+        ],
+        footer: ['You get this mail because you ordered from Harbour Grocer.'],
+      }),
+    },
+    now,
+  );
+}

@@ -1,0 +1,92 @@
+import {
+  RESET_LINK_MINUTES,
+  RESET_PAGE_PATH,
+  type ForgotPasswordBody,
+  type ForgotPasswordResult,
+  type ResetPasswordBody,
+} from '@storefront/contract/account-mail';
+import type { Db } from '../../db/client.js';
+import { AppError } from '../../lib/app-error.js';
+import { hashPassword } from '../../lib/password.js';
+import { hashToken, newToken } from '../../lib/tokens.js';
+import { endAccountTokens, insertAccountToken, useAccountToken } from '../account/account-token.repo.js';
+import {
+  findCustomerByEmail,
+  findCustomerById,
+  revokeAllSessions,
+  updateCustomer,
+} from '../account/account.repo.js';
+import { insertMail } from '../mail/outbox.repo.js';
+import type { Throttle } from '../throttle/throttle.service.js';
+import { passwordChangedMail, resetLinkMail } from './password-reset.mails.js';
+
+export type PasswordResetSettings = {
+  throttle: Throttle;
+  /** Where customers reach the store: the mailed link opens its reset page. */
+  publicUrl: string;
+  scryptLogN: number;
+  now: () => Date;
+};
+
+const SENT: ForgotPasswordResult = {
+  message: `If an account uses that address, we have sent it a link to reset the password. It works for ${RESET_LINK_MINUTES} minutes.`,
+};
+
+/**
+ * Forgotten passwords: a single-use link by mail (only its hash is stored), then a new password that ends every
+ * session. Asking always answers the same, so the page tells nobody which addresses have accounts.
+ */
+export function createPasswordReset(db: Db, settings: PasswordResetSettings) {
+  const { throttle, now } = settings;
+
+  function linkFor(token: string): string {
+    const url = new URL(RESET_PAGE_PATH, settings.publicUrl);
+    url.searchParams.set('token', token);
+    return url.toString();
+  }
+
+  return {
+    async forgot(body: ForgotPasswordBody, ip: string): Promise<ForgotPasswordResult> {
+      await throttle.reserve('perIp', `forgot:ip:${ip}`);
+      // Per address as well, whether or not it has an account: nobody can flood a mailbox with links.
+      await throttle.reserve('perAccount', `forgot:email:${body.email.toLowerCase()}`);
+      const customer = await findCustomerByEmail(db, body.email);
+      if (!customer || customer.status !== 'active') return SENT;
+      const token = newToken();
+      const at = now();
+      await db.transaction(async (tx) => {
+        // Only the newest link works: an older mail lying around is no way in.
+        await endAccountTokens(tx, customer.id, 'password_reset', at);
+        await insertAccountToken(tx, {
+          customerId: customer.id,
+          purpose: 'password_reset',
+          tokenHash: hashToken(token),
+          email: customer.email,
+          expiresAt: new Date(at.getTime() + RESET_LINK_MINUTES * 60_000),
+          createdAt: at,
+        });
+        await insertMail(tx, resetLinkMail(customer, linkFor(token)), at);
+      });
+      return SENT;
+    },
+
+    async reset(body: ResetPasswordBody, ip: string): Promise<void> {
+      await throttle.reserve('perIp', `reset:ip:${ip}`);
+      const passwordHash = await hashPassword(body.newPassword, settings.scryptLogN);
+      await db.transaction(async (tx) => {
+        const at = now();
+        const link = await useAccountToken(tx, 'password_reset', hashToken(body.token), at);
+        const customer = link && (await findCustomerById(tx, link.customerId));
+        if (!customer || customer.status !== 'active' || customer.email !== link.email) {
+          throw new AppError('RESET_LINK_INVALID');
+        }
+        await updateCustomer(tx, customer.id, { passwordHash });
+        await revokeAllSessions(tx, customer.id, at);
+        await endAccountTokens(tx, customer.id, 'password_reset', at);
+        await insertMail(tx, passwordChangedMail(customer), at);
+      });
+    },
+  };
+}
+
+export type PasswordReset = ReturnType<typeof createPasswordReset>;

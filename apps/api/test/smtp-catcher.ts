@@ -1,0 +1,83 @@
+/** A real SMTP server in the test process (the `smtp-server` package) that keeps what it receives. */
+import type { AddressInfo } from 'node:net';
+import { simpleParser } from 'mailparser';
+import { SMTPServer } from 'smtp-server';
+
+export type CaughtMail = {
+  messageId: string;
+  to: string[];
+  from: string;
+  subject: string;
+  text: string;
+  html: string;
+  header(name: string): string | undefined;
+};
+
+export interface SmtpCatcher {
+  /** `smtp://127.0.0.1:<port>`, for SMTP_URL. */
+  url: string;
+  mails: CaughtMail[];
+  /** The next `count` mails are refused with a temporary failure (451), as a struggling server does. */
+  refuseNext(count: number): void;
+  /** Mails sent to `to`, in order. */
+  to(address: string): CaughtMail[];
+  close(): Promise<void>;
+}
+
+export async function startSmtpCatcher(): Promise<SmtpCatcher> {
+  const mails: CaughtMail[] = [];
+  let refusing = 0;
+  const server = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ['STARTTLS', 'AUTH'],
+    logger: false,
+    onData(stream, session, callback) {
+      simpleParser(stream)
+        .then((parsed) => {
+          if (refusing > 0) {
+            refusing -= 1;
+            callback(Object.assign(new Error('Mailbox busy, try again later'), { responseCode: 451 }));
+            return;
+          }
+          const html = typeof parsed.html === 'string' ? parsed.html : '';
+          mails.push({
+            messageId: parsed.messageId ?? '',
+            to: session.envelope.rcptTo.map((r) => r.address),
+            from: session.envelope.mailFrom ? session.envelope.mailFrom.address : '',
+            subject: parsed.subject ?? '',
+            text: parsed.text ?? '',
+            html,
+            // The raw header, unfolded: mailparser turns some (List-*) into objects.
+            header: (name) => {
+              const line = parsed.headerLines.find((h) => h.key === name.toLowerCase())?.line;
+              return line
+                ?.slice(line.indexOf(':') + 1)
+                .replace(/\r?\n\s+/g, ' ')
+                .trim();
+            },
+          });
+          callback();
+        })
+        .catch((err: unknown) => callback(err instanceof Error ? err : new Error(String(err))));
+    },
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.server.address() as AddressInfo;
+  return {
+    url: `smtp://127.0.0.1:${port}`,
+    mails,
+    refuseNext(count) {
+      refusing = count;
+    },
+    to: (address) => mails.filter((m) => m.to.includes(address.toLowerCase()) || m.to.includes(address)),
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
+
+/** The first link in a mail's text that starts with `prefix`. */
+export function linkIn(mail: CaughtMail | undefined, prefix: string): URL {
+  if (!mail) throw new Error(`no mail to look for a link to ${prefix} in`);
+  const match = mail.text.match(new RegExp(`${prefix.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\S+`));
+  if (!match) throw new Error(`no link to ${prefix} in "${mail.subject}":\n${mail.text}`);
+  return new URL(match[0]);
+}
