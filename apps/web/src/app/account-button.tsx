@@ -6,6 +6,7 @@ export function AccountButton({ name, ...rest }: { name: string } & ComponentPro
   return (
     <button type="button" className="shell-button" data-testid="account-menu" {...rest}>
       <UserIcon />
+      <span className="visually-hidden">Your account: </span>
       <span className="site-header__name">{name}</span>
     </button>
   );

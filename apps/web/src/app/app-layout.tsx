@@ -1,7 +1,8 @@
 import { lazy, Suspense, useEffect, useState } from 'react';
-import { Link, Outlet, useLocation, useNavigate } from 'react-router';
+import { Link, Outlet, ScrollRestoration, useLocation, useNavigate } from 'react-router';
 import { PageLoading } from '../components/page-loading';
 import { cartCleared, fetchCart, selectCartCount, selectCartStatus } from '../features/cart/cart-slice';
+import { useGuestCartMerge } from '../features/cart/use-guest-cart-merge';
 import {
   fetchUserInfo,
   logout,
@@ -9,6 +10,7 @@ import {
   selectUserInfoStatus,
 } from '../features/account/user-info-slice';
 import { FooterSubscribe } from '../features/newsletter/components/footer-subscribe';
+import { HeaderSearch } from '../features/catalog/components/header-search';
 import { hasSession } from '../lib/http/session';
 import { setToasterRequest, toast } from '../lib/toast';
 import { AccountButton } from './account-button';
@@ -29,6 +31,8 @@ export const STORE_NAME = 'Harbour Grocer';
 export function AppLayout() {
   return (
     <div className="site">
+      {/* A new page opens at its top; Back returns to where it was (the shop list finishes that once it has loaded). */}
+      <ScrollRestoration />
       <SiteHeader />
       <main className="site-main">
         <Suspense fallback={<PageLoading />}>
@@ -99,6 +103,7 @@ function SiteHeader() {
   const cartCount = useAppSelector(selectCartCount);
   const cartStatus = useAppSelector(selectCartStatus);
   const isSignedIn = hasSession();
+  useGuestCartMerge(isSignedIn);
 
   useEffect(() => {
     if (isSignedIn && cartStatus === 'idle') void dispatch(fetchCart());
@@ -129,6 +134,7 @@ function SiteHeader() {
           Shop
         </Link>
       </nav>
+      <HeaderSearch />
       <div className="site-header__actions">
         <Link
           to="/cart"

@@ -48,6 +48,18 @@ const registerPage = page(
   () => import('../features/account/pages/register-page'),
   (m) => m.RegisterPage,
 );
+const forgotPasswordPage = page(
+  () => import('../features/account/pages/forgot-password-page'),
+  (m) => m.ForgotPasswordPage,
+);
+const resetPasswordPage = page(
+  () => import('../features/account/pages/reset-password-page'),
+  (m) => m.ResetPasswordPage,
+);
+const verifyEmailPage = page(
+  () => import('../features/account/pages/verify-email-page'),
+  (m) => m.VerifyEmailPage,
+);
 const accountLayout = page(
   () => import('../features/account/pages/account-layout'),
   (m) => m.AccountLayout,
@@ -170,6 +182,9 @@ export const routes: RouteObject[] = [
         ...antdScope,
         children: [
           { path: 'register', ...registerPage },
+          { path: 'forgot-password', ...forgotPasswordPage },
+          { path: 'reset-password', ...resetPasswordPage },
+          { path: 'verify-email', ...verifyEmailPage },
           { path: 'newsletter/subscribed', ...newsletterSuccessPage },
           { path: 'newsletter/unsubscribe', ...newsletterUnsubscribePage },
           {

@@ -30,4 +30,19 @@ describe('toast', () => {
     expect(mountHost).toHaveBeenCalledOnce();
     setToasterRequest(null);
   });
+
+  it('the same toast asked for again while it is on screen shows once; a different one shows', () => {
+    vi.useFakeTimers();
+    const toaster = makeToaster();
+    registerToaster(toaster);
+    toast.error('Offline again.');
+    toast.error('Offline again.');
+    toast.error('Something else.');
+    expect(toaster.error.mock.calls).toEqual([['Offline again.'], ['Something else.']]);
+    vi.advanceTimersByTime(3001);
+    toast.error('Offline again.');
+    expect(toaster.error).toHaveBeenCalledTimes(3);
+    registerToaster(null);
+    vi.useRealTimers();
+  });
 });

@@ -32,7 +32,20 @@ export function prepareToasts(): void {
   if (!toaster) requestToaster?.();
 }
 
+/** How long a toast is on screen (toastConfig.duration): the same message again within it is not shown twice. */
+const SHOWN_FOR_MS = 3000;
+const shownUntil = new Map<string, number>();
+
+function isShowing(kind: ToastKind, text: string): boolean {
+  const key = `${kind}:${text}`;
+  const now = Date.now();
+  if ((shownUntil.get(key) ?? 0) > now) return true;
+  shownUntil.set(key, now + SHOWN_FOR_MS);
+  return false;
+}
+
 function show(kind: ToastKind, text: string): void {
+  if (isShowing(kind, text)) return;
   if (toaster) {
     void toaster[kind](text);
     return;

@@ -2,9 +2,10 @@ import { useEffect } from 'react';
 
 const SITE_NAME = 'Harbour Grocer';
 
-/** Sets the tab's title for as long as the page is shown. */
-export function useDocumentTitle(title: string): void {
+/** Sets the tab's title for as long as the page is shown; null leaves it to a page inside this one. */
+export function useDocumentTitle(title: string | null): void {
   useEffect(() => {
+    if (title === null) return;
     const previous = document.title;
     document.title = `${title} · ${SITE_NAME}`;
     return () => {

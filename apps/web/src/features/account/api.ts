@@ -9,6 +9,14 @@ import type {
   UpdatePasswordBody,
   UserInfo,
 } from '@storefront/contract/account';
+import type {
+  EmailVerified,
+  ForgotPasswordBody,
+  ForgotPasswordResult,
+  ResetPasswordBody,
+  VerificationSent,
+  VerifyEmailBody,
+} from '@storefront/contract/account-mail';
 import { callApi } from '../../lib/http/client';
 
 export function loginCustomer(body: LoginBody): Promise<UserInfo> {
@@ -49,4 +57,20 @@ export function retrieveLoginDetail(): Promise<LoginDetail> {
 
 export function updateCustomerPassword(body: UpdatePasswordBody): Promise<null> {
   return callApi<null>({ method: 'PUT', url: '/api/v1/customer/update-password', data: body });
+}
+
+export function askForResetLink(body: ForgotPasswordBody): Promise<ForgotPasswordResult> {
+  return callApi<ForgotPasswordResult>({ method: 'POST', url: '/api/v1/password/forgot', data: body });
+}
+
+export function resetPassword(body: ResetPasswordBody): Promise<null> {
+  return callApi<null>({ method: 'POST', url: '/api/v1/password/reset', data: body });
+}
+
+export function verifyEmail(body: VerifyEmailBody): Promise<EmailVerified> {
+  return callApi<EmailVerified>({ method: 'POST', url: '/api/v1/email/verify', data: body });
+}
+
+export function resendVerification(): Promise<VerificationSent> {
+  return callApi<VerificationSent>({ method: 'POST', url: '/api/v1/email/verification', data: {} });
 }

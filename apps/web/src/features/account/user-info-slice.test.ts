@@ -42,6 +42,7 @@ beforeEach(() => {
   vi.mocked(api.retrieveCustomerStatus).mockResolvedValue({
     customerID: 42,
     accountStatus: 'active',
+    emailVerified: true,
     sessionExpiresAt: '2030-01-01T00:00:00.000Z',
     signedIn: true,
   });

@@ -4,6 +4,8 @@ import type {
   CartCompareBody,
   CartCompareResult,
   CartList,
+  CartMergeBody,
+  CartMergeResult,
   CartUpdateBody,
 } from '@storefront/contract/cart';
 import { callApi } from '../../lib/http/client';
@@ -34,4 +36,14 @@ export function compareCart(body: CartCompareBody): Promise<CartCompareResult> {
 
 export function applyCartDiscount(body: ApplyDiscountBody): Promise<CartList> {
   return callApi<CartList>({ method: 'POST', url: '/api/v1/cart/apply-discount', data: body });
+}
+
+/** Merges a guest cart into the account's; the same key from a second tab adds nothing more. */
+export function mergeGuestCart(body: CartMergeBody, idempotencyKey: string): Promise<CartMergeResult> {
+  return callApi<CartMergeResult>({
+    method: 'POST',
+    url: '/api/v1/cart/merge',
+    data: body,
+    headers: { 'Idempotency-Key': idempotencyKey },
+  });
 }

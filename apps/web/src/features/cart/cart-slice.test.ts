@@ -68,6 +68,26 @@ describe('cart slice', () => {
     expect(selectCartCount(store.getState())).toBe(2);
   });
 
+  it('a read answered after a write does not put back the cart from before the write', async () => {
+    const store = createAppStore();
+    const before = makeCart({ available: [makeLine({ quantity: 1, lineTotal: 450 })], count: 1 });
+    const after = makeCart({ available: [makeLine({ quantity: 9, lineTotal: 4050 })], count: 9 });
+    let answerFirstRead: (cart: CartList) => void = () => undefined;
+    vi.mocked(api.listCart)
+      .mockReturnValueOnce(new Promise((resolve) => (answerFirstRead = resolve)))
+      .mockResolvedValueOnce(after);
+    vi.mocked(api.updateCartLine).mockResolvedValue(after);
+
+    const read = store.dispatch(fetchCart());
+    await store.dispatch(updateLine({ productID: 1, quantity: 9 }));
+    answerFirstRead(before);
+    await read;
+
+    expect(api.listCart).toHaveBeenCalledTimes(2);
+    expect(store.getState().cart.data.available[0]?.quantity).toBe(9);
+    expect(selectCartCount(store.getState())).toBe(9);
+  });
+
   it('stores the server message when loading fails', async () => {
     const store = createAppStore();
     vi.mocked(api.listCart).mockRejectedValue(envelope(100001, 'The cart is resting.'));

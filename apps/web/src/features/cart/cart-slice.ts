@@ -7,9 +7,11 @@ import {
   applyCartDiscount,
   deleteCartLines,
   listCart,
+  mergeGuestCart,
   selectAllCartLines,
   updateCartLine,
 } from './api';
+import { clearGuestCart, readGuestCart } from './guest-cart';
 
 export type CartData = CartList;
 
@@ -43,21 +45,61 @@ export function splitCart(cart: CartList): CartData {
   };
 }
 
-export const fetchCart = createCallThunk('cart/fetchCart', () => listCart(), {
-  condition: (_, { getState }) => getState().cart.status !== 'loading',
-});
+/** Answers to cart writes received so far, to tell a read that may hold the cart from before one of them. */
+let writesAnswered = 0;
+const MAX_READS = 3;
 
-export const addToCart = createCallThunk('cart/addToCart', (body: CartAddBody) => addCartItem(body));
-export const updateLine = createCallThunk('cart/updateLine', (body: CartUpdateBody) => updateCartLine(body));
-export const deleteLines = createCallThunk('cart/deleteLines', (productIDs: number[]) =>
-  deleteCartLines(productIDs),
+function write<A, R>(send: (arg: A) => Promise<R>): (arg: A) => Promise<R> {
+  return async (arg) => {
+    const answer = await send(arg);
+    writesAnswered += 1;
+    return answer;
+  };
+}
+
+export const fetchCart = createCallThunk(
+  'cart/fetchCart',
+  async () => {
+    // A write answered while the read ran: the read may hold the cart from before it, which must not come back.
+    for (let read = 1; ; read += 1) {
+      const seen = writesAnswered;
+      const cart = await listCart();
+      if (seen === writesAnswered || read === MAX_READS) return cart;
+    }
+  },
+  { condition: (_, { getState }) => getState().cart.status !== 'loading' },
 );
-export const selectAllLines = createCallThunk('cart/selectAllLines', (selected: boolean) =>
-  selectAllCartLines(selected),
+
+export const addToCart = createCallThunk(
+  'cart/addToCart',
+  write((body: CartAddBody) => addCartItem(body)),
 );
-export const applyDiscount = createCallThunk('cart/applyDiscount', (code: string | null) =>
-  applyCartDiscount({ code }),
+export const updateLine = createCallThunk(
+  'cart/updateLine',
+  write((body: CartUpdateBody) => updateCartLine(body)),
 );
+export const deleteLines = createCallThunk(
+  'cart/deleteLines',
+  write((productIDs: number[]) => deleteCartLines(productIDs)),
+);
+export const selectAllLines = createCallThunk(
+  'cart/selectAllLines',
+  write((selected: boolean) => selectAllCartLines(selected)),
+);
+export const applyDiscount = createCallThunk(
+  'cart/applyDiscount',
+  write((code: string | null) => applyCartDiscount({ code })),
+);
+
+/** Moves this browser's guest cart into the account's cart; answers null when there was nothing to move. */
+export const mergeGuestCartIntoAccount = createCallThunk('cart/mergeGuestCart', async () => {
+  const guest = readGuestCart();
+  if (guest.items.length === 0) return null;
+  const result = await mergeGuestCart({ items: guest.items }, guest.key);
+  writesAnswered += 1;
+  clearGuestCart(guest.key);
+  return result;
+});
 
 const writes = [addToCart, updateLine, deleteLines, selectAllLines, applyDiscount];
 
@@ -84,6 +126,12 @@ const cartSlice = createSlice({
     builder.addCase(fetchCart.rejected, (state, action) => {
       state.status = 'failed';
       state.error = readRejection(action);
+    });
+    builder.addCase(mergeGuestCartIntoAccount.fulfilled, (state, action) => {
+      if (!action.payload) return;
+      state.status = 'succeeded';
+      state.error = null;
+      state.data = splitCart(action.payload.cart);
     });
     // A write keeps the cart on screen while it runs; its answer is the whole cart.
     for (const thunk of writes) {

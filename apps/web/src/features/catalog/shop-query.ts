@@ -1,36 +1,57 @@
 import type { ProductListQuery } from '@storefront/contract/catalog';
+import { productSorts, type ProductSort } from '@storefront/contract/limits';
 
 export const ALL_CATEGORIES = 'all';
 export const PAGE_SIZE = 12;
 export const RELATED_COUNT = 4;
 
-/** What the shop's address asks for: a category, a search and a page. */
-export type ShopQuery = { category: string; keyword: string; page: number };
+/** What the shop's address asks for: a category, a search, a sort, the specials and in-stock filters and a page. */
+export type ShopQuery = {
+  category: string;
+  keyword: string;
+  sort: ProductSort | null;
+  isSpecial: boolean;
+  isInStock: boolean;
+  page: number;
+};
+
+function readSort(value: string | null): ProductSort | null {
+  return productSorts.find((s) => s === value) ?? null;
+}
 
 export function readShopQuery(params: URLSearchParams): ShopQuery {
   const page = Number(params.get('page'));
   return {
     category: params.get('category') ?? ALL_CATEGORIES,
     keyword: params.get('keyword') ?? '',
+    sort: readSort(params.get('sort')),
+    isSpecial: params.get('special') === 'true',
+    isInStock: params.get('inStock') === 'true',
     page: Number.isInteger(page) && page > 0 ? page : 1,
   };
 }
 
-export function toShopSearch({ category, keyword, page }: ShopQuery): string {
+export function toShopSearch({ category, keyword, sort, isSpecial, isInStock, page }: ShopQuery): string {
   const search = new URLSearchParams();
   if (category !== ALL_CATEGORIES) search.set('category', category);
   if (keyword) search.set('keyword', keyword);
+  if (sort) search.set('sort', sort);
+  if (isSpecial) search.set('special', 'true');
+  if (isInStock) search.set('inStock', 'true');
   if (page > 1) search.set('page', String(page));
   const text = search.toString();
   return text ? `?${text}` : '';
 }
 
-export function toProductListQuery({ category, keyword, page }: ShopQuery): Partial<ProductListQuery> {
+export function toProductListQuery(query: ShopQuery): Partial<ProductListQuery> {
   return {
-    page,
+    page: query.page,
     pageSize: PAGE_SIZE,
-    ...(category !== ALL_CATEGORIES ? { category } : {}),
-    ...(keyword ? { keyword } : {}),
+    ...(query.category !== ALL_CATEGORIES ? { category: query.category } : {}),
+    ...(query.keyword ? { keyword: query.keyword } : {}),
+    ...(query.sort ? { sort: query.sort } : {}),
+    ...(query.isSpecial ? { special: true } : {}),
+    ...(query.isInStock ? { inStock: true } : {}),
   };
 }
 

@@ -4,10 +4,14 @@ import { useAppDispatch } from '../../app/hooks';
 import { readErrorMessage } from '../../lib/http/error-message';
 import { hasSession } from '../../lib/http/session';
 import { addToCart } from '../cart/cart-slice';
+import { addToGuestCart } from '../cart/guest-cart';
 import { addProductsToWishlist } from '../wishlist/api';
 import { prepareToasts, toast } from '../../lib/toast';
 
-/** Add to cart and to the wishlist; signed out, both go to sign-in and come back here. */
+/**
+ * Add to cart and to the wishlist. Signed out, the cart is kept in this browser until sign-in or registration
+ * moves it into the account's cart; the wishlist goes to sign-in and comes back here.
+ */
 export function useShopActions() {
   const dispatch = useAppDispatch();
   const navigate = useNavigate();
@@ -22,8 +26,12 @@ export function useShopActions() {
   };
 
   const addProductToCart = async (productID: number, quantity: number, name: string) => {
-    if (!requireSession()) return;
     prepareToasts();
+    if (!hasSession()) {
+      if (addToGuestCart(productID, quantity).isFull) toast.error('Your cart is full.');
+      else toast.success(`${name} added. Sign in or create an account to see your cart and check out.`);
+      return;
+    }
     setBusyKey(`cart-${productID}`);
     try {
       await dispatch(addToCart({ productID, quantity })).unwrap();

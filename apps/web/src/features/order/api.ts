@@ -4,7 +4,9 @@ import type {
   OrderDetail,
   OrderList,
   OrderListQuery,
+  OrderReorderBody,
   OrderStat,
+  ReorderResult,
 } from '@storefront/contract/order';
 import { callApi } from '../../lib/http/client';
 
@@ -35,4 +37,8 @@ export function changeOrderAddress(body: OrderAddressBody): Promise<OrderDetail>
 
 export function cancelOrder(orderID: number): Promise<OrderDetail> {
   return callApi<OrderDetail>({ method: 'PUT', url: '/api/v1/order/cancel', data: { orderID } });
+}
+
+export function reorder(body: OrderReorderBody): Promise<ReorderResult> {
+  return callApi<ReorderResult>({ method: 'POST', url: '/api/v1/order/reorder', data: body });
 }

@@ -1,10 +1,12 @@
 import { Form } from 'antd';
+import type { DeliveryWindow } from '@storefront/contract/delivery';
+import { errorCatalogue } from '@storefront/contract/errors';
 import type { ShippingQuote, ShippingService } from '@storefront/contract/shipping';
 import { useCallback, useEffect, useState } from 'react';
-import { useNavigate } from 'react-router';
+import { useNavigate, useSearchParams } from 'react-router';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { createAttemptKeys, isAnswerLost } from '../../lib/attempt-key';
-import { readErrorMessage } from '../../lib/http/error-message';
+import { readErrorCode, readErrorMessage } from '../../lib/http/error-message';
 import { useRemoteData } from '../../lib/use-remote-data';
 import { listAddresses } from '../address/api';
 import { fetchCart, selectCart, selectCartStatus } from '../cart/cart-slice';
@@ -16,7 +18,15 @@ import { retrieveCredits } from '../wallet/api';
 import { createOrder } from './api';
 import { toast } from '../../lib/toast';
 
-export type CheckoutForm = { addressID: number; shippingService: ShippingService; useCredit: boolean };
+export type CheckoutForm = {
+  addressID: number;
+  shippingService: ShippingService;
+  useCredit: boolean;
+  deliveryWindowID?: number;
+};
+
+/** The delivery window chosen at checkout, and whether the address's zone needs one (null until known). */
+export type ChosenWindow = { window: DeliveryWindow | null; required: boolean } | null;
 
 /** The store-credit balance, or null when the store has no credit (the call answers 404). */
 function loadCreditBalance(): Promise<number | null> {
@@ -35,6 +45,9 @@ export function useCheckout() {
   const addresses = useRemoteData(listAddresses);
   const credit = useRemoteData(loadCreditBalance);
   const [form] = Form.useForm<CheckoutForm>();
+  // Back from adding an address at checkout (?address=): that address is the one picked.
+  const [searchParams] = useSearchParams();
+  const addedAddressID = Number(searchParams.get('address'));
   const addressID = Form.useWatch('addressID', form);
   const service = Form.useWatch('shippingService', form) ?? 'standard';
   const useCredit = Form.useWatch('useCredit', form) ?? false;
@@ -44,6 +57,15 @@ export function useCheckout() {
   const [isPlacing, setIsPlacing] = useState(false);
   const [orderKeys] = useState(() => createAttemptKeys());
   const [initialService] = useState(readChosenService);
+  const [chosenWindow, setChosenWindow] = useState<ChosenWindow>(null);
+  const [windowsReloadKey, setWindowsReloadKey] = useState(0);
+  const onWindow = useCallback(
+    (window: DeliveryWindow | null, required: boolean) =>
+      setChosenWindow((prev) =>
+        prev && prev.window === window && prev.required === required ? prev : { window, required },
+      ),
+    [],
+  );
 
   const watchedService = Form.useWatch('shippingService', form);
 
@@ -74,7 +96,11 @@ export function useCheckout() {
   }, [addressID, hasSelection, cartKey, loadQuote]);
 
   const addressList = addresses.data?.list ?? [];
-  const option = quote?.options.find((o) => o.service === service) ?? null;
+  const quoted = quote?.options.find((o) => o.service === service) ?? null;
+  // A window's price difference is part of the delivery charge, as the server prices it.
+  const windowFee = chosenWindow?.window?.priceDelta ?? 0;
+  const option = quoted && { ...quoted, price: Math.max(0, quoted.price + windowFee) };
+  const needsWindow = chosenWindow === null || (chosenWindow.required && chosenWindow.window === null);
   const balance = credit.data ?? null;
   const totals = priceCart(cart, option, useCredit && balance !== null ? balance : 0);
 
@@ -88,6 +114,7 @@ export function useCheckout() {
         shippingService: values.shippingService,
         useCredit: balance !== null && balance > 0 && values.useCredit === true,
         expectedTotal: totals.total,
+        ...(values.deliveryWindowID === undefined ? {} : { deliveryWindowID: values.deliveryWindowID }),
       };
       const order = await createOrder(body, orderKeys.keyFor(body));
       orderKeys.finish();
@@ -101,6 +128,13 @@ export function useCheckout() {
     } catch (err) {
       if (!isAnswerLost(err)) orderKeys.finish();
       setPlaceError(readErrorMessage(err));
+      // A window that filled up or closed meanwhile: show the windows as they are now.
+      const code = readErrorCode(err);
+      if (
+        code === errorCatalogue.DELIVERY_WINDOW_FULL.code ||
+        code === errorCatalogue.DELIVERY_WINDOW_CLOSED.code
+      )
+        setWindowsReloadKey((k) => k + 1);
       void dispatch(fetchCart());
       void loadQuote(values.addressID);
       credit.reload();
@@ -116,7 +150,9 @@ export function useCheckout() {
     hasSelection,
     addresses: addressList,
     initialService,
-    initialAddressID: pickCartAddress(addressList, addresses.data?.cartAddressID ?? null) ?? undefined,
+    initialAddressID: addressList.some((a) => a.addressID === addedAddressID)
+      ? addedAddressID
+      : (pickCartAddress(addressList, addresses.data?.cartAddressID ?? null) ?? undefined),
     hasLoadFailed: addresses.status === 'failed' && !addresses.data,
     loadError: addresses.error,
     reload: addresses.reload,
@@ -125,6 +161,10 @@ export function useCheckout() {
     quoteOptions: quote?.options ?? [],
     quoteError,
     option,
+    addressID: typeof addressID === 'number' ? addressID : null,
+    onWindow,
+    windowsReloadKey,
+    needsWindow,
     creditBalance: balance,
     totals,
     placeOrder,

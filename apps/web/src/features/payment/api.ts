@@ -1,5 +1,6 @@
 import type {
   AfterpayCaptureBody,
+  AfterpayTerms,
   DemoCaptureBody,
   DemoDecision,
   DemoDecisionBody,
@@ -14,6 +15,19 @@ import { callApi } from '../../lib/http/client';
 
 function withKey(idempotencyKey: string) {
   return { 'Idempotency-Key': idempotencyKey };
+}
+
+let afterpayTerms: Promise<AfterpayTerms | null> | null = null;
+
+/** Afterpay's limits, asked once per visit (they rarely change); null when they could not be loaded. */
+export function fetchAfterpayTerms(): Promise<AfterpayTerms | null> {
+  afterpayTerms ??= callApi<AfterpayTerms>({ method: 'GET', url: '/api/v1/payment/afterpay-terms' }).catch(
+    () => {
+      afterpayTerms = null;
+      return null;
+    },
+  );
+  return afterpayTerms;
 }
 
 export function fetchPaymentMethods(orderID: number): Promise<PaymentMethods> {

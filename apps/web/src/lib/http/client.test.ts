@@ -2,7 +2,6 @@ import { AxiosError, AxiosHeaders, type AxiosAdapter, type InternalAxiosRequestC
 import Cookies from 'js-cookie';
 import { describe, expect, it, vi } from 'vitest';
 import { createHttpClient, EmptyApiPathError } from './axios-client';
-import { NETWORK_ERROR_MESSAGE, REQUEST_TIMEOUT_MS, TOKEN_ISSUING_PATHS } from './client';
 import {
   readEmail,
   readExpiresAt,
@@ -24,7 +23,7 @@ function makeHarness(reply: Reply | ((config: InternalAxiosRequestConfig) => Pro
     const response = {
       status,
       statusText: String(status),
-      data: reply.body ?? { code: 0, msg: 'ok', data: null },
+      data: 'body' in reply ? reply.body : { code: 0, msg: 'ok', data: null },
       headers: new AxiosHeaders(reply.headers ?? {}),
       config,
       request: {},
@@ -117,13 +116,16 @@ describe('requests', () => {
   it('time out after 45 seconds', async () => {
     const { client, sent } = makeHarness();
     await client.get('/api/v1/health');
-    expect(REQUEST_TIMEOUT_MS).toBe(45_000);
     expect(firstSent(sent).timeout).toBe(45_000);
   });
 
   it.each(['', '   '])('with an empty API path (%j) are refused before sending', async (path) => {
     const { client, sent, notifyNetworkError } = makeHarness();
     await expect(client.get(path)).rejects.toBeInstanceOf(EmptyApiPathError);
+    await expect(client.get(path)).rejects.toMatchObject({
+      name: 'EmptyApiPathError',
+      message: 'The API path of a call must not be empty.',
+    });
     expect(sent).toHaveLength(0);
     expect(notifyNetworkError).not.toHaveBeenCalled();
   });
@@ -186,6 +188,14 @@ describe('responses', () => {
     await expect(client.get('/api/v1/customer/me')).resolves.toMatchObject({ data: body });
   });
 
+  it.each([
+    ['plain text from a proxy', 'Service restored'],
+    ['JSON null', null],
+  ])('that are not a JSON object (%s) resolve as they came, without a failure code', async (_, body) => {
+    const { client } = makeHarness({ body });
+    await expect(client.get('/api/v1/health')).resolves.toMatchObject({ status: 200, data: body });
+  });
+
   it.each([200, 201])('with HTTP %i and a code above 100000 reject with the body', async (status) => {
     const body = { code: 100102, msg: 'The email or password is incorrect.', data: null };
     const { client } = makeHarness({ status, body });
@@ -205,8 +215,9 @@ describe('responses', () => {
       Promise.reject(new AxiosError('Network Error', AxiosError.ERR_NETWORK, config, {})),
     );
     await expect(client.get('/api/v1/customer/me')).rejects.toBeInstanceOf(AxiosError);
-    expect(notifyNetworkError).toHaveBeenCalledExactlyOnceWith(NETWORK_ERROR_MESSAGE);
-    expect(NETWORK_ERROR_MESSAGE).toBe('Please check your network connection and try again.');
+    expect(notifyNetworkError).toHaveBeenCalledExactlyOnceWith(
+      'Please check your network connection and try again.',
+    );
   });
 
   it('that time out show the network toast too', async () => {
@@ -297,24 +308,130 @@ describe('token renewal', () => {
     expect(readToken()).toBe('Bearer new-token');
   });
 
-  it('covers login, register, google auth and the three payment captures', () => {
-    expect(TOKEN_ISSUING_PATHS).toEqual([
-      '/api/v1/login',
-      '/api/v1/register',
-      '/api/v1/google-auth',
-      '/api/v1/after-pay/capture',
-      '/api/v1/paypal/express-capture',
-      '/api/v1/payment/demo/capture',
-    ]);
+  it.each([
+    '/api/v1/login',
+    '/api/v1/register',
+    '/api/v1/google-auth',
+    '/api/v1/after-pay/capture',
+    '/api/v1/paypal/express-capture',
+    '/api/v1/payment/demo/capture',
+  ])('always stores the token after %s, even with no email stored', async (path) => {
+    const { client } = makeHarness({ headers: { authorization: 'issued-token' } });
+    await client.post(path, {});
+    expect(readToken()).toBe('Bearer issued-token');
+  });
+});
+
+describe('a 401 answer, by the page the browser is on', () => {
+  it('on the bare /login page does not redirect again', async () => {
+    const { client, redirectToLogin, currentPath } = makeHarness({ status: 401 });
+    currentPath.mockReturnValue('/login');
+    await client.get('/api/v1/customer/info').catch(() => undefined);
+    expect(redirectToLogin).not.toHaveBeenCalled();
   });
 
-  it.each(TOKEN_ISSUING_PATHS)(
-    'always stores the token after %s, even with no email stored',
-    async (path) => {
+  it('on a page whose path only begins like the login page redirects to it', async () => {
+    const { client, redirectToLogin, currentPath } = makeHarness({ status: 401 });
+    currentPath.mockReturnValue('/login-help?topic=reset');
+    await client.get('/api/v1/customer/info').catch(() => undefined);
+    expect(redirectToLogin).toHaveBeenCalledExactlyOnceWith('/login-help?topic=reset');
+  });
+
+  it('still clears the session when a new token comes with it', async () => {
+    signIn('Bearer old-token');
+    const { client } = makeHarness({ status: 401, headers: { authorization: 'new-token' } });
+    await client.get('/api/v1/customer/info').catch(() => undefined);
+    expect(readToken()).toBeNull();
+  });
+});
+
+describe('token renewal, by the answer', () => {
+  it('takes a new token from an error answer', async () => {
+    signIn('Bearer old-token');
+    const { client } = makeHarness({ status: 429, headers: { authorization: 'new-token' } });
+    await client.get('/api/v1/customer/me').catch(() => undefined);
+    expect(readToken()).toBe('Bearer new-token');
+  });
+
+  it('ignores a blank Authorization header', async () => {
+    signIn('Bearer old-token');
+    const { client } = makeHarness({ headers: { authorization: '   ' } });
+    await client.get('/api/v1/customer/me');
+    expect(readToken()).toBe('Bearer old-token');
+  });
+
+  it('ignores a blank Authorization header even from sign-in', async () => {
+    const { client } = makeHarness({ headers: { authorization: ' ' } });
+    await client.post('/api/v1/login', {});
+    expect(readToken()).toBeNull();
+  });
+
+  it('trims the header and keeps a token that already says Bearer as it is', async () => {
+    signIn('Bearer old-token');
+    const { client } = makeHarness({ headers: { authorization: '  Bearer new-token  ' } });
+    await client.get('/api/v1/customer/me');
+    expect(readToken()).toBe('Bearer new-token');
+  });
+
+  it.each([
+    ['an absolute URL', 'https://api.example.test/api/v1/login'],
+    ['a trailing slash', '/api/v1/register/'],
+    ['two trailing slashes', '/api/v1/paypal/express-capture//'],
+    ['a query', '/api/v1/google-auth?from=checkout'],
+    [
+      'an absolute URL, a trailing slash and a query',
+      'https://api.example.test/api/v1/payment/demo/capture/?x=1',
+    ],
+  ])('stores the token from a sign-in call given as %s, with no email stored', async (_, url) => {
+    const { client } = makeHarness({ headers: { authorization: 'issued-token' } });
+    await client.post(url, {});
+    expect(readToken()).toBe('Bearer issued-token');
+  });
+
+  it.each(['/api/v1/login-history', '/api/v1/customer/me', '/shop/api/v1/login'])(
+    'does not take a token from %s without a signed-in email',
+    async (url) => {
       const { client } = makeHarness({ headers: { authorization: 'issued-token' } });
-      await client.post(path, {});
-      expect(readEmail()).toBeNull();
-      expect(readToken()).toBe('Bearer issued-token');
+      await client.post(url, {});
+      expect(readToken()).toBeNull();
     },
   );
+});
+
+describe('responses, by status and code', () => {
+  it.each([202, 204])('with HTTP %i and a failure code resolve with the response', async (status) => {
+    const body = { code: 100102, msg: 'The email or password is incorrect.', data: null };
+    const { client } = makeHarness({ status, body });
+    await expect(client.post('/api/v1/customer/me', {})).resolves.toMatchObject({ status, data: body });
+  });
+
+  it.each([null, 'plain text', { code: '100102' }, { msg: 'no code' }])(
+    'with a body that is not an envelope with a numeric code (%j) resolve',
+    async (body) => {
+      const { client } = makeHarness({ body });
+      await expect(client.get('/api/v1/customer/me')).resolves.toMatchObject({ status: 200 });
+    },
+  );
+
+  it('that fail with something other than an axios error pass it on without a toast', async () => {
+    const failure = new TypeError('adapter broke');
+    const { client, notifyNetworkError } = makeHarness(() => Promise.reject(failure));
+    await expect(client.get('/api/v1/customer/me')).rejects.toBe(failure);
+    expect(notifyNetworkError).not.toHaveBeenCalled();
+  });
+});
+
+describe('requests, by the stored token', () => {
+  it('send no Authorization header when the stored token is empty', async () => {
+    localStorage.setItem(sessionKeys.token, '');
+    const { client, sent } = makeHarness();
+    await client.get('/api/v1/customer/me');
+    expect(firstSent(sent).headers.has('Authorization')).toBe(false);
+  });
+
+  it('keep the data a call sends', async () => {
+    const { client, sent } = makeHarness();
+    await client.post('/api/v1/cart/add', { productID: 3, quantity: 2 });
+    expect(JSON.parse(String(firstSent(sent).data))).toEqual({ productID: 3, quantity: 2 });
+  });
 });

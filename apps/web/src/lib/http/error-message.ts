@@ -11,6 +11,26 @@ export function readErrorMessage(reason: unknown): string {
   return message ?? FALLBACK_MESSAGE;
 }
 
+/**
+ * The catalogue code a call was refused with (a business refusal rejects with the envelope, a 400 with the
+ * response carrying it), or null for a network failure or anything else.
+ */
+export function readErrorCode(reason: unknown): number | null {
+  for (const candidate of [
+    reason,
+    property(reason, 'data'),
+    property(property(reason, 'response'), 'data'),
+  ]) {
+    const code = property(candidate, 'code');
+    if (typeof code === 'number') return code;
+  }
+  return null;
+}
+
+function property(value: unknown, key: string): unknown {
+  return typeof value === 'object' && value !== null ? Reflect.get(value, key) : undefined;
+}
+
 function readMsg(value: unknown): string | null {
   if (typeof value !== 'object' || value === null) return null;
   const msg: unknown = Reflect.get(value, 'msg');

@@ -3,6 +3,7 @@ import { Suspense } from 'react';
 import { Outlet, useLocation, useNavigate } from 'react-router';
 import { useAppSelector } from '../../../app/hooks';
 import { PageLoading } from '../../../components/page-loading';
+import { useDocumentTitle } from '../../../lib/use-document-title';
 import { accountSections } from '../account-sections';
 import { selectUserInfo } from '../user-info-slice';
 
@@ -10,7 +11,10 @@ export function AccountLayout() {
   const navigate = useNavigate();
   const location = useLocation();
   const user = useAppSelector(selectUserInfo);
-  const current = location.pathname.split('/')[2] ?? 'profile';
+  const [, , current = 'profile', detail] = location.pathname.split('/');
+  // A section's own address gets its heading and title here; an order, or an unknown address, brings its own.
+  const section = detail ? undefined : accountSections.find((s) => s.key === current);
+  useDocumentTitle(section ? section.label : null);
   const items = accountSections.map((section) => ({
     key: section.key,
     label: <span data-testid={`account-nav-${section.key}`}>{section.label}</span>,
@@ -18,9 +22,14 @@ export function AccountLayout() {
 
   return (
     <div className="page">
-      <Typography.Title level={3} style={{ marginTop: 0 }} data-testid="account-greeting">
+      <Typography.Paragraph type="secondary" className="account-greeting" data-testid="account-greeting">
         {user ? `G'day, ${user.firstName}` : 'My account'}
-      </Typography.Title>
+      </Typography.Paragraph>
+      {section && (
+        <h1 className="page-title account-heading" data-testid="account-heading">
+          {section.label}
+        </h1>
+      )}
       <div className="account-shell">
         <nav className="account-shell__menu" aria-label="Account sections">
           <Menu

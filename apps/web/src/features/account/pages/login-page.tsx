@@ -8,6 +8,7 @@ import { readRuntimeConfig } from '../../../lib/runtime-config';
 import { prepareToasts } from '../../../lib/toast';
 import { resolveSafeRedirect } from '../../../lib/safe-redirect';
 import { loginWithGoogle, loginWithPassword } from '../user-info-slice';
+import { useDocumentTitle } from '../../../lib/use-document-title';
 
 const GoogleSignInButton = lazy(() =>
   import('../components/google-sign-in-button').then((m) => ({ default: m.GoogleSignInButton })),
@@ -29,6 +30,7 @@ function checkFields(values: LoginBody): FieldErrors {
  * waiting for Ant Design (bench/README.md, bundle size).
  */
 export function LoginPage() {
+  useDocumentTitle('Sign in');
   const dispatch = useAppDispatch();
   const navigate = useNavigate();
   const [searchParams] = useSearchParams();
@@ -129,6 +131,11 @@ export function LoginPage() {
                   {fieldErrors.password}
                 </div>
               )}
+              <p className="form-field__aside">
+                <Link to="/forgot-password" data-testid="forgot-password-link">
+                  Forgot password?
+                </Link>
+              </p>
             </div>
             <button
               type="submit"

@@ -1,5 +1,6 @@
 import { Skeleton } from 'antd';
 import { retrieveCustomer } from '../api';
+import { EmailVerificationCard } from '../components/email-verification-card';
 import { HomeSuburbCard } from '../components/home-suburb-card';
 import { LoadFailed } from '../../../components/load-failed';
 import { PersonalDetailsCard } from '../components/personal-details-card';
@@ -21,6 +22,7 @@ export function ProfilePage() {
   if (!customer.data) return <Skeleton active paragraph={{ rows: 8 }} data-testid="profile-loading" />;
   return (
     <div data-testid="profile-page">
+      <EmailVerificationCard />
       <PersonalDetailsCard info={customer.data} onSaved={customer.replace} />
       <HomeSuburbCard info={customer.data} onSaved={customer.replace} />
     </div>

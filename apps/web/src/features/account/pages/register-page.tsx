@@ -4,12 +4,14 @@ import { useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { useAppDispatch } from '../../../app/hooks';
 import { resolveSafeRedirect } from '../../../lib/safe-redirect';
-import { registerAccount } from '../user-info-slice';
+import { DEFAULT_POST_CODE, registerAccount } from '../user-info-slice';
 import { confirmPasswordRules, emailRules, nameRules, newPasswordRules } from '../../../lib/form-rules';
+import { useDocumentTitle } from '../../../lib/use-document-title';
 
 type RegisterForm = RegisterBody & { confirmPassword: string };
 
 export function RegisterPage() {
+  useDocumentTitle('Create an account');
   const dispatch = useAppDispatch();
   const navigate = useNavigate();
   const [searchParams] = useSearchParams();
@@ -17,11 +19,12 @@ export function RegisterPage() {
   const [isSubmitting, setIsSubmitting] = useState(false);
   const [error, setError] = useState<string | null>(null);
 
-  const submit = async ({ email, password, firstName, lastName }: RegisterForm) => {
+  const submit = async ({ email, password, firstName, lastName, postCode, suburb }: RegisterForm) => {
     setIsSubmitting(true);
     setError(null);
+    const home = postCode && suburb?.trim() ? { postCode, suburb: suburb.trim() } : {};
     try {
-      await dispatch(registerAccount({ email, password, firstName, lastName })).unwrap();
+      await dispatch(registerAccount({ email, password, firstName, lastName, ...home })).unwrap();
       void navigate(redirect === '/' ? '/account/profile' : redirect, { replace: true });
     } catch (err) {
       setError(typeof err === 'string' ? err : 'Registration failed. Please try again.');
@@ -32,7 +35,7 @@ export function RegisterPage() {
   return (
     <div className="page page--narrow">
       <Card>
-        <Typography.Title level={2} style={{ marginTop: 0 }}>
+        <Typography.Title level={1} style={{ marginTop: 0, fontSize: 24 }}>
           Create your account
         </Typography.Title>
         <Typography.Paragraph type="secondary">
@@ -67,6 +70,44 @@ export function RegisterPage() {
             rules={confirmPasswordRules('password', 'Type the password again.')}
           >
             <Input.Password autoComplete="new-password" data-testid="register-confirm-password" />
+          </Form.Item>
+          <Form.Item
+            label="Home postcode (optional)"
+            name="postCode"
+            extra={`Delivery prices are worked out to your home suburb. Leave it empty and we use Sydney NSW ${DEFAULT_POST_CODE} until you set it in your profile.`}
+            rules={[
+              { pattern: /^\d{4}$/, message: 'Enter a four-digit postcode.' },
+              ({ getFieldValue }) => ({
+                validator: (_, value: string | undefined) =>
+                  !value && getFieldValue('suburb')?.trim()
+                    ? Promise.reject(new Error('Enter the postcode of your suburb.'))
+                    : Promise.resolve(),
+              }),
+            ]}
+            dependencies={['suburb']}
+          >
+            <Input
+              inputMode="numeric"
+              maxLength={4}
+              autoComplete="postal-code"
+              data-testid="register-postcode"
+            />
+          </Form.Item>
+          <Form.Item
+            label="Home suburb (optional)"
+            name="suburb"
+            dependencies={['postCode']}
+            rules={[
+              { max: 60, message: 'Enter at most 60 characters.' },
+              ({ getFieldValue }) => ({
+                validator: (_, value: string | undefined) =>
+                  !value?.trim() && getFieldValue('postCode')
+                    ? Promise.reject(new Error('Enter your suburb.'))
+                    : Promise.resolve(),
+              }),
+            ]}
+          >
+            <Input autoComplete="address-level2" data-testid="register-suburb" />
           </Form.Item>
           <Button
             type="primary"

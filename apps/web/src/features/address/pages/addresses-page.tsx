@@ -3,6 +3,7 @@ import { Button, Col, Empty, Row, Skeleton, Typography } from 'antd';
 import type { Address } from '@storefront/contract/address';
 import { MAX_ADDRESSES } from '@storefront/contract/limits';
 import { useState } from 'react';
+import { Link, useNavigate, useSearchParams } from 'react-router';
 import { LoadFailed } from '../../../components/load-failed';
 import { readErrorMessage } from '../../../lib/http/error-message';
 import { useRemoteData } from '../../../lib/use-remote-data';
@@ -11,10 +12,14 @@ import { AddressCard } from '../components/address-card';
 import { AddressFormModal } from '../components/address-form-modal';
 import { toast } from '../../../lib/toast';
 
+/** Checkout sends a customer with no address here (?from=checkout): the form opens, and saving goes back to it. */
 export function AddressesPage() {
+  const navigate = useNavigate();
+  const [searchParams] = useSearchParams();
+  const isFromCheckout = searchParams.get('from') === 'checkout';
   const book = useRemoteData(listAddresses);
   const [editing, setEditing] = useState<Address | null>(null);
-  const [isFormOpen, setIsFormOpen] = useState(false);
+  const [isFormOpen, setIsFormOpen] = useState(isFromCheckout);
   const [busyId, setBusyId] = useState<number | null>(null);
 
   const act = async (id: number, action: () => Promise<unknown>, done: string) => {
@@ -52,9 +57,14 @@ export function AddressesPage() {
   return (
     <div data-testid="addresses-page">
       <div className="page-heading">
-        <Typography.Title level={3} style={{ margin: 0 }}>
-          Addresses
+        <Typography.Title level={2} style={{ margin: 0, fontSize: 20 }}>
+          Saved addresses
         </Typography.Title>
+        {isFromCheckout && (
+          <Link to="/checkout" data-testid="addresses-back-to-checkout">
+            Back to checkout
+          </Link>
+        )}
         {list.length > 0 && (
           <Button
             type="primary"
@@ -109,8 +119,12 @@ export function AddressesPage() {
         open={isFormOpen}
         editing={editing}
         onClose={() => setIsFormOpen(false)}
-        onSaved={() => {
+        onSaved={(saved) => {
           setIsFormOpen(false);
+          if (isFromCheckout && !editing) {
+            void navigate(`/checkout?address=${saved.addressID}`, { replace: true });
+            return;
+          }
           book.reload();
         }}
       />

@@ -101,7 +101,8 @@ export function CartLineItem({ line, isBusy, onSelect, onQuantity, onDelete }: P
           data-testid={`cart-line-select-${id}`}
         />
       )}
-      <Link to={`/product/${id}`} className="cart-line__image">
+      {/* The name beside it is the same link, so the picture is skipped by keyboard and screen reader. */}
+      <Link to={`/product/${id}`} className="cart-line__image" tabIndex={-1} aria-hidden="true">
         <img src={line.imageUrl} alt="" width="72" height="72" />
       </Link>
       <div className="cart-line__info">

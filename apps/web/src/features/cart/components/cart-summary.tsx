@@ -1,18 +1,20 @@
 import type { ShippingOption } from '@storefront/contract/shipping';
 import type { ReactNode } from 'react';
 import type { CartData } from '../cart-slice';
+import { AfterpayInstalments } from '../../payment/components/afterpay-instalments';
 import { priceCart } from '../price-cart';
 import { TotalsBreakdown } from './totals-breakdown';
 
 type Props = { cart: CartData; shipping: ShippingOption | null; children?: ReactNode };
 
 export function CartSummary({ cart, shipping, children }: Props) {
+  const totals = priceCart(cart, shipping);
   return (
     <section className="panel panel--small" data-testid="cart-summary">
       <h2 className="panel__title panel__title--ruled">Order summary</h2>
       {children}
       <TotalsBreakdown
-        totals={priceCart(cart, shipping)}
+        totals={totals}
         labels={{
           subtotal: `Subtotal (${cart.count} item${cart.count === 1 ? '' : 's'})`,
           shipping: shipping ? `Shipping (${shipping.label})` : 'Shipping',
@@ -24,6 +26,7 @@ export function CartSummary({ cart, shipping, children }: Props) {
           total: 'cart-total',
         }}
       />
+      {totals.total > 0 && <AfterpayInstalments amountCents={totals.total} />}
       <p className="text-secondary text-small cart-summary__note">Prices in AUD, GST included.</p>
     </section>
   );

@@ -10,21 +10,31 @@ type Props = {
   testId: string;
 };
 
-/** Sends a new quantity on a step, Enter or leaving the field, not on every keystroke. */
+/**
+ * Sends a new quantity on a step, Enter or leaving the field, not on every keystroke. A typed quantity it cannot
+ * send as it is (above what can be bought, 0, blank) is never dropped silently: the hint under it says what it did.
+ */
 export function QuantityStepper({ quantity, stock, isDisabled, onCommit, testId }: Props) {
   const [text, setText] = useState(String(quantity));
+  const [hint, setHint] = useState('');
   const max = Math.max(1, Math.min(stock, CART_LINE_QUANTITY_MAX));
   // Enter and then leaving the field must not send the same quantity twice.
   const lastSent = useRef(quantity);
+  // Leaving the field commits only what was typed since: after Enter it would send again or wipe the hint.
+  const isEdited = useRef(false);
 
   useEffect(() => {
     setText(String(quantity));
     lastSent.current = quantity;
+    isEdited.current = false;
   }, [quantity]);
 
   const commit = (next: number) => {
-    const clamped = Math.min(Math.max(1, Math.round(next)), max);
-    if (!Number.isFinite(next) || clamped === quantity) {
+    isEdited.current = false;
+    setHint(describeAdjustment(next, quantity, max, stock));
+    // Blank or 0 keeps the quantity (Remove takes a line out); above what can be bought is capped.
+    const clamped = Math.min(Math.round(next), max);
+    if (!Number.isFinite(next) || next < 1 || clamped === quantity) {
       setText(String(quantity));
       return;
     }
@@ -36,38 +46,57 @@ export function QuantityStepper({ quantity, stock, isDisabled, onCommit, testId 
   const typed = () => (text === '' ? Number.NaN : Number(text));
 
   return (
-    <div className="stepper">
-      <button
-        type="button"
-        className="stepper__button"
-        aria-label="One fewer"
-        disabled={isDisabled || quantity <= 1}
-        onClick={() => commit(quantity - 1)}
-      >
-        <MinusIcon />
-      </button>
-      <input
-        className="stepper__input"
-        inputMode="numeric"
-        value={text}
-        disabled={isDisabled}
-        onChange={(e) => setText(e.target.value.replace(/[^0-9]/g, ''))}
-        onBlur={() => commit(typed())}
-        onKeyDown={(e) => {
-          if (e.key === 'Enter') commit(typed());
-        }}
-        aria-label="Quantity"
-        data-testid={testId}
-      />
-      <button
-        type="button"
-        className="stepper__button"
-        aria-label="One more"
-        disabled={isDisabled || quantity >= max}
-        onClick={() => commit(quantity + 1)}
-      >
-        <PlusIcon />
-      </button>
+    <div className="stepper-field">
+      <div className="stepper">
+        <button
+          type="button"
+          className="stepper__button"
+          aria-label="One fewer"
+          disabled={isDisabled || quantity <= 1}
+          onClick={() => commit(quantity - 1)}
+        >
+          <MinusIcon />
+        </button>
+        <input
+          className="stepper__input"
+          inputMode="numeric"
+          value={text}
+          disabled={isDisabled}
+          onChange={(e) => {
+            setText(e.target.value.replace(/[^0-9]/g, ''));
+            isEdited.current = true;
+          }}
+          onBlur={() => {
+            if (isEdited.current) commit(typed());
+          }}
+          onKeyDown={(e) => {
+            if (e.key === 'Enter') commit(typed());
+          }}
+          aria-label="Quantity"
+          data-testid={testId}
+        />
+        <button
+          type="button"
+          className="stepper__button"
+          aria-label="One more"
+          disabled={isDisabled || quantity >= max}
+          onClick={() => commit(quantity + 1)}
+        >
+          <PlusIcon />
+        </button>
+      </div>
+      <p className="stepper-field__hint" role="status" data-testid={`${testId}-hint`}>
+        {hint}
+      </p>
     </div>
   );
+}
+
+function describeAdjustment(typed: number, quantity: number, max: number, stock: number): string {
+  if (!Number.isFinite(typed)) return `Enter a quantity from 1 to ${max}. It stays at ${quantity}.`;
+  if (typed < 1) return `To take this item out, use Remove. It stays at ${quantity}.`;
+  if (typed > max) {
+    return max === stock ? `Only ${max} in stock: set to ${max}.` : `At most ${max} per item: set to ${max}.`;
+  }
+  return '';
 }

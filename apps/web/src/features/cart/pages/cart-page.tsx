@@ -21,9 +21,13 @@ import { CartLineItem } from '../components/cart-line-item';
 import { CartSummary } from '../components/cart-summary';
 import { DiscountForm } from '../components/discount-form';
 import { useCartChanges } from '../use-cart-changes';
+import { priceCart } from '../price-cart';
+import { formatMoney } from '../../../lib/money';
 import { toast } from '../../../lib/toast';
+import { useDocumentTitle } from '../../../lib/use-document-title';
 
 export function CartPage() {
+  useDocumentTitle('Your cart');
   const dispatch = useAppDispatch();
   const navigate = useNavigate();
   const cart = useAppSelector(selectCart);
@@ -80,7 +84,7 @@ export function CartPage() {
   const isAllSelected = allIDs.length > 0 && selectedCount === allIDs.length;
 
   return (
-    <div className="page" data-testid="cart-page">
+    <div className="page cart-page" data-testid="cart-page">
       <h1 className="page-title cart-title">Your cart</h1>
       {changes.length > 0 && (
         <div className="notice notice--warning" role="status" data-testid="cart-changes">
@@ -187,15 +191,24 @@ export function CartPage() {
               <DiscountForm coupon={cart.coupon} />
               <div style={{ height: 12 }} />
             </CartSummary>
-            <button
-              type="button"
-              className="shell-button shell-button--primary shell-button--large shell-button--block"
-              disabled={!hasSelection}
-              onClick={() => void navigate('/checkout')}
-              data-testid="cart-checkout"
-            >
-              Checkout
-            </button>
+            {/* On a phone the summary is far below the lines: this bar stays at the foot of the screen. */}
+            <div className="cart-checkout-bar" data-testid="cart-checkout-bar">
+              <div className="cart-checkout-bar__total">
+                <span className="text-secondary text-small">Total</span>
+                <strong data-testid="cart-checkout-bar-total">
+                  {formatMoney(priceCart(cart, hasSelection ? shipping.chosenOption : null).total)}
+                </strong>
+              </div>
+              <button
+                type="button"
+                className="shell-button shell-button--primary shell-button--large shell-button--block"
+                disabled={!hasSelection}
+                onClick={() => void navigate('/checkout')}
+                data-testid="cart-checkout"
+              >
+                Checkout
+              </button>
+            </div>
           </div>
         </div>
       )}

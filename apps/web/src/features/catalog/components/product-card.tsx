@@ -1,7 +1,7 @@
 import type { Product } from '@storefront/contract/catalog';
 import { Link } from 'react-router';
 import { CartIcon, HeartIcon } from '../../../components/icons';
-import { formatMoney } from '../../../lib/money';
+import { ProductPrice } from './product-price';
 
 type Props = {
   product: Product;
@@ -25,10 +25,16 @@ export function ProductCard({
   const id = product.productID;
   return (
     <article className="product-card" data-testid={`product-card-${id}`}>
-      <Link to={`/product/${id}`} className="product-card__image" data-testid={`product-link-${id}`}>
+      <Link
+        to={`/product/${id}`}
+        className="product-card__image"
+        data-testid={`product-link-${id}`}
+        tabIndex={-1}
+        aria-hidden="true"
+      >
         <img
           src={product.imageUrl}
-          alt={product.name}
+          alt=""
           width="400"
           height="300"
           loading={isAboveFold ? 'eager' : 'lazy'}
@@ -39,8 +45,8 @@ export function ProductCard({
         <Link to={`/product/${id}`} className="product-card__name">
           {product.name}
         </Link>
+        <ProductPrice product={product} testId={`product-price-${id}`} />
         <div className="product-card__price">
-          <strong data-testid={`product-price-${id}`}>{formatMoney(product.price)}</strong>
           {!product.available && <span className="tag">Out of stock</span>}
           {product.available && product.stock <= 5 && (
             <span className="tag tag--orange">Only {product.stock} left</span>

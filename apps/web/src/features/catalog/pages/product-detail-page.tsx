@@ -1,3 +1,5 @@
+import type { Product } from '@storefront/contract/catalog';
+import { errorCatalogue } from '@storefront/contract/errors';
 import { CART_LINE_QUANTITY_MAX } from '@storefront/contract/limits';
 import { useCallback, useState } from 'react';
 import { Link, useParams } from 'react-router';
@@ -5,17 +7,62 @@ import { NotFoundPage } from '../../../app/not-found-page';
 import { CartIcon, HeartIcon, MinusIcon, PlusIcon } from '../../../components/icons';
 import { LoadFailed } from '../../../components/load-failed';
 import { hasSession } from '../../../lib/http/session';
-import { formatMoney } from '../../../lib/money';
+import { AfterpayInstalments } from '../../payment/components/afterpay-instalments';
+import { readErrorCode } from '../../../lib/http/error-message';
+import { useDocumentTitle } from '../../../lib/use-document-title';
 import { useRemoteData } from '../../../lib/use-remote-data';
 import { ProductShippingEstimate } from '../../shipping/components/product-shipping-estimate';
 import { loadProduct, loadRelatedProducts } from '../catalog-reads';
 import { ProductGrid } from '../components/product-grid';
+import { ProductPrice } from '../components/product-price';
 import { readProductID } from '../shop-query';
 import { useShopActions } from '../use-shop-actions';
+import '../catalog.css';
+
+const NO_SUCH_PRODUCT = 'no-such-product';
+
+/** A product that is not there answers a not-found page, not "could not be loaded". */
+async function loadProductOrNothing(productID: number): Promise<Product | typeof NO_SUCH_PRODUCT> {
+  try {
+    return await loadProduct(productID);
+  } catch (err) {
+    if (readErrorCode(err) === errorCatalogue.NOT_FOUND.code) return NO_SUCH_PRODUCT;
+    throw err;
+  }
+}
+
+function ProductNotFound() {
+  return (
+    <div className="page" data-testid="product-not-found">
+      <div className="result">
+        <div className="result__code" aria-hidden="true">
+          404
+        </div>
+        <h1 className="result__title">Product not found</h1>
+        <p className="result__text">
+          This product is not in our shop. It may have been taken off the shelves.
+        </p>
+        <Link to="/shop" className="shell-button shell-button--primary" data-testid="not-found-shop">
+          Back to the shop
+        </Link>
+      </div>
+    </div>
+  );
+}
 
 function readQuantity(text: string, max: number): number {
   const quantity = Math.trunc(Number(text));
   return Number.isFinite(quantity) ? Math.min(Math.max(quantity, 1), max) : 1;
+}
+
+/** What leaving the field did to a typed quantity it could not take as it is: never a silent change. */
+function describeQuantityChange(text: string, max: number, stock: number): string {
+  const typed = text === '' ? Number.NaN : Math.trunc(Number(text));
+  if (!Number.isFinite(typed)) return `Enter a quantity from 1 to ${max}: set to 1.`;
+  if (typed < 1) return 'At least 1: set to 1.';
+  if (typed > max)
+    return max === stock ? `Only ${max} in stock: set to ${max}.` : `At most ${max} each: set to ${max}.`;
+  return '';
 }
 
 export function ProductDetailPage() {
@@ -28,9 +75,18 @@ export function ProductDetailPage() {
 function ProductDetail({ productID }: { productID: number }) {
   const actions = useShopActions();
   const [quantityText, setQuantityText] = useState('1');
-  const product = useRemoteData(useCallback(() => loadProduct(productID), [productID]));
+  const [quantityHint, setQuantityHint] = useState('');
+  const stepTo = (next: number) => {
+    setQuantityHint('');
+    setQuantityText(String(next));
+  };
+  const product = useRemoteData(useCallback(() => loadProductOrNothing(productID), [productID]));
   const related = useRemoteData(useCallback(() => loadRelatedProducts(productID), [productID]));
+  useDocumentTitle(
+    product.data === NO_SUCH_PRODUCT ? 'Product not found' : product.data ? product.data.name : 'Product',
+  );
 
+  if (product.data === NO_SUCH_PRODUCT) return <ProductNotFound />;
   if (product.status === 'failed' && !product.data) {
     return (
       <div className="page">
@@ -80,54 +136,61 @@ function ProductDetail({ productID }: { productID: number }) {
       </nav>
       <div className="product-detail">
         <div className="product-detail__image">
-          <img src={p.imageUrl} alt={p.name} width="480" height="480" fetchPriority="high" />
+          <img src={p.imageUrl} alt="" width="480" height="480" fetchPriority="high" />
         </div>
         <div>
           <h1 className="product-detail__name" data-testid="product-name">
             {p.name}
           </h1>
           <div className="product-detail__meta">
-            <span className="product-detail__price" data-testid="product-price">
-              {formatMoney(p.price)}
-            </span>
+            <ProductPrice product={p} testId="product-price" isLarge />
             <span className={stock.className} data-testid="product-stock">
               {stock.text}
             </span>
           </div>
+          <AfterpayInstalments amountCents={p.price} />
           <p data-testid="product-description">{p.description}</p>
           <p className="product-detail__sku">
             SKU {p.sku} · {(p.weightGrams / 1000).toFixed(2)} kg
           </p>
           <div className="product-detail__buy">
-            <div className="stepper">
-              <button
-                type="button"
-                className="stepper__button"
-                aria-label="One fewer"
-                disabled={!p.available || quantity <= 1}
-                onClick={() => setQuantityText(String(quantity - 1))}
-              >
-                <MinusIcon />
-              </button>
-              <input
-                className="stepper__input"
-                inputMode="numeric"
-                value={quantityText}
-                disabled={!p.available}
-                onChange={(e) => setQuantityText(e.target.value.replace(/[^0-9]/g, ''))}
-                onBlur={() => setQuantityText(String(quantity))}
-                aria-label="Quantity"
-                data-testid="product-quantity"
-              />
-              <button
-                type="button"
-                className="stepper__button"
-                aria-label="One more"
-                disabled={!p.available || quantity >= max}
-                onClick={() => setQuantityText(String(quantity + 1))}
-              >
-                <PlusIcon />
-              </button>
+            <div className="stepper-field">
+              <div className="stepper">
+                <button
+                  type="button"
+                  className="stepper__button"
+                  aria-label="One fewer"
+                  disabled={!p.available || quantity <= 1}
+                  onClick={() => stepTo(quantity - 1)}
+                >
+                  <MinusIcon />
+                </button>
+                <input
+                  className="stepper__input"
+                  inputMode="numeric"
+                  value={quantityText}
+                  disabled={!p.available}
+                  onChange={(e) => setQuantityText(e.target.value.replace(/[^0-9]/g, ''))}
+                  onBlur={() => {
+                    setQuantityHint(describeQuantityChange(quantityText, max, p.stock));
+                    setQuantityText(String(quantity));
+                  }}
+                  aria-label="Quantity"
+                  data-testid="product-quantity"
+                />
+                <button
+                  type="button"
+                  className="stepper__button"
+                  aria-label="One more"
+                  disabled={!p.available || quantity >= max}
+                  onClick={() => stepTo(quantity + 1)}
+                >
+                  <PlusIcon />
+                </button>
+              </div>
+              <p className="stepper-field__hint" role="status" data-testid="product-quantity-hint">
+                {quantityHint}
+              </p>
             </div>
             <button
               type="button"

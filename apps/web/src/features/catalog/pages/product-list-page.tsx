@@ -1,77 +1,140 @@
-import { useCallback, type FormEvent } from 'react';
+import { productSorts, type ProductSort } from '@storefront/contract/limits';
+import { useCallback } from 'react';
 import { Link, useSearchParams } from 'react-router';
-import { SearchIcon } from '../../../components/icons';
 import { LoadFailed } from '../../../components/load-failed';
+import { useDocumentTitle } from '../../../lib/use-document-title';
 import { useRemoteData } from '../../../lib/use-remote-data';
 import { loadCategories, loadProducts } from '../catalog-reads';
 import { ProductGrid, ProductGridPlaceholder } from '../components/product-grid';
 import { readShopQuery, toShopSearch, type ShopQuery, ALL_CATEGORIES } from '../shop-query';
+import { useRestoredScroll } from '../use-restored-scroll';
 import { useShopActions } from '../use-shop-actions';
+import '../catalog.css';
 
 const ABOVE_FOLD = 4;
+
+const SORT_LABELS: Record<ProductSort, string> = {
+  relevance: 'Best match',
+  'price-asc': 'Price: low to high',
+  'price-desc': 'Price: high to low',
+  'unit-price-asc': 'Unit price: low to high',
+  'name-asc': 'Name: A to Z',
+};
 
 /** The catalogue is where shoppers land: plain markup, so it paints without waiting for Ant Design. */
 export function ProductListPage() {
   const [params, setParams] = useSearchParams();
-  const { category, keyword, page } = readShopQuery(params);
+  const query = readShopQuery(params);
+  const { category, keyword, isSpecial, page } = query;
   const actions = useShopActions();
 
   const categories = useRemoteData(loadCategories);
+  const search = toShopSearch(query);
   const products = useRemoteData(
-    useCallback(() => loadProducts({ category, keyword, page }), [category, keyword, page]),
+    // The address carries the whole query, so it is the one dependency.
+    useCallback(() => loadProducts(readShopQuery(new URLSearchParams(search))), [search]),
   );
+  // The aisle chips wrap onto more lines once the categories arrive; the grid waits for them so it never moves
+  // under the shopper and Back restores the same place.
+  const aislesSettled = categories.status === 'succeeded' || categories.status === 'failed';
+  useRestoredScroll(products.status === 'succeeded' && aislesSettled);
 
-  const linkTo = (next: Partial<ShopQuery>) =>
-    `/shop${toShopSearch({ category, keyword, page: 1, ...next })}`;
+  const linkTo = (next: Partial<ShopQuery>) => `/shop${toShopSearch({ ...query, page: 1, ...next })}`;
   const changeParams = (next: Partial<ShopQuery>) =>
-    setParams(new URLSearchParams(toShopSearch({ category, keyword, page: 1, ...next })));
+    setParams(new URLSearchParams(toShopSearch({ ...query, page: 1, ...next })));
 
-  const search = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    const value = new FormData(event.currentTarget).get('keyword');
-    changeParams({ keyword: typeof value === 'string' ? value.trim() : '' });
-  };
+  const aisleLabel = categories.data?.find((c) => c.category === category)?.label;
+  const heading = keyword
+    ? `Results for “${keyword}”`
+    : isSpecial
+      ? 'Specials'
+      : category !== ALL_CATEGORIES
+        ? (aisleLabel ?? 'Shop the aisles')
+        : 'Shop the aisles';
+  useDocumentTitle(heading);
 
   const total = categories.data?.reduce((sum, c) => sum + c.productCount, 0);
-  const tabs = [
-    { key: ALL_CATEGORIES, label: `All${total ? ` (${total})` : ''}` },
-    ...(categories.data ?? []).map((c) => ({ key: c.category, label: `${c.label} (${c.productCount})` })),
+  const isAll = category === ALL_CATEGORIES && !isSpecial;
+  const aisles = [
+    {
+      key: 'all',
+      label: `All${total ? ` (${total})` : ''}`,
+      to: linkTo({ category: ALL_CATEGORIES, isSpecial: false }),
+      isCurrent: isAll,
+    },
+    {
+      key: 'specials',
+      label: 'Specials',
+      to: linkTo({ category: ALL_CATEGORIES, isSpecial: true }),
+      isCurrent: isSpecial && category === ALL_CATEGORIES,
+    },
+    ...(categories.data ?? []).map((c) => ({
+      key: c.category,
+      label: `${c.label} (${c.productCount})`,
+      to: linkTo({ category: c.category, isSpecial: false }),
+      isCurrent: c.category === category,
+    })),
   ];
+  const sorts = productSorts.filter((s) => s !== 'relevance' || keyword);
   const pageCount = products.data ? Math.ceil(products.data.total / products.data.pageSize) : 0;
 
   return (
     <div className="page" data-testid="shop-page">
       <div className="page-heading shop-heading">
-        <h1 className="page-title">Shop the aisles</h1>
-        <form role="search" className="search-box shop-search" onSubmit={search} key={keyword}>
-          <input
-            className="form-input"
-            type="search"
-            name="keyword"
-            defaultValue={keyword}
-            placeholder="Search products"
-            aria-label="Search products"
-            maxLength={100}
-            data-testid="shop-search"
-          />
-          <button type="submit" className="shell-button shell-button--primary" aria-label="Search">
-            <SearchIcon />
-          </button>
-        </form>
+        <h1 className="page-title" data-testid="shop-title">
+          {heading}
+        </h1>
       </div>
-      <nav className="tabs" aria-label="Categories" data-testid="shop-categories">
-        {tabs.map((tab) => (
-          <Link
-            key={tab.key}
-            to={linkTo({ category: tab.key })}
-            className={tab.key === category ? 'tabs__tab tabs__tab--active' : 'tabs__tab'}
-            aria-current={tab.key === category ? 'page' : undefined}
-            data-testid={`category-tab-${tab.key}`}
-          >
-            {tab.label}
-          </Link>
-        ))}
+      <nav aria-label="Aisles" data-testid="shop-categories">
+        <ul className="aisle-chips">
+          {aisles.map((aisle) => (
+            <li key={aisle.key}>
+              <Link
+                to={aisle.to}
+                aria-current={aisle.isCurrent ? 'page' : undefined}
+                data-testid={`category-tab-${aisle.key}`}
+              >
+                {aisle.label}
+              </Link>
+            </li>
+          ))}
+        </ul>
       </nav>
+      <div className="shop-controls">
+        <label>
+          Sort by
+          <select
+            value={query.sort ?? (keyword ? 'relevance' : '')}
+            onChange={(e) => changeParams({ sort: productSorts.find((s) => s === e.target.value) ?? null })}
+            data-testid="shop-sort"
+          >
+            {!keyword && <option value="">Aisle</option>}
+            {sorts.map((s) => (
+              <option key={s} value={s}>
+                {SORT_LABELS[s]}
+              </option>
+            ))}
+          </select>
+        </label>
+        <label>
+          <input
+            type="checkbox"
+            checked={isSpecial}
+            onChange={(e) => changeParams({ isSpecial: e.target.checked })}
+            data-testid="shop-filter-special"
+          />
+          On special
+        </label>
+        <label>
+          <input
+            type="checkbox"
+            checked={query.isInStock}
+            onChange={(e) => changeParams({ isInStock: e.target.checked })}
+            data-testid="shop-filter-in-stock"
+          />
+          In stock only
+        </label>
+      </div>
       {products.status === 'failed' && !products.data ? (
         <LoadFailed
           title="The products could not be loaded"
@@ -79,7 +142,7 @@ export function ProductListPage() {
           onRetry={products.reload}
           testId="shop-error"
         />
-      ) : !products.data || products.status === 'loading' ? (
+      ) : !products.data || products.status === 'loading' || !aislesSettled ? (
         <ProductGridPlaceholder count={ABOVE_FOLD} testId="shop-loading" />
       ) : products.data.list.length === 0 ? (
         <div className="empty" data-testid="shop-empty">

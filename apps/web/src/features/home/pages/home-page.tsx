@@ -1,6 +1,8 @@
 import { Link } from 'react-router';
 import { useAppSelector } from '../../../app/hooks';
 import type { RootState } from '../../../app/store';
+import { useDocumentTitle } from '../../../lib/use-document-title';
+import { SpecialsShelf } from '../../catalog/components/specials-shelf';
 
 const highlights = [
   { title: 'Fresh every morning', text: 'Fruit, veg and bakery picked up from local growers each day.' },
@@ -10,9 +12,10 @@ const highlights = [
 
 const selectFirstName = (state: RootState) => state.userInfo.data?.firstName ?? null;
 
-/** The landing page is static, so it is plain markup: it paints with the shell, before any UI library loads. */
+/** The landing page is plain markup: it paints with the shell, before any UI library loads; the specials follow. */
 export function HomePage() {
   const firstName = useAppSelector(selectFirstName);
+  useDocumentTitle('Fresh groceries, delivered');
   return (
     <div className="page">
       <section className="panel home-hero">
@@ -40,6 +43,7 @@ export function HomePage() {
           </Link>
         )}
       </section>
+      <SpecialsShelf />
       <div className="home-highlights">
         {highlights.map((item) => (
           <section className="panel" key={item.title}>

@@ -1,10 +1,12 @@
 import { Button, Result, Skeleton, Typography } from 'antd';
 import { Link } from 'react-router';
 import { LoadFailed } from '../../../components/load-failed';
+import { useDocumentTitle } from '../../../lib/use-document-title';
 import { useRemoteData } from '../../../lib/use-remote-data';
 import { retrieveSubscribeSuccess } from '../api';
 
 export function NewsletterSuccessPage() {
+  useDocumentTitle("You're subscribed");
   const success = useRemoteData(retrieveSubscribeSuccess);
 
   if (success.status === 'failed' && !success.data) {
@@ -22,7 +24,11 @@ export function NewsletterSuccessPage() {
   return (
     <Result
       status="success"
-      title={<span data-testid="newsletter-success-title">{title}</span>}
+      title={
+        <h1 className="result__title" data-testid="newsletter-success-title">
+          {title}
+        </h1>
+      }
       subTitle={message}
       extra={[
         couponCode && (

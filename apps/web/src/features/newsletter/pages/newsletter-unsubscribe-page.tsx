@@ -4,6 +4,7 @@ import { useEffect, useState, type ReactNode } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { readErrorMessage } from '../../../lib/http/error-message';
 import { unsubscribeByLink, type UnsubscribeLink } from '../api';
+import { useDocumentTitle } from '../../../lib/use-document-title';
 
 const DOCUMENT_TITLE = 'Unsubscribe from the newsletter · Harbour Grocer';
 const LINK_TOKEN = /^[A-Za-z0-9_-]{1,128}$/;
@@ -43,6 +44,7 @@ function Heading({ children }: { children: ReactNode }) {
 }
 
 export function NewsletterUnsubscribePage() {
+  useDocumentTitle('Unsubscribe from the newsletter');
   const navigate = useNavigate();
   const [searchParams] = useSearchParams();
   const link = readLink(searchParams);

@@ -1,14 +1,40 @@
-import { Alert, Button, Card, Form, Radio, Select } from 'antd';
+import { Alert, Button, Card, Form, Radio } from 'antd';
 import type { Address } from '@storefront/contract/address';
+import type { DeliveryWindow } from '@storefront/contract/delivery';
 import type { ShippingOption } from '@storefront/contract/shipping';
+import { useCallback, useState } from 'react';
 import { Link } from 'react-router';
+import { DeliveryWindowPicker } from '../../delivery/components/delivery-window-picker';
 import { formatMoney } from '../../../lib/money';
 import { formatAddress } from '../../address/format-address';
 
-type Props = { addresses: Address[]; options: ShippingOption[]; quoteError: string | null };
+type Props = {
+  addresses: Address[];
+  options: ShippingOption[];
+  quoteError: string | null;
+  /** The address chosen, for its delivery windows. */
+  addressID: number | null;
+  onWindow: (window: DeliveryWindow | null, required: boolean) => void;
+  windowsReloadKey: number;
+};
 
 /** The address and delivery option fields of the checkout form. */
-export function CheckoutDelivery({ addresses, options, quoteError }: Props) {
+export function CheckoutDelivery({
+  addresses,
+  options,
+  quoteError,
+  addressID,
+  onWindow,
+  windowsReloadKey,
+}: Props) {
+  const [windowRequired, setWindowRequired] = useState(false);
+  const reportWindow = useCallback(
+    (window: DeliveryWindow | null, required: boolean) => {
+      setWindowRequired(required);
+      onWindow(window, required);
+    },
+    [onWindow],
+  );
   return (
     <Card title="Delivery" data-testid="checkout-delivery">
       {addresses.length === 0 ? (
@@ -17,25 +43,40 @@ export function CheckoutDelivery({ addresses, options, quoteError }: Props) {
           showIcon
           message="Add a delivery address to continue."
           action={
-            <Link to="/account/addresses" data-testid="checkout-add-address">
+            <Link to="/account/addresses?from=checkout" data-testid="checkout-add-address">
               <Button size="small">Add an address</Button>
             </Link>
           }
         />
       ) : (
-        <Form.Item
-          name="addressID"
-          label="Deliver to"
-          rules={[{ required: true, message: 'Choose a delivery address.' }]}
-        >
-          <Select
-            data-testid="checkout-address"
-            options={addresses.map((a) => ({
-              value: a.addressID,
-              label: `${a.firstName} ${a.lastName}, ${formatAddress(a)}`,
-            }))}
-          />
-        </Form.Item>
+        <>
+          {/* Radios, not a select: a whole address fits on a phone's screen, wrapped, instead of cut off. */}
+          <Form.Item
+            name="addressID"
+            label="Deliver to"
+            rules={[{ required: true, message: 'Choose a delivery address.' }]}
+          >
+            <Radio.Group className="checkout-addresses" data-testid="checkout-address">
+              {addresses.map((a) => (
+                // The test id sits on the whole choice: Ant Design would put it on the radio's input alone.
+                <div key={a.addressID} data-testid={`checkout-address-${a.addressID}`}>
+                  <Radio value={a.addressID} className="checkout-address">
+                    <strong>
+                      {a.firstName} {a.lastName}
+                    </strong>
+                    <br />
+                    {formatAddress(a)}
+                  </Radio>
+                </div>
+              ))}
+            </Radio.Group>
+          </Form.Item>
+          <p className="checkout-add-address">
+            <Link to="/account/addresses?from=checkout" data-testid="checkout-add-address">
+              Add a new address
+            </Link>
+          </p>
+        </>
       )}
       <Form.Item name="shippingService" label="Delivery option">
         <Radio.Group className="checkout-services" data-testid="checkout-service">
@@ -47,6 +88,16 @@ export function CheckoutDelivery({ addresses, options, quoteError }: Props) {
           ))}
         </Radio.Group>
       </Form.Item>
+      {addressID !== null && (
+        <Form.Item
+          name="deliveryWindowID"
+          label="Delivery window"
+          rules={[{ required: windowRequired, message: 'Choose a delivery window.' }]}
+          data-testid="checkout-window"
+        >
+          <DeliveryWindowPicker addressID={addressID} onWindow={reportWindow} reloadKey={windowsReloadKey} />
+        </Form.Item>
+      )}
       {quoteError && (
         <Alert type="warning" showIcon message={quoteError} data-testid="checkout-quote-error" />
       )}

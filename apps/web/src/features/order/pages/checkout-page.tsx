@@ -1,6 +1,7 @@
 import { Button, Card, Col, Empty, Form, Row, Skeleton, Typography } from 'antd';
 import { Link } from 'react-router';
 import { LoadFailed } from '../../../components/load-failed';
+import { useDocumentTitle } from '../../../lib/use-document-title';
 import { CheckoutDelivery } from '../components/checkout-delivery';
 import { CheckoutSummary } from '../components/checkout-summary';
 import { OrderLineList } from '../components/order-line-list';
@@ -8,10 +9,12 @@ import { useCheckout, type CheckoutForm } from '../use-checkout';
 
 export function CheckoutPage() {
   const checkout = useCheckout();
+  useDocumentTitle('Checkout');
 
   if (checkout.hasLoadFailed) {
     return (
       <div className="page">
+        <h1 className="page-title">Checkout</h1>
         <LoadFailed
           title="Checkout could not be loaded"
           error={checkout.loadError}
@@ -24,7 +27,7 @@ export function CheckoutPage() {
 
   return (
     <div className="page" data-testid="checkout-page">
-      <Typography.Title level={3} style={{ marginTop: 0 }}>
+      <Typography.Title level={1} style={{ marginTop: 0, fontSize: 24 }}>
         Checkout
       </Typography.Title>
       {checkout.isLoading ? (
@@ -57,6 +60,9 @@ export function CheckoutPage() {
                 addresses={checkout.addresses}
                 options={checkout.quoteOptions}
                 quoteError={checkout.quoteError}
+                addressID={checkout.addressID}
+                onWindow={checkout.onWindow}
+                windowsReloadKey={checkout.windowsReloadKey}
               />
               <Card
                 title={`Items (${checkout.cart.count})`}
@@ -73,7 +79,7 @@ export function CheckoutPage() {
                 creditBalance={checkout.creditBalance}
                 placeError={checkout.placeError}
                 isPlacing={checkout.isPlacing}
-                canPlace={checkout.option !== null && checkout.addresses.length > 0}
+                canPlace={checkout.option !== null && checkout.addresses.length > 0 && !checkout.needsWindow}
               />
             </Col>
           </Row>

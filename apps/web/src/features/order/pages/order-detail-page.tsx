@@ -1,13 +1,18 @@
 import { ArrowLeftOutlined } from '@ant-design/icons';
 import { Alert, Button, Card, Col, Descriptions, Divider, Popconfirm, Row, Skeleton, Typography } from 'antd';
 import { useCallback, useState } from 'react';
+import { errorCatalogue } from '@storefront/contract/errors';
 import { Link, useParams } from 'react-router';
+import { NotFoundPage } from '../../../app/not-found-page';
 import { LoadFailed } from '../../../components/load-failed';
-import { readErrorMessage } from '../../../lib/http/error-message';
+import { readErrorCode, readErrorMessage } from '../../../lib/http/error-message';
+import { useDocumentTitle } from '../../../lib/use-document-title';
 import { useRemoteData } from '../../../lib/use-remote-data';
 import { formatAddress } from '../../address/format-address';
 import { TotalsBreakdown } from '../../cart/components/totals-breakdown';
 import { cancelOrder, fetchOrderDetail } from '../api';
+import { ChangeWindowCard } from '../../delivery/components/change-window-card';
+import { BuyAgainButton } from '../components/buy-again-button';
 import { ChangeAddressForm } from '../components/change-address-form';
 import { OrderLineList } from '../components/order-line-list';
 import { OrderStatusTag } from '../components/order-status-tag';
@@ -19,9 +24,20 @@ import { toast } from '../../../lib/toast';
 export function OrderDetailPage() {
   const { orderID } = useParams();
   const id = Number(orderID);
-  const load = useCallback(() => fetchOrderDetail(id), [id]);
+  const isValidID = Number.isInteger(id) && id > 0;
+  const [isMissing, setIsMissing] = useState(false);
+  const load = useCallback(
+    () =>
+      fetchOrderDetail(id).catch((err: unknown) => {
+        // Missing and not yours answer alike (100002): either way there is no such order to show.
+        setIsMissing(readErrorCode(err) === errorCatalogue.NOT_FOUND.code);
+        throw err;
+      }),
+    [id],
+  );
   const order = useRemoteData(load);
   const [isCancelling, setIsCancelling] = useState(false);
+  useDocumentTitle(!isValidID || isMissing ? null : `Order #${id}`);
 
   const cancel = async () => {
     setIsCancelling(true);
@@ -42,9 +58,17 @@ export function OrderDetailPage() {
     </Link>
   );
 
-  if (!Number.isInteger(id) || id <= 0 || (order.status === 'failed' && !order.data)) {
+  const heading = (
+    <h1 className="page-title" data-testid="order-heading">
+      Order #{id}
+    </h1>
+  );
+
+  if (!isValidID || isMissing) return <NotFoundPage />;
+  if (order.status === 'failed' && !order.data) {
     return (
       <Card title={back}>
+        {heading}
         <LoadFailed
           title="This order could not be loaded"
           error={order.error}
@@ -57,6 +81,7 @@ export function OrderDetailPage() {
   if (!order.data) {
     return (
       <Card title={back}>
+        {heading}
         <Skeleton active paragraph={{ rows: 8 }} data-testid="order-loading" />
       </Card>
     );
@@ -85,12 +110,15 @@ export function OrderDetailPage() {
       }
     >
       <div className="order-detail__head">
-        <Typography.Title level={4} style={{ margin: 0 }} data-testid="order-title">
+        <Typography.Title level={1} style={{ margin: 0, fontSize: 20 }} data-testid="order-title">
           Order #{o.orderID}
         </Typography.Title>
         <OrderStatusTag status={o.status} />
       </div>
-      <Typography.Text type="secondary">Placed {formatOrderDate(o.createdAt)}</Typography.Text>
+      <div className="order-detail__placed">
+        <Typography.Text type="secondary">Placed {formatOrderDate(o.createdAt)}</Typography.Text>
+        <BuyAgainButton orderID={o.orderID} size="small" />
+      </div>
       {o.status === 'pending_payment' && o.totals.amountDue > 0 && (
         <Alert
           type="warning"
@@ -145,6 +173,7 @@ export function OrderDetailPage() {
             </Descriptions>
             {o.canChangeAddress && <ChangeAddressForm order={o} onChanged={order.replace} />}
           </Card>
+          <ChangeWindowCard order={o} onChanged={order.replace} />
         </Col>
       </Row>
     </Card>

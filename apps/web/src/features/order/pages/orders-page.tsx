@@ -1,7 +1,8 @@
-import { Button, Card, Empty, List, Pagination, Skeleton, Tabs, Typography } from 'antd';
+import { Button, Card, Empty, List, Pagination, Skeleton, Typography } from 'antd';
 import type { OrderStatus } from '@storefront/contract/order';
-import { useCallback, useState } from 'react';
-import { Link } from 'react-router';
+import { useCallback } from 'react';
+import { Link, useSearchParams } from 'react-router';
+import { BuyAgainButton } from '../components/buy-again-button';
 import { LoadFailed } from '../../../components/load-failed';
 import { formatMoney } from '../../../lib/money';
 import { useRemoteData } from '../../../lib/use-remote-data';
@@ -12,9 +13,26 @@ import { formatOrderDay, orderStatusLabels, orderStatusOrder } from '../order-st
 const PAGE_SIZE = 10;
 type Filter = OrderStatus | 'all';
 
+function readFilter(value: string | null): Filter {
+  return orderStatusOrder.find((s) => s === value) ?? 'all';
+}
+
+function readPage(value: string | null): number {
+  const page = Number(value);
+  return Number.isInteger(page) && page > 0 ? page : 1;
+}
+
+/** The tab and page live in the address (?status=&page=), so reload, Back and a shared link keep them. */
 export function OrdersPage() {
-  const [filter, setFilter] = useState<Filter>('all');
-  const [page, setPage] = useState(1);
+  const [searchParams, setSearchParams] = useSearchParams();
+  const filter = readFilter(searchParams.get('status'));
+  const page = readPage(searchParams.get('page'));
+  const showPage = (next: number) => {
+    const params = new URLSearchParams();
+    if (filter !== 'all') params.set('status', filter);
+    if (next > 1) params.set('page', String(next));
+    setSearchParams(params);
+  };
   const stat = useRemoteData(fetchOrderStat);
   const loadOrders = useCallback(
     () => listOrders({ page, pageSize: PAGE_SIZE, ...(filter === 'all' ? {} : { status: [filter] }) }),
@@ -32,15 +50,20 @@ export function OrdersPage() {
 
   return (
     <Card title="Orders" data-testid="orders-page">
-      <Tabs
-        activeKey={filter}
-        items={tabs.map((t) => ({ ...t, label: <span data-testid={`orders-tab-${t.key}`}>{t.label}</span> }))}
-        onChange={(key) => {
-          setFilter(key as Filter);
-          setPage(1);
-        }}
-        data-testid="orders-tabs"
-      />
+      {/* Links, not Ant Design's tabs: each status is an address, and the row scrolls sideways on a phone. */}
+      <nav className="tabs" aria-label="Orders by status" data-testid="orders-tabs">
+        {tabs.map((t) => (
+          <Link
+            key={t.key}
+            to={t.key === 'all' ? '/account/orders' : `/account/orders?status=${t.key}`}
+            className={`tabs__tab${t.key === filter ? ' tabs__tab--active' : ''}`}
+            aria-current={t.key === filter ? 'page' : undefined}
+            data-testid={`orders-tab-${t.key}`}
+          >
+            {t.label}
+          </Link>
+        ))}
+      </nav>
       {orders.status === 'failed' ? (
         <LoadFailed
           title="Your orders could not be loaded"
@@ -101,6 +124,9 @@ export function OrdersPage() {
                       : ''}
                   </Typography.Text>
                 </Link>
+                <div className="order-card__actions">
+                  <BuyAgainButton orderID={order.orderID} size="small" />
+                </div>
               </List.Item>
             )}
           />
@@ -110,7 +136,7 @@ export function OrdersPage() {
               current={page}
               pageSize={PAGE_SIZE}
               total={orders.data.total}
-              onChange={setPage}
+              onChange={showPage}
               showSizeChanger={false}
               size="small"
               data-testid="orders-pagination"

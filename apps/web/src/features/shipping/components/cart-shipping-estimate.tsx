@@ -10,6 +10,9 @@ import { ShippingOptions } from './shipping-options';
 const loadAddressPicker = () => import('./cart-address-picker');
 const CartAddressPicker = lazy(() => loadAddressPicker().then((m) => ({ default: m.CartAddressPicker })));
 
+/** Where prices go while a customer has set neither an address nor a home suburb (DESIGN.md, section 3). */
+const DEFAULT_POSTCODE = '2000';
+
 type Props = { shipping: CartShipping; hasSelection: boolean };
 
 export function CartShippingEstimate({ shipping, hasSelection }: Props) {
@@ -50,8 +53,14 @@ export function CartShippingEstimate({ shipping, hasSelection }: Props) {
         </div>
       ) : (
         <p className="text-secondary" data-testid="cart-address-none">
-          No saved address yet: prices are to your postcode.{' '}
+          No saved address yet: prices are to{' '}
+          {quote?.destination.source === 'customer_postcode' &&
+          quote.destination.postcode === DEFAULT_POSTCODE
+            ? `Sydney ${DEFAULT_POSTCODE}, the default until you set your home suburb in your profile.`
+            : `your home suburb${quote ? ` (${quote.destination.locality} ${quote.destination.postcode})` : ''}.`}{' '}
           <Link to="/account/addresses">Add a delivery address</Link>
+          {' · '}
+          <Link to="/account/profile">Set your home suburb</Link>
         </p>
       )}
       {!hasSelection ? (

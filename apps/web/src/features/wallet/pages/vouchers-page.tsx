@@ -18,6 +18,8 @@ export function VouchersPage() {
   const redeem = async ({ code }: VoucherForm) => {
     setIsSaving(true);
     setError(null);
+    // A new attempt replaces the last answer: an error never shows beside an earlier success.
+    setBalance(null);
     try {
       const result = await applyVoucher(code.trim());
       setBalance(result.balance);

@@ -74,7 +74,12 @@ export function WishlistPage() {
       ) : (
         list.map((item) => (
           <div className="cart-line" key={item.id} data-testid={`wishlist-item-${item.productID}`}>
-            <Link to={`/product/${item.productID}`} className="cart-line__image">
+            <Link
+              to={`/product/${item.productID}`}
+              className="cart-line__image"
+              tabIndex={-1}
+              aria-hidden="true"
+            >
               <img src={item.product.imageUrl} alt="" />
             </Link>
             <div className="cart-line__info">

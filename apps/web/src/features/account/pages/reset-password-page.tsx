@@ -1,0 +1,125 @@
+import { Alert, Button, Card, Form, Input, Result, Typography } from 'antd';
+import { errorCatalogue } from '@storefront/contract/errors';
+import { useState } from 'react';
+import { Link, useNavigate, useSearchParams } from 'react-router';
+import { confirmPasswordRules, newPasswordRules } from '../../../lib/form-rules';
+import { readErrorCode, readErrorMessage } from '../../../lib/http/error-message';
+import { useDocumentTitle } from '../../../lib/use-document-title';
+import { resetPassword } from '../api';
+import { readLinkToken } from '../mail-link';
+
+type ResetForm = { newPassword: string; confirmPassword: string };
+
+/** The page a reset link opens: a new password, then sign in with it (every session was ended). */
+export function ResetPasswordPage() {
+  useDocumentTitle('Choose a new password');
+  const navigate = useNavigate();
+  const [searchParams] = useSearchParams();
+  const token = readLinkToken(searchParams);
+  const [outcome, setOutcome] = useState<'asking' | 'done' | 'refused'>('asking');
+  const [isSaving, setIsSaving] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+
+  const save = async ({ newPassword }: ResetForm) => {
+    if (!token) return;
+    setIsSaving(true);
+    setError(null);
+    try {
+      await resetPassword({ token, newPassword });
+      setOutcome('done');
+    } catch (err) {
+      if (readErrorCode(err) === errorCatalogue.RESET_LINK_INVALID.code) setOutcome('refused');
+      else setError(readErrorMessage(err));
+    } finally {
+      setIsSaving(false);
+    }
+  };
+
+  if (!token || outcome === 'refused') {
+    return (
+      <div className="page page--narrow" data-testid="reset-invalid">
+        <Card>
+          <Result
+            status="warning"
+            style={{ padding: '24px 0' }}
+            title={
+              <Typography.Title level={1} style={{ fontSize: 24, margin: 0 }}>
+                This link does not work any more
+              </Typography.Title>
+            }
+            subTitle="A reset link works once, for 30 minutes, and only the newest one you asked for. Ask for a new link and use it straight away."
+            extra={
+              <Button
+                type="primary"
+                onClick={() => void navigate('/forgot-password')}
+                data-testid="reset-ask-again"
+              >
+                Send a new link
+              </Button>
+            }
+          />
+        </Card>
+      </div>
+    );
+  }
+
+  if (outcome === 'done') {
+    return (
+      <div className="page page--narrow" data-testid="reset-done">
+        <Card>
+          <Result
+            status="success"
+            style={{ padding: '24px 0' }}
+            title={
+              <Typography.Title level={1} style={{ fontSize: 24, margin: 0 }}>
+                Your password is changed
+              </Typography.Title>
+            }
+            subTitle="Every device was signed out. Sign in with your new password."
+            extra={
+              <Button type="primary" onClick={() => void navigate('/login')} data-testid="reset-sign-in">
+                Sign in
+              </Button>
+            }
+          />
+        </Card>
+      </div>
+    );
+  }
+
+  return (
+    <div className="page page--narrow">
+      <Card>
+        <Typography.Title level={1} style={{ fontSize: 24, marginTop: 0 }}>
+          Choose a new password
+        </Typography.Title>
+        {error && (
+          <Alert type="error" showIcon title={error} style={{ marginBottom: 16 }} data-testid="reset-error" />
+        )}
+        <Form<ResetForm> layout="vertical" requiredMark={false} disabled={isSaving} onFinish={save}>
+          <Form.Item
+            label="New password"
+            name="newPassword"
+            rules={newPasswordRules('Choose a new password.')}
+          >
+            <Input.Password autoComplete="new-password" data-testid="reset-password" />
+          </Form.Item>
+          <Form.Item
+            label="Confirm new password"
+            name="confirmPassword"
+            dependencies={['newPassword']}
+            rules={confirmPasswordRules('newPassword', 'Type the new password again.')}
+          >
+            <Input.Password autoComplete="new-password" data-testid="reset-confirm" />
+          </Form.Item>
+          <Button type="primary" htmlType="submit" block loading={isSaving} data-testid="reset-submit">
+            Change password
+          </Button>
+        </Form>
+        <Typography.Paragraph style={{ marginTop: 16, marginBottom: 0 }}>
+          <Link to="/login">Back to sign in</Link>
+        </Typography.Paragraph>
+      </Card>
+    </div>
+  );
+}

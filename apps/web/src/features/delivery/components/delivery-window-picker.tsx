@@ -1,0 +1,139 @@
+import { Alert, Button, Radio, Skeleton, Typography } from 'antd';
+import type { DeliveryWindow, DeliveryWindows } from '@storefront/contract/delivery';
+import { useCallback, useEffect, useState } from 'react';
+import { formatMoney } from '../../../lib/money';
+import { useRemoteData } from '../../../lib/use-remote-data';
+import { fetchDeliveryWindows } from '../api';
+import { dayLabel, storeToday, windowTimes } from '../window-format';
+
+type Props = {
+  addressID: number;
+  /** The chosen window's id (a Form.Item passes it). */
+  value?: number;
+  onChange?: (windowID: number | undefined) => void;
+  /** The chosen window itself (its price difference), and whether this address needs one at all. */
+  onWindow?: (window: DeliveryWindow | null, required: boolean) => void;
+  /** Only windows this one may move to (the order page: same price). */
+  filter?: (window: DeliveryWindow) => boolean;
+  /** Bumped by the page to load the windows again (after a window filled up). */
+  reloadKey?: number;
+};
+
+function windowLabel(w: DeliveryWindow): string {
+  const extra = w.priceDelta > 0 ? ` · +${formatMoney(w.priceDelta)}` : '';
+  return `${windowTimes(w.startsAt, w.endsAt)}${w.label ? ` · ${w.label}` : ''}${extra}`;
+}
+
+/**
+ * The delivery window picker: a strip of the week's days, then the chosen day's windows with what is left; full
+ * ones are shown, and cannot be picked.
+ */
+export function DeliveryWindowPicker({ addressID, value, onChange, onWindow, filter, reloadKey = 0 }: Props) {
+  const load = useCallback(() => fetchDeliveryWindows(addressID), [addressID]);
+  const windows = useRemoteData(load);
+  const [day, setDay] = useState<string | null>(null);
+  const { reload } = windows;
+
+  useEffect(() => {
+    if (reloadKey > 0) reload();
+  }, [reloadKey, reload]);
+
+  const data: DeliveryWindows | null = windows.data;
+  const days = (data?.days ?? [])
+    .map((d) => ({ ...d, windows: filter ? d.windows.filter(filter) : d.windows }))
+    .filter((d) => d.windows.length > 0);
+  const chosen = days.flatMap((d) => d.windows).find((w) => w.windowID === value) ?? null;
+
+  useEffect(() => {
+    if (!data) return;
+    onWindow?.(chosen, data.required);
+    // A window that is gone (full, closed, another address) is no longer a choice.
+    if (value !== undefined && (!chosen || chosen.isFull)) onChange?.(undefined);
+  }, [data, chosen, value, onChange, onWindow]);
+
+  if (!data) {
+    return windows.status === 'failed' ? (
+      <Alert
+        type="error"
+        showIcon
+        title="Delivery windows could not be loaded"
+        description={windows.error}
+        action={
+          <Button size="small" onClick={windows.reload} data-testid="windows-retry">
+            Try again
+          </Button>
+        }
+        data-testid="windows-error"
+      />
+    ) : (
+      <Skeleton active paragraph={{ rows: 3 }} data-testid="windows-loading" />
+    );
+  }
+  if (!data.required) {
+    return (
+      <Typography.Paragraph type="secondary" style={{ margin: 0 }} data-testid="windows-courier">
+        This address is delivered by courier: there is no delivery window to choose.
+      </Typography.Paragraph>
+    );
+  }
+  if (days.length === 0) {
+    return (
+      <Alert
+        type="warning"
+        showIcon
+        title="No delivery window is free this week"
+        description="Every window is booked. Please try again later."
+        data-testid="windows-empty"
+      />
+    );
+  }
+
+  const today = storeToday();
+  const shownDay = days.find((d) => d.date === (day ?? (chosen ? dayOf(days, chosen) : null))) ?? days[0];
+  return (
+    <div className="window-picker" data-testid="window-picker">
+      <Radio.Group
+        className="window-picker__days"
+        optionType="button"
+        value={shownDay?.date}
+        onChange={(e) => setDay(String(e.target.value))}
+        aria-label="Delivery day"
+      >
+        {days.map((d) => {
+          const label = dayLabel(d.date, today);
+          return (
+            <Radio.Button key={d.date} value={d.date} data-testid={`window-day-${d.date}`}>
+              <span className="window-picker__day-top">{label.top}</span>
+              <span className="window-picker__day-bottom">{label.bottom}</span>
+            </Radio.Button>
+          );
+        })}
+      </Radio.Group>
+      <Radio.Group
+        className="window-picker__windows"
+        value={value}
+        onChange={(e) => onChange?.(Number(e.target.value))}
+        aria-label="Delivery window"
+      >
+        {shownDay?.windows.map((w) => (
+          <Radio
+            key={w.windowID}
+            value={w.windowID}
+            disabled={w.isFull}
+            className="window-picker__window"
+            data-testid={`window-${w.windowID}`}
+          >
+            <span>{windowLabel(w)}</span>
+            <span className="window-picker__left">
+              {w.isFull ? 'Full' : w.remaining <= 3 ? `${w.remaining} left` : 'Available'}
+            </span>
+          </Radio>
+        ))}
+      </Radio.Group>
+    </div>
+  );
+}
+
+function dayOf(days: { date: string; windows: DeliveryWindow[] }[], w: DeliveryWindow): string | null {
+  return days.find((d) => d.windows.some((x) => x.windowID === w.windowID))?.date ?? null;
+}

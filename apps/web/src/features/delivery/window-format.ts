@@ -1,0 +1,42 @@
+import { STORE_TIME_ZONE } from '@storefront/contract/delivery';
+
+const dayName = new Intl.DateTimeFormat('en-AU', { timeZone: 'UTC', weekday: 'short' });
+const dayNumber = new Intl.DateTimeFormat('en-AU', { timeZone: 'UTC', day: 'numeric', month: 'short' });
+const fullDay = new Intl.DateTimeFormat('en-AU', {
+  timeZone: STORE_TIME_ZONE,
+  weekday: 'long',
+  day: 'numeric',
+  month: 'long',
+});
+const clock = new Intl.DateTimeFormat('en-AU', {
+  timeZone: STORE_TIME_ZONE,
+  hour: 'numeric',
+  minute: '2-digit',
+});
+
+/** A local `YYYY-MM-DD` as the day strip shows it: "Today", "Tomorrow", else "Thu" over "26 Nov". */
+export function dayLabel(date: string, today: string): { top: string; bottom: string } {
+  const at = new Date(`${date}T00:00:00Z`);
+  const tomorrow = new Date(new Date(`${today}T00:00:00Z`).getTime() + 86_400_000).toISOString().slice(0, 10);
+  const top = date === today ? 'Today' : date === tomorrow ? 'Tomorrow' : dayName.format(at);
+  return { top, bottom: dayNumber.format(at) };
+}
+
+/** "9:00 – 11:00 am", "11:00 am – 1:00 pm" in the store's time zone. */
+export function windowTimes(startsAt: string, endsAt: string): string {
+  const start = clock.format(new Date(startsAt));
+  const end = clock.format(new Date(endsAt));
+  const [startTime, startHalf] = start.split(' ');
+  const [, endHalf] = end.split(' ');
+  return startHalf === endHalf ? `${startTime} – ${end}` : `${start} – ${end}`;
+}
+
+/** "Thursday 26 November, 5:00 – 7:00 pm". */
+export function windowSummary(window: { startsAt: string; endsAt: string }): string {
+  return `${fullDay.format(new Date(window.startsAt)).replace(',', '')}, ${windowTimes(window.startsAt, window.endsAt)}`;
+}
+
+/** Today's date in the store's time zone, `YYYY-MM-DD`. */
+export function storeToday(now = new Date()): string {
+  return new Intl.DateTimeFormat('en-CA', { timeZone: STORE_TIME_ZONE }).format(now);
+}
