@@ -3,6 +3,7 @@ import {
   useBrowser,
   makeEmail,
   openPage,
+  PHONE,
   registerCustomer,
   signIn,
   signOut,
@@ -150,6 +151,27 @@ describe('the account area', () => {
     await page.goto('/account/loyalty-points');
     await page.getByText('Page not found').waitFor();
     expect(await page.locator('[data-testid$="-page"]').count()).toBe(0);
+    await context.close();
+  });
+
+  it('the password Show toggles are finger-sized on a phone', async () => {
+    const { context, page } = await openPage(browser(), PHONE);
+    await page.goto('/login');
+    const show = page.getByRole('button', { name: 'Show password' });
+    const box = await show.boundingBox();
+    if (!box) throw new Error('the Show toggle has no box');
+    expect(box.width).toBeGreaterThanOrEqual(44);
+    expect(box.height).toBeGreaterThanOrEqual(24);
+    await show.click();
+    expect(await testId(page, 'login-password').getAttribute('type')).toBe('text');
+
+    await page.goto('/register');
+    const eye = page.locator('.ant-input-password-icon').first();
+    await eye.waitFor();
+    const eyeBox = await eye.boundingBox();
+    if (!eyeBox) throw new Error('the eye has no box');
+    expect(eyeBox.width).toBeGreaterThanOrEqual(24);
+    expect(eyeBox.height).toBeGreaterThanOrEqual(24);
     await context.close();
   });
 });

@@ -1,5 +1,7 @@
+import type { Product } from '@storefront/contract/catalog';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
+import { callApi } from './support/api';
 import {
   DESKTOP,
   useBrowser,
@@ -92,6 +94,47 @@ describe('the address book', () => {
     await page.setViewportSize(PHONE);
     await saveScreenshot(page, 'addresses-phone');
     await page.setViewportSize(DESKTOP);
+    await context.close();
+  });
+
+  it('at checkout on a phone, a customer adds an address and comes back with it picked, shown in full', async () => {
+    const { context, page } = await openPage(browser(), PHONE);
+    await registerCustomer(page, {
+      email: makeEmail('checkout-address'),
+      password: 'address-pass-1',
+      firstName: 'Ada',
+      lastName: 'Lovelace',
+    });
+    const token = await page.evaluate(() => localStorage.getItem('storefront.token'));
+    if (!token) throw new Error('no stored token');
+    const { data: products } = await callApi<{ list: Product[] }>('product/list?category=pantry&pageSize=50');
+    const product = products.list.find((p) => p.available && p.stock >= 5);
+    if (!product) throw new Error('the demo catalogue needs a pantry product in stock');
+    await callApi('cart/add', { method: 'POST', token, body: { productID: product.productID, quantity: 1 } });
+
+    await page.goto('/checkout');
+    await testId(page, 'checkout-add-address').click();
+    await page.waitForURL('**/account/addresses?from=checkout');
+    await testId(page, 'address-first-name').waitFor();
+    await page.waitForFunction(() => !document.querySelector('.ant-zoom-appear, .ant-zoom-enter'));
+    await fillAddress(page, {
+      line1: 'Unit 12, 345 Great Western Highway',
+      suburb: 'Sydney',
+      pick: /^Sydney NSW 2000$/,
+    });
+    await testId(page, 'address-save').click();
+
+    await page.waitForURL(/\/checkout\?address=\d+$/);
+    const addressID = new URL(page.url()).searchParams.get('address');
+    const picked = testId(page, `checkout-address-${addressID}`);
+    await picked.waitFor();
+    expect(await picked.locator('input[type="radio"]').isChecked()).toBe(true);
+    // The whole address is on screen: wrapped, not cut off at the edge.
+    const box = await picked.boundingBox();
+    if (!box) throw new Error('the address has no box');
+    expect(box.x + box.width).toBeLessThanOrEqual(PHONE.width);
+    expect(await picked.textContent()).toContain('Great Western Highway');
+    await saveScreenshot(page, 'checkout-address-added-phone');
     await context.close();
   });
 

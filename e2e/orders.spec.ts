@@ -12,6 +12,7 @@ import {
   testId,
   useBrowser,
 } from './support/browser';
+import { pickDeliveryWindow } from './support/checkout';
 import { callApi } from './support/api';
 
 const browser = useBrowser();
@@ -65,6 +66,7 @@ describe('orders', () => {
     await saveScreenshot(page, 'checkout-phone');
     await page.setViewportSize({ width: 1280, height: 800 });
 
+    await pickDeliveryWindow(page);
     await testId(page, 'checkout-place-order').click();
     // The order waits for payment: the checkout moves on to choosing how to pay, and the order can be left unpaid.
     await page.waitForURL(/\/checkout\/pay\/\d+$/);
@@ -111,14 +113,38 @@ describe('orders', () => {
       })
       .toBe(true);
 
+    expect(page.url()).toContain('status=delivered');
+    expect(await testId(page, 'orders-tab-delivered').getAttribute('aria-current')).toBe('page');
+
+    // The tab is in the address: a reload keeps it, and Back returns to all orders.
     await page.setViewportSize(PHONE);
     await page.reload();
+    await testId(page, 'orders-list').waitFor();
+    expect(await testId(page, 'orders-tab-delivered').getAttribute('aria-current')).toBe('page');
+    expect(
+      (await testId(page, 'order-status').allTextContents()).every((status) => status === 'Delivered'),
+    ).toBe(true);
+    await page.goBack();
+    await page.waitForURL(/\/account\/orders$/);
     await expect.poll(() => testId(page, 'order-card').count()).toBeGreaterThanOrEqual(5);
+    expect(await testId(page, 'orders-tab-all').getAttribute('aria-current')).toBe('page');
     await saveScreenshot(page, 'orders-phone');
     await testId(page, 'order-card').first().click();
     await page.waitForURL(/\/account\/orders\/\d+$/);
     await testId(page, 'order-lines').waitFor();
     await saveScreenshot(page, 'order-detail-phone');
+    await context.close();
+  });
+
+  it('an order that does not exist, or is not yours, shows the not-found page', async () => {
+    const { context, page } = await openPage(browser());
+    await page.goto(`/login?redirect=${encodeURIComponent('/account/orders/99999999')}`);
+    await signIn(page, DEMO.email, DEMO.password);
+    await page.waitForURL('**/account/orders/99999999');
+    await page.getByRole('heading', { level: 1, name: 'Page not found' }).waitFor();
+    expect(await testId(page, 'order-error').count()).toBe(0);
+    expect(await page.title()).toBe('Page not found · Harbour Grocer');
+    await testId(page, 'not-found-home').waitFor();
     await context.close();
   });
 });

@@ -10,6 +10,7 @@ import {
   testId,
   useBrowser,
 } from './support/browser';
+import { pickDeliveryWindow } from './support/checkout';
 import { callApi } from './support/api';
 
 const browser = useBrowser();
@@ -53,6 +54,7 @@ async function newCustomer(page: Page, label: string): Promise<{ token: string; 
 async function placeOrder(page: Page): Promise<number> {
   await page.goto('/checkout');
   await testId(page, 'checkout-service-standard').waitFor();
+  await pickDeliveryWindow(page);
   await testId(page, 'checkout-place-order').click();
   await page.waitForURL(/\/checkout\/pay\/\d+$/);
   return Number(new URL(page.url()).pathname.split('/').pop());
@@ -95,6 +97,8 @@ describe('payment', () => {
     await testId(page, 'checkout-service-express').waitFor();
     await expect.poll(() => testId(page, 'checkout-total').textContent()).toBe(cartTotal);
 
+    await pickDeliveryWindow(page);
+    expect(await testId(page, 'checkout-total').textContent()).toBe(cartTotal);
     await testId(page, 'checkout-place-order').click();
     await page.waitForURL(/\/checkout\/pay\/\d+$/);
     const orderID = Number(new URL(page.url()).pathname.split('/').pop());

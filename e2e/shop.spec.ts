@@ -82,13 +82,11 @@ describe('shopping', () => {
     await testId(page, `product-card-${first.productID}`).waitFor();
     expect(await page.locator('[data-testid^="product-card-"]').count()).toBeGreaterThan(1);
 
+    // Signed out, the cart is kept in the browser and moves into the account's cart on sign-in (guest-cart.spec.ts).
     await testId(page, `product-add-${first.productID}`).click();
-    await page.waitForURL('**/login?redirect=*');
-    await signIn(page, customer.email, customer.password);
-    await page.waitForURL('**/shop?category=fruit-veg');
-
-    await testId(page, `product-add-${first.productID}`).click();
-    await page.getByText(`${first.name} added to your cart.`).waitFor();
+    await page.getByText(`${first.name} added. Sign in or create an account`).waitFor();
+    await signInAt(page, '/shop?category=fruit-veg', customer);
+    await page.getByText('We moved 1 item you added before signing in into your cart.').waitFor();
     await expect.poll(() => cartBadgeText(page)).toContain('1');
 
     await testId(page, `product-link-${second.productID}`).click();

@@ -75,6 +75,12 @@ describe('the wallet', () => {
     expect(await testId(page, 'voucher-balance').textContent()).toContain('$25.00');
     await saveScreenshot(page, 'wallet-voucher-redeemed-phone');
 
+    // A refused code straight after a success replaces the success: the two never show side by side.
+    await testId(page, 'voucher-code').fill('GIFT-EXPIRED');
+    await testId(page, 'voucher-submit').click();
+    await testId(page, 'voucher-error').waitFor();
+    expect(await testId(page, 'voucher-success').count()).toBe(0);
+
     await testId(page, 'vouchers-credits-link').click();
     await page.waitForURL('**/account/credits');
     await testId(page, 'credits-ledger').waitFor();

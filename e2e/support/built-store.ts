@@ -7,7 +7,8 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
-const webDist = path.join(root, 'apps/web/dist');
+// E2E_WEB_DIR and E2E_API_FROM_SOURCE=1 let one person run the journeys on their own build while others rebuild.
+const webDist = process.env.E2E_WEB_DIR ?? path.join(root, 'apps/web/dist');
 const serverDist = path.join(root, 'apps/api/dist/server.js');
 const STARTUP_LIMIT_MS = 150_000;
 
@@ -50,13 +51,22 @@ function stop(child: ChildProcess): Promise<void> {
   });
 }
 
-export type BuiltStore = { baseURL: string; appSecret: string; stop(): Promise<void> };
+export type BuiltStore = {
+  baseURL: string;
+  appSecret: string;
+  /** Where the store keeps the mail it would send (it runs without SMTP_URL): one `.json` per mail. */
+  mailboxDir: string;
+  stop(): Promise<void>;
+};
 
 /**
  * Starts the built store (API + SPA, `npm run build`) on a free loopback port with a fresh embedded database and
  * the demo data; the e2e journeys and bench/lighthouse.ts both run against it.
  */
-export async function startBuiltStore({ webDir = webDist } = {}): Promise<BuiltStore> {
+export async function startBuiltStore({
+  webDir = webDist,
+  env = {},
+}: { webDir?: string; env?: Record<string, string> } = {}): Promise<BuiltStore> {
   if (!existsSync(path.join(webDir, 'index.html'))) {
     throw new Error(`${webDir} has no index.html: run \`npm run build -w apps/web\` first.`);
   }
@@ -66,9 +76,10 @@ export async function startBuiltStore({ webDir = webDist } = {}): Promise<BuiltS
   const port = await findFreePort();
   const dataDir = mkdtempSync(path.join(tmpdir(), 'storefront-e2e-'));
   const appSecret = randomBytes(32).toString('base64url');
-  const [command, args] = existsSync(serverDist)
-    ? [process.execPath, [serverDist]]
-    : [path.join(root, 'node_modules/.bin/tsx'), [path.join(root, 'apps/api/src/server.ts')]];
+  const [command, args] =
+    process.env.E2E_API_FROM_SOURCE !== '1' && existsSync(serverDist)
+      ? [process.execPath, [serverDist]]
+      : [path.join(root, 'node_modules/.bin/tsx'), [path.join(root, 'apps/api/src/server.ts')]];
   let log = '';
   const child = spawn(command, args, {
     cwd: root,
@@ -90,7 +101,9 @@ export async function startBuiltStore({ webDir = webDist } = {}): Promise<BuiltS
       // What customers get: the debug console loads but keeps its switch hidden unless asked for (?debug=1).
       DEBUG_CONSOLE: 'false',
       DATABASE_URL: '',
+      SMTP_URL: '',
       APP_SECRET: appSecret,
+      ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
@@ -111,6 +124,7 @@ export async function startBuiltStore({ webDir = webDist } = {}): Promise<BuiltS
   return {
     baseURL,
     appSecret,
+    mailboxDir: path.join(dataDir, 'mailbox'),
     async stop() {
       await stop(child);
       rmSync(dataDir, { recursive: true, force: true });

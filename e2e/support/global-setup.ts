@@ -6,6 +6,8 @@ declare module 'vitest' {
     baseURL: string;
     /** The server's APP_SECRET, so a test can sign what the store's e-mails would carry (an unsubscribe link). */
     appSecret: string;
+    /** The store's kept mail (support/mailbox.ts reads it). */
+    mailboxDir: string;
   }
 }
 
@@ -14,5 +16,6 @@ export default async function setup(project: TestProject) {
   const store = await startBuiltStore();
   project.provide('baseURL', store.baseURL);
   project.provide('appSecret', store.appSecret);
+  project.provide('mailboxDir', store.mailboxDir);
   return store.stop;
 }

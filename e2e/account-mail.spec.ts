@@ -1,0 +1,96 @@
+import { describe, expect, it } from 'vitest';
+import { callApi } from './support/api';
+import {
+  makeEmail,
+  openPage,
+  PHONE,
+  registerCustomer,
+  saveScreenshot,
+  signIn,
+  testId,
+  useBrowser,
+} from './support/browser';
+import { linkTo, waitForMail } from './support/mailbox';
+
+const browser = useBrowser();
+
+describe('mail from the store', () => {
+  it('a customer who forgot the password gets a link by mail, chooses a new one and signs in with it', async () => {
+    const email = makeEmail('forgot');
+    await callApi('register', {
+      method: 'POST',
+      body: { email, password: 'first-pass-2000', firstName: 'Fay', lastName: 'Gotten' },
+    });
+    const { context, page } = await openPage(browser(), PHONE);
+    await page.goto('/login');
+    await testId(page, 'forgot-password-link').click();
+    await page.waitForURL('**/forgot-password');
+    await testId(page, 'forgot-email').fill(email);
+    await testId(page, 'forgot-submit').click();
+    await testId(page, 'forgot-sent').waitFor();
+    expect(await page.title()).toBe('Reset your password · Harbour Grocer');
+
+    const link = linkTo(await waitForMail(email, 'Reset your Harbour Grocer password'), '/reset-password');
+    await page.goto(link);
+    await testId(page, 'reset-password').fill('second-pass-2000');
+    await testId(page, 'reset-confirm').fill('second-pass-2000');
+    await saveScreenshot(page, 'reset-password-phone');
+    await testId(page, 'reset-submit').click();
+    await testId(page, 'reset-done').waitFor();
+    await testId(page, 'reset-sign-in').click();
+    await page.waitForURL('**/login');
+    await signIn(page, email, 'second-pass-2000');
+    await page.waitForURL((url) => url.pathname === '/');
+    expect(await page.evaluate(() => localStorage.getItem('storefront.token'))).toMatch(/^Bearer /);
+
+    // The link is spent.
+    await page.goto(link);
+    await testId(page, 'reset-submit').waitFor();
+    await testId(page, 'reset-password').fill('third-pass-2000');
+    await testId(page, 'reset-confirm').fill('third-pass-2000');
+    await testId(page, 'reset-submit').click();
+    await testId(page, 'reset-invalid').waitFor();
+    await context.close();
+  });
+
+  it('a new customer confirms the email address with the mailed link', async () => {
+    const email = makeEmail('verify');
+    const { context, page } = await openPage(browser());
+    await registerCustomer(page, { email, password: 'verify-pass-1', firstName: 'Vera', lastName: 'Fied' });
+    await testId(page, 'verify-banner').waitFor();
+    await saveScreenshot(page, 'verify-banner-desktop');
+
+    const link = linkTo(await waitForMail(email, 'Confirm your email address'), '/verify-email');
+    await page.goto(link);
+    await testId(page, 'verify-done').waitFor();
+    expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe(
+      'Your email address is confirmed',
+    );
+    // The profile reads the account's status again: once the address is confirmed the banner is gone.
+    const statusRead = page.waitForResponse((r) => r.url().includes('/api/v1/customer/status'));
+    await testId(page, 'verify-continue').click();
+    await page.waitForURL('**/account/profile');
+    await testId(page, 'profile-page').waitFor();
+    await statusRead;
+    await page.waitForLoadState('networkidle');
+    expect(await testId(page, 'verify-banner').count()).toBe(0);
+    await context.close();
+  });
+
+  it('the newsletter mail carries a link that unsubscribes, signed out', async () => {
+    const email = makeEmail('mailed-reader');
+    const { context, page } = await openPage(browser(), PHONE);
+    await page.goto('/');
+    await testId(page, 'footer-subscribe-email').fill(email);
+    await testId(page, 'footer-subscribe-submit').click();
+    await page.waitForURL('**/newsletter/subscribed');
+
+    const mail = await waitForMail(email, 'Welcome to the Harbour Grocer newsletter');
+    expect(mail.headers['List-Unsubscribe-Post']).toBe('List-Unsubscribe=One-Click');
+    await page.goto(linkTo(mail, '/newsletter/unsubscribe'));
+    expect(await testId(page, 'newsletter-unsubscribe-email').textContent()).toBe(email);
+    await testId(page, 'newsletter-unsubscribe-confirm').click();
+    await testId(page, 'newsletter-unsubscribe-done').waitFor();
+    await context.close();
+  });
+});

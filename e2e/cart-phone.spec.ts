@@ -1,0 +1,75 @@
+import type { Product } from '@storefront/contract/catalog';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { callApi } from './support/api';
+import {
+  makeEmail,
+  openPage,
+  PHONE,
+  registerCustomer,
+  saveScreenshot,
+  testId,
+  useBrowser,
+} from './support/browser';
+
+const browser = useBrowser();
+
+async function newCustomerWithCart(page: Page): Promise<Product> {
+  await registerCustomer(page, {
+    email: makeEmail('cart-phone'),
+    password: 'cart-phone-pass-1',
+    firstName: 'Quinn',
+    lastName: 'Tally',
+  });
+  const token = await page.evaluate(() => localStorage.getItem('storefront.token'));
+  if (!token) throw new Error('no stored token');
+  const { data: products } = await callApi<{ list: Product[] }>('product/list?category=pantry&pageSize=50');
+  const product = products.list.find((p) => p.available && p.stock >= 5 && p.stock < 999);
+  if (!product) throw new Error('the demo catalogue needs a pantry product in stock');
+  await callApi('cart/add', { method: 'POST', token, body: { productID: product.productID, quantity: 1 } });
+  return product;
+}
+
+describe('the cart on a phone', () => {
+  it('the total and the checkout button stay on screen at the foot of a long cart', async () => {
+    const { context, page } = await openPage(browser(), PHONE);
+    await newCustomerWithCart(page);
+    await page.goto('/cart');
+    const checkout = testId(page, 'cart-checkout');
+    await checkout.waitFor();
+    const box = await checkout.boundingBox();
+    if (!box) throw new Error('the checkout button has no box');
+    expect(box.y + box.height).toBeLessThanOrEqual(PHONE.height);
+    expect(await testId(page, 'cart-checkout-bar-total').textContent()).toMatch(/\$\d+\.\d\d/);
+    await saveScreenshot(page, 'cart-sticky-phone');
+    await context.close();
+  });
+
+  it('a quantity it cannot take is never dropped silently', async () => {
+    const { context, page } = await openPage(browser(), PHONE);
+    const product = await newCustomerWithCart(page);
+    await page.goto('/cart');
+    const id = product.productID;
+    const quantity = testId(page, `cart-line-quantity-${id}`);
+    const hint = testId(page, `cart-line-quantity-${id}-hint`);
+    await quantity.waitFor();
+
+    await quantity.fill('999');
+    await quantity.press('Enter');
+    await expect.poll(() => hint.textContent()).toMatch(/set to \d+/);
+    const capped = (await hint.textContent())?.match(/set to (\d+)/)?.[1];
+    await expect.poll(() => quantity.inputValue()).toBe(capped);
+
+    await quantity.fill('0');
+    await quantity.press('Enter');
+    await expect.poll(() => hint.textContent()).toContain('use Remove');
+    expect(await quantity.inputValue()).toBe(capped);
+
+    await quantity.fill('');
+    await quantity.press('Enter');
+    await expect.poll(() => hint.textContent()).toContain('Enter a quantity from 1 to');
+    expect(await quantity.inputValue()).toBe(capped);
+    await saveScreenshot(page, 'cart-quantity-hint-phone');
+    await context.close();
+  });
+});

@@ -1,0 +1,215 @@
+import type { Product } from '@storefront/contract/catalog';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { findSeriousViolations } from './support/axe';
+import { DESKTOP, PHONE, openPage, saveScreenshot, testId, useBrowser } from './support/browser';
+import { callApi } from './support/api';
+
+const browser = useBrowser();
+
+async function listProducts(query: string): Promise<Product[]> {
+  const { data } = await callApi<{ list: Product[] }>(`product/list?pageSize=50&${query}`);
+  return data.list;
+}
+
+async function shownProductIDs(page: Page): Promise<number[]> {
+  await testId(page, 'shop-products').waitFor();
+  const ids = await page
+    .locator('[data-testid="shop-products"] [data-testid^="product-card-"]')
+    .evaluateAll((cards) =>
+      cards.map((c) => Number(c.getAttribute('data-testid')?.replace('product-card-', ''))),
+    );
+  return ids;
+}
+
+async function expectOneHeadingAndTitle(page: Page, heading: string): Promise<void> {
+  await expect.poll(() => page.locator('h1').count()).toBe(1);
+  expect(await page.locator('h1').textContent()).toBe(heading);
+  await expect.poll(() => page.title()).toBe(`${heading} · Harbour Grocer`);
+}
+
+describe('finding, comparing and trusting the catalogue', () => {
+  it('the header search ranks whole words first and never matches inside a word', async () => {
+    const { context, page } = await openPage(browser(), DESKTOP);
+    await page.goto('/');
+    await testId(page, 'header-search').fill('tea');
+    await testId(page, 'header-search').press('Enter');
+    await page.waitForURL('**/shop?keyword=tea');
+    await testId(page, 'shop-products').waitFor();
+    const names = await page.locator('[data-testid="shop-products"] .product-card__name').allTextContents();
+    expect(names.length).toBeGreaterThan(1);
+    expect(names.slice(0, 2).every((n) => /\btea\b/i.test(n))).toBe(true);
+    expect(names.join()).not.toMatch(/dumpling/i);
+    await expectOneHeadingAndTitle(page, 'Results for “tea”');
+    expect(await testId(page, 'header-search').inputValue()).toBe('tea');
+    await context.close();
+  });
+
+  it('a shopper sorts by unit price and picks the specials aisle, and the address keeps both', async () => {
+    const { context, page } = await openPage(browser(), DESKTOP);
+    await page.goto('/shop?category=pantry');
+    await testId(page, 'shop-products').waitFor();
+    await testId(page, 'shop-sort').selectOption('price-asc');
+    await page.waitForURL('**/shop?category=pantry&sort=price-asc');
+    const byPrice = (await listProducts('category=pantry&sort=price-asc')).map((p) => p.productID);
+    await expect.poll(() => shownProductIDs(page)).toEqual(byPrice.slice(0, 12));
+
+    const pantry = await listProducts('category=pantry');
+    for (const p of pantry.filter((x) => x.unitPrice).slice(0, 3)) {
+      expect(await testId(page, `product-price-${p.productID}-unit`).textContent()).toMatch(
+        /^\$\d+\.\d\d (per kg|per 100 g|per L|per 100 mL|each)$/,
+      );
+    }
+
+    await testId(page, 'category-tab-specials').click();
+    await page.waitForURL('**/shop?sort=price-asc&special=true');
+    const specials = await listProducts('special=true&sort=price-asc');
+    expect(specials.length).toBeGreaterThan(3);
+    await expect.poll(() => shownProductIDs(page)).toEqual(specials.slice(0, 12).map((p) => p.productID));
+    const first = specials[0];
+    if (!first?.wasPrice) throw new Error('a special needs a was price');
+    expect(await testId(page, `product-price-${first.productID}-was`).textContent()).toBe(
+      `was $${(first.wasPrice / 100).toFixed(2)}`,
+    );
+    await expectOneHeadingAndTitle(page, 'Specials');
+
+    await testId(page, 'shop-filter-in-stock').click();
+    await page.waitForURL('**/shop?sort=price-asc&special=true&inStock=true');
+    await page.reload();
+    expect(await testId(page, 'shop-filter-in-stock').isChecked()).toBe(true);
+    expect(await testId(page, 'shop-sort').inputValue()).toBe('price-asc');
+    await context.close();
+  });
+
+  it('every product has its own picture and its name once on its card', async () => {
+    const { context, page } = await openPage(browser(), DESKTOP);
+    await page.goto('/shop');
+    await testId(page, 'shop-products').waitFor();
+    const images = await page
+      .locator('[data-testid="shop-products"] img')
+      .evaluateAll((imgs) => imgs.map((i) => ({ src: i.getAttribute('src'), alt: i.getAttribute('alt') })));
+    expect(new Set(images.map((i) => i.src)).size).toBe(images.length);
+    expect(images.every((i) => i.alt === '')).toBe(true);
+    const [id] = await shownProductIDs(page);
+    const card = testId(page, `product-card-${id}`);
+    const name = (await card.locator('.product-card__name').textContent()) ?? '';
+    expect((await card.innerText()).split(name).length - 1).toBe(1);
+    await context.close();
+  });
+
+  it('on a phone every aisle shows, and Back returns to the same place in the list', async () => {
+    const { context, page } = await openPage(browser(), PHONE);
+    await page.goto('/shop');
+    await testId(page, 'shop-products').waitFor();
+    const chips = page.locator('[data-testid^="category-tab-"]');
+    // The grid shows only once the aisles have arrived, so they are all there by now.
+    expect(await chips.count()).toBe(10);
+    for (const box of await chips.evaluateAll((els) => els.map((e) => e.getBoundingClientRect().toJSON()))) {
+      expect(box.width).toBeGreaterThan(0);
+      expect(box.left).toBeGreaterThanOrEqual(0);
+      expect(box.right).toBeLessThanOrEqual(PHONE.width);
+    }
+
+    const ids = await shownProductIDs(page);
+    const target = ids[9];
+    await testId(page, `product-card-${target}`).scrollIntoViewIfNeeded();
+    await page.evaluate(() => window.scrollBy(0, 40));
+    const before = await page.evaluate(() => window.scrollY);
+    expect(before).toBeGreaterThan(600);
+    await testId(page, `product-card-${target}`).locator('.product-card__name').click();
+    await page.waitForURL(`**/product/${target}`);
+    await testId(page, 'product-name').waitFor();
+    expect(await page.evaluate(() => window.scrollY)).toBe(0);
+    await page.goBack();
+    await testId(page, 'shop-products').waitFor();
+    await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(before - 5);
+    expect(Math.abs((await page.evaluate(() => window.scrollY)) - before)).toBeLessThanOrEqual(5);
+    await context.close();
+  });
+
+  it('on the product page a quantity it cannot take is set and said, never silently', async () => {
+    const product = (await listProducts('category=pantry')).find((p) => p.available && p.stock > 10);
+    if (!product) throw new Error('the demo catalogue needs a pantry product in stock');
+    const { context, page } = await openPage(browser(), PHONE);
+    await page.goto(`/product/${product.productID}`);
+    const quantity = testId(page, 'product-quantity');
+    const hint = testId(page, 'product-quantity-hint');
+    const max = Math.min(product.stock, 99);
+
+    await quantity.fill('999');
+    await quantity.press('Tab');
+    await expect.poll(() => hint.textContent()).toContain(`set to ${max}`);
+    expect(await quantity.inputValue()).toBe(String(max));
+
+    await quantity.fill('0');
+    await quantity.press('Tab');
+    await expect.poll(() => hint.textContent()).toBe('At least 1: set to 1.');
+    expect(await quantity.inputValue()).toBe('1');
+
+    await quantity.fill('');
+    await quantity.press('Tab');
+    await expect.poll(() => hint.textContent()).toContain('Enter a quantity from 1 to');
+    await testId(page, 'product-page').getByRole('button', { name: 'One more' }).click();
+    expect(await hint.textContent()).toBe('');
+    expect(await quantity.inputValue()).toBe('2');
+    await context.close();
+  });
+
+  it('a missing product answers a not-found page, and slow pages show skeletons as wide as the cards', async () => {
+    const { context, page } = await openPage(browser(), DESKTOP);
+    await page.goto('/product/2000000000');
+    await testId(page, 'product-not-found').waitFor();
+    await expectOneHeadingAndTitle(page, 'Product not found');
+    expect(await page.getByText('Try again').count()).toBe(0);
+
+    let release: () => void = () => undefined;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route('**/api/v1/product/**', async (route) => {
+      await held;
+      await route.continue();
+    });
+    for (const [path, skeleton] of [
+      ['/shop', 'shop-loading'],
+      ['/product/1', 'product-loading'],
+    ] as const) {
+      await page.goto(path);
+      await testId(page, skeleton).waitFor();
+      const box = await testId(page, skeleton).boundingBox();
+      expect(box?.width).toBeGreaterThan(DESKTOP.width / 2);
+      const first = page.locator(`[data-testid="${skeleton}"] .placeholder`).first();
+      expect((await first.boundingBox())?.width).toBeGreaterThan(100);
+    }
+    release();
+    await context.close();
+  });
+
+  it('home, shop and product pages: one heading, own title, no serious axe findings, looked at on both widths', async () => {
+    const [special] = await listProducts('special=true');
+    if (!special) throw new Error('the demo catalogue needs a special');
+    const { context, page } = await openPage(browser(), DESKTOP);
+    const pages = [
+      { path: '/', ready: 'home-specials-list', heading: 'Fresh groceries, delivered', name: 'catalog-home' },
+      { path: '/shop', ready: 'shop-products', heading: 'Shop the aisles', name: 'catalog-shop' },
+      {
+        path: `/product/${special.productID}`,
+        ready: 'product-related',
+        heading: special.name,
+        name: 'catalog-product',
+      },
+    ];
+    for (const viewport of [DESKTOP, PHONE]) {
+      await page.setViewportSize(viewport);
+      for (const p of pages) {
+        await page.goto(p.path);
+        await testId(page, p.ready).waitFor();
+        await page.evaluate(() => document.fonts.ready);
+        expect(await page.locator('h1').count()).toBe(1);
+        expect(await page.locator('h1').textContent()).toBe(p.heading);
+        await expect.poll(() => page.title()).toBe(`${p.heading} · Harbour Grocer`);
+        expect(await findSeriousViolations(page)).toEqual([]);
+        await saveScreenshot(page, `${p.name}-${viewport === DESKTOP ? 'desktop' : 'phone'}`);
+      }
+    }
+    await context.close();
+  });
+});

@@ -1,0 +1,128 @@
+import type { Product } from '@storefront/contract/catalog';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { callApi } from './support/api';
+import {
+  PHONE,
+  makeEmail,
+  openPage,
+  registerCustomer,
+  saveScreenshot,
+  testId,
+  useBrowser,
+} from './support/browser';
+
+const browser = useBrowser();
+
+/** A new customer with a Sydney address and two pantry products in the cart; answers the stored token. */
+async function shopper(page: Page, label: string): Promise<{ token: string; products: Product[] }> {
+  await registerCustomer(page, {
+    email: makeEmail(label),
+    password: 'delivery-pass-2000',
+    firstName: 'Dee',
+    lastName: 'Livery',
+  });
+  const token = (await page.evaluate(() => localStorage.getItem('storefront.token'))) ?? '';
+  await callApi('address/add', {
+    method: 'POST',
+    token,
+    body: {
+      firstName: 'Dee',
+      lastName: 'Livery',
+      phone: '0412345678',
+      line1: '1 Macquarie St',
+      suburb: 'Sydney',
+      state: 'NSW',
+      postcode: '2000',
+    },
+  });
+  const { data } = await callApi<{ list: Product[] }>('product/list?category=pantry&pageSize=50');
+  const products = data.list.filter((p) => p.available && p.stock >= 10).slice(0, 2);
+  for (const p of products) {
+    await callApi('cart/add', { method: 'POST', token, body: { productID: p.productID, quantity: 2 } });
+  }
+  return { token, products };
+}
+
+describe('delivery windows and buy again', () => {
+  it('a customer picks a window at checkout, pays, and moves the order to another window', async () => {
+    const { context, page } = await openPage(browser(), PHONE);
+    await shopper(page, 'window');
+    await page.goto('/checkout');
+    const picker = testId(page, 'window-picker');
+    await picker.waitFor();
+    // Placing the order waits for a window.
+    expect(await testId(page, 'checkout-place-order').isDisabled()).toBe(true);
+
+    const days = picker.locator('.window-picker__days label');
+    expect(await days.count()).toBeGreaterThanOrEqual(6);
+    await days.nth(2).click();
+    const windows = picker.locator('.window-picker__window');
+    expect(await windows.count()).toBe(7);
+    const before = await testId(page, 'checkout-total').textContent();
+    // The evening window costs $3.00 more, with the delivery.
+    await windows.filter({ hasText: 'Evening' }).first().click();
+    await expect.poll(() => testId(page, 'checkout-total').textContent()).not.toBe(before);
+    await saveScreenshot(page, 'checkout-window-phone');
+    await windows.first().click();
+    await expect.poll(() => testId(page, 'checkout-total').textContent()).toBe(before);
+    const chosen = (await windows.first().textContent()) ?? '';
+    expect(chosen).toMatch(/^7:00 – 9:00 am/);
+
+    await testId(page, 'checkout-place-order').click();
+    await page.waitForURL(/\/checkout\/pay\/\d+$/);
+    const orderID = Number(new URL(page.url()).pathname.split('/').pop());
+    await testId(page, 'payment-method-demo').click();
+    await testId(page, 'payment-pay').click();
+    await page.waitForURL(/\/payment\/demo\/approve\?ref=/);
+    await testId(page, 'demo-approve').click();
+    await page.waitForURL(/\/checkout\/payment-return\?/);
+    await expect.poll(() => testId(page, 'payment-return-page').getAttribute('data-outcome')).toBe('paid');
+
+    await page.goto(`/account/orders/${orderID}`);
+    const summary = testId(page, 'order-window-summary');
+    await summary.waitFor();
+    expect(await summary.textContent()).toMatch(/7:00 – 9:00 am$/);
+    await testId(page, 'order-window-change').click();
+    const change = testId(page, 'order-window').locator('.window-picker__window');
+    await change.nth(1).click();
+    await saveScreenshot(page, 'order-window-change-phone');
+    await testId(page, 'order-window-save').click();
+    await expect.poll(() => summary.textContent()).toMatch(/9:00 – 11:00 am$/);
+    // Evening windows cost more: they are not offered for a move.
+    await testId(page, 'order-window-change').click();
+    expect(await change.filter({ hasText: 'Evening' }).count()).toBe(0);
+    await context.close();
+  });
+
+  it('buy again from the orders list puts the order back in the cart', async () => {
+    const { context, page } = await openPage(browser());
+    const { token, products } = await shopper(page, 'again');
+    const { data: windows } = await callApi<{ days: { windows: { windowID: number; isFull: boolean }[] }[] }>(
+      `delivery/windows?addressID=${
+        (await callApi<{ list: { addressID: number }[] }>('address/list', { token })).data.list[0]?.addressID
+      }`,
+      { token },
+    );
+    const windowID = windows.days[1]?.windows.find((w) => !w.isFull)?.windowID;
+    const { data: order } = await callApi<{ orderID: number }>('order/create', {
+      method: 'POST',
+      token,
+      body: {
+        addressID: (await callApi<{ list: { addressID: number }[] }>('address/list', { token })).data.list[0]
+          ?.addressID,
+        shippingService: 'standard',
+        useCredit: false,
+        deliveryWindowID: windowID,
+      },
+    });
+
+    await page.goto('/account/orders');
+    await testId(page, `buy-again-${order.orderID}`).click();
+    await page.waitForURL('**/cart');
+    await page.getByText('Added 4 items to your cart.').waitFor();
+    for (const p of products) await testId(page, `cart-line-${p.productID}`).waitFor();
+    await saveScreenshot(page, 'buy-again-cart-desktop');
+    await context.close();
+  });
+});

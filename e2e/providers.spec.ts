@@ -1,0 +1,189 @@
+import type { Product } from '@storefront/contract/catalog';
+import type { BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startAfterpayFake, type AfterpayFake } from '../apps/api/test/fakes/afterpay-fake';
+import { startPayPalFake, type PayPalFake } from '../apps/api/test/fakes/paypal-fake';
+import { DESKTOP, makeEmail, PHONE, saveScreenshot, testId, useBrowser } from './support/browser';
+import { startBuiltStore, type BuiltStore } from './support/built-store';
+import { pickDeliveryWindow } from './support/checkout';
+
+/**
+ * Paying through PayPal and Afterpay in the browser, against local stand-ins for their REST APIs (the ones the API
+ * tests use). The providers' own pages are played by the test: it approves (or cancels) at the fake, then sends
+ * the browser back to the store's return address the way PayPal and Afterpay do.
+ */
+const browser = useBrowser();
+let store: BuiltStore;
+let paypal: PayPalFake;
+let afterpay: AfterpayFake;
+
+beforeAll(async () => {
+  paypal = await startPayPalFake();
+  afterpay = await startAfterpayFake();
+  store = await startBuiltStore({
+    env: {
+      PAYPAL_CLIENT_ID: paypal.clientId,
+      PAYPAL_CLIENT_SECRET: paypal.clientSecret,
+      PAYPAL_API_BASE: paypal.url,
+      AFTERPAY_MERCHANT_ID: afterpay.merchantId,
+      AFTERPAY_SECRET_KEY: afterpay.secretKey,
+      AFTERPAY_API_BASE: afterpay.url,
+      AFTERPAY_CONFIG_CACHE_SECONDS: '0',
+    },
+  });
+});
+afterAll(async () => {
+  await store?.stop();
+  await paypal?.close();
+  await afterpay?.close();
+});
+
+async function api<T>(path: string, init: { method?: string; body?: unknown; token?: string } = {}) {
+  const res = await fetch(`${store.baseURL}/api/v1/${path}`, {
+    method: init.method ?? 'GET',
+    headers: {
+      'content-type': 'application/json',
+      ...(init.token
+        ? { authorization: init.token.startsWith('Bearer ') ? init.token : `Bearer ${init.token}` }
+        : {}),
+    },
+    ...(init.body === undefined ? {} : { body: JSON.stringify(init.body) }),
+  });
+  const body = (await res.json()) as { code: number; msg: string; data: T };
+  if (body.code !== 0) throw new Error(`${path}: ${body.msg}`);
+  return { data: body.data, headers: res.headers };
+}
+
+/** A signed-in browser of a new customer with a Sydney address and `quantity` of a pantry product in the cart. */
+async function shopper(
+  viewport: { width: number; height: number } = DESKTOP,
+  quantity = 2,
+): Promise<{ context: BrowserContext; page: Page; product: Product }> {
+  const email = makeEmail('provider');
+  const { headers } = await api('register', {
+    method: 'POST',
+    body: { email, password: 'provider-pass-2000', firstName: 'Pat', lastName: 'Payer' },
+  });
+  const token = headers.get('authorization') ?? '';
+  await api('address/add', {
+    method: 'POST',
+    token,
+    body: {
+      firstName: 'Pat',
+      lastName: 'Payer',
+      phone: '0412345678',
+      line1: '1 Macquarie St',
+      suburb: 'Sydney',
+      state: 'NSW',
+      postcode: '2000',
+    },
+  });
+  const { data } = await api<{ list: Product[] }>('product/list?category=pantry&pageSize=50');
+  const product = data.list.find((p) => p.available && p.stock >= 10 && p.price >= 1000);
+  if (!product) throw new Error('the demo catalogue needs a pantry product of $10 or more in stock');
+  await api('cart/add', { method: 'POST', token, body: { productID: product.productID, quantity } });
+
+  const context = await browser().newContext({ baseURL: store.baseURL, viewport, locale: 'en-AU' });
+  // Signed in as the sign-in page leaves it (token and email), once: later pages keep what the store renews.
+  await context.addInitScript(
+    (session) => {
+      if (localStorage.getItem('storefront.token')) return;
+      localStorage.setItem('storefront.token', session.token);
+      localStorage.setItem('storefront.email', session.email);
+    },
+    { token: `Bearer ${token}`, email },
+  );
+  return { context, page: await context.newPage(), product };
+}
+
+async function checkoutAndChoose(page: Page, provider: 'paypal' | 'afterpay'): Promise<number> {
+  await page.goto('/checkout');
+  await testId(page, 'checkout-service-standard').waitFor();
+  await pickDeliveryWindow(page);
+  await testId(page, 'checkout-place-order').click();
+  await page.waitForURL(/\/checkout\/pay\/\d+$/);
+  const orderID = Number(new URL(page.url()).pathname.split('/').pop());
+  await testId(page, `payment-method-${provider}`).click();
+  return orderID;
+}
+
+const returnAddress = (orderID: number, provider: string, extra: Record<string, string>) =>
+  `${store.baseURL}/checkout/payment-return?${new URLSearchParams({ orderID: String(orderID), provider, ...extra })}`;
+
+async function expectPaid(page: Page): Promise<void> {
+  await page.waitForURL(/\/checkout\/payment-return\?/);
+  await expect.poll(() => testId(page, 'payment-return-page').getAttribute('data-outcome')).toBe('paid');
+  expect(await testId(page, 'payment-return-title').textContent()).toBe('Payment received');
+}
+
+describe('paying with PayPal and Afterpay', () => {
+  it('PayPal: approve on PayPal, back to the store, paid; the capture renews the session token', async () => {
+    const { context, page } = await shopper();
+    const orderID = await checkoutAndChoose(page, 'paypal');
+    await context.route(`${paypal.url}/checkoutnow**`, (route) => {
+      const token = new URL(route.request().url()).searchParams.get('token') ?? '';
+      paypal.approve(token);
+      return route.fulfill({
+        status: 302,
+        headers: { location: returnAddress(orderID, 'paypal', { token, PayerID: 'PAYER42' }) },
+      });
+    });
+    const before = await page.evaluate(() => localStorage.getItem('storefront.token'));
+    await testId(page, 'payment-pay').click();
+    await expectPaid(page);
+    expect(await page.evaluate(() => localStorage.getItem('storefront.token'))).not.toBe(before);
+    expect(paypal.moneyMovements()).toBeGreaterThan(0);
+    await context.close();
+  });
+
+  it("Afterpay: its four instalments on the product and cart pages, then paid through Afterpay's checkout", async () => {
+    const { context, page, product } = await shopper(PHONE, 3);
+    await page.goto(`/product/${product.productID}`);
+    const onProduct = testId(page, 'afterpay-instalments');
+    await onProduct.waitFor();
+    expect(await onProduct.textContent()).toContain(
+      `or 4 interest-free payments of $${(Math.ceil(product.price / 4) / 100).toFixed(2)} with Afterpay`,
+    );
+    await page.goto('/cart');
+    await testId(page, 'afterpay-instalments').waitFor();
+    await saveScreenshot(page, 'cart-afterpay-phone');
+
+    const orderID = await checkoutAndChoose(page, 'afterpay');
+    await context.route(`${afterpay.url}/checkout/**`, (route) => {
+      const token = new URL(route.request().url()).searchParams.get('token') ?? '';
+      afterpay.confirm(token);
+      return route.fulfill({
+        status: 302,
+        headers: { location: returnAddress(orderID, 'afterpay', { orderToken: token, status: 'SUCCESS' }) },
+      });
+    });
+    await testId(page, 'payment-pay').click();
+    await expectPaid(page);
+    await context.close();
+  });
+
+  it('Afterpay: a customer who cancels at Afterpay is told so and can choose again', async () => {
+    const { context, page } = await shopper();
+    const orderID = await checkoutAndChoose(page, 'afterpay');
+    await context.route(`${afterpay.url}/checkout/**`, (route) => {
+      const token = new URL(route.request().url()).searchParams.get('token') ?? '';
+      return route.fulfill({
+        status: 302,
+        headers: {
+          location: returnAddress(orderID, 'afterpay', {
+            cancelled: '1',
+            orderToken: token,
+            status: 'CANCELLED',
+          }),
+        },
+      });
+    });
+    await testId(page, 'payment-pay').click();
+    await page.waitForURL(/\/checkout\/payment-return\?/);
+    await expect
+      .poll(() => testId(page, 'payment-return-page').getAttribute('data-outcome'))
+      .toBe('cancelled');
+    await saveScreenshot(page, 'payment-cancelled-desktop');
+    await context.close();
+  });
+});
