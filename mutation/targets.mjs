@@ -1,0 +1,79 @@
+/**
+ * The money paths and the tests each is scored against: a file's own module's tests (on the embedded database for
+ * the API), plus the unit tests of the pure rules it is built from.
+ */
+export const targets = [
+  {
+    name: 'pricing',
+    workspace: 'apps/api',
+    mutate: ['src/modules/pricing/price-cart.ts'],
+    tests: ['src/modules/pricing/*.test.ts'],
+  },
+  {
+    name: 'coupon-rules',
+    workspace: 'apps/api',
+    mutate: ['src/modules/coupon/coupon.rules.ts'],
+    tests: ['src/modules/coupon/*.test.ts', 'src/modules/pricing/*.test.ts'],
+  },
+  {
+    name: 'coupon-service',
+    workspace: 'apps/api',
+    mutate: ['src/modules/coupon/coupon.service.ts'],
+    tests: ['src/modules/coupon/*.test.ts', 'src/modules/order/*.test.ts', 'src/modules/wallet/*.test.ts'],
+  },
+  {
+    name: 'shipping-rules',
+    workspace: 'apps/api',
+    mutate: ['src/modules/shipping/shipping.rules.ts'],
+    tests: ['src/modules/shipping/shipping.rules.test.ts', 'src/modules/pricing/*.test.ts'],
+  },
+  {
+    name: 'shipping-service',
+    workspace: 'apps/api',
+    mutate: ['src/modules/shipping/shipping.service.ts'],
+    tests: ['src/modules/shipping/*.test.ts'],
+  },
+  {
+    name: 'cart',
+    workspace: 'apps/api',
+    mutate: ['src/modules/cart/cart.service.ts'],
+    tests: ['src/modules/cart/*.test.ts'],
+  },
+  {
+    name: 'checkout',
+    workspace: 'apps/api',
+    mutate: ['src/modules/order/checkout.ts'],
+    // Booking a delivery window is a checkout step; its tests live with the delivery module.
+    tests: ['src/modules/order/*.test.ts', 'src/modules/delivery/*.test.ts'],
+  },
+  {
+    name: 'order',
+    workspace: 'apps/api',
+    mutate: ['src/modules/order/order.service.ts'],
+    tests: ['src/modules/order/*.test.ts'],
+  },
+  {
+    name: 'order-payment',
+    workspace: 'apps/api',
+    mutate: ['src/modules/order/order-payment.service.ts'],
+    tests: ['src/modules/order/*.test.ts', 'src/modules/payment/*.test.ts'],
+  },
+  {
+    name: 'payment',
+    workspace: 'apps/api',
+    mutate: ['src/modules/payment/payment.service.ts'],
+    tests: ['src/modules/payment/*.test.ts'],
+  },
+  {
+    name: 'wallet',
+    workspace: 'apps/api',
+    mutate: ['src/modules/wallet/wallet.service.ts'],
+    tests: ['src/modules/wallet/*.test.ts', 'src/modules/order/*.test.ts'],
+  },
+  {
+    name: 'http-client',
+    workspace: 'apps/web',
+    mutate: ['src/lib/http/axios-client.ts'],
+    tests: ['src/lib/http/*.test.ts'],
+  },
+];
