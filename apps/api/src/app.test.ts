@@ -44,10 +44,17 @@ describe('the server', () => {
     expect(res.json()).toMatchObject({ code: 100001, msg: expect.stringContaining('body') });
   });
 
-  it('sets helmet headers and a request id', async () => {
-    const res = await t.app.inject({ url: '/api/v1/health' });
-    expect(res.headers['x-content-type-options']).toBe('nosniff');
-    expect(res.headers['content-security-policy']).toContain("default-src 'self'");
+  it("gives documents helmet's headers and JSON answers the API's own: never rendered, framed or cached", async () => {
+    const page = await t.app.inject({ url: '/config.js' });
+    expect(page.headers['content-security-policy']).toContain("default-src 'self'");
+    expect(page.headers['x-content-type-options']).toBe('nosniff');
+    const api = await t.app.inject({ url: '/api/v1/health' });
+    expect(api.headers['content-security-policy']).toBe("default-src 'none'; frame-ancestors 'none'");
+    expect(api.headers['x-content-type-options']).toBe('nosniff');
+    expect(api.headers['x-frame-options']).toBe('DENY');
+    expect(api.headers['cache-control']).toBe('no-store');
+    expect(api.headers['strict-transport-security']).toMatch(/^max-age=\d+/);
+    expect(api.headers['x-dns-prefetch-control']).toBeUndefined();
   });
 
   it('serves the runtime config for the browser', async () => {

@@ -3,7 +3,7 @@ import path from 'node:path';
 import Fastify, { LogController, type FastifyServerOptions } from 'fastify';
 import cors from '@fastify/cors';
 import rateLimit from '@fastify/rate-limit';
-import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { Redis } from 'ioredis';
 import { health } from '@storefront/contract/health';
 import { RUNTIME_CONFIG_GLOBAL, type RuntimeConfig } from '@storefront/contract/runtime-config';
@@ -12,6 +12,7 @@ import type { Database } from './db/client.js';
 import { loadSigningSecret } from './db/app-settings.js';
 import { AppError } from './lib/app-error.js';
 import { serializeRequest } from './lib/log-redaction.js';
+import { createResponseSerializerCompiler } from './lib/response-serializer.js';
 import { createSigner } from './lib/signing.js';
 import { ok, replies } from './lib/reply.js';
 import authPlugin from './plugins/auth.js';
@@ -66,6 +67,8 @@ export type AppOptions = {
 };
 
 const BODY_LIMIT = 64 * 1024;
+/** The JSON API; the interactive docs beside it (/api/docs) are pages. */
+const API_PREFIX = '/api/v1/';
 /** Requests at work at once on the embedded database's one connection; the rest wait in arrival order. */
 const PGLITE_CONCURRENCY = 4;
 
@@ -85,12 +88,15 @@ export async function buildApp({ config, database, now = () => new Date(), logge
     logController: new LogController({ disableRequestLogging: true }),
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
+  app.setSerializerCompiler(
+    createResponseSerializerCompiler({ checkContract: config.NODE_ENV !== 'production' }),
+  );
 
   // External plugins.
   await app.register(errorsPlugin);
   const apiOrigin = config.API_BASE_URL ? new URL(config.API_BASE_URL).origin : null;
   await app.register(securityHeadersPlugin, {
+    apiPrefix: API_PREFIX,
     helmet: {
       contentSecurityPolicy: {
         directives: {
@@ -252,15 +258,12 @@ export async function buildApp({ config, database, now = () => new Date(), logge
       await api.register(paymentRoutes, { payments: orderPayments });
       await api.register(walletRoutes, { wallet: createWalletService(database.db, throttle, now) });
     },
-    { prefix: '/api/v1' },
+    { prefix: API_PREFIX.slice(0, -1) },
   );
 
-  app.addHook('onSend', (req, reply, payload, done) => {
+  app.addHook('onRequest', (req, reply, done) => {
     reply.header('x-request-id', req.id);
-    // API answers carry personal data (or may, behind a token): no cache along the way may keep them.
-    if (req.url.startsWith('/api/') && !reply.hasHeader('cache-control'))
-      reply.header('cache-control', 'no-store');
-    done(null, payload);
+    done();
   });
   if (app.log.level === 'debug' || app.log.level === 'trace') {
     app.addHook('onResponse', (req, reply, done) => {

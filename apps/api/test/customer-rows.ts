@@ -1,11 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
-import type { Executor } from '../src/db/client.js';
+import { queryRows, type Executor } from '../src/db/client.js';
 
-/** The rows of a raw query, on either driver (both answer `{ rows }`). */
-export async function queryRows<T>(db: Executor, query: SQL): Promise<T[]> {
-  const res = (await db.execute(query)) as unknown as { rows: T[] };
-  return res.rows;
-}
+export { queryRows };
 
 type ForeignKey = { table: string; column: string; references: string; referencedColumn: string };
 type Schema = { keys: ForeignKey[]; emailTables: string[] };

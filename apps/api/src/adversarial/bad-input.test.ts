@@ -5,7 +5,7 @@ import type { FastifyInstance, RouteOptions } from 'fastify';
 import { afterAll, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
 import { INT32_MAX } from '@storefront/contract/common';
-import type { Database } from '../db/client.js';
+import { queryRows, type Database } from '../db/client.js';
 import { bearer, registerCustomer } from '../../test/factories.js';
 import { createTestApp } from '../../test/test-app.js';
 
@@ -488,21 +488,18 @@ afterAll(async () => {
 /** Each table's row count and checksum; the 18,000 localities, which no route writes, by count only. */
 async function snapshot(db: Database['db']): Promise<Record<string, string>> {
   const tables = (
-    (await db.execute(
+    await queryRows<{ tablename: string }>(
+      db,
       sql`select tablename from pg_tables where schemaname = 'public' order by tablename`,
-    )) as unknown as {
-      rows: { tablename: string }[];
-    }
-  ).rows.map((r) => r.tablename);
+    )
+  ).map((r) => r.tablename);
   const parts = tables.map((name) => {
     const checksum =
       name === 'suburbs' ? `''` : `md5(coalesce(string_agg(x::text, '|' order by x::text), ''))`;
     return `select '${name}' as name, count(*)::text || ' ' || ${checksum} as state from "${name}" x`;
   });
-  const res = (await db.execute(sql.raw(parts.join(' union all ')))) as unknown as {
-    rows: { name: string; state: string }[];
-  };
-  return Object.fromEntries(res.rows.map((r) => [r.name, r.state]));
+  const states = await queryRows<{ name: string; state: string }>(db, sql.raw(parts.join(' union all ')));
+  return Object.fromEntries(states.map((r) => [r.name, r.state]));
 }
 
 async function send(route: Route, c: Case) {

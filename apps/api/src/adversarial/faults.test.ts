@@ -1,7 +1,7 @@
 import net from 'node:net';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openPostgres, type Database } from '../db/client.js';
+import { openPostgres, queryRows, type Database } from '../db/client.js';
 import { creditLedger } from '../db/schema/index.js';
 import { createProduct } from '../../test/catalog-factories.js';
 import { bearer, registerCustomer, sydneyAddress, type Customer } from '../../test/factories.js';
@@ -35,11 +35,7 @@ async function waitUntilServing(call: () => Promise<Answer>, ms: number): Promis
   return null;
 }
 
-/** The rows of a raw query, on either driver (both answer `{ rows }`). */
-async function rows<T>(db: Database['db'], query: ReturnType<typeof sql>): Promise<T[]> {
-  const res = (await db.execute(query)) as unknown as { rows: T[] };
-  return res.rows;
-}
+const rows = queryRows;
 
 /** Stock and sold units add up to what the product started with; no order lacks lines; no balance is negative. */
 async function checkInvariants(db: Database['db'], productId: number, initialStock: number) {

@@ -21,8 +21,10 @@ import { createTestApp, type TestApp } from '../../test/test-app.js';
 
 const statements: string[] = [];
 let counting = false;
+// Transaction control is left out: drizzle tells the logger about it on node-postgres but not on PGlite.
+const TRANSACTION_CONTROL = /^\s*(begin|commit|rollback|savepoint|release)\b/i;
 const onStatement = (sql: string) => {
-  if (counting) statements.push(sql);
+  if (counting && !TRANSACTION_CONTROL.test(sql)) statements.push(sql);
 };
 
 /** The test database, telling `onStatement` every statement the app sends. */
@@ -96,16 +98,16 @@ describe('SQL statements per request', () => {
     expect(await count(null, 'GET', '/health')).toEqual({ n: 0, code: 0 });
   });
 
-  it('customer/me is the session lookup and one read', async () => {
+  it('customer/me is the session lookup alone', async () => {
     const { c } = await shopper(0);
-    expect(await count(c, 'GET', '/customer/me')).toEqual({ n: 2, code: 0 });
+    expect(await count(c, 'GET', '/customer/me')).toEqual({ n: 1, code: 0 });
   });
 
   it('product/list sends as many for a page of 24 as for a page of 1', async () => {
     for (let i = 0; i < 24; i += 1) await createProduct(t.database.db);
     const one = await count(null, 'GET', '/product/list?pageSize=1');
     const many = await count(null, 'GET', '/product/list?pageSize=24');
-    expect(one.code).toBe(0);
+    expect(one).toEqual({ n: 1, code: 0 });
     expect(many).toEqual(one);
   });
 
@@ -113,14 +115,16 @@ describe('SQL statements per request', () => {
     const small = await shopper(1);
     const large = await shopper(10);
     const listed = [await count(small.c, 'GET', '/cart/list'), await count(large.c, 'GET', '/cart/list')];
-    expect(listed[0]?.code).toBe(0);
+    // The session, the lines with their products, the coupon with the customer's uses of it.
+    expect(listed[0]).toEqual({ n: 3, code: 0 });
     expect(listed[1]).toEqual(listed[0]);
     const extra = await createProduct(t.database.db, { stock: 100 });
     const added = [
       await count(small.c, 'POST', '/cart/add', { productID: extra.id, quantity: 1 }),
       await count(large.c, 'POST', '/cart/add', { productID: extra.id, quantity: 1 }),
     ];
-    expect(added[0]?.code).toBe(0);
+    // The session; the cart lock, the product with the customer's line and line count, the line; the cart listed.
+    expect(added[0]).toEqual({ n: 6, code: 0 });
     expect(added[1]).toEqual(added[0]);
   });
 

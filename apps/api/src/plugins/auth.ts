@@ -1,9 +1,10 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
+import type { UserInfo } from '@storefront/contract/account';
 import { AppError } from '../lib/app-error.js';
 
-/** The signed-in customer and the session their token belongs to. */
-export type AuthContext = { customerId: number; sessionId: number; expiresAt: Date };
+/** The signed-in customer, as the session lookup read them, and the session their token belongs to. */
+export type AuthContext = { customerId: number; sessionId: number; expiresAt: Date; customer: UserInfo };
 
 export type Authenticated = { auth: AuthContext; renewedToken?: string };
 

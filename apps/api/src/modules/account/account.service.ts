@@ -192,10 +192,6 @@ export function createAccountService(
       return sessions.revoke(sessionId);
     },
 
-    async me(customerId: number): Promise<UserInfo> {
-      return toUserInfo(await requireCustomer(customerId));
-    },
-
     async info(customerId: number): Promise<CustomerInfo> {
       return toCustomerInfo(await requireCustomer(customerId));
     },

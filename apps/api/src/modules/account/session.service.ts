@@ -1,3 +1,4 @@
+import type { UserInfo } from '@storefront/contract/account';
 import type { Db, Executor } from '../../db/client.js';
 import { hashToken, newToken, TOKEN_PATTERN } from '../../lib/tokens.js';
 import type { AuthContext, Authenticated } from '../../plugins/auth.js';
@@ -6,7 +7,10 @@ import { claimRenewal, findLiveSession, insertSession, revokeSession } from './a
 export type SessionSettings = { ttlMs: number; graceMs: number; now: () => Date };
 
 export function createSessionService(db: Db, settings: SessionSettings) {
-  async function issue(exec: Executor, customerId: number): Promise<{ token: string; auth: AuthContext }> {
+  async function issue(
+    exec: Executor,
+    customerId: number,
+  ): Promise<{ token: string; sessionId: number; expiresAt: Date }> {
     const now = settings.now();
     const token = newToken();
     const row = await insertSession(exec, {
@@ -15,7 +19,7 @@ export function createSessionService(db: Db, settings: SessionSettings) {
       createdAt: now,
       expiresAt: new Date(now.getTime() + settings.ttlMs),
     });
-    return { token, auth: { customerId, sessionId: row.id, expiresAt: row.expiresAt } };
+    return { token, sessionId: row.id, expiresAt: row.expiresAt };
   }
 
   /**
@@ -27,7 +31,13 @@ export function createSessionService(db: Db, settings: SessionSettings) {
     const now = settings.now();
     const session = await findLiveSession(db, hashToken(token), now);
     if (!session) return null;
-    const auth = { customerId: session.customerId, sessionId: session.id, expiresAt: session.expiresAt };
+    const customer: UserInfo = { customerID: session.customerId, ...session.customer };
+    const auth: AuthContext = {
+      customerId: session.customerId,
+      sessionId: session.id,
+      expiresAt: session.expiresAt,
+      customer,
+    };
     const halfLife = session.createdAt.getTime() + settings.ttlMs / 2;
     if (session.replacedAt !== null || now.getTime() < halfLife) return { auth };
 
@@ -35,7 +45,10 @@ export function createSessionService(db: Db, settings: SessionSettings) {
       const won = await claimRenewal(tx, session.id, now, new Date(now.getTime() + settings.graceMs));
       if (!won) return { auth };
       const fresh = await issue(tx, session.customerId);
-      return { auth: fresh.auth, renewedToken: fresh.token };
+      return {
+        auth: { ...auth, sessionId: fresh.sessionId, expiresAt: fresh.expiresAt },
+        renewedToken: fresh.token,
+      };
     });
   }
 

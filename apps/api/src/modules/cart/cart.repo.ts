@@ -1,16 +1,56 @@
-import { and, asc, count, desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
 import { preparedPer } from '../../db/prepared.js';
-import { cartLines, carts } from '../../db/schema/index.js';
+import { cartLines, carts, coupons, customerCoupons, products } from '../../db/schema/index.js';
+import type { ProductRow } from '../catalog/catalog.repo.js';
+import type { CustomerCoupon } from '../coupon/coupon.repo.js';
 
 export type CartRow = typeof carts.$inferSelect;
 export type CartLineRow = typeof cartLines.$inferSelect;
 
-/** Creates the customer's carts row if missing and locks it for the rest of the transaction. */
+/** Locks the customer's carts row for the rest of the transaction, creating it first if missing. */
 export async function lockCart(tx: Executor, customerId: number): Promise<void> {
+  // Nearly every cart write finds the row there: one statement then, three for a customer's first.
+  if ((await lockCartRow(tx).execute({ customerId })).length > 0) return;
   await tx.insert(carts).values({ customerId }).onConflictDoNothing();
-  await tx.select({ id: carts.customerId }).from(carts).where(eq(carts.customerId, customerId)).for('update');
+  await lockCartRow(tx).execute({ customerId });
 }
+
+const lockCartRow = preparedPer((db) =>
+  db
+    .select({ id: carts.customerId })
+    .from(carts)
+    .where(eq(carts.customerId, sql.placeholder('customerId')))
+    .for('update')
+    .prepare('lock_cart'),
+);
+
+/**
+ * What adding a product to a cart is checked against, in one statement: the product as it is now, the quantity
+ * already on the customer's line for it, and how many lines their cart holds.
+ */
+export async function findAddContext(
+  db: Executor,
+  customerId: number,
+  productId: number,
+): Promise<{ product: ProductRow; inCart: number | null; lineCount: number } | undefined> {
+  const [row] = await addContextOf(db).execute({ customerId, productId });
+  return row;
+}
+
+const addContextOf = preparedPer((db) =>
+  db
+    .select({
+      product: products,
+      inCart: sql<number | null>`(select ${cartLines.quantity} from ${cartLines}
+        where ${cartLines.customerId} = ${sql.placeholder('customerId')} and ${cartLines.productId} = ${products.id})`,
+      lineCount: sql<number>`(select count(*)::int from ${cartLines}
+        where ${cartLines.customerId} = ${sql.placeholder('customerId')})`.mapWith(Number),
+    })
+    .from(products)
+    .where(eq(products.id, sql.placeholder('productId')))
+    .prepare('cart_add_context'),
+);
 
 /** The customer's cart row: the coupon applied and the address chosen, if any. */
 export async function findCart(db: Executor, customerId: number): Promise<CartRow | undefined> {
@@ -39,6 +79,46 @@ export async function updateCart(
 }
 
 /** The customer's lines, newest first. */
+/** The customer's cart lines with their products as they are now, newest first, in one statement. */
+export async function listCartItems(
+  db: Executor,
+  customerId: number,
+): Promise<{ line: CartLineRow; product: ProductRow }[]> {
+  return itemsOf(db).execute({ customerId });
+}
+
+const itemsOf = preparedPer((db) =>
+  db
+    .select({ line: cartLines, product: products })
+    .from(cartLines)
+    .innerJoin(products, eq(products.id, cartLines.productId))
+    .where(eq(cartLines.customerId, sql.placeholder('customerId')))
+    .orderBy(desc(cartLines.addedAt), asc(cartLines.productId))
+    .prepare('list_cart_items'),
+);
+
+/** The coupon applied to the customer's cart, with their uses of it, in one statement. */
+export async function findCartCouponRow(
+  db: Executor,
+  customerId: number,
+): Promise<CustomerCoupon | undefined> {
+  const [row] = await cartCouponOf(db).execute({ customerId });
+  return row;
+}
+
+const cartCouponOf = preparedPer((db) =>
+  db
+    .select({ coupon: coupons, customerUses: customerCoupons.usedCount })
+    .from(carts)
+    .innerJoin(coupons, eq(coupons.id, carts.couponId))
+    .leftJoin(
+      customerCoupons,
+      and(eq(customerCoupons.couponId, coupons.id), eq(customerCoupons.customerId, carts.customerId)),
+    )
+    .where(eq(carts.customerId, sql.placeholder('customerId')))
+    .prepare('find_cart_coupon'),
+);
+
 export async function listCartLines(db: Executor, customerId: number): Promise<CartLineRow[]> {
   return linesOf(db).execute({ customerId });
 }
@@ -62,11 +142,6 @@ export async function findCartLine(
     .from(cartLines)
     .where(and(eq(cartLines.customerId, customerId), eq(cartLines.productId, productId)));
   return row;
-}
-
-export async function countCartLines(db: Executor, customerId: number): Promise<number> {
-  const [row] = await db.select({ n: count() }).from(cartLines).where(eq(cartLines.customerId, customerId));
-  return row?.n ?? 0;
 }
 
 /**

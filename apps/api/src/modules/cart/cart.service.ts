@@ -22,19 +22,18 @@ import { errorCatalogue, type ErrorName } from '@storefront/contract/errors';
 import type { Db, Executor } from '../../db/client.js';
 import { AppError } from '../../lib/app-error.js';
 import { findProductById, findProductsByIds } from '../catalog/catalog.repo.js';
-import { withProducts } from '../catalog/catalog.service.js';
 import { stockError, unavailableReasonOf } from '../catalog/stock.js';
-import { findCouponByCode, findCouponById, type CustomerCoupon } from '../coupon/coupon.repo.js';
+import { findCouponByCode, type CustomerCoupon } from '../coupon/coupon.repo.js';
 import { claimKey, hashRequest, saveAnswer } from '../idempotency/idempotency.repo.js';
 import { priceCart, type PricingInput, type PricingLine } from '../pricing/price-cart.js';
 import { mergeIntoCart } from './cart-merge.js';
 import {
   addToCartLine,
-  countCartLines,
+  findAddContext,
   deleteCartLines,
-  findCart,
+  findCartCouponRow,
   findCartLine,
-  listCartLines,
+  listCartItems,
   lockCart,
   selectAllCartLines,
   updateCart,
@@ -46,20 +45,18 @@ export type CartItem = PricingLine & { addedAt: Date };
 
 /** The customer's cart lines with their products, newest first. */
 export async function loadCartItems(exec: Executor, customerId: number): Promise<CartItem[]> {
-  const lines = await withProducts(exec, await listCartLines(exec, customerId));
-  return lines.map(({ row, product }) => ({
+  const items = await listCartItems(exec, customerId);
+  return items.map(({ line, product }) => ({
     product,
-    quantity: row.quantity,
-    selected: row.selected,
-    addedAt: row.addedAt,
+    quantity: line.quantity,
+    selected: line.selected,
+    addedAt: line.addedAt,
   }));
 }
 
 /** The coupon applied to the customer's cart, with their uses of it, or null. */
 export async function findCartCoupon(exec: Executor, customerId: number): Promise<CustomerCoupon | null> {
-  const cart = await findCart(exec, customerId);
-  if (!cart || cart.couponId === null) return null;
-  return (await findCouponById(exec, customerId, cart.couponId)) ?? null;
+  return (await findCartCouponRow(exec, customerId)) ?? null;
 }
 
 function toCartLine(
@@ -107,12 +104,12 @@ export async function addToCartInTx(
   productId: number,
   quantity: number,
 ): Promise<void> {
-  const product = await findProductById(tx, productId);
-  if (!product) throw new AppError('NOT_FOUND', 'No such product.');
+  const context = await findAddContext(tx, customerId, productId);
+  if (!context) throw new AppError('NOT_FOUND', 'No such product.');
+  const { product } = context;
   if (!product.isActive) throw stockError(product, quantity);
-  const existing = await findCartLine(tx, customerId, productId);
-  const inCart = existing?.quantity ?? 0;
-  if (!existing && (await countCartLines(tx, customerId)) >= CART_LINES_MAX) throw new AppError('CART_FULL');
+  const inCart = context.inCart ?? 0;
+  if (context.inCart === null && context.lineCount >= CART_LINES_MAX) throw new AppError('CART_FULL');
   if (inCart + quantity > CART_LINE_QUANTITY_MAX) throw new AppError('QUANTITY_LIMIT');
   if (unavailableReasonOf(product, inCart + quantity)) throw stockError(product, inCart + quantity, inCart);
   const added = await addToCartLine(tx, {

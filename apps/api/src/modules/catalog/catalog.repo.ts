@@ -1,4 +1,18 @@
-import { and, asc, count, desc, eq, gt, ilike, inArray, notInArray, or, sql, type SQL } from 'drizzle-orm';
+import {
+  and,
+  asc,
+  count,
+  desc,
+  eq,
+  getTableColumns,
+  gt,
+  ilike,
+  inArray,
+  notInArray,
+  or,
+  sql,
+  type SQL,
+} from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
 import { preparedPer } from '../../db/prepared.js';
 import { escapeLike } from '../../db/like.js';
@@ -67,11 +81,12 @@ export async function listActiveProducts(
     sort: where.sort === 'relevance' && !where.keyword ? 'aisle' : where.sort,
   };
   const queries = productPagesFor(shape)(db);
-  const [rows, [totals]] = await Promise.all([
-    queries.page.execute({ ...filter, limit: where.limit, offset: where.offset }),
-    queries.count.execute(filter),
-  ]);
-  return { rows, total: totals?.n ?? 0 };
+  const page = await queries.page.execute({ ...filter, limit: where.limit, offset: where.offset });
+  if (page.length > 0) return { rows: page.map(({ total: _, ...row }) => row), total: page[0]?.total ?? 0 };
+  // A page past the end has no row to carry the count.
+  if (where.offset === 0) return { rows: [], total: 0 };
+  const [totals] = await queries.count.execute(filter);
+  return { rows: [], total: totals?.n ?? 0 };
 }
 
 type PageShape = {
@@ -122,7 +137,8 @@ function productPageQueries(shape: PageShape) {
   );
   return preparedPer((db) => ({
     page: db
-      .select()
+      // The count of the whole filtered list rides along on every row: one statement for the page and its total.
+      .select({ ...getTableColumns(products), total: sql<number>`count(*) over ()`.mapWith(Number) })
       .from(products)
       .where(filter)
       .orderBy(...SORTS[shape.sort], asc(products.name), asc(products.id))

@@ -32,6 +32,13 @@ describe('product/list', () => {
     expect(data.list.map((p) => p.name)).toEqual(['Item 2']);
   });
 
+  it('a page past the end is empty and still tells how many there are', async () => {
+    const category = `cat-${randomBytes(3).toString('hex')}`;
+    for (let i = 0; i < 3; i += 1) await createProduct(db(), { category, name: `Item ${i}` });
+    const res = await get(`/product/list?category=${category}&page=5&pageSize=2`);
+    expect(res.json<{ data: ProductList }>().data).toEqual({ list: [], total: 3, page: 5, pageSize: 2 });
+  });
+
   it('finds products by a keyword in the name, description or SKU, any letter case', async () => {
     const word = `zz${randomBytes(3).toString('hex')}`;
     const byName = await createProduct(db(), { name: `Golden ${word} pear` });

@@ -27,10 +27,6 @@ export function findCouponByCode(db: Executor, customerId: number, code: string)
   return findCustomerCoupon(db, customerId, sql`upper(${coupons.code}) = ${code.toUpperCase()}`);
 }
 
-export function findCouponById(db: Executor, customerId: number, couponId: number) {
-  return findCustomerCoupon(db, customerId, eq(coupons.id, couponId));
-}
-
 export async function findCouponCode(db: Executor, couponId: number): Promise<string | null> {
   const [row] = await db.select({ code: coupons.code }).from(coupons).where(eq(coupons.id, couponId));
   return row?.code ?? null;
