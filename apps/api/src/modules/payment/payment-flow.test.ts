@@ -1,5 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { errorCatalogue } from '@storefront/contract/errors';
 import type { OrderDetail } from '@storefront/contract/order';
 import { orders, payments, products } from '../../db/schema/index.js';
 import { createCoupon, createProduct, giveCoupon, giveCredit } from '../../../test/catalog-factories.js';
@@ -429,6 +430,116 @@ describe('Idempotency-Key on order/create', () => {
     });
     expect(res.statusCode).toBe(400);
     expect(res.json<{ msg: string }>().msg).toContain('idempotency-key');
+  });
+});
+
+describe('captures, answered exactly', () => {
+  const code = (name: keyof typeof errorCatalogue) => errorCatalogue[name].code;
+
+  it('a capture with an Idempotency-Key replays its first answer, even after a cancel; the key with another body is refused', async () => {
+    const { c, order } = await unpaidOrder(1);
+    const token = (await start(c, order.orderID, 'paypal')).searchParams.get('token') ?? '';
+    paypal.approve(token);
+    const key = { 'idempotency-key': `capture-${order.orderID}` };
+    const body = { orderID: order.orderID, token };
+    const first = await call(c, 'POST', '/paypal/express-capture', body, key);
+    // Whatever happens to the order afterwards, the key answers what it answered first.
+    expect((await call(c, 'PUT', '/order/cancel', { orderID: order.orderID })).code).toBe(0);
+    const movements = paypal.moneyMovements();
+    const again = await call(c, 'POST', '/paypal/express-capture', body, key);
+    expect(first.code).toBe(0);
+    expect(again.data).toEqual(first.data);
+    expect(again.authorization).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    expect(paypal.moneyMovements()).toBe(movements);
+    const reused = await call(c, 'POST', '/paypal/express-capture', { ...body, token: `${token}x` }, key);
+    expect(reused.code).toBe(code('IDEMPOTENCY_KEY_REUSED'));
+  });
+
+  it('before the customer approves, the capture is refused and the order still awaits payment', async () => {
+    const { c, order } = await unpaidOrder(1);
+    const token = (await start(c, order.orderID, 'paypal')).searchParams.get('token') ?? '';
+    const early = await call(c, 'POST', '/paypal/express-capture', { orderID: order.orderID, token });
+    expect(early.code).toBe(code('PAYMENT_NOT_APPROVED'));
+    expect((await orderRow(order.orderID))?.status).toBe('pending_payment');
+  });
+
+  it('a capture PayPal holds for review is not called paid', async () => {
+    const { c, order } = await unpaidOrder(1);
+    const token = (await start(c, order.orderID, 'paypal')).searchParams.get('token') ?? '';
+    paypal.approve(token, 'capture_pending');
+    const held = await call(c, 'POST', '/paypal/express-capture', { orderID: order.orderID, token });
+    expect(held.code).toBe(code('PAYMENT_UNCONFIRMED'));
+    expect((await orderRow(order.orderID))?.status).toBe('pending_payment');
+  });
+
+  it('a payment of another order, or none, answers not found; a paid order takes no second payment', async () => {
+    const { c, order } = await unpaidOrder(1);
+    const other = await unpaidOrder(1);
+    const token = (await start(c, order.orderID, 'paypal')).searchParams.get('token') ?? '';
+    paypal.approve(token);
+    const unknown = await call(c, 'POST', '/paypal/express-capture', {
+      orderID: order.orderID,
+      token: 'NOPE',
+    });
+    expect(unknown.code).toBe(code('NOT_FOUND'));
+    const misnamed = await call(c, 'POST', '/paypal/express-capture', {
+      orderID: other.order.orderID,
+      token,
+    });
+    expect(misnamed.code).toBe(code('NOT_FOUND'));
+
+    expect((await paidWithDemo(c, order.orderID)).code).toBe(0);
+    const movements = paypal.moneyMovements();
+    const second = await call(c, 'POST', '/paypal/express-capture', { orderID: order.orderID, token });
+    expect(second.code).toBe(code('ORDER_NOT_PAYABLE'));
+    expect(paypal.moneyMovements()).toBe(movements);
+  });
+
+  it("the demo approve page reads the payment it names, only for that payment's customer", async () => {
+    const { c, order } = await unpaidOrder(2);
+    const ref = (await start(c, order.orderID, 'demo')).searchParams.get('ref') ?? '';
+    const view = await call(c, 'GET', `/payment/demo?ref=${encodeURIComponent(ref)}`);
+    expect(view.data).toEqual({
+      ref,
+      orderID: order.orderID,
+      amountCents: order.totals.amountDue,
+      state: 'awaiting_customer',
+    });
+    const stranger = await registerCustomer(t.app);
+    expect((await call(stranger, 'GET', `/payment/demo?ref=${encodeURIComponent(ref)}`)).code).toBe(
+      code('NOT_FOUND'),
+    );
+    expect((await call(c, 'GET', '/payment/demo?ref=DEMO-none')).code).toBe(code('NOT_FOUND'));
+  });
+});
+
+describe('unpaid orders at the limit, asked of their provider', () => {
+  it('approved and never captured: the store captures it and the order is paid', async () => {
+    const { c, order } = await unpaidOrder(1);
+    const token = (await start(c, order.orderID, 'paypal')).searchParams.get('token') ?? '';
+    paypal.approve(token);
+    t.clock.advance(31 * 60_000);
+    await t.app.expireUnpaidOrders();
+    expect((await orderRow(order.orderID))?.status).toBe('paid');
+  });
+
+  it('approved but held for review: the order is kept for the next round, neither paid nor cancelled', async () => {
+    const { c, order } = await unpaidOrder(1);
+    const token = (await start(c, order.orderID, 'paypal')).searchParams.get('token') ?? '';
+    paypal.approve(token, 'capture_pending');
+    t.clock.advance(31 * 60_000);
+    await t.app.expireUnpaidOrders();
+    expect((await orderRow(order.orderID))?.status).toBe('pending_payment');
+  });
+
+  it('never approved: the attempt is abandoned and the order cancelled', async () => {
+    const { c, order } = await unpaidOrder(1);
+    await start(c, order.orderID, 'paypal');
+    t.clock.advance(31 * 60_000);
+    await t.app.expireUnpaidOrders();
+    expect((await orderRow(order.orderID))?.status).toBe('cancelled');
+    const [attempt] = await db().select().from(payments).where(eq(payments.orderId, order.orderID));
+    expect(attempt?.status).toBe('abandoned');
   });
 });
 
