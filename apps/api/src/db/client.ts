@@ -58,6 +58,18 @@ export type PostgresOptions = {
   onStatement?: OnStatement;
 };
 
+/** The pooled connection each PostgreSQL transaction runs on; see `connectionOf`. */
+const transactionConnections = new WeakMap<Executor, pg.PoolClient>();
+
+/**
+ * What a query built for `exec` can be reused on: a transaction's pooled connection (a node-postgres prepared
+ * query holds the connection, not the transaction, so it serves every later transaction on that connection),
+ * else `exec` itself (the pool, PGlite and its transactions).
+ */
+export function connectionOf(exec: Executor): object {
+  return transactionConnections.get(exec) ?? exec;
+}
+
 export async function openPostgres(url: string, options: PostgresOptions = {}): Promise<Database> {
   const onConnectionLost = options.onConnectionLost ?? (() => undefined);
   const pool = new pg.Pool({
@@ -87,7 +99,10 @@ export async function openPostgres(url: string, options: PostgresOptions = {}): 
         clientDb = drizzlePg(client, { schema, logger });
         onClient.set(client, clientDb);
       }
-      return await clientDb.transaction(run, config);
+      return await clientDb.transaction((tx) => {
+        transactionConnections.set(tx, client);
+        return run(tx);
+      }, config);
     } catch (err) {
       if (isDatabaseUnavailable(err)) lost = err instanceof Error ? err : new Error('connection lost');
       throw err;
