@@ -141,7 +141,7 @@ describe('cart/add', () => {
     const c = await registerCustomer(t.app);
     const res = await add(c.token, 2_000_000_000);
     expect(res.statusCode).toBe(404);
-    expect(res.json().code).toBe(100002);
+    expect(res.json()).toMatchObject({ code: 100002, msg: 'No such product.' });
   });
 
   it('keeps a line at 99 at most', async () => {
@@ -379,6 +379,20 @@ describe('cart/update, select-all and delete', () => {
     expect((await lineRows(c.user.customerID))[0]?.quantity).toBe(6);
   });
 
+  it('a line whose stock fell below it can still be unticked, or sent back unchanged, but not raised', async () => {
+    const c = await registerCustomer(t.app);
+    const p = await createProduct(db(), { stock: 10 });
+    await add(c.token, p.id, 4);
+    await updateProduct(db(), p.id, { stock: 2 });
+    const unticked = await call('PUT', '/cart/update', c.token, { productID: p.id, selected: false });
+    expect(unticked.json().code).toBe(0);
+    const same = await call('PUT', '/cart/update', c.token, { productID: p.id, quantity: 4, selected: true });
+    expect(same.json().code).toBe(0);
+    const raised = await call('PUT', '/cart/update', c.token, { productID: p.id, quantity: 5 });
+    expect(raised.json().code).toBe(100401);
+    expect((await lineRows(c.user.customerID))[0]).toMatchObject({ quantity: 4, selected: true });
+  });
+
   it('answers a product not in the cart, or in another customer’s cart, as not found', async () => {
     const owner = await registerCustomer(t.app);
     const other = await registerCustomer(t.app);
@@ -386,7 +400,7 @@ describe('cart/update, select-all and delete', () => {
     await add(owner.token, p.id, 2);
     const res = await call('PUT', '/cart/update', other.token, { productID: p.id, quantity: 5 });
     expect(res.statusCode).toBe(404);
-    expect(res.json().code).toBe(100002);
+    expect(res.json()).toMatchObject({ code: 100002, msg: 'That product is not in the cart.' });
     expect((await lineRows(owner.user.customerID))[0]?.quantity).toBe(2);
   });
 
@@ -465,6 +479,45 @@ describe('cart/compare', () => {
     });
     const priceLine = res.json().data.lines.find((l: { productID: number }) => l.productID === pricey.id);
     expect(priceLine).toMatchObject({ oldPrice: 200, newPrice: 250 });
+  });
+
+  it('tells each line in full: a removed product as it is now, a changed quantity, a line named twice once', async () => {
+    const c = await registerCustomer(t.app);
+    const kept = await createProduct(db(), { priceCents: 150, stock: 40, name: 'Kept tea' });
+    const removed = await createProduct(db(), { priceCents: 300, stock: 7, name: 'Removed honey' });
+    await add(c.token, kept.id, 4);
+    const res = await call('POST', '/cart/compare', c.token, {
+      items: [
+        { productID: kept.id, quantity: 2, price: 150 },
+        { productID: removed.id, quantity: 1, price: 280 },
+        { productID: kept.id, quantity: 2, price: 150 },
+      ],
+    });
+    expect(res.json().data).toEqual({
+      hasChanges: true,
+      lines: [
+        {
+          productID: kept.id,
+          name: 'Kept tea',
+          changes: ['quantity_changed'],
+          oldPrice: 150,
+          newPrice: 150,
+          oldQuantity: 2,
+          newQuantity: 4,
+          stock: 40,
+        },
+        {
+          productID: removed.id,
+          name: 'Removed honey',
+          changes: ['removed'],
+          oldPrice: 280,
+          newPrice: 300,
+          oldQuantity: 1,
+          newQuantity: null,
+          stock: 7,
+        },
+      ],
+    });
   });
 
   it('answers no changes for an up-to-date snapshot and 400 for a negative price', async () => {

@@ -47,7 +47,13 @@ afterAll(async () => {
 
 const db = () => t.database.db;
 
-type Answer<T> = { statusCode: number; code: number; data: T; authorization: string | undefined };
+type Answer<T> = {
+  statusCode: number;
+  code: number;
+  msg: string;
+  data: T;
+  authorization: string | undefined;
+};
 
 async function call<T>(
   c: Customer,
@@ -62,11 +68,12 @@ async function call<T>(
     headers: { ...bearer(c.token), ...headers },
     ...(payload ? { payload } : {}),
   });
-  const body = res.json<{ code: number; data: T }>();
+  const body = res.json<{ code: number; msg: string; data: T }>();
   const authorization = res.headers.authorization;
   return {
     statusCode: res.statusCode,
     code: body.code,
+    msg: body.msg,
     data: body.data,
     authorization: typeof authorization === 'string' ? authorization : undefined,
   };
@@ -211,6 +218,8 @@ describe('paying an order', () => {
     expect(paypal.moneyMovements() - before).toBe(1);
     const rows = await db().select().from(payments).where(eq(payments.orderId, order.orderID));
     expect(rows.filter((r) => r.status === 'captured')).toHaveLength(1);
+    const later = await call(c, 'POST', '/paypal/express-capture', { orderID: order.orderID, token });
+    expect(later).toMatchObject({ code: 0, data: { orderID: order.orderID, status: 'paid' } });
   });
 
   it('Afterpay: the consumer confirms, the store captures, the order is paid', async () => {
@@ -481,12 +490,15 @@ describe('captures, answered exactly', () => {
       orderID: order.orderID,
       token: 'NOPE',
     });
-    expect(unknown.code).toBe(code('NOT_FOUND'));
+    expect(unknown).toMatchObject({ code: code('NOT_FOUND'), msg: 'No such payment for this order.' });
     const misnamed = await call(c, 'POST', '/paypal/express-capture', {
       orderID: other.order.orderID,
       token,
     });
-    expect(misnamed.code).toBe(code('NOT_FOUND'));
+    // Another customer's order answers like a missing one.
+    expect(misnamed).toMatchObject({ code: code('NOT_FOUND'), msg: 'No such order.' });
+    const noOrder = await call(c, 'POST', '/paypal/express-capture', { orderID: 2_000_000_000, token });
+    expect(noOrder).toMatchObject({ code: code('NOT_FOUND'), msg: 'No such order.' });
 
     expect((await paidWithDemo(c, order.orderID)).code).toBe(0);
     const movements = paypal.moneyMovements();
@@ -505,11 +517,18 @@ describe('captures, answered exactly', () => {
       amountCents: order.totals.amountDue,
       state: 'awaiting_customer',
     });
+    const declined = await call(c, 'POST', '/payment/demo/decide', { ref, decision: 'decline' });
+    expect(declined.code).toBe(0);
+    const afterDecline = await call(c, 'GET', `/payment/demo?ref=${encodeURIComponent(ref)}`);
+    expect(afterDecline.data).toMatchObject({ state: 'declined' });
     const stranger = await registerCustomer(t.app);
     expect((await call(stranger, 'GET', `/payment/demo?ref=${encodeURIComponent(ref)}`)).code).toBe(
       code('NOT_FOUND'),
     );
-    expect((await call(c, 'GET', '/payment/demo?ref=DEMO-none')).code).toBe(code('NOT_FOUND'));
+    expect(await call(c, 'GET', '/payment/demo?ref=DEMO-none')).toMatchObject({
+      code: code('NOT_FOUND'),
+      msg: 'No such payment.',
+    });
   });
 });
 

@@ -75,10 +75,13 @@ class FakeProvider implements PaymentProvider {
 let paypal: FakeProvider;
 let limits: { minimumCents: number; maximumCents: number; currency: string } | Error;
 
-function service(byName: PaymentProvider[] = [paypal]) {
-  const afterpay = {
-    getLimits: () => (limits instanceof Error ? Promise.reject(limits) : Promise.resolve(limits)),
-  } as unknown as AfterpayProvider;
+function service(byName: PaymentProvider[] = [paypal], options: { afterpay?: boolean } = {}) {
+  const afterpay =
+    options.afterpay === false
+      ? null
+      : ({
+          getLimits: () => (limits instanceof Error ? Promise.reject(limits) : Promise.resolve(limits)),
+        } as unknown as AfterpayProvider);
   const providers: PaymentProviders = {
     byName: new Map(byName.map((p) => [p.name, p])),
     demo: null,
@@ -162,6 +165,19 @@ describe('ways to pay', () => {
     afterpay.eligible = false;
     expect((await s.methods(4001)).methods.map((m) => m.isEligible)).toEqual([true, false, true]);
     expect((await s.methods(0)).methods.map((m) => m.isEligible)).toEqual([false, false, false]);
+  });
+
+  it('offers only the providers the store is configured with', async () => {
+    expect((await service([paypal]).methods(4001)).methods.map((m) => m.provider)).toEqual(['paypal']);
+  });
+
+  it("Afterpay's terms are unavailable when the store has no Afterpay account", async () => {
+    expect(await service([paypal], { afterpay: false }).afterpayTerms()).toEqual({
+      available: false,
+      minimumCents: null,
+      maximumCents: null,
+      instalments: 4,
+    });
   });
 
   it("Afterpay's terms: its AUD limits, else unavailable", async () => {

@@ -1,0 +1,129 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { errorCatalogue } from '@storefront/contract/errors';
+import { orders } from '../../db/schema/index.js';
+import { createProduct } from '../../../test/catalog-factories.js';
+import { addAddress, addToCart, bearer, placeOrder, registerCustomer } from '../../../test/factories.js';
+import {
+  startPayPalFake,
+  type PayPalFake,
+  type PayPalPayerOutcome,
+} from '../../../test/fakes/paypal-fake.js';
+import { createTestApp, type TestApp } from '../../../test/test-app.js';
+
+// The store's two rounds (unpaid orders past the limit, refunds still owed) on a database of their own, so what
+// each round says it did can be counted exactly.
+let t: TestApp;
+let paypal: PayPalFake;
+
+beforeAll(async () => {
+  paypal = await startPayPalFake();
+  t = await createTestApp({
+    env: {
+      PUBLIC_URL: 'http://localhost:3000',
+      PAYPAL_CLIENT_ID: paypal.clientId,
+      PAYPAL_CLIENT_SECRET: paypal.clientSecret,
+      PAYPAL_API_BASE: paypal.url,
+      PAYMENT_TIMEOUT_MS: '2000',
+      UNPAID_ORDER_MINUTES: '30',
+    },
+  });
+});
+afterAll(async () => {
+  await t?.close();
+  await paypal?.close();
+});
+
+const db = () => t.database.db;
+
+async function call(token: string, method: 'POST' | 'PUT', url: string, payload: object) {
+  const res = await t.app.inject({ method, url: `/api/v1${url}`, headers: bearer(token), payload });
+  return res.json<{ code: number; msg: string; data: unknown }>();
+}
+
+/** An unpaid order; with a PayPal payment started, and approved with `outcome` when one is given. */
+async function unpaidOrder(paypalOutcome?: PayPalPayerOutcome | 'started') {
+  const c = await registerCustomer(t.app);
+  const addressID = await addAddress(t.app, c);
+  const product = await createProduct(db(), { priceCents: 1500, stock: 20 });
+  await addToCart(t.app, c, product.id, 1);
+  const order = await placeOrder(t.app, c, { addressID });
+  let token = '';
+  if (paypalOutcome) {
+    const started = await call(c.token, 'POST', '/payment/start', {
+      orderID: order.orderID,
+      provider: 'paypal',
+    });
+    token = new URL((started.data as { redirectUrl: string }).redirectUrl).searchParams.get('token') ?? '';
+    if (paypalOutcome !== 'started') paypal.approve(token, paypalOutcome);
+  }
+  return { c, orderID: order.orderID, token };
+}
+
+async function statusOf(orderID: number) {
+  const [row] = await db().select({ status: orders.status }).from(orders).where(eq(orders.id, orderID));
+  return row?.status;
+}
+
+describe('payments asked of a store configured without the demo', () => {
+  it("an order that is not the customer's answers not found; the demo's calls answer that it is not offered", async () => {
+    const c = await registerCustomer(t.app);
+    const missing = await call(c.token, 'POST', '/payment/start', {
+      orderID: 2_000_000_000,
+      provider: 'paypal',
+    });
+    expect(missing).toMatchObject({ code: errorCatalogue.NOT_FOUND.code, msg: 'No such order.' });
+    const res = await t.app.inject({ url: '/api/v1/payment/demo?ref=DEMO-1', headers: bearer(c.token) });
+    expect(res.json<{ code: number }>().code).toBe(errorCatalogue.PAYMENT_METHOD_UNAVAILABLE.code);
+  });
+});
+
+describe("the store's rounds, counted", () => {
+  it('unpaid orders: paid when the provider took the money, kept while it cannot say, cancelled otherwise', async () => {
+    const approved = await unpaidOrder('approve');
+    const underReview = await unpaidOrder('capture_pending');
+    const neverApproved = await unpaidOrder('started');
+    const noPayment = await unpaidOrder();
+    t.clock.advance(31 * 60_000);
+    expect(await t.app.expireUnpaidOrders()).toEqual({ cancelled: 2, paid: 1 });
+    expect(await statusOf(approved.orderID)).toBe('paid');
+    const again = await call(approved.c.token, 'POST', '/payment/start', {
+      orderID: approved.orderID,
+      provider: 'paypal',
+    });
+    expect(again.code).toBe(errorCatalogue.ORDER_NOT_PAYABLE.code);
+    expect(await statusOf(underReview.orderID)).toBe('pending_payment');
+    expect(await statusOf(neverApproved.orderID)).toBe('cancelled');
+    expect(await statusOf(noPayment.orderID)).toBe('cancelled');
+
+    // PayPal unreachable: nothing is decided about an order whose payment it cannot report on.
+    const unanswered = await unpaidOrder('started');
+    t.clock.advance(31 * 60_000);
+    paypal.injectFault({ kind: 'status', status: 503 }, { pathIncludes: '/v2/checkout/orders/' });
+    try {
+      expect(await t.app.expireUnpaidOrders()).toEqual({ cancelled: 0, paid: 0 });
+    } finally {
+      paypal.clearFaults();
+    }
+    expect(await statusOf(unanswered.orderID)).toBe('pending_payment');
+    expect(await statusOf(underReview.orderID)).toBe('pending_payment');
+
+    expect(await t.app.expireUnpaidOrders()).toEqual({ cancelled: 1, paid: 0 });
+    expect(await statusOf(unanswered.orderID)).toBe('cancelled');
+    expect(await statusOf(underReview.orderID)).toBe('pending_payment');
+  });
+
+  it('owed refunds: failed while the provider refuses, refunded once when it takes them, then nothing left', async () => {
+    const { c, orderID, token } = await unpaidOrder('approve');
+    expect((await call(c.token, 'POST', '/paypal/express-capture', { orderID, token })).code).toBe(0);
+    paypal.injectFault({ kind: 'status', status: 503 }, { pathIncludes: '/refund' });
+    try {
+      expect((await call(c.token, 'PUT', '/order/cancel', { orderID })).code).toBe(0);
+      expect(await t.app.refundOwed()).toEqual({ refunded: 0, failed: 1 });
+    } finally {
+      paypal.clearFaults();
+    }
+    expect(await t.app.refundOwed()).toEqual({ refunded: 1, failed: 0 });
+    expect(await t.app.refundOwed()).toEqual({ refunded: 0, failed: 0 });
+  });
+});
