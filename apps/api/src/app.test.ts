@@ -212,6 +212,7 @@ describe('the server', () => {
     const res = await t.app.inject({ method: 'DELETE', url: `/api/v1/address/${'1'.repeat(150)}` });
     expect(res.statusCode).toBe(414);
     expect(res.json()).toEqual({ code: 100014, msg: expect.any(String), data: null });
+    expect(res.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
   });
 
   it('answers oversized headers with a 431 envelope', async () => {

@@ -44,7 +44,9 @@ const FRAMEWORK_ERRORS: Record<string, { name: ErrorName; msg?: string }> = {
 };
 
 /** Errors Fastify raises before routing (an over-long path parameter, a malformed URL), as the envelope. */
-export function frameworkErrors(err: FastifyError, _req: FastifyRequest, reply: FastifyReply) {
+export function frameworkErrors(err: FastifyError, req: FastifyRequest, reply: FastifyReply) {
+  // Routing refused it, so the onRequest hooks that name every answer never ran.
+  reply.header('x-request-id', req.id).header('cache-control', 'no-store');
   if (err.code === 'FST_ERR_MAX_PARAM_LENGTH') return sendError(reply, 'URI_TOO_LONG');
   return sendError(reply, 'VALIDATION', 'url: is not a valid address');
 }

@@ -78,7 +78,6 @@ export async function updateCart(
     .onConflictDoUpdate({ target: carts.customerId, set: { ...values, updatedAt: sql`now()` } });
 }
 
-/** The customer's lines, newest first. */
 /** The customer's cart lines with their products as they are now, newest first, in one statement. */
 export async function listCartItems(
   db: Executor,
@@ -119,6 +118,7 @@ const cartCouponOf = preparedPer((db) =>
     .prepare('find_cart_coupon'),
 );
 
+/** The customer's lines, newest first. */
 export async function listCartLines(db: Executor, customerId: number): Promise<CartLineRow[]> {
   return linesOf(db).execute({ customerId });
 }
