@@ -520,6 +520,25 @@ describe('cart/compare', () => {
     });
   });
 
+  it('a snapshot naming a product the shop never had answers it as removed, with nothing known of it', async () => {
+    const c = await registerCustomer(t.app);
+    const res = await call('POST', '/cart/compare', c.token, {
+      items: [{ productID: 2_000_000_000, quantity: 1, price: 100 }],
+    });
+    expect(res.json().data.lines).toEqual([
+      {
+        productID: 2_000_000_000,
+        name: null,
+        changes: ['removed'],
+        oldPrice: 100,
+        newPrice: null,
+        oldQuantity: 1,
+        newQuantity: null,
+        stock: null,
+      },
+    ]);
+  });
+
   it('answers no changes for an up-to-date snapshot and 400 for a negative price', async () => {
     const c = await registerCustomer(t.app);
     const p = await createProduct(db(), { priceCents: 120 });
