@@ -50,7 +50,9 @@ export const targets = [
     name: 'order',
     workspace: 'apps/api',
     mutate: ['src/modules/order/order.service.ts'],
-    tests: ['src/modules/order/*.test.ts'],
+    // Moving an order's delivery window is tested with the delivery module; cancelling an unpaid or paid order's
+    // money (stock, coupon, credit, the provider's refund) with the payment flows.
+    tests: ['src/modules/order/*.test.ts', 'src/modules/delivery/*.test.ts', 'src/modules/payment/*.test.ts'],
   },
   {
     name: 'order-payment',
