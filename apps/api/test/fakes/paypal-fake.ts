@@ -295,3 +295,25 @@ function error(status: number, name: string, issue?: string, message?: string): 
     },
   };
 }
+
+/**
+ * A capture made at PayPal itself, past the store (the payer came back another way, or a second tab captured):
+ * what the store later finds when it asks PayPal. Answers the HTTP status.
+ */
+export async function captureAtPayPal(fake: PayPalFake, paypalOrderId: string): Promise<number> {
+  const tokenRes = await fetch(`${fake.url}/v1/oauth2/token`, {
+    method: 'POST',
+    headers: {
+      authorization: `Basic ${Buffer.from(`${fake.clientId}:${fake.clientSecret}`).toString('base64')}`,
+      'content-type': 'application/x-www-form-urlencoded',
+    },
+    body: 'grant_type=client_credentials',
+  });
+  const { access_token: accessToken } = (await tokenRes.json()) as { access_token: string };
+  const res = await fetch(`${fake.url}/v2/checkout/orders/${paypalOrderId}/capture`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${accessToken}`, 'content-type': 'application/json' },
+    body: '{}',
+  });
+  return res.status;
+}

@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { errorCatalogue } from '@storefront/contract/errors';
 import type { OrderDetail } from '@storefront/contract/order';
@@ -13,7 +13,7 @@ import {
   type Customer,
 } from '../../../test/factories.js';
 import { startAfterpayFake, type AfterpayFake } from '../../../test/fakes/afterpay-fake.js';
-import { startPayPalFake, type PayPalFake } from '../../../test/fakes/paypal-fake.js';
+import { captureAtPayPal, startPayPalFake, type PayPalFake } from '../../../test/fakes/paypal-fake.js';
 import { createTestApp, type TestApp } from '../../../test/test-app.js';
 
 let t: TestApp;
@@ -508,7 +508,10 @@ describe('captures, answered exactly', () => {
   });
 
   it("the demo approve page reads the payment it names, only for that payment's customer", async () => {
+    // Order numbers of several digits, as a shop's are, whichever tests ran before.
+    await db().execute(sql`select setval('orders_id_seq', greatest(1000, (select max(id) from orders)))`);
     const { c, order } = await unpaidOrder(2);
+    expect(order.orderID).toBeGreaterThan(999);
     const ref = (await start(c, order.orderID, 'demo')).searchParams.get('ref') ?? '';
     const view = await call(c, 'GET', `/payment/demo?ref=${encodeURIComponent(ref)}`);
     expect(view.data).toEqual({
@@ -642,19 +645,5 @@ describe('unpaid orders', () => {
 
 /** Captures at the PayPal fake the way a capture that the store never heard back from would have. */
 async function paypalCaptureDirectly(paypalOrderId: string) {
-  const tokenRes = await fetch(`${paypal.url}/v1/oauth2/token`, {
-    method: 'POST',
-    headers: {
-      authorization: `Basic ${Buffer.from(`${paypal.clientId}:${paypal.clientSecret}`).toString('base64')}`,
-      'content-type': 'application/x-www-form-urlencoded',
-    },
-    body: 'grant_type=client_credentials',
-  });
-  const { access_token: accessToken } = (await tokenRes.json()) as { access_token: string };
-  const res = await fetch(`${paypal.url}/v2/checkout/orders/${paypalOrderId}/capture`, {
-    method: 'POST',
-    headers: { authorization: `Bearer ${accessToken}`, 'content-type': 'application/json' },
-    body: '{}',
-  });
-  expect(res.status).toBe(201);
+  expect(await captureAtPayPal(paypal, paypalOrderId)).toBe(201);
 }

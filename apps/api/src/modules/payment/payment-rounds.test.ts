@@ -5,6 +5,7 @@ import { orders } from '../../db/schema/index.js';
 import { createProduct } from '../../../test/catalog-factories.js';
 import { addAddress, addToCart, bearer, placeOrder, registerCustomer } from '../../../test/factories.js';
 import {
+  captureAtPayPal,
   startPayPalFake,
   type PayPalFake,
   type PayPalPayerOutcome,
@@ -111,6 +112,32 @@ describe("the store's rounds, counted", () => {
     expect(await t.app.expireUnpaidOrders()).toEqual({ cancelled: 1, paid: 0 });
     expect(await statusOf(unanswered.orderID)).toBe('cancelled');
     expect(await statusOf(underReview.orderID)).toBe('pending_payment');
+  });
+
+  it('a capture held at PayPal keeps the order; one that fails outright keeps it too, and the next round pays it', async () => {
+    const held = await unpaidOrder('capture_pending');
+    const tried = await call(held.c.token, 'POST', '/paypal/express-capture', {
+      orderID: held.orderID,
+      token: held.token,
+    });
+    expect(tried.code).toBe(errorCatalogue.PAYMENT_UNCONFIRMED.code);
+    const approved = await unpaidOrder('approve');
+    const paidAtPayPal = await unpaidOrder('approve');
+    expect(await captureAtPayPal(paypal, paidAtPayPal.token)).toBe(201);
+    t.clock.advance(31 * 60_000);
+    paypal.injectFault({ kind: 'status', status: 503 }, { pathIncludes: '/capture' });
+    try {
+      // Only the payment PayPal already took is settled: the store's own capture cannot get through.
+      expect(await t.app.expireUnpaidOrders()).toEqual({ cancelled: 0, paid: 1 });
+    } finally {
+      paypal.clearFaults();
+    }
+    expect(await statusOf(paidAtPayPal.orderID)).toBe('paid');
+    expect(await statusOf(held.orderID)).toBe('pending_payment');
+    expect(await statusOf(approved.orderID)).toBe('pending_payment');
+    expect(await t.app.expireUnpaidOrders()).toEqual({ cancelled: 0, paid: 1 });
+    expect(await statusOf(approved.orderID)).toBe('paid');
+    expect(await statusOf(held.orderID)).toBe('pending_payment');
   });
 
   it('owed refunds: failed while the provider refuses, refunded once when it takes them, then nothing left', async () => {
