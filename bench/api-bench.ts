@@ -378,7 +378,7 @@ async function measureKind(kind: Kind) {
           failures: { n: 0 },
         },
         {
-          route: 'GET /api/v1/product/list (24)',
+          route: 'GET /api/v1/product/list (24; 1 s cache)',
           requests: [{ method: 'GET', path: '/api/v1/product/list?pageSize=24' }],
           failures: { n: 0 },
         },

@@ -5,6 +5,7 @@ import cors from '@fastify/cors';
 import rateLimit from '@fastify/rate-limit';
 import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { Redis } from 'ioredis';
+import type { ProductList } from '@storefront/contract/catalog';
 import { health } from '@storefront/contract/health';
 import { RUNTIME_CONFIG_GLOBAL, type RuntimeConfig } from '@storefront/contract/runtime-config';
 import type { Config } from './config.js';
@@ -29,6 +30,7 @@ import { cartRoutes } from './modules/cart/cart.routes.js';
 import { createCartService } from './modules/cart/cart.service.js';
 import { catalogRoutes } from './modules/catalog/catalog.routes.js';
 import { createCatalogService } from './modules/catalog/catalog.service.js';
+import { createListingCache } from './modules/catalog/listing-cache.js';
 import { createShippingService } from './modules/shipping/shipping.service.js';
 import { shippingRoutes } from './modules/shipping/shipping.routes.js';
 import { createWishlistService } from './modules/wishlist/wishlist.service.js';
@@ -218,7 +220,17 @@ export async function buildApp({ config, database, now = () => new Date(), logge
   });
   const payments = createPaymentService(database.db, providers, config.payments, now);
   const orderMail = { publicUrl: config.payments.publicUrl, unpaidMinutes: config.UNPAID_ORDER_MINUTES };
-  const orders = createOrderService(database.db, { now, payments, log: app.log, mail: orderMail });
+  const listings = createListingCache<ProductList>({
+    ttlMs: config.CATALOG_CACHE_MS,
+    now: () => now().getTime(),
+  });
+  const orders = createOrderService(database.db, {
+    now,
+    payments,
+    log: app.log,
+    mail: orderMail,
+    onStockChanged: () => listings.clear(),
+  });
   const orderPayments = createOrderPayments(database.db, {
     payments,
     demo: providers.demo,
@@ -242,7 +254,7 @@ export async function buildApp({ config, database, now = () => new Date(), logge
       );
       await api.register(accountRoutes, { account });
       const cart = createCartService(database.db, now);
-      await api.register(catalogRoutes, { catalog: createCatalogService(database.db) });
+      await api.register(catalogRoutes, { catalog: createCatalogService(database.db, listings) });
       await api.register(cartRoutes, { cart });
       await api.register(wishlistRoutes, { wishlist: createWishlistService(database.db, cart) });
       await api.register(shippingRoutes, { shipping: createShippingService(database.db, cart) });

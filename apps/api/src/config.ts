@@ -53,6 +53,7 @@ const envSchema = z.object({
   APP_SECRET: z.string().min(32, { error: 'must be at least 32 characters' }).optional(),
   WEB_DIST_DIR: z.string().optional(),
   UNPAID_ORDER_MINUTES: z.coerce.number().int().min(1).max(10080).default(30),
+  CATALOG_CACHE_MS: z.coerce.number().int().min(0).max(60_000).default(1000),
   ...paymentEnvShape,
   ...mailEnvShape,
 });

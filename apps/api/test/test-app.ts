@@ -31,6 +31,9 @@ export async function testConfig(env: Record<string, string> = {}): Promise<Conf
     AUTH_LIMIT_PER_IP: '100000',
     RATE_LIMIT_PER_MINUTE: '100000',
     SEED_DEMO: 'false',
+    // Tests change products straight in the database, which the shop grid's cache cannot see; listing-cache.test.ts
+    // runs it on.
+    CATALOG_CACHE_MS: '0',
     DATA_DIR: await mkdtemp(path.join(os.tmpdir(), 'sf-test-')),
     WEB_DIST_DIR: path.join(os.tmpdir(), 'sf-no-web'),
     ...env,

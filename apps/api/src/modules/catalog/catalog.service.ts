@@ -17,6 +17,7 @@ import {
   listActiveProducts,
   type ProductRow,
 } from './catalog.repo.js';
+import type { ListingCache } from './listing-cache.js';
 
 /**
  * The unit price the Australian grocery Unit Pricing Code asks for: per kg for fresh produce and packs of 1 kg or
@@ -81,20 +82,23 @@ export async function withProducts<T extends { productId: number }>(
 const RELATED_DEFAULT = 8;
 const LABELS = new Map<string, string>(productCategories.map((c) => [c.category, c.label]));
 
-export function createCatalogService(db: Db) {
+export function createCatalogService(db: Db, listings?: ListingCache<ProductList>) {
+  async function list(query: ProductListQuery): Promise<ProductList> {
+    const { rows, total } = await listActiveProducts(db, {
+      category: query.category,
+      keyword: query.keyword || undefined,
+      isSpecial: query.special,
+      isInStock: query.inStock,
+      sort: query.sort ?? (query.keyword ? 'relevance' : 'aisle'),
+      limit: query.pageSize,
+      offset: (query.page - 1) * query.pageSize,
+    });
+    return { list: rows.map(toProduct), total, page: query.page, pageSize: query.pageSize };
+  }
+
   return {
-    async list(query: ProductListQuery): Promise<ProductList> {
-      const { rows, total } = await listActiveProducts(db, {
-        category: query.category,
-        keyword: query.keyword || undefined,
-        isSpecial: query.special,
-        isInStock: query.inStock,
-        sort: query.sort ?? (query.keyword ? 'relevance' : 'aisle'),
-        limit: query.pageSize,
-        offset: (query.page - 1) * query.pageSize,
-      });
-      return { list: rows.map(toProduct), total, page: query.page, pageSize: query.pageSize };
-    },
+    list: (query: ProductListQuery): Promise<ProductList> =>
+      listings ? listings.read(JSON.stringify(query), () => list(query)) : list(query),
 
     async detail(productId: number): Promise<Product> {
       const row = await findProductById(db, productId);

@@ -84,15 +84,15 @@ function toSummary(order: OrderRow, lines: OrderLineRow[]): OrderSummary {
 
 export type OrderServiceDeps = {
   now: () => Date;
-  /** Without it (tests of the order alone) a paid order has no provider part to refund. */
-  payments?: PaymentService;
-  log?: WarnLog;
+  payments: PaymentService;
+  log: WarnLog;
   mail: OrderMailSettings;
+  /** Told after an order took stock or gave it back (the shop grid's cache is cleared). */
+  onStockChanged: () => void;
 };
 
 export function createOrderService(db: Db, deps: OrderServiceDeps) {
-  const { now, payments, mail } = deps;
-  const log = deps.log ?? { warn: () => undefined };
+  const { now, payments, log, mail, onStockChanged: stockChanged } = deps;
   const checkout = createCheckout(db, now, mail);
 
   async function detail(customerId: number, orderId: number): Promise<OrderDetail> {
@@ -140,7 +140,9 @@ export function createOrderService(db: Db, deps: OrderServiceDeps) {
             requestHash: hashRequest(body),
           }
         : undefined;
-      return detail(customerId, await checkout(customerId, body, key));
+      const orderId = await checkout(customerId, body, key);
+      stockChanged();
+      return detail(customerId, orderId);
     },
 
     async list(customerId: number, query: OrderListParams): Promise<OrderList> {
@@ -256,6 +258,7 @@ export function createOrderService(db: Db, deps: OrderServiceDeps) {
         if (!result) throw new AppError('ORDER_NOT_CANCELLABLE');
         return result;
       });
+      stockChanged();
       await refundThroughProvider(released);
       return detail(customerId, body.orderID);
     },
@@ -263,10 +266,13 @@ export function createOrderService(db: Db, deps: OrderServiceDeps) {
     /** The store's own cancel of an order left unpaid; false when it was paid or cancelled meanwhile. */
     async cancelUnpaid(order: OrderRow): Promise<boolean> {
       const released = await db.transaction(async (tx) => {
+        // Locked and read again: the customer may have moved its delivery window since it was listed.
         const locked = await findOrder(tx, order.customerId, order.id, { lock: true });
         return locked ? release(tx, locked, ['pending_payment']) : null;
       });
-      return released !== null;
+      if (released === null) return false;
+      stockChanged();
+      return true;
     },
   };
 
@@ -280,10 +286,10 @@ export function createOrderService(db: Db, deps: OrderServiceDeps) {
     const lines = await listOrderLines(tx, [order.id]);
     await returnStock(tx, lines);
     if (order.deliveryWindowId !== null) await returnWindowPlace(tx, order.deliveryWindowId);
-    const { amountDue } = totalsOf(order);
     const captured =
-      order.status === 'pending_payment' ? undefined : await payments?.capturedPayment(tx, order.id);
-    const byProvider = captured ? Math.min(amountDue, captured.amountCents - captured.refundedCents) : 0;
+      order.status === 'pending_payment' ? undefined : await payments.capturedPayment(tx, order.id);
+    // A capture is taken only for the amount due, and nothing of it is refunded before the order is cancelled.
+    const byProvider = captured?.amountCents ?? 0;
     // Unpaid: only the credit spent comes back. Paid: everything, less what the provider gives back.
     const asCredit =
       order.status === 'pending_payment' ? order.creditUsedCents : order.totalCents - byProvider;
@@ -296,7 +302,7 @@ export function createOrderService(db: Db, deps: OrderServiceDeps) {
 
   /** The order is cancelled whatever the provider says; a refund it cannot take now is owed and retried. */
   async function refundThroughProvider(released: { orderId: number; byProvider: number }): Promise<void> {
-    if (!payments || released.byProvider === 0) return;
+    if (released.byProvider === 0) return;
     await payments
       .refund(released.orderId, released.byProvider)
       .catch((err: unknown) => log.warn({ err, orderId: released.orderId }, 'refund left owed'));
