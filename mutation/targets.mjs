@@ -51,8 +51,14 @@ export const targets = [
     workspace: 'apps/api',
     mutate: ['src/modules/order/order.service.ts'],
     // Moving an order's delivery window is tested with the delivery module; cancelling an unpaid or paid order's
-    // money (stock, coupon, credit, the provider's refund) with the payment flows.
-    tests: ['src/modules/order/*.test.ts', 'src/modules/delivery/*.test.ts', 'src/modules/payment/*.test.ts'],
+    // money (stock, coupon, credit, the provider's refund) with the payment flows; that a cancel or a detail asks
+    // for no payment, window or coupon the order has not got, by the statement counts.
+    tests: [
+      'src/modules/order/*.test.ts',
+      'src/modules/delivery/*.test.ts',
+      'src/modules/payment/*.test.ts',
+      'src/adversarial/statement-counts.test.ts',
+    ],
   },
   {
     name: 'order-payment',

@@ -174,8 +174,23 @@ describe('SQL statements per request', () => {
       await count(small.c, 'PUT', '/order/cancel', { orderID: smallOrder }),
       await count(large.c, 'PUT', '/order/cancel', { orderID: largeOrder }),
     ];
-    expect(cancelled[0]?.code).toBe(0);
+    // An unpaid order without credit spent, coupon or delivery window: the session; the order locked, cancelled,
+    // its lines, their stock back; the mail (the order, the customer and the lines read, the mail queued); the
+    // answer (the order and its lines). Nothing for a payment, a window, a coupon or credit it has not got.
+    expect(cancelled[0]).toEqual({ n: 11, code: 0 });
     expect(cancelled[1]).toEqual(cancelled[0]);
+  });
+
+  it('order/detail sends as many for ten lines as for one, and asks for no coupon or window it has not got', async () => {
+    const small = await shopper(1);
+    const large = await shopper(10);
+    const details = [
+      await count(small.c, 'GET', `/order/detail?orderID=${await orderOf(small)}`),
+      await count(large.c, 'GET', `/order/detail?orderID=${await orderOf(large)}`),
+    ];
+    // The session, the order, its lines.
+    expect(details[0]).toEqual({ n: 3, code: 0 });
+    expect(details[1]).toEqual(details[0]);
   });
 });
 

@@ -25,6 +25,13 @@ const perth = {
   state: 'WA',
   postcode: '6000',
 } as const;
+const newcastle = {
+  ...sydneyAddress,
+  line1: '1 Hunter St',
+  suburb: 'Newcastle',
+  state: 'NSW',
+  postcode: '2300',
+} as const;
 const parramatta = {
   ...sydneyAddress,
   line1: '1 Church St',
@@ -49,6 +56,15 @@ beforeAll(async () => {
         capacity: 50,
         priceDeltaCents: 300,
         label: 'Evening',
+        cutoffMinutes: 120,
+      },
+      // Another zone's window at another price: moving to it is refused for its zone, before its price is looked at.
+      {
+        zone: 'regional',
+        startTime: '09:00',
+        endTime: '11:00',
+        capacity: 10,
+        priceDeltaCents: 150,
         cutoffMinutes: 120,
       },
     ]);
@@ -246,6 +262,60 @@ describe('delivery windows', () => {
     } finally {
       t.clock.set(saved);
     }
+  });
+
+  it('a window move names why it is refused: no window booked, another zone, no such window, a cancelled order', async () => {
+    const move = (c: Customer, orderID: number, windowID: number) =>
+      call<OrderDetail>(c, 'PUT', '/order/delivery-window', { orderID, windowID });
+    const { c, addressID } = await shopper();
+    const list = await windowsFor(c, addressID);
+    const booked = windowAt(list, '2026-11-27', '11:00');
+    const orderID = (await order(c, { addressID, deliveryWindowID: booked.windowID })).data.orderID;
+
+    const country = await shopper(newcastle);
+    const regional = await windowsFor(country.c, country.addressID);
+    expect(regional.zone).toBe('regional');
+    const elsewhere = windowAt(regional, '2026-11-27', '09:00');
+    expect((await move(c, orderID, elsewhere.windowID)).code).toBe(101004);
+    expect((await move(c, orderID, 2_000_000_000)).code).toBe(101004);
+
+    const courier = await shopper(perth);
+    const unbooked = (await order(courier.c, { addressID: courier.addressID })).data.orderID;
+    expect((await move(courier.c, unbooked, booked.windowID)).code).toBe(101004);
+
+    const unchanged = await windowsFor(c, addressID);
+    expect(windowAt(unchanged, '2026-11-27', '11:00').remaining).toBe(booked.remaining - 1);
+    expect(windowAt(await windowsFor(country.c, country.addressID), '2026-11-27', '09:00').remaining).toBe(
+      elsewhere.remaining,
+    );
+
+    expect((await call(c, 'PUT', '/order/cancel', { orderID })).code).toBe(0);
+    const cancelled = await call<OrderDetail>(c, 'GET', `/order/detail?orderID=${orderID}`);
+    expect(cancelled.data.deliveryWindow?.windowID).toBe(booked.windowID);
+    expect(cancelled.data.canChangeWindow).toBe(false);
+    const later = windowAt(list, '2026-11-27', '09:00');
+    expect((await move(c, orderID, later.windowID)).code).toBe(101006);
+  });
+
+  it('moving an order to the window it already has changes nothing, even when that window is full', async () => {
+    const shoppers = await Promise.all(Array.from({ length: 3 }, () => shopper()));
+    const [first] = shoppers;
+    if (!first) throw new Error('no shoppers');
+    const full = windowAt(await windowsFor(first.c, first.addressID), '2026-11-25', '09:00');
+    expect(full.capacity).toBe(3);
+    const orders = await Promise.all(
+      shoppers.map((s) => order(s.c, { addressID: s.addressID, deliveryWindowID: full.windowID })),
+    );
+    expect(orders.map((o) => o.code)).toEqual([0, 0, 0]);
+
+    const same = await call<OrderDetail>(first.c, 'PUT', '/order/delivery-window', {
+      orderID: orders[0]?.data.orderID,
+      windowID: full.windowID,
+    });
+    expect(same.code).toBe(0);
+    expect(same.data.deliveryWindow?.windowID).toBe(full.windowID);
+    const [row] = await db().select().from(deliveryWindows).where(eq(deliveryWindows.id, full.windowID));
+    expect(row?.booked).toBe(3);
   });
 
   it('cancelling, or the store expiring an unpaid order, gives the place back', async () => {

@@ -1,3 +1,4 @@
+import type { UserInfo } from '@storefront/contract/account';
 import type {
   DemoPaymentView,
   PaymentCaptured,
@@ -8,7 +9,6 @@ import type {
 import type { Db } from '../../db/client.js';
 import { AppError } from '../../lib/app-error.js';
 import type { WarnLog } from '../../lib/warn-log.js';
-import { findCustomerById } from '../account/account.repo.js';
 import { claimKey, hashRequest, saveAnswer, type IdempotencyScope } from '../idempotency/idempotency.repo.js';
 import type { DemoPaymentProvider } from '../payment/demo-provider.js';
 import type { PaymentRow } from '../payment/payment.repo.js';
@@ -47,8 +47,8 @@ export function createOrderPayments(db: Db, deps: OrderPaymentDeps) {
   async function payableOrder(customerId: number, orderId: number): Promise<OrderRow> {
     const order = await findOrder(db, customerId, orderId);
     if (!order) throw new AppError('NOT_FOUND', 'No such order.');
-    if (order.status !== 'pending_payment' || amountDueOf(order) <= 0)
-      throw new AppError('ORDER_NOT_PAYABLE');
+    // Checkout marks an order with nothing to pay paid, so one awaiting payment always owes something.
+    if (order.status !== 'pending_payment') throw new AppError('ORDER_NOT_PAYABLE');
     return order;
   }
 
@@ -76,7 +76,7 @@ export function createOrderPayments(db: Db, deps: OrderPaymentDeps) {
     });
     if (outcome === 'surplus') {
       await payments
-        .refundOwed({ ...attempt, status: 'surplus', captureId })
+        .refundOwed({ ...attempt, captureId })
         .catch((err: unknown) => deps.log.warn({ err, paymentId: attempt.id }, 'surplus refund left owed'));
     }
     return outcome;
@@ -108,19 +108,19 @@ export function createOrderPayments(db: Db, deps: OrderPaymentDeps) {
       return payments.methods(amountDueOf(await payableOrder(customerId, orderId)));
     },
 
+    /** `payer`: the signed-in customer, as the session lookup read them; the provider pre-fills its form with it. */
     async start(
       customerId: number,
+      payer: Pick<UserInfo, 'email' | 'firstName' | 'lastName'>,
       body: PaymentStartBody,
       idempotencyKey?: string,
     ): Promise<{ redirectUrl: string }> {
       const order = await payableOrder(customerId, body.orderID);
-      const customer = await findCustomerById(db, customerId);
-      if (!customer) throw new AppError('NOT_SIGNED_IN');
       const redirectUrl = await payments.start(
         {
           id: order.id,
           amountDueCents: amountDueOf(order),
-          customer: { email: customer.email, firstName: customer.firstName, lastName: customer.lastName },
+          customer: { email: payer.email, firstName: payer.firstName, lastName: payer.lastName },
         },
         body.provider,
         idempotencyKey ?? `start-${order.id}-${body.provider}-${now().getTime()}`,

@@ -285,6 +285,18 @@ describe('order/create', () => {
 });
 
 describe('order/list and order/stat', () => {
+  it('shows the first three lines of a larger order, and counts every line and item', async () => {
+    const { c, addressID } = await shopper();
+    const products = [];
+    for (let i = 0; i < 5; i += 1) products.push(await createProduct(db(), { stock: 5 }));
+    for (const p of products) await addToCart(c, p.id, 2);
+    const order = await placeOrder(c, addressID);
+    const list = (await call(c, 'GET', '/order/list')).json<{ data: OrderList }>().data;
+    const summary = list.list.find((o) => o.orderID === order.orderID);
+    expect(summary).toMatchObject({ itemCount: 10, lineCount: 5 });
+    expect(summary?.preview.map((p) => p.productID)).toEqual(order.lines.slice(0, 3).map((l) => l.productID));
+  });
+
   it('filters by statuses and dates, newest first, paginated', async () => {
     const { c, addressID } = await shopper();
     const p = await createProduct(db(), { stock: 50 });
@@ -339,14 +351,28 @@ describe('order/address and order/cancel', () => {
         addressID: stranger.addressID,
       }),
       await call(stranger.c, 'PUT', '/order/cancel', { orderID: order.orderID }),
+      await call(stranger.c, 'POST', '/order/reorder', { orderID: order.orderID }),
+      await call(stranger.c, 'PUT', '/order/delivery-window', { orderID: order.orderID, windowID: 1 }),
       await call(stranger.c, 'GET', '/order/detail?orderID=999999'),
     ];
     for (const res of responses) {
       expect(res.statusCode).toBe(404);
-      expect(res.json()).toMatchObject({ code: 100002, data: null });
+      expect(res.json()).toMatchObject({ code: 100002, msg: 'No such order.', data: null });
     }
     const [row] = await db().select().from(orders).where(eq(orders.id, order.orderID));
     expect(row?.status).toBe('pending_payment');
+  });
+
+  it("refuses to move an order to another customer's address like a missing one", async () => {
+    const { c, order } = await oneOrder();
+    const stranger = await shopper();
+    for (const addressID of [stranger.addressID, 999999]) {
+      const res = await call(c, 'PUT', '/order/address', { orderID: order.orderID, addressID });
+      expect(res.statusCode).toBe(404);
+      expect(res.json()).toMatchObject({ code: 100002, msg: 'No such address.', data: null });
+    }
+    const detail = await call(c, 'GET', `/order/detail?orderID=${order.orderID}`);
+    expect(detail.json().data.shippingAddress).toMatchObject({ addressID: order.shippingAddress.addressID });
   });
 
   it('changes the delivery address within the delivery zone until the order ships', async () => {

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { errorCatalogue } from '@storefront/contract/errors';
-import { orders } from '../../db/schema/index.js';
+import { orders, payments } from '../../db/schema/index.js';
 import { createProduct } from '../../../test/catalog-factories.js';
 import { addAddress, addToCart, bearer, placeOrder, registerCustomer } from '../../../test/factories.js';
 import {
@@ -84,9 +84,10 @@ describe("the store's rounds, counted", () => {
     const approved = await unpaidOrder('approve');
     const underReview = await unpaidOrder('capture_pending');
     const neverApproved = await unpaidOrder('started');
+    const declinedAtCapture = await unpaidOrder('capture_declined');
     const noPayment = await unpaidOrder();
     t.clock.advance(31 * 60_000);
-    expect(await t.app.expireUnpaidOrders()).toEqual({ cancelled: 2, paid: 1 });
+    expect(await t.app.expireUnpaidOrders()).toEqual({ cancelled: 3, paid: 1 });
     expect(await statusOf(approved.orderID)).toBe('paid');
     const again = await call(approved.c.token, 'POST', '/payment/start', {
       orderID: approved.orderID,
@@ -95,6 +96,8 @@ describe("the store's rounds, counted", () => {
     expect(again.code).toBe(errorCatalogue.ORDER_NOT_PAYABLE.code);
     expect(await statusOf(underReview.orderID)).toBe('pending_payment');
     expect(await statusOf(neverApproved.orderID)).toBe('cancelled');
+    // Approved, but the card is declined when the store captures: the attempt is over and so is the order.
+    expect(await statusOf(declinedAtCapture.orderID)).toBe('cancelled');
     expect(await statusOf(noPayment.orderID)).toBe('cancelled');
 
     // PayPal unreachable: nothing is decided about an order whose payment it cannot report on.
@@ -144,10 +147,18 @@ describe("the store's rounds, counted", () => {
     const { c, orderID, token } = await unpaidOrder('approve');
     expect((await call(c.token, 'POST', '/paypal/express-capture', { orderID, token })).code).toBe(0);
     paypal.injectFault({ kind: 'status', status: 503 }, { pathIncludes: '/refund' });
+    const warn = vi.spyOn(t.app.log, 'warn');
     try {
       expect((await call(c.token, 'PUT', '/order/cancel', { orderID })).code).toBe(0);
+      warn.mockClear();
       expect(await t.app.refundOwed()).toEqual({ refunded: 0, failed: 1 });
+      const [payment] = await db().select().from(payments).where(eq(payments.orderId, orderID));
+      expect(warn).toHaveBeenCalledWith(
+        expect.objectContaining({ paymentId: payment?.id, err: expect.any(Error) }),
+        'owed refund failed; retried next round',
+      );
     } finally {
+      warn.mockRestore();
       paypal.clearFaults();
     }
     expect(await t.app.refundOwed()).toEqual({ refunded: 1, failed: 0 });

@@ -17,7 +17,7 @@ import {
   paypalCaptureBody,
   type PaymentProvider as ProviderName,
 } from '@storefront/contract/payment';
-import { customerIdOf, sendToken } from '../../plugins/auth.js';
+import { authOf, customerIdOf, sendToken } from '../../plugins/auth.js';
 import { ok, routeOptions } from '../../lib/reply.js';
 import type { OrderPayments } from '../order/order-payment.service.js';
 
@@ -43,7 +43,9 @@ export const paymentRoutes: FastifyPluginAsyncZod<{ payments: OrderPayments }> =
   );
 
   app.post('/payment/start', signedIn({ body: paymentStartBody, headers }, paymentStarted), async (req) =>
-    ok(await payments.start(customerIdOf(req), req.body, req.headers['idempotency-key'])),
+    ok(
+      await payments.start(customerIdOf(req), authOf(req).customer, req.body, req.headers['idempotency-key']),
+    ),
   );
 
   /** A capture, with the key's first answer kept, and a fresh session token in the Authorization header. */

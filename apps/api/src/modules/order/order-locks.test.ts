@@ -1,0 +1,170 @@
+import { eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { DeliveryWindow, DeliveryWindows } from '@storefront/contract/delivery';
+import type { OrderDetail } from '@storefront/contract/order';
+import { queryRows, type Executor } from '../../db/client.js';
+import { creditLedger, deliveryWindows, deliveryWindowTemplates, orders } from '../../db/schema/index.js';
+import { createProduct } from '../../../test/catalog-factories.js';
+import {
+  addAddress,
+  addToCart,
+  bearer,
+  placeOrder,
+  registerCustomer,
+  type Customer,
+} from '../../../test/factories.js';
+import { createTestApp, type TestApp } from '../../../test/test-app.js';
+
+// Each test changes an order in a transaction that holds its row lock, as a capture or another request would, and
+// sends a request meanwhile: the request must wait for the lock and act on the order as it is after the commit. On
+// PostgreSQL the holder commits once the request waits on a lock; on the embedded database transactions run one at
+// a time, so the request runs after the commit whatever it locks.
+
+let t: TestApp;
+const db = () => t.database.db;
+
+beforeAll(async () => {
+  t = await createTestApp({ env: { UNPAID_ORDER_MINUTES: '30' } });
+  await db()
+    .insert(deliveryWindowTemplates)
+    .values(
+      ['09', '11', '13'].map((h) => ({
+        zone: 'metro' as const,
+        startTime: `${h}:00`,
+        endTime: `${h}:59`,
+        capacity: 5,
+      })),
+    );
+});
+afterAll(async () => {
+  await t?.close();
+});
+
+async function call<T>(c: Customer, method: 'GET' | 'PUT', url: string, payload?: object) {
+  const res = await t.app.inject({
+    method,
+    url: `/api/v1${url}`,
+    headers: bearer(c.token),
+    ...(payload ? { payload } : {}),
+  });
+  return res.json<{ code: number; data: T }>();
+}
+
+async function waitForLockWaiter(): Promise<void> {
+  if (process.env.TEST_DB !== 'postgres') {
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    return;
+  }
+  for (let i = 0; i < 500; i += 1) {
+    const [row] = await queryRows<{ n: number }>(
+      db(),
+      sql`select count(*)::int as n from pg_stat_activity
+          where datname = current_database() and wait_event_type = 'Lock'`,
+    );
+    if ((row?.n ?? 0) > 0) return;
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  }
+  throw new Error('the request never waited for a lock');
+}
+
+/** Runs `change` holding the order's row lock, sends `request` meanwhile, and answers it after the commit. */
+async function whileHeld<T>(
+  orderId: number,
+  change: (tx: Executor) => Promise<void>,
+  request: () => Promise<T>,
+): Promise<T> {
+  let answer: Promise<T> | undefined;
+  await db().transaction(async (tx) => {
+    await tx.select({ id: orders.id }).from(orders).where(eq(orders.id, orderId)).for('update');
+    await change(tx);
+    answer = request();
+    await waitForLockWaiter();
+  });
+  if (!answer) throw new Error('no request was sent');
+  return answer;
+}
+
+async function bookedOf(windowId: number) {
+  const [row] = await db().select().from(deliveryWindows).where(eq(deliveryWindows.id, windowId));
+  return row?.booked;
+}
+
+/** Moves an order's booking from one window to another, as a committed window change does. */
+async function moveBooking(tx: Executor, orderId: number, from: number, to: number) {
+  await tx.update(orders).set({ deliveryWindowId: to }).where(eq(orders.id, orderId));
+  await tx
+    .update(deliveryWindows)
+    .set({ booked: sql`${deliveryWindows.booked} - 1` })
+    .where(eq(deliveryWindows.id, from));
+  await tx
+    .update(deliveryWindows)
+    .set({ booked: sql`${deliveryWindows.booked} + 1` })
+    .where(eq(deliveryWindows.id, to));
+}
+
+/** An unpaid order booked into the first of three windows on one day, with the other two. */
+async function orderInWindow(): Promise<{ c: Customer; order: OrderDetail; windows: DeliveryWindow[] }> {
+  const c = await registerCustomer(t.app);
+  const addressID = await addAddress(t.app, c);
+  const product = await createProduct(db(), { priceCents: 1500, stock: 10 });
+  await addToCart(t.app, c, product.id, 2);
+  const list = await call<DeliveryWindows>(c, 'GET', `/delivery/windows?addressID=${addressID}`);
+  const day = list.data.days.find((d) => d.windows.length === 3);
+  if (!day) throw new Error('no day with three windows');
+  const order = await placeOrder(t.app, c, { addressID, deliveryWindowID: day.windows[0]?.windowID });
+  return { c, order, windows: day.windows };
+}
+
+describe("an order's row lock", () => {
+  it('a cancel that waits for a payment settling refunds what was paid, not only the credit spent', async () => {
+    const { c, order } = await orderInWindow();
+    const cancelled = await whileHeld(
+      order.orderID,
+      async (tx) => {
+        await tx
+          .update(orders)
+          .set({ status: 'paid', paidAt: new Date() })
+          .where(eq(orders.id, order.orderID));
+      },
+      () => call<OrderDetail>(c, 'PUT', '/order/cancel', { orderID: order.orderID }),
+    );
+    expect(cancelled.code).toBe(0);
+    expect(cancelled.data.status).toBe('cancelled');
+    const ledger = await db()
+      .select()
+      .from(creditLedger)
+      .where(eq(creditLedger.customerId, c.user.customerID));
+    // Paid with no provider payment on record (the test's own "capture"): all of it comes back as credit.
+    expect(ledger.map((e) => e.amountCents)).toEqual([order.totals.total]);
+  });
+
+  it("a window move that waits for another one moves from the order's new window", async () => {
+    const { c, order, windows } = await orderInWindow();
+    const [a, b, target] = windows.map((w) => w.windowID);
+    if (a === undefined || b === undefined || target === undefined) throw new Error('three windows expected');
+    const moved = await whileHeld(
+      order.orderID,
+      (tx) => moveBooking(tx, order.orderID, a, b),
+      () =>
+        call<OrderDetail>(c, 'PUT', '/order/delivery-window', { orderID: order.orderID, windowID: target }),
+    );
+    expect(moved.code).toBe(0);
+    expect(moved.data.deliveryWindow?.windowID).toBe(target);
+    expect([await bookedOf(a), await bookedOf(b), await bookedOf(target)]).toEqual([0, 0, 1]);
+  });
+
+  it('the store expiring an unpaid order whose window moved meanwhile frees the window it moved to', async () => {
+    const { order, windows } = await orderInWindow();
+    const [a, b] = windows.map((w) => w.windowID);
+    if (a === undefined || b === undefined) throw new Error('two windows expected');
+    t.clock.advance(31 * 60_000);
+    await whileHeld(
+      order.orderID,
+      (tx) => moveBooking(tx, order.orderID, a, b),
+      () => t.app.expireUnpaidOrders(),
+    );
+    const [row] = await db().select().from(orders).where(eq(orders.id, order.orderID));
+    expect(row?.status).toBe('cancelled');
+    expect([await bookedOf(a), await bookedOf(b)]).toEqual([0, 0]);
+  });
+});
