@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ProductList } from '@storefront/contract/catalog';
 import { products } from '../../db/schema/index.js';
 import { createProduct } from '../../../test/catalog-factories.js';
-import { addAddress, addToCart, placeOrder, registerCustomer } from '../../../test/factories.js';
+import { addAddress, addToCart, bearer, placeOrder, registerCustomer } from '../../../test/factories.js';
 import { createTestApp, type TestApp } from '../../../test/test-app.js';
 import { createListingCache } from './listing-cache.js';
 
@@ -73,7 +73,7 @@ describe('the listing cache', () => {
 describe('the shop grid with its cache on', () => {
   let t: TestApp;
   beforeAll(async () => {
-    t = await createTestApp({ env: { CATALOG_CACHE_MS: '1000' } });
+    t = await createTestApp({ env: { CATALOG_CACHE_MS: '1000', UNPAID_ORDER_MINUTES: '30' } });
   });
   afterAll(async () => {
     await t?.close();
@@ -98,5 +98,30 @@ describe('the shop grid with its cache on', () => {
     expect(await listed(product.id)).toMatchObject({ stock: 0 });
     t.clock.advance(1000);
     expect(await listed(product.id)).toMatchObject({ stock: 8, available: true });
+  });
+
+  it('shows stock a cancel, or the store expiring an unpaid order, gave back at once', async () => {
+    const product = await createProduct(t.database.db, { stock: 2, category: 'frozen' });
+    const c = await registerCustomer(t.app);
+    const addressID = await addAddress(t.app, c);
+    await addToCart(t.app, c, product.id, 1);
+    const cancelled = await placeOrder(t.app, c, { addressID });
+    await addToCart(t.app, c, product.id, 1);
+    await placeOrder(t.app, c, { addressID });
+    expect(await listed(product.id)).toMatchObject({ stock: 0 });
+
+    const res = await t.app.inject({
+      method: 'PUT',
+      url: '/api/v1/order/cancel',
+      headers: bearer(c.token),
+      payload: { orderID: cancelled.orderID },
+    });
+    expect(res.json<{ code: number }>().code).toBe(0);
+    expect(await listed(product.id)).toMatchObject({ stock: 1 });
+
+    t.clock.advance(31 * 60_000);
+    expect(await listed(product.id)).toMatchObject({ stock: 1 });
+    await t.app.expireUnpaidOrders();
+    expect(await listed(product.id)).toMatchObject({ stock: 2 });
   });
 });

@@ -3,7 +3,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DeliveryWindow, DeliveryWindows } from '@storefront/contract/delivery';
 import type { OrderDetail } from '@storefront/contract/order';
 import { queryRows, type Executor } from '../../db/client.js';
-import { creditLedger, deliveryWindows, deliveryWindowTemplates, orders } from '../../db/schema/index.js';
+import {
+  creditLedger,
+  deliveryWindows,
+  deliveryWindowTemplates,
+  orders,
+  payments,
+} from '../../db/schema/index.js';
 import { createProduct } from '../../../test/catalog-factories.js';
 import {
   addAddress,
@@ -24,7 +30,9 @@ let t: TestApp;
 const db = () => t.database.db;
 
 beforeAll(async () => {
-  t = await createTestApp({ env: { UNPAID_ORDER_MINUTES: '30' } });
+  t = await createTestApp({
+    env: { UNPAID_ORDER_MINUTES: '30', PAYMENTS_DEMO: 'true', PUBLIC_URL: 'http://localhost:3000' },
+  });
   await db()
     .insert(deliveryWindowTemplates)
     .values(
@@ -40,7 +48,7 @@ afterAll(async () => {
   await t?.close();
 });
 
-async function call<T>(c: Customer, method: 'GET' | 'PUT', url: string, payload?: object) {
+async function call<T>(c: Customer, method: 'GET' | 'PUT' | 'POST', url: string, payload?: object) {
   const res = await t.app.inject({
     method,
     url: `/api/v1${url}`,
@@ -136,6 +144,42 @@ describe("an order's row lock", () => {
       .where(eq(creditLedger.customerId, c.user.customerID));
     // Paid with no provider payment on record (the test's own "capture"): all of it comes back as credit.
     expect(ledger.map((e) => e.amountCents)).toEqual([order.totals.total]);
+  });
+
+  it('a capture that settles after the order was cancelled keeps nothing', async () => {
+    const { c, order } = await orderInWindow();
+    const started = await call<{ redirectUrl: string }>(c, 'POST', '/payment/start', {
+      orderID: order.orderID,
+      provider: 'demo',
+    });
+    const ref = new URL(started.data.redirectUrl, 'http://localhost:3000').searchParams.get('ref') ?? '';
+    expect((await call(c, 'POST', '/payment/demo/decide', { ref, decision: 'approve' })).code).toBe(0);
+    const captured = await whileHeld(
+      order.orderID,
+      async (tx) => {
+        await tx
+          .update(orders)
+          .set({ status: 'cancelled', cancelledAt: new Date() })
+          .where(eq(orders.id, order.orderID));
+        await tx
+          .update(deliveryWindows)
+          .set({ booked: sql`${deliveryWindows.booked} - 1` })
+          .where(eq(deliveryWindows.id, order.deliveryWindow?.windowID ?? 0));
+      },
+      () => call(c, 'POST', '/payment/demo/capture', { orderID: order.orderID, ref }),
+    );
+    expect(captured.code).toBe(100908);
+    const [row] = await db().select().from(orders).where(eq(orders.id, order.orderID));
+    expect(row?.status).toBe('cancelled');
+    // On PostgreSQL the provider took the money before the capture settled: it is recorded as surplus and given
+    // back. On the embedded database the capture saw the cancel first and took nothing.
+    const rows = await db().select().from(payments).where(eq(payments.orderId, order.orderID));
+    expect(rows).toHaveLength(1);
+    const kept = rows
+      .filter((p) => p.status === 'captured' || p.status === 'surplus')
+      .reduce((n, p) => n + p.amountCents - p.refundedCents, 0);
+    expect(kept).toBe(0);
+    expect(rows[0]?.status).toBe(process.env.TEST_DB === 'postgres' ? 'surplus' : 'started');
   });
 
   it("a window move that waits for another one moves from the order's new window", async () => {

@@ -282,6 +282,35 @@ describe('customer/apply-voucher', () => {
 });
 
 describe('voucher rate limits', () => {
+  it('answers 429 once one address has tried too often, whichever accounts it used', async () => {
+    const limited = await createTestApp({ env: { AUTH_LIMIT_PER_IP: '4' } });
+    try {
+      const first = await registerCustomer(limited.app);
+      const second = await registerCustomer(limited.app);
+      for (const [i, c] of [first, first, second, second].entries()) {
+        const res = await call(
+          'POST',
+          '/customer/apply-voucher',
+          c.token,
+          { code: `WRONG-${i}` },
+          limited.app,
+        );
+        expect(res.json().code).toBe(100701);
+      }
+      const third = await call(
+        'POST',
+        '/customer/apply-voucher',
+        second.token,
+        { code: 'WRONG-9' },
+        limited.app,
+      );
+      expect(third.statusCode).toBe(429);
+      expect(third.json()).toMatchObject({ code: 100029, data: null });
+    } finally {
+      await limited.close();
+    }
+  });
+
   it('answers 429 once an account has tried too often, and then credits nothing', async () => {
     const limited = await createTestApp({ env: { AUTH_LIMIT_PER_ACCOUNT: '3' } });
     try {
