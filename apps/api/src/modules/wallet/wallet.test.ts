@@ -306,6 +306,15 @@ describe('voucher rate limits', () => {
       );
       expect(third.statusCode).toBe(429);
       expect(third.json()).toMatchObject({ code: 100029, data: null });
+      // Another address still gets its own tries.
+      const elsewhere = await limited.app.inject({
+        method: 'POST',
+        url: '/api/v1/customer/apply-voucher',
+        headers: bearer(second.token),
+        payload: { code: 'WRONG-10' },
+        remoteAddress: '10.1.2.3',
+      });
+      expect(elsewhere.json()).toMatchObject({ code: 100701 });
     } finally {
       await limited.close();
     }
