@@ -25,6 +25,10 @@ const CONNECTIONS = 100;
 const DURATION_S = Number(process.env.BENCH_SECONDS ?? 8);
 /** The shop grid's cache in the measured server: the store's default (1 s), or 0 to read every listing. */
 const CATALOG_CACHE_MS = process.env.BENCH_CATALOG_CACHE_MS ?? '1000';
+/** BENCH_ROUTES: only the routes whose label contains one of these comma-separated parts (e.g. `me,cart/list`). */
+const ROUTE_FILTER = (process.env.BENCH_ROUTES ?? '').split(',').filter(Boolean);
+/** BENCH_CPU_PROF: a folder; the server runs under `node --cpu-prof` and leaves its profile there when stopped. */
+const CPU_PROF_DIR = process.env.BENCH_CPU_PROF;
 /** Customers per scenario: more than the connections, so each request has a customer no other request holds. */
 const CUSTOMERS = 150;
 /** Each cart/add customer rotates over this many products, so carts stay at the demo cart's size. */
@@ -347,7 +351,8 @@ async function measureKind(kind: Kind) {
     });
     const rows: Row[] = [];
     for (const build of builds) {
-      server = await startProcess('node', [build.serverJs], {
+      const profile = CPU_PROF_DIR ? ['--cpu-prof', '--cpu-prof-dir', CPU_PROF_DIR] : [];
+      server = await startProcess('node', [...profile, build.serverJs], {
         env: { ...serverEnv(), ...bench.env, HOST: '127.0.0.1', PORT: '0' },
         readyPattern: /Store:\s+http:\/\/localhost:(\d+)\//,
       });
@@ -485,7 +490,10 @@ async function measureKind(kind: Kind) {
         const key = [...statements.keys()].find((k) => route.includes(` /api/v1/${k}`));
         return key === undefined ? null : (statements.get(key) ?? null);
       };
-      for (const s of [...scenarios, addScenario, orderScenario]) {
+      const chosen = [...scenarios, addScenario, orderScenario].filter(
+        (s) => ROUTE_FILTER.length === 0 || ROUTE_FILTER.some((part) => s.route.includes(part)),
+      );
+      for (const s of chosen) {
         const cpuBefore = cpuTimeMs(server.pid);
         const result = await load(server.port, s);
         const cpuAfter = cpuTimeMs(server.pid);

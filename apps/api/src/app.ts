@@ -12,6 +12,7 @@ import type { Config } from './config.js';
 import type { Database } from './db/client.js';
 import { loadSigningSecret } from './db/app-settings.js';
 import { AppError } from './lib/app-error.js';
+import { lazyChildLoggerFactory } from './lib/lazy-child-logger.js';
 import { serializeRequest } from './lib/log-redaction.js';
 import { createResponseSerializerCompiler } from './lib/response-serializer.js';
 import { createSigner } from './lib/signing.js';
@@ -26,6 +27,7 @@ import { accountRoutes } from './modules/account/account.routes.js';
 import { createAccountService } from './modules/account/account.service.js';
 import { createGoogleVerifier } from './modules/account/google.js';
 import { createSessionService } from './modules/account/session.service.js';
+import { AUTH_CHANNEL, createSessionCache } from './modules/account/session-cache.js';
 import { cartRoutes } from './modules/cart/cart.routes.js';
 import { createCartService } from './modules/cart/cart.service.js';
 import { catalogRoutes } from './modules/catalog/catalog.routes.js';
@@ -73,6 +75,8 @@ const BODY_LIMIT = 64 * 1024;
 const API_PREFIX = '/api/v1/';
 /** Requests at work at once on the embedded database's one connection; the rest wait in arrival order. */
 const PGLITE_CONCURRENCY = 4;
+/** Signed-in sessions kept in memory at most (a few hundred bytes each). */
+const SESSION_CACHE_ENTRIES = 50_000;
 
 export const defaultWebRoot = fileURLToPath(new URL('../../web/dist', import.meta.url));
 
@@ -88,6 +92,7 @@ export async function buildApp({ config, database, now = () => new Date(), logge
     clientErrorHandler,
     // Two info lines per request cost more than a cheap route itself; one line at debug is logged below instead.
     logController: new LogController({ disableRequestLogging: true }),
+    childLoggerFactory: lazyChildLoggerFactory,
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(
@@ -151,10 +156,21 @@ export async function buildApp({ config, database, now = () => new Date(), logge
 
   // App plugins.
   const signer = createSigner(await loadSigningSecret(database.db, config.APP_SECRET));
+  const sessionCache = createSessionCache({
+    ttlMs: config.SESSION_CACHE_SECONDS * 1000,
+    maxEntries: SESSION_CACHE_ENTRIES,
+    now: () => now().getTime(),
+  });
+  const authNotifications = await database.listen(AUTH_CHANNEL, {
+    message: (payload) => sessionCache.onNotification(payload),
+    live: (isLive) => sessionCache.setLive(isLive),
+  });
+  app.decorate('authChangesHeard', () => authNotifications.sync());
   const sessions = createSessionService(database.db, {
     ttlMs: config.SESSION_TTL_MINUTES * 60_000,
     graceMs: config.SESSION_GRACE_SECONDS * 1000,
     now,
+    cache: sessionCache,
   });
   await app.register(authPlugin, { sessions });
   await app.register(spaPlugin, { root: path.resolve(config.WEB_DIST_DIR ?? defaultWebRoot) });
@@ -193,6 +209,7 @@ export async function buildApp({ config, database, now = () => new Date(), logge
     publicUrl,
     scryptLogN: config.SCRYPT_LOG_N,
     now,
+    sessionsEnded: (customerId) => sessions.forgetCustomer(customerId),
   });
   const verification = createEmailVerification(database.db, { throttle, publicUrl, now });
 
@@ -289,6 +306,7 @@ export async function buildApp({ config, database, now = () => new Date(), logge
   }
 
   app.addHook('onClose', async () => {
+    await authNotifications.close();
     mailTransport.close();
     // quit() needs a live connection; a Redis that is away is simply let go.
     if (redis?.status === 'ready') await redis.quit();
@@ -306,6 +324,8 @@ declare module 'fastify' {
     refundOwed: () => Promise<{ refunded: number; failed: number }>;
     /** Sends the outbox; server.ts runs it, tests call `sendDue()` when they want the mail out. */
     mailWorker: MailWorker;
+    /** Resolves once every session or customer change committed before the call has reached the session cache. */
+    authChangesHeard: () => Promise<void>;
   }
 }
 

@@ -32,6 +32,7 @@ const envSchema = z.object({
   TRUST_PROXY: flag.default(false),
   SESSION_TTL_MINUTES: z.coerce.number().int().min(2).max(525600).default(10080),
   SESSION_GRACE_SECONDS: z.coerce.number().int().min(0).max(3600).default(60),
+  SESSION_CACHE_SECONDS: z.coerce.number().int().min(0).max(3600).default(300),
   REDIS_URL: z
     .string()
     .regex(/^rediss?:\/\//, { error: 'must be a redis:// URL' })

@@ -8,6 +8,7 @@ import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg
 import type { ExtractTablesWithRelations, SQL } from 'drizzle-orm';
 import pg from 'pg';
 import * as schema from './schema/index.js';
+import { listenPglite, listenPostgres, type Listener, type NotificationHandlers } from './notifications.js';
 
 export type Schema = typeof schema;
 export type Db = PgDatabase<PgQueryResultHKT, Schema>;
@@ -20,6 +21,8 @@ export type Database = {
   kind: 'pglite' | 'postgres';
   /** Runs migrations and the given set-up under one lock, so parallel starts on one server don't race. */
   migrate(afterMigrate?: (db: Db) => Promise<void>): Promise<void>;
+  /** Hears the NOTIFYs sent on `channel` (db/notifications.ts). */
+  listen(channel: string, handlers: NotificationHandlers): Promise<Listener>;
   close(): Promise<void>;
 };
 
@@ -46,6 +49,7 @@ export async function openPglite(
       await migratePglite(db, { migrationsFolder });
       await afterMigrate?.(db);
     },
+    listen: (channel, handlers) => listenPglite(client, channel, handlers),
     dump: () => client.dumpDataDir('none'),
     close: () => client.close(),
   };
@@ -126,6 +130,7 @@ export async function openPostgres(url: string, options: PostgresOptions = {}): 
         conn.release();
       }
     },
+    listen: (channel, handlers) => listenPostgres(url, channel, handlers),
     close: () => pool.end(),
   };
 }

@@ -68,6 +68,11 @@ describe('log redaction', () => {
       headers: { ...bearer(c.token), cookie: 'sf_device_1=cookie-secret-value' },
     });
     expect(res.statusCode).toBe(200);
+    // The request's line carries its id (the child logger is made when the request first logs).
+    const line = lines
+      .map((l) => JSON.parse(l) as { msg: string; reqId?: string })
+      .find((l) => l.msg === 'request completed' && l.reqId === res.headers['x-request-id']);
+    expect(line).toBeDefined();
     const text = logText();
     expect(text).toContain('/api/v1/customer/me?token=[redacted]&email=[redacted]');
     for (const secret of [c.token, 'query-secret-value', 'someone', 'cookie-secret-value', c.password]) {

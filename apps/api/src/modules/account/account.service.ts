@@ -214,6 +214,7 @@ export function createAccountService(
       }
       const updated = await updateCustomer(db, customerId, changes);
       if (!updated) throw new AppError('NOT_SIGNED_IN');
+      sessions.forgetCustomer(customerId);
       return toCustomerInfo(updated);
     },
 
@@ -247,6 +248,7 @@ export function createAccountService(
         await updateCustomer(tx, customer.id, { passwordHash });
         await revokeOtherSessions(tx, customer.id, sessionId, settings.now());
       });
+      sessions.forgetCustomer(customer.id);
     },
   };
 }

@@ -224,6 +224,8 @@ describe('bearer tokens', () => {
       .update(customers)
       .set({ status: 'disabled' })
       .where(eq(customers.id, c.user.customerID));
+    // Changed outside the app, as staff would: heard through the database's notification.
+    await t.app.authChangesHeard();
     const me = await get('/api/v1/customer/me', c.token);
     expect(me.statusCode).toBe(401);
     expect(me.json()).toMatchObject({ code: 100010, data: null });

@@ -3,10 +3,19 @@ import type { Db, Executor } from '../../db/client.js';
 import { hashToken, newToken, TOKEN_PATTERN } from '../../lib/tokens.js';
 import type { AuthContext, Authenticated } from '../../plugins/auth.js';
 import { claimRenewal, findLiveSession, insertSession, revokeSession } from './account.repo.js';
+import type { SessionCache } from './session-cache.js';
 
-export type SessionSettings = { ttlMs: number; graceMs: number; now: () => Date };
+export type SessionSettings = {
+  ttlMs: number;
+  graceMs: number;
+  now: () => Date;
+  /** Sessions resolved lately, trusted while the database's change notifications are heard (session-cache.ts). */
+  cache: SessionCache;
+};
 
 export function createSessionService(db: Db, settings: SessionSettings) {
+  const { cache } = settings;
+
   async function issue(
     exec: Executor,
     customerId: number,
@@ -29,8 +38,14 @@ export function createSessionService(db: Db, settings: SessionSettings) {
   async function authenticate(token: string): Promise<Authenticated | null> {
     if (!TOKEN_PATTERN.test(token)) return null;
     const now = settings.now();
-    const session = await findLiveSession(db, hashToken(token), now);
-    if (!session) return null;
+    const tokenHash = hashToken(token);
+    let session = cache.get(tokenHash);
+    if (!session || session.expiresAt <= now) {
+      const mark = cache.mark();
+      session = await findLiveSession(db, tokenHash, now);
+      if (!session) return null;
+      cache.put(tokenHash, session, mark);
+    }
     const customer: UserInfo = { customerID: session.customerId, ...session.customer };
     const auth: AuthContext = {
       customerId: session.customerId,
@@ -41,22 +56,33 @@ export function createSessionService(db: Db, settings: SessionSettings) {
     const halfLife = session.createdAt.getTime() + settings.ttlMs / 2;
     if (session.replacedAt !== null || now.getTime() < halfLife) return { auth };
 
-    return db.transaction(async (tx) => {
-      const won = await claimRenewal(tx, session.id, now, new Date(now.getTime() + settings.graceMs));
+    const { id, customerId } = session;
+    const renewed = await db.transaction(async (tx) => {
+      const won = await claimRenewal(tx, id, now, new Date(now.getTime() + settings.graceMs));
       if (!won) return { auth };
-      const fresh = await issue(tx, session.customerId);
+      const fresh = await issue(tx, customerId);
       return {
         auth: { ...auth, sessionId: fresh.sessionId, expiresAt: fresh.expiresAt },
         renewedToken: fresh.token,
       };
     });
+    // Replaced now (here or by a request beside this one): its cached copy would offer the renewal again.
+    cache.forgetSession(id);
+    return renewed;
   }
 
   async function revoke(sessionId: number): Promise<void> {
     await revokeSession(db, sessionId, settings.now());
+    cache.forgetSession(sessionId);
   }
 
-  return { issue, authenticate, revoke };
+  return {
+    issue,
+    authenticate,
+    revoke,
+    /** After a committed change to the customer or their sessions: this process stops answering them from memory. */
+    forgetCustomer: (customerId: number) => cache.forgetCustomer(customerId),
+  };
 }
 
 export type SessionService = ReturnType<typeof createSessionService>;

@@ -26,6 +26,8 @@ export type PasswordResetSettings = {
   publicUrl: string;
   scryptLogN: number;
   now: () => Date;
+  /** Told once a reset has ended the customer's sessions, so none is still answered from memory. */
+  sessionsEnded: (customerId: number) => void;
 };
 
 const SENT: ForgotPasswordResult = {
@@ -73,7 +75,7 @@ export function createPasswordReset(db: Db, settings: PasswordResetSettings) {
     async reset(body: ResetPasswordBody, ip: string): Promise<void> {
       await throttle.reserve('perIp', `reset:ip:${ip}`);
       const passwordHash = await hashPassword(body.newPassword, settings.scryptLogN);
-      await db.transaction(async (tx) => {
+      const customerId = await db.transaction(async (tx) => {
         const at = now();
         const link = await useAccountToken(tx, 'password_reset', hashToken(body.token), at);
         const customer = link && (await findCustomerById(tx, link.customerId));
@@ -84,7 +86,9 @@ export function createPasswordReset(db: Db, settings: PasswordResetSettings) {
         await revokeAllSessions(tx, customer.id, at);
         await endAccountTokens(tx, customer.id, 'password_reset', at);
         await insertMail(tx, passwordChangedMail(customer), at);
+        return customer.id;
       });
+      settings.sessionsEnded(customerId);
     },
   };
 }

@@ -119,6 +119,7 @@ describe('the destination of a quote', () => {
   async function customerAt(postCode: string, suburb: string) {
     const c = await registerCustomer(t.app);
     await db().update(customers).set({ postCode, suburb }).where(eq(customers.id, c.user.customerID));
+    await t.app.authChangesHeard();
     return c;
   }
 

@@ -1,0 +1,74 @@
+import { Writable } from 'node:stream';
+import pino from 'pino';
+import { describe, expect, it, vi } from 'vitest';
+import { lazyChildLoggerFactory } from './lazy-child-logger.js';
+
+function capture() {
+  const lines: Record<string, unknown>[] = [];
+  const stream = new Writable({
+    write(chunk: Buffer, _encoding, done) {
+      lines.push(JSON.parse(chunk.toString()) as Record<string, unknown>);
+      done();
+    },
+  });
+  return { lines, logger: pino({ level: 'info', redact: ['*.password'] }, stream) };
+}
+
+describe('a request logger made on first use', () => {
+  it('makes no child for a request that never logs, and one for a request that does', () => {
+    const { logger } = capture();
+    const child = vi.spyOn(logger, 'child');
+    const quiet = lazyChildLoggerFactory.call(
+      undefined as never,
+      logger,
+      { reqId: 'r1' },
+      {},
+      undefined as never,
+    );
+    quiet.debug('below the level');
+    expect(quiet.level).toBe('info');
+    expect(child).not.toHaveBeenCalled();
+
+    const busy = lazyChildLoggerFactory.call(
+      undefined as never,
+      logger,
+      { reqId: 'r2' },
+      {},
+      undefined as never,
+    );
+    busy.warn('first');
+    busy.error('second');
+    expect(child).toHaveBeenCalledTimes(1);
+    expect(child).toHaveBeenCalledWith({ reqId: 'r2' }, {});
+  });
+
+  it("writes the request's bindings on each line, redacted as the parent would", () => {
+    const { lines, logger } = capture();
+    const log = lazyChildLoggerFactory.call(
+      undefined as never,
+      logger,
+      { reqId: 'r3' },
+      {},
+      undefined as never,
+    );
+    log.warn({ body: { password: 'secret-pw' } }, 'hello');
+    expect(lines).toEqual([
+      expect.objectContaining({ reqId: 'r3', msg: 'hello', body: { password: '[Redacted]' } }),
+    ]);
+  });
+
+  it('takes a level of its own without changing the parent', () => {
+    const { lines, logger } = capture();
+    const log = lazyChildLoggerFactory.call(
+      undefined as never,
+      logger,
+      { reqId: 'r4' },
+      {},
+      undefined as never,
+    );
+    log.level = 'debug';
+    log.debug('shown');
+    logger.debug('not shown');
+    expect(lines.map((l) => l.msg)).toEqual(['shown']);
+  });
+});
