@@ -134,6 +134,8 @@ export async function buildApp({ config, database, now = () => new Date(), logge
     ? new Redis(config.REDIS_URL, {
         maxRetriesPerRequest: 1,
         enableOfflineQueue: false,
+        // Requests arriving together share one write to Redis instead of a syscall (and a wake-up) each.
+        enableAutoPipelining: true,
         connectTimeout: 2_000,
       })
     : undefined;

@@ -1,12 +1,19 @@
 import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
 import { preparedPer } from '../../db/prepared.js';
-import { cartLines, carts, coupons, customerCoupons, products } from '../../db/schema/index.js';
-import type { ProductRow } from '../catalog/catalog.repo.js';
+import { cartLines, carts, coupons, customerCoupons, customers, products } from '../../db/schema/index.js';
+import { cartProductColumns, type CartProduct, type ProductRow } from '../catalog/catalog.repo.js';
 import type { CustomerCoupon } from '../coupon/coupon.repo.js';
 
 export type CartRow = typeof carts.$inferSelect;
 export type CartLineRow = typeof cartLines.$inferSelect;
+
+const cartLineColumns = {
+  quantity: cartLines.quantity,
+  selected: cartLines.selected,
+  addedAt: cartLines.addedAt,
+};
+export type CartLineState = Pick<CartLineRow, keyof typeof cartLineColumns>;
 
 /** Locks the customer's carts row for the rest of the transaction, creating it first if missing. */
 export async function lockCart(tx: Executor, customerId: number): Promise<void> {
@@ -82,18 +89,57 @@ export async function updateCart(
 export async function listCartItems(
   db: Executor,
   customerId: number,
-): Promise<{ line: CartLineRow; product: ProductRow }[]> {
+): Promise<{ line: CartLineState; product: CartProduct }[]> {
   return itemsOf(db).execute({ customerId });
 }
 
 const itemsOf = preparedPer((db) =>
   db
-    .select({ line: cartLines, product: products })
+    .select({ line: cartLineColumns, product: cartProductColumns })
     .from(cartLines)
     .innerJoin(products, eq(products.id, cartLines.productId))
     .where(eq(cartLines.customerId, sql.placeholder('customerId')))
     .orderBy(desc(cartLines.addedAt), asc(cartLines.productId))
     .prepare('list_cart_items'),
+);
+
+/**
+ * The whole cart in one statement: its lines with their products (newest first) and its coupon with the customer's
+ * uses of it (repeated on each line; one row with no line for an empty cart). A signed-in `cart/list` is this one
+ * round trip.
+ */
+export async function loadCartRows(
+  db: Executor,
+  customerId: number,
+): Promise<{ items: { line: CartLineState; product: CartProduct }[]; coupon: CustomerCoupon | null }> {
+  const rows = await wholeCartOf(db).execute({ customerId });
+  const items: { line: CartLineState; product: CartProduct }[] = [];
+  for (const { line, product } of rows) if (line && product) items.push({ line, product });
+  const first = rows[0];
+  const coupon = first?.coupon ? { coupon: first.coupon, customerUses: first.customerUses } : null;
+  return { items, coupon };
+}
+
+const wholeCartOf = preparedPer((db) =>
+  db
+    .select({
+      line: cartLineColumns,
+      product: cartProductColumns,
+      coupon: coupons,
+      customerUses: customerCoupons.usedCount,
+    })
+    .from(customers)
+    .leftJoin(carts, eq(carts.customerId, customers.id))
+    .leftJoin(coupons, eq(coupons.id, carts.couponId))
+    .leftJoin(
+      customerCoupons,
+      and(eq(customerCoupons.couponId, coupons.id), eq(customerCoupons.customerId, customers.id)),
+    )
+    .leftJoin(cartLines, eq(cartLines.customerId, customers.id))
+    .leftJoin(products, eq(products.id, cartLines.productId))
+    .where(eq(customers.id, sql.placeholder('customerId')))
+    .orderBy(desc(cartLines.addedAt), asc(cartLines.productId))
+    .prepare('load_whole_cart'),
 );
 
 /** The coupon applied to the customer's cart, with their uses of it, in one statement. */

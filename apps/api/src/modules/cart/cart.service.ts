@@ -21,7 +21,7 @@ import { CART_LINE_QUANTITY_MAX, CART_LINES_MAX } from '@storefront/contract/car
 import { errorCatalogue, type ErrorName } from '@storefront/contract/errors';
 import type { Db, Executor } from '../../db/client.js';
 import { AppError } from '../../lib/app-error.js';
-import { findProductById, findProductsByIds } from '../catalog/catalog.repo.js';
+import { findProductById, findProductsByIds, type CartProduct } from '../catalog/catalog.repo.js';
 import { stockError, unavailableReasonOf } from '../catalog/stock.js';
 import { findCouponByCode, type CustomerCoupon } from '../coupon/coupon.repo.js';
 import { claimKey, hashRequest, saveAnswer } from '../idempotency/idempotency.repo.js';
@@ -34,7 +34,9 @@ import {
   findCartCouponRow,
   findCartLine,
   listCartItems,
+  loadCartRows,
   lockCart,
+  type CartLineState,
   selectAllCartLines,
   updateCart,
   updateCartLine,
@@ -43,15 +45,13 @@ import {
 /** A cart line with its product as it is now. */
 export type CartItem = PricingLine & { addedAt: Date };
 
+function toCartItem({ line, product }: { line: CartLineState; product: CartProduct }): CartItem {
+  return { product, quantity: line.quantity, selected: line.selected, addedAt: line.addedAt };
+}
+
 /** The customer's cart lines with their products, newest first. */
 export async function loadCartItems(exec: Executor, customerId: number): Promise<CartItem[]> {
-  const items = await listCartItems(exec, customerId);
-  return items.map(({ line, product }) => ({
-    product,
-    quantity: line.quantity,
-    selected: line.selected,
-    addedAt: line.addedAt,
-  }));
+  return (await listCartItems(exec, customerId)).map(toCartItem);
 }
 
 /** The coupon applied to the customer's cart, with their uses of it, or null. */
@@ -127,10 +127,16 @@ export function createCartService(db: Db, now: () => Date) {
     customerId: number,
     options: { coupon?: CustomerCoupon | null; shipping?: PricingInput<CartItem>['shipping'] } = {},
   ) {
-    const [lines, coupon] = await Promise.all([
-      loadCartItems(db, customerId),
-      options.coupon === undefined ? findCartCoupon(db, customerId) : options.coupon,
-    ]);
+    let lines: CartItem[];
+    let coupon: CustomerCoupon | null;
+    if (options.coupon === undefined) {
+      const cart = await loadCartRows(db, customerId);
+      lines = cart.items.map(toCartItem);
+      coupon = cart.coupon;
+    } else {
+      lines = await loadCartItems(db, customerId);
+      coupon = options.coupon;
+    }
     return {
       coupon,
       lineCount: lines.length,

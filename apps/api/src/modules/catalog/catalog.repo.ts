@@ -20,6 +20,23 @@ import { products } from '../../db/schema/index.js';
 
 export type ProductRow = typeof products.$inferSelect;
 
+/**
+ * What a cart needs of a product: its line, its price and weight, whether it can be had. Description, pack and
+ * timestamps stay in the database: every column of every line is parsed on each cart read.
+ */
+export const cartProductColumns = {
+  id: products.id,
+  sku: products.sku,
+  name: products.name,
+  imageUrl: products.imageUrl,
+  category: products.category,
+  priceCents: products.priceCents,
+  stock: products.stock,
+  weightGrams: products.weightGrams,
+  isActive: products.isActive,
+};
+export type CartProduct = Pick<ProductRow, keyof typeof cartProductColumns>;
+
 function likePattern(keyword: string): string {
   return `%${escapeLike(keyword)}%`;
 }

@@ -1,9 +1,9 @@
 import type { UnavailableReason } from '@storefront/contract/cart';
 import { AppError } from '../../lib/app-error.js';
-import type { ProductRow } from './catalog.repo.js';
+import type { CartProduct } from './catalog.repo.js';
 
 /** Whether `quantity` of the product can be bought now, and if not, why. */
-export function unavailableReasonOf(product: ProductRow, quantity: number): UnavailableReason | null {
+export function unavailableReasonOf(product: CartProduct, quantity: number): UnavailableReason | null {
   if (!product.isActive) return 'inactive';
   if (product.stock <= 0) return 'out_of_stock';
   if (product.stock < quantity) return 'not_enough_stock';
@@ -11,7 +11,7 @@ export function unavailableReasonOf(product: ProductRow, quantity: number): Unav
 }
 
 /** The error that names the product and says why `quantity` of it (on top of `inCart` already held) cannot be had. */
-export function stockError(product: ProductRow, quantity: number, inCart = 0): AppError {
+export function stockError(product: CartProduct, quantity: number, inCart = 0): AppError {
   if (!product.isActive) return new AppError('PRODUCT_UNAVAILABLE', `${product.name} is not available.`);
   if (product.stock <= 0) return new AppError('NOT_ENOUGH_STOCK', `${product.name} is out of stock.`);
   const asked = inCart > 0 ? `, and ${inCart} already in your cart` : `, not ${quantity}`;

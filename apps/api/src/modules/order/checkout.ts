@@ -5,7 +5,7 @@ import { findAddress, findDefaultAddress, type AddressRow } from '../address/add
 import { snapshotOf } from '../address/address.service.js';
 import { deleteCartLines, lockCart, updateCart } from '../cart/cart.repo.js';
 import { findCartCoupon, loadCartItems, type CartItem } from '../cart/cart.service.js';
-import { lockProducts, takeStock as takeProductStock, type ProductRow } from '../catalog/catalog.repo.js';
+import { lockProducts, takeStock as takeProductStock, type CartProduct } from '../catalog/catalog.repo.js';
 import { stockError, unavailableReasonOf } from '../catalog/stock.js';
 import type { CouponRow } from '../coupon/coupon.repo.js';
 import { claimCoupon } from '../coupon/coupon.service.js';
@@ -213,7 +213,7 @@ async function writeOrder(
 }
 
 /** An order line keeps the product as it was sold: later edits of the product do not change the order. */
-export function orderLineOf(product: ProductRow, quantity: number): Omit<OrderLineRow, 'orderId'> {
+export function orderLineOf(product: CartProduct, quantity: number): Omit<OrderLineRow, 'orderId'> {
   return {
     productId: product.id,
     sku: product.sku,

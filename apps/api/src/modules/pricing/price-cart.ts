@@ -6,14 +6,14 @@ import type { UnavailableReason } from '@storefront/contract/cart';
 import type { ErrorName } from '@storefront/contract/errors';
 import type { OrderTotals } from '@storefront/contract/order';
 import type { ShippingOption, ShippingService } from '@storefront/contract/shipping';
-import type { ProductRow } from '../catalog/catalog.repo.js';
+import type { CartProduct } from '../catalog/catalog.repo.js';
 import { unavailableReasonOf } from '../catalog/stock.js';
 import type { CustomerCoupon } from '../coupon/coupon.repo.js';
 import { couponProblem, discountOf } from '../coupon/coupon.rules.js';
 import type { ShippingRateRow } from '../shipping/shipping.repo.js';
 import { shippingOptions } from '../shipping/shipping.rules.js';
 
-export type PricingLine = { product: ProductRow; quantity: number; selected: boolean };
+export type PricingLine = { product: CartProduct; quantity: number; selected: boolean };
 
 export type PricingInput<L extends PricingLine> = {
   lines: L[];
