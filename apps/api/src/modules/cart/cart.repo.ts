@@ -198,17 +198,27 @@ export async function addToCartLine(
   db: Executor,
   line: { customerId: number; productId: number; quantity: number; maxQuantity: number },
 ): Promise<number | undefined> {
-  const [row] = await db
+  const [row] = await addLineOf(db).execute(line);
+  return row?.quantity;
+}
+
+// Every add runs it: built once, a prepared statement on PostgreSQL.
+const addLineOf = preparedPer((db) =>
+  db
     .insert(cartLines)
-    .values({ customerId: line.customerId, productId: line.productId, quantity: line.quantity })
+    .values({
+      customerId: sql.placeholder('customerId'),
+      productId: sql.placeholder('productId'),
+      quantity: sql.placeholder('quantity'),
+    })
     .onConflictDoUpdate({
       target: [cartLines.customerId, cartLines.productId],
       set: { quantity: sql`${cartLines.quantity} + excluded.quantity`, updatedAt: sql`now()` },
-      setWhere: sql`${cartLines.quantity} + excluded.quantity <= ${line.maxQuantity}`,
+      setWhere: sql`${cartLines.quantity} + excluded.quantity <= ${sql.placeholder('maxQuantity')}`,
     })
-    .returning({ quantity: cartLines.quantity });
-  return row?.quantity;
-}
+    .returning({ quantity: cartLines.quantity })
+    .prepare('add_cart_line'),
+);
 
 export async function updateCartLine(
   db: Executor,
