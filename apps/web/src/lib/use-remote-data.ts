@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useState } from 'react';
+import { startTransition, useCallback, useEffect, useState } from 'react';
 import type { AsyncStatus } from './async-status';
 import { readErrorMessage } from './http/error-message';
 
@@ -24,7 +24,8 @@ export function useRemoteData<T>(load: () => Promise<T>): RemoteData<T> {
     setState((prev) => ({ ...prev, status: 'loading', error: null }));
     load()
       .then((data) => {
-        if (isCurrent) setState({ status: 'succeeded', data, error: null });
+        // The page's content renders as a transition: in slices, so a long list never blocks input.
+        if (isCurrent) startTransition(() => setState({ status: 'succeeded', data, error: null }));
       })
       .catch((err: unknown) => {
         if (isCurrent) setState((prev) => ({ ...prev, status: 'failed', error: readErrorMessage(err) }));
