@@ -20,6 +20,7 @@ const RETRY_MAX_MS = 5_000;
 /** A connection that answers nothing for this long is treated as gone (a dropped network sends no FIN). */
 const HEARTBEAT_MS = 5_000;
 const HEARTBEAT_TIMEOUT_MS = 2_000;
+const CLOSE_WAIT_MS = 2_000;
 
 /**
  * LISTEN on a connection of its own (a pooled one could not keep it), reconnecting with backoff whenever the server
@@ -117,7 +118,9 @@ export async function listenPostgres(
       clearInterval(heartbeat);
       clearTimeout(retryTimer);
       const c = client;
-      if (c) await drop(c);
+      // A server that stopped answering may never acknowledge the goodbye: closing does not wait for it long.
+      if (c)
+        await Promise.race([drop(c), new Promise((resolve) => setTimeout(resolve, CLOSE_WAIT_MS).unref())]);
     },
   };
 }
