@@ -55,6 +55,9 @@ describe('the server', () => {
     expect(api.headers['cache-control']).toBe('no-store');
     expect(api.headers['strict-transport-security']).toMatch(/^max-age=\d+/);
     expect(api.headers['x-dns-prefetch-control']).toBeUndefined();
+    // A request without an Origin is not cross-origin: no CORS headers to weigh every answer down.
+    expect(api.headers['access-control-allow-credentials']).toBeUndefined();
+    expect(api.headers['access-control-expose-headers']).toBeUndefined();
   });
 
   it('serves the runtime config for the browser', async () => {
@@ -151,6 +154,8 @@ describe('the server', () => {
         headers: { ...bearer(token), origin: 'https://shop.example.com' },
       });
       expect(me.headers['access-control-expose-headers']).toContain('Authorization');
+      expect(me.headers['access-control-allow-origin']).toBe('https://shop.example.com');
+      expect(me.headers['access-control-allow-credentials']).toBe('true');
       const other = await cors.app.inject({
         method: 'OPTIONS',
         url: '/api/v1/customer/me',

@@ -1,6 +1,6 @@
 import { fileURLToPath } from 'node:url';
 import path from 'node:path';
-import Fastify, { LogController, type FastifyServerOptions } from 'fastify';
+import Fastify, { LogController, type FastifyRequest, type FastifyServerOptions } from 'fastify';
 import cors from '@fastify/cors';
 import rateLimit from '@fastify/rate-limit';
 import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -119,7 +119,7 @@ export async function buildApp({ config, database, now = () => new Date(), logge
       crossOriginOpenerPolicy: { policy: 'same-origin-allow-popups' },
     },
   });
-  await app.register(cors, {
+  const corsOptions = {
     // An empty list still answers preflights (204, with no Access-Control-Allow-Origin), so a browser is told no.
     origin: config.CORS_ORIGINS,
     strictPreflight: false,
@@ -127,7 +127,14 @@ export async function buildApp({ config, database, now = () => new Date(), logge
     exposedHeaders: ['Authorization'],
     allowedHeaders: ['Authorization', 'Content-Type', 'Cache-Control', 'X-Requested-With'],
     methods: ['GET', 'POST', 'PUT', 'DELETE'],
-  });
+  };
+  // A cross-origin request always names its Origin; the rest (the store's own pages, probes, servers) get no CORS
+  // headers, which they would ignore: three headers fewer on nearly every answer, a tenth of a cheap route's time.
+  await app.register(
+    cors,
+    () => (req: FastifyRequest, done: (err: null, options: typeof corsOptions | { origin: false }) => void) =>
+      done(null, req.headers.origin ? corsOptions : { origin: false }),
+  );
   // Commands fail at once while Redis is unreachable instead of queueing behind the reconnect, and the limiter
   // then lets requests through: a Redis outage must not take the store down (sign-in limits live in PostgreSQL).
   const redis = config.REDIS_URL
