@@ -16,7 +16,7 @@ const withAntd = (...modules: string[]) => withApi('src/app/antd-scope.tsx', ...
 
 /** The pages visitors open first, and what each loads lazily as it opens (src/app/router.tsx). */
 const landingPages: LandingPage[] = [
-  { path: /^\/$/, modules: ['src/features/home/pages/home-page.tsx'] },
+  { path: /^\/$/, modules: ['src/lib/http/axios-client.ts'] },
   { path: /^\/login$/, modules: ['src/features/account/pages/login-page.tsx'] },
   { path: /^\/shop$/, modules: withApi('src/features/catalog/pages/product-list-page.tsx') },
   { path: /^\/product\/[^/]+$/, modules: withApi('src/features/catalog/pages/product-detail-page.tsx') },
