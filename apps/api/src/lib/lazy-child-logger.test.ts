@@ -14,28 +14,21 @@ function capture() {
   return { lines, logger: pino({ level: 'info', redact: ['*.password'] }, stream) };
 }
 
+/** What Fastify makes for a request with this id. */
+function requestLogger(logger: pino.Logger, reqId: string) {
+  return lazyChildLoggerFactory.call(undefined as never, logger, { reqId }, {}, undefined as never);
+}
+
 describe('a request logger made on first use', () => {
   it('makes no child for a request that never logs, and one for a request that does', () => {
     const { logger } = capture();
     const child = vi.spyOn(logger, 'child');
-    const quiet = lazyChildLoggerFactory.call(
-      undefined as never,
-      logger,
-      { reqId: 'r1' },
-      {},
-      undefined as never,
-    );
+    const quiet = requestLogger(logger, 'r1');
     quiet.debug('below the level');
     expect(quiet.level).toBe('info');
     expect(child).not.toHaveBeenCalled();
 
-    const busy = lazyChildLoggerFactory.call(
-      undefined as never,
-      logger,
-      { reqId: 'r2' },
-      {},
-      undefined as never,
-    );
+    const busy = requestLogger(logger, 'r2');
     busy.warn('first');
     busy.error('second');
     expect(child).toHaveBeenCalledTimes(1);
@@ -44,13 +37,7 @@ describe('a request logger made on first use', () => {
 
   it("writes the request's bindings on each line, redacted as the parent would", () => {
     const { lines, logger } = capture();
-    const log = lazyChildLoggerFactory.call(
-      undefined as never,
-      logger,
-      { reqId: 'r3' },
-      {},
-      undefined as never,
-    );
+    const log = requestLogger(logger, 'r3');
     log.warn({ body: { password: 'secret-pw' } }, 'hello');
     expect(lines).toEqual([
       expect.objectContaining({ reqId: 'r3', msg: 'hello', body: { password: '[Redacted]' } }),
@@ -59,13 +46,7 @@ describe('a request logger made on first use', () => {
 
   it('takes a level of its own without changing the parent', () => {
     const { lines, logger } = capture();
-    const log = lazyChildLoggerFactory.call(
-      undefined as never,
-      logger,
-      { reqId: 'r4' },
-      {},
-      undefined as never,
-    );
+    const log = requestLogger(logger, 'r4');
     log.level = 'debug';
     log.debug('shown');
     logger.debug('not shown');

@@ -282,38 +282,30 @@ describe('customer/apply-voucher', () => {
 });
 
 describe('voucher rate limits', () => {
+  /** A voucher guess on `limited`, from the test's address unless another is given. */
+  function guess(limited: TestApp, token: string, code: string, remoteAddress?: string) {
+    return limited.app.inject({
+      method: 'POST',
+      url: '/api/v1/customer/apply-voucher',
+      headers: bearer(token),
+      payload: { code },
+      ...(remoteAddress ? { remoteAddress } : {}),
+    });
+  }
+
   it('answers 429 once one address has tried too often, whichever accounts it used', async () => {
     const limited = await createTestApp({ env: { AUTH_LIMIT_PER_IP: '4' } });
     try {
       const first = await registerCustomer(limited.app);
       const second = await registerCustomer(limited.app);
       for (const [i, c] of [first, first, second, second].entries()) {
-        const res = await call(
-          'POST',
-          '/customer/apply-voucher',
-          c.token,
-          { code: `WRONG-${i}` },
-          limited.app,
-        );
-        expect(res.json().code).toBe(100701);
+        expect((await guess(limited, c.token, `WRONG-${i}`)).json().code).toBe(100701);
       }
-      const third = await call(
-        'POST',
-        '/customer/apply-voucher',
-        second.token,
-        { code: 'WRONG-9' },
-        limited.app,
-      );
+      const third = await guess(limited, second.token, 'WRONG-9');
       expect(third.statusCode).toBe(429);
       expect(third.json()).toMatchObject({ code: 100029, data: null });
       // Another address still gets its own tries.
-      const elsewhere = await limited.app.inject({
-        method: 'POST',
-        url: '/api/v1/customer/apply-voucher',
-        headers: bearer(second.token),
-        payload: { code: 'WRONG-10' },
-        remoteAddress: '10.1.2.3',
-      });
+      const elsewhere = await guess(limited, second.token, 'WRONG-10', '10.1.2.3');
       expect(elsewhere.json()).toMatchObject({ code: 100701 });
     } finally {
       await limited.close();
@@ -325,22 +317,9 @@ describe('voucher rate limits', () => {
     try {
       const c = await registerCustomer(limited.app);
       for (let i = 0; i < 3; i += 1) {
-        const res = await call(
-          'POST',
-          '/customer/apply-voucher',
-          c.token,
-          { code: `WRONG-${i}` },
-          limited.app,
-        );
-        expect(res.json().code).toBe(100701);
+        expect((await guess(limited, c.token, `WRONG-${i}`)).json().code).toBe(100701);
       }
-      const blocked = await call(
-        'POST',
-        '/customer/apply-voucher',
-        c.token,
-        { code: 'WRONG-9' },
-        limited.app,
-      );
+      const blocked = await guess(limited, c.token, 'WRONG-9');
       expect(blocked.statusCode).toBe(429);
       expect(blocked.json()).toMatchObject({ code: 100029, data: null });
     } finally {
@@ -355,10 +334,7 @@ describe('voucher rate limits', () => {
       const a = await registerCustomer(limited.app);
       const b = await registerCustomer(limited.app);
       const codes: number[] = [];
-      for (const c of [a, b, a, b, a]) {
-        const res = await call('POST', '/customer/apply-voucher', c.token, { code: 'WRONG' }, limited.app);
-        codes.push(res.statusCode);
-      }
+      for (const c of [a, b, a, b, a]) codes.push((await guess(limited, c.token, 'WRONG')).statusCode);
       expect(codes).toEqual([200, 200, 200, 200, 429]);
     } finally {
       await limited.close();
