@@ -172,6 +172,15 @@ export async function queryRows<T>(db: Executor, query: SQL): Promise<T[]> {
   return result.rows;
 }
 
+/** The name of the constraint a statement broke (its own, or one a trigger raised in its name), if that is why it failed. */
+export function violatedConstraint(err: unknown): string | undefined {
+  for (let e: unknown = err; e && typeof e === 'object'; e = (e as { cause?: unknown }).cause) {
+    const { constraint } = e as { constraint?: unknown };
+    if (typeof constraint === 'string') return constraint;
+  }
+  return undefined;
+}
+
 /** True when a query failed because the database could not be reached, not because of the query. */
 export function isDatabaseUnavailable(err: unknown): boolean {
   for (let e: unknown = err; e && typeof e === 'object'; e = (e as { cause?: unknown }).cause) {

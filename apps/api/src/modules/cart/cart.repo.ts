@@ -220,6 +220,52 @@ const addLineOf = preparedPer((db) =>
     .prepare('add_cart_line'),
 );
 
+/**
+ * Adds `quantity` of an active product to the customer's cart in one statement and no transaction: a new line, or
+ * the sum on the existing one, only while the line stays within `maxQuantity` and the product's stock. The cart's
+ * writers queue on its row and its line cap holds in the database (migration 0007), so no lock is taken here first.
+ * Answers the line's new quantity, or undefined when one of those refused it (the caller finds out which).
+ */
+export async function addToCartAtOnce(
+  db: Executor,
+  line: { customerId: number; productId: number; quantity: number; maxQuantity: number },
+): Promise<number | undefined> {
+  const [row] = await addAtOnceOf(db).execute(line);
+  return row?.quantity;
+}
+
+const addAtOnceOf = preparedPer((db) =>
+  db
+    .insert(cartLines)
+    .select((qb) =>
+      qb
+        .select({
+          customerId: sql<number>`${sql.placeholder('customerId')}::int`.as('customer_id'),
+          productId: products.id,
+          quantity: sql<number>`${sql.placeholder('quantity')}::int`.as('quantity'),
+          selected: sql<boolean>`true`.as('selected'),
+          addedAt: sql<Date>`now()`.as('added_at'),
+          updatedAt: sql<Date>`now()`.as('updated_at'),
+        })
+        .from(products)
+        .where(
+          and(
+            eq(products.id, sql.placeholder('productId')),
+            eq(products.isActive, true),
+            sql`${sql.placeholder('quantity')} <= least(${sql.placeholder('maxQuantity')}, ${products.stock})`,
+          ),
+        ),
+    )
+    .onConflictDoUpdate({
+      target: [cartLines.customerId, cartLines.productId],
+      set: { quantity: sql`${cartLines.quantity} + excluded.quantity`, updatedAt: sql`now()` },
+      setWhere: sql`${cartLines.quantity} + excluded.quantity <= least(${sql.placeholder('maxQuantity')},
+        (select ${products.stock} from ${products} where ${products.id} = excluded.product_id))`,
+    })
+    .returning({ quantity: cartLines.quantity })
+    .prepare('add_cart_line_at_once'),
+);
+
 export async function updateCartLine(
   db: Executor,
   customerId: number,

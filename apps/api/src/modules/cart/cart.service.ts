@@ -19,7 +19,7 @@ import type {
 } from '@storefront/contract/cart';
 import { CART_LINE_QUANTITY_MAX, CART_LINES_MAX } from '@storefront/contract/cart';
 import { errorCatalogue, type ErrorName } from '@storefront/contract/errors';
-import type { Db, Executor } from '../../db/client.js';
+import { violatedConstraint, type Db, type Executor } from '../../db/client.js';
 import { AppError } from '../../lib/app-error.js';
 import { findProductById, findProductsByIds, type CartProduct } from '../catalog/catalog.repo.js';
 import { stockError, unavailableReasonOf } from '../catalog/stock.js';
@@ -28,6 +28,7 @@ import { claimKey, hashRequest, saveAnswer } from '../idempotency/idempotency.re
 import { priceCart, type PricingInput, type PricingLine } from '../pricing/price-cart.js';
 import { mergeIntoCart } from './cart-merge.js';
 import {
+  addToCartAtOnce,
   addToCartLine,
   findAddContext,
   deleteCartLines,
@@ -41,6 +42,9 @@ import {
   updateCart,
   updateCartLine,
 } from './cart.repo.js';
+
+/** The database's own cap on a cart's lines (migration 0007), named as its check violations name it. */
+const CART_LINES_CAP = 'cart_lines_cap';
 
 /** A cart line with its product as it is now. */
 export type CartItem = PricingLine & { addedAt: Date };
@@ -165,11 +169,22 @@ export function createCartService(db: Db, now: () => Date) {
     list,
 
     async add(customerId: number, body: CartAddBody): Promise<CartList> {
-      // The cart row lock serialises this customer's cart writes, so merges and the line cap count exactly.
-      await db.transaction(async (tx) => {
-        await lockCart(tx, customerId);
-        await addToCartInTx(tx, customerId, body.productID, body.quantity);
-      });
+      const line = { customerId, productId: body.productID, quantity: body.quantity };
+      // Nearly every add fits: one statement, no transaction. The cart's row queues its writers and the database
+      // keeps its line cap (migration 0007), as the lock below does for the rest.
+      const added = await addToCartAtOnce(db, { ...line, maxQuantity: CART_LINE_QUANTITY_MAX }).catch(
+        (err: unknown) => {
+          if (violatedConstraint(err) === CART_LINES_CAP) throw new AppError('CART_FULL');
+          throw err;
+        },
+      );
+      if (added === undefined) {
+        // Refused: under the cart lock, find out why (or add it after all, if it fits by now).
+        await db.transaction(async (tx) => {
+          await lockCart(tx, customerId);
+          await addToCartInTx(tx, customerId, body.productID, body.quantity);
+        });
+      }
       return list(customerId);
     },
 

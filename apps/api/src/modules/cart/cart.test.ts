@@ -1,6 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { CartList, CartMergeResult } from '@storefront/contract/cart';
+import { CART_LINES_MAX, type CartList, type CartMergeResult } from '@storefront/contract/cart';
+import { violatedConstraint } from '../../db/client.js';
 import { cartLines, carts, coupons } from '../../db/schema/index.js';
 import { bearer, registerCustomer } from '../../../test/factories.js';
 import { createCoupon, createProduct, giveCoupon, updateProduct } from '../../../test/catalog-factories.js';
@@ -206,6 +207,53 @@ describe('cart/add', () => {
     const first = items[0];
     if (!first) throw new Error('no items');
     expect((await add(c.token, first.productID)).json().code).toBe(0);
+  });
+});
+
+describe("a cart's line cap, kept by the database", () => {
+  async function cartOfLines(n: number) {
+    const c = await registerCustomer(t.app);
+    const items = [];
+    for (let i = 0; i < n; i += 1) items.push({ productID: (await createProduct(db())).id, quantity: 1 });
+    for (let i = 0; i < n; i += 50) {
+      const batch = { items: items.slice(i, i + 50) };
+      expect((await call('POST', '/cart/add/batch', c.token, batch)).json().code).toBe(0);
+    }
+    return { c, productIds: items.map((i) => i.productID) };
+  }
+
+  it('lets exactly one of several parallel new lines into a cart one line short of full', async () => {
+    const { c } = await cartOfLines(99);
+    const extras = await Promise.all(Array.from({ length: 6 }, () => createProduct(db())));
+    const codes = (await Promise.all(extras.map((p) => add(c.token, p.id)))).map((r) => r.json().code);
+    expect(codes.filter((code) => code === 0)).toHaveLength(1);
+    expect(codes.filter((code) => code === 100408)).toHaveLength(5);
+    expect(await lineRows(c.user.customerID)).toHaveLength(100);
+  });
+
+  it('refuses a 101st line written straight to the table, and still takes more of a line it holds', async () => {
+    const { c, productIds } = await cartOfLines(100);
+    const extra = await createProduct(db());
+    const customerId = c.user.customerID;
+    const refused = await db()
+      .insert(cartLines)
+      .values({ customerId, productId: extra.id, quantity: 1 })
+      .then(
+        () => null,
+        (err: unknown) => err,
+      );
+    expect(violatedConstraint(refused)).toBe('cart_lines_cap');
+    const held = productIds[0] ?? 0;
+    await db()
+      .insert(cartLines)
+      .values({ customerId, productId: held, quantity: 2 })
+      .onConflictDoUpdate({
+        target: [cartLines.customerId, cartLines.productId],
+        set: { quantity: sql`${cartLines.quantity} + excluded.quantity` },
+      });
+    const rows = await lineRows(customerId);
+    expect(rows).toHaveLength(CART_LINES_MAX);
+    expect(rows.find((r) => r.productId === held)?.quantity).toBe(3);
   });
 });
 

@@ -1,9 +1,12 @@
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
+import type { CartList } from '@storefront/contract/cart';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DeliveryWindow, DeliveryWindows } from '@storefront/contract/delivery';
 import type { OrderDetail } from '@storefront/contract/order';
 import { queryRows, type Executor } from '../../db/client.js';
 import {
+  cartLines,
+  carts,
   creditLedger,
   deliveryWindows,
   deliveryWindowTemplates,
@@ -210,5 +213,30 @@ describe("an order's row lock", () => {
     const [row] = await db().select().from(orders).where(eq(orders.id, order.orderID));
     expect(row?.status).toBe('cancelled');
     expect([await bookedOf(a), await bookedOf(b)]).toEqual([0, 0]);
+  });
+});
+
+describe("a cart's row lock", () => {
+  it('an add that arrives while a checkout empties the line lands as a new line, not on the ordered one', async () => {
+    const c = await registerCustomer(t.app);
+    const product = await createProduct(db(), { stock: 20 });
+    await addToCart(t.app, c, product.id, 3);
+    const customerId = c.user.customerID;
+    let answer: Promise<{ code: number; data: CartList }> | undefined;
+    // What checkout does under the cart lock, with the add sent after the lock was taken: the line it read is
+    // ordered and taken off the cart. An add that did not wait would put 2 on the 3 being ordered, and be lost.
+    await db().transaction(async (tx) => {
+      await tx.select().from(carts).where(eq(carts.customerId, customerId)).for('update');
+      answer = call<CartList>(c, 'POST', '/cart/add', { productID: product.id, quantity: 2 });
+      await waitForLockWaiter();
+      await tx
+        .delete(cartLines)
+        .where(and(eq(cartLines.customerId, customerId), eq(cartLines.productId, product.id)));
+    });
+    const added = await answer;
+    expect(added?.code).toBe(0);
+    expect(added?.data.available.map((l) => [l.productID, l.quantity])).toEqual([[product.id, 2]]);
+    const [line] = await db().select().from(cartLines).where(eq(cartLines.customerId, customerId));
+    expect(line?.quantity).toBe(2);
   });
 });
