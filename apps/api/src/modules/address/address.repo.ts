@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, ne } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, ne, or } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
 import { addresses } from '../../db/schema/index.js';
 
@@ -73,6 +73,23 @@ export async function deleteAddress(
 }
 
 /** The customer's default shipping or billing address, if they have one. */
+/** The customer's addresses among `ids`, and their default billing address, in one statement. */
+export async function findAddressesWithDefaultBilling(
+  db: Executor,
+  customerId: number,
+  ids: number[],
+): Promise<AddressRow[]> {
+  return db
+    .select()
+    .from(addresses)
+    .where(
+      and(
+        eq(addresses.customerId, customerId),
+        or(inArray(addresses.id, ids), eq(addresses.isDefaultBilling, true)),
+      ),
+    );
+}
+
 export async function findDefaultAddress(
   db: Executor,
   customerId: number,

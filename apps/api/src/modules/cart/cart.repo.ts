@@ -104,6 +104,31 @@ const itemsOf = preparedPer((db) =>
 );
 
 /**
+ * The customer's selected lines with their products locked (in product id order, so checkouts of the same products
+ * queue rather than deadlock), as of the lock, in one statement; newest line first. The caller holds the cart lock.
+ */
+export async function listSelectedLinesLockingProducts(
+  tx: Executor,
+  customerId: number,
+): Promise<{ line: CartLineState; product: CartProduct }[]> {
+  const rows = await selectedLockedOf(tx).execute({ customerId });
+  return rows.sort(
+    (a, b) => b.line.addedAt.getTime() - a.line.addedAt.getTime() || a.product.id - b.product.id,
+  );
+}
+
+const selectedLockedOf = preparedPer((db) =>
+  db
+    .select({ line: cartLineColumns, product: cartProductColumns })
+    .from(cartLines)
+    .innerJoin(products, eq(products.id, cartLines.productId))
+    .where(and(eq(cartLines.customerId, sql.placeholder('customerId')), eq(cartLines.selected, true)))
+    .orderBy(asc(products.id))
+    .for('update', { of: products })
+    .prepare('lock_selected_cart_products'),
+);
+
+/**
  * The whole cart in one statement: its lines with their products (newest first) and its coupon with the customer's
  * uses of it (repeated on each line; one row with no line for an empty cart). A signed-in `cart/list` is this one
  * round trip.

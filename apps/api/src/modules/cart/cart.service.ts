@@ -49,7 +49,7 @@ const CART_LINES_CAP = 'cart_lines_cap';
 /** A cart line with its product as it is now. */
 export type CartItem = PricingLine & { addedAt: Date };
 
-function toCartItem({ line, product }: { line: CartLineState; product: CartProduct }): CartItem {
+export function toCartItem({ line, product }: { line: CartLineState; product: CartProduct }): CartItem {
   return { product, quantity: line.quantity, selected: line.selected, addedAt: line.addedAt };
 }
 

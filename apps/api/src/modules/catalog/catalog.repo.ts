@@ -213,16 +213,6 @@ export async function findRelatedProducts(
 }
 
 /** Locks the given products in id order, so parallel checkouts of the same products queue rather than deadlock. */
-export async function lockProducts(tx: Executor, productIds: number[]): Promise<ProductRow[]> {
-  if (productIds.length === 0) return [];
-  return tx
-    .select()
-    .from(products)
-    .where(inArray(products.id, productIds))
-    .orderBy(asc(products.id))
-    .for('update');
-}
-
 export type StockChange = { productId: number; quantity: number };
 
 /** The changes as a relation `change(product_id, quantity)` of two array parameters: one statement text for any count. */
@@ -234,7 +224,7 @@ function changeRelation(changes: StockChange[]) {
 
 /**
  * Takes each line's quantity off its product in one statement, only where that many are there; answers the ids
- * of the products it took from (a missing id had too little). The caller holds the rows' locks (`lockProducts`).
+ * of the products it took from (a missing id had too little). The caller holds the rows' locks (checkout: `listSelectedLinesLockingProducts`).
  */
 export async function takeStock(tx: Executor, changes: StockChange[]): Promise<Set<number>> {
   if (changes.length === 0) return new Set();

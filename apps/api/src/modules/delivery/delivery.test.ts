@@ -172,6 +172,7 @@ describe('delivery windows', () => {
       priceDelta: 300,
     });
     expect(placed.data.canChangeWindow).toBe(true);
+    expect((await call(c, 'GET', `/order/detail?orderID=${placed.data.orderID}`)).data).toEqual(placed.data);
     const { subtotal, discount, shipping, total } = placed.data.totals;
     const other = await shopper();
     const plain = windowAt(await windowsFor(other.c, other.addressID), '2026-11-26', '11:00');

@@ -1,11 +1,17 @@
 import type { OrderCreateBody } from '@storefront/contract/order';
+import type { ShippingZone } from '@storefront/contract/shipping';
 import type { Db, Executor } from '../../db/client.js';
 import { AppError } from '../../lib/app-error.js';
-import { findAddress, findDefaultAddress, type AddressRow } from '../address/address.repo.js';
+import { findAddressesWithDefaultBilling, type AddressRow } from '../address/address.repo.js';
 import { snapshotOf } from '../address/address.service.js';
-import { deleteCartLines, lockCart, updateCart } from '../cart/cart.repo.js';
-import { findCartCoupon, loadCartItems, type CartItem } from '../cart/cart.service.js';
-import { lockProducts, takeStock as takeProductStock, type CartProduct } from '../catalog/catalog.repo.js';
+import {
+  deleteCartLines,
+  listSelectedLinesLockingProducts,
+  lockCart,
+  updateCart,
+} from '../cart/cart.repo.js';
+import { findCartCoupon, toCartItem, type CartItem } from '../cart/cart.service.js';
+import { takeStock as takeProductStock, type CartProduct } from '../catalog/catalog.repo.js';
 import { stockError, unavailableReasonOf } from '../catalog/stock.js';
 import type { CouponRow } from '../coupon/coupon.repo.js';
 import { claimCoupon } from '../coupon/coupon.service.js';
@@ -23,33 +29,43 @@ import { insertOrder, type OrderLineRow, type OrderRow } from './order.repo.js';
 /** An Idempotency-Key with the digest of the request it came with. */
 export type CheckoutKey = { scope: IdempotencyScope; requestHash: string };
 
+/** The order as checkout wrote it, with what its answer shows: enough to answer without reading it back. */
+export type PlacedOrder = {
+  order: OrderRow;
+  lines: OrderLineRow[];
+  couponCode: string | null;
+  window: DeliveryWindowRow | null;
+};
+
 /**
  * Checkout: turns the selected available cart lines into an order in one transaction, as a list of named steps,
- * each calling the module that owns what it touches. A step that throws rolls every earlier one back.
+ * each calling the module that owns what it touches. A step that throws rolls every earlier one back. Answers the
+ * order placed, or only its id when the Idempotency-Key replays an earlier checkout.
  */
 export function createCheckout(db: Db, now: () => Date, mail: OrderMailSettings) {
   return async function checkout(
     customerId: number,
     body: OrderCreateBody,
     key?: CheckoutKey,
-  ): Promise<number> {
+  ): Promise<{ orderId: number; placed?: PlacedOrder }> {
     return db.transaction(async (tx) => {
       // Claimed in the order's own transaction: a second request with the key waits for this one, then replays it.
       if (key) {
         const claim = await claimKey(tx, key.scope, key.requestHash);
         if (claim.kind === 'reused') throw new AppError('IDEMPOTENCY_KEY_REUSED');
-        if (claim.kind === 'replay') return (claim.answer.body as { orderID: number }).orderID;
+        if (claim.kind === 'replay') return { orderId: (claim.answer.body as { orderID: number }).orderID };
       }
       // The cart lock serialises this customer's checkouts with each other and with cart edits.
       await lockCart(tx, customerId);
       const addresses = await findAddresses(tx, customerId, body);
-      const lines = await lockStock(tx, await loadSelectedLines(tx, customerId));
-      const window = await bookDeliveryWindow(tx, addresses.delivery, body, now());
-      const price = await priceOrder(tx, customerId, lines, addresses.delivery, body, now(), window);
+      const zone = await zoneOfDelivery(tx, addresses.delivery);
+      const lines = await lockSelectedLines(tx, customerId);
+      const window = await bookWindow(tx, zone, body.deliveryWindowID, now());
+      const price = await priceOrder(tx, customerId, lines, zone, body, now(), window);
       if (price.coupon) await claimCoupon(tx, customerId, price.coupon);
       const creditUsed = body.useCredit ? await holdCredit(tx, customerId, price.totals.total) : 0;
       await takeStock(tx, price.selected);
-      const order = await writeOrder(tx, customerId, {
+      const written = await writeOrder(tx, customerId, {
         price,
         creditUsed,
         addresses,
@@ -57,11 +73,12 @@ export function createCheckout(db: Db, now: () => Date, mail: OrderMailSettings)
         window,
         placedAt: now(),
       });
+      const { order } = written;
       await recordOrderCredit(tx, { customerId, orderId: order.id, amountCents: -creditUsed });
       await emptyCartLines(tx, customerId, price);
-      await queueOrderMail(tx, order.id, { kind: 'placed' }, mail, now());
+      await queueOrderMail(tx, { ...written, window }, { kind: 'placed' }, mail, now());
       if (key) await saveAnswer(tx, key.scope, { status: 200, body: { orderID: order.id } });
-      return order.id;
+      return { orderId: order.id, placed: { ...written, couponCode: price.coupon?.code ?? null, window } };
     });
   };
 }
@@ -71,54 +88,35 @@ type OrderPrice = CartPrice<CartItem> & { coupon: CouponRow | null };
 
 /** The delivery address, and the billing one asked for, else the default billing address, else the delivery one. */
 async function findAddresses(tx: Executor, customerId: number, body: OrderCreateBody): Promise<Addresses> {
-  const delivery = await findAddress(tx, customerId, body.addressID);
+  const asked = body.billingAddressID === undefined ? [] : [body.billingAddressID];
+  const rows = await findAddressesWithDefaultBilling(tx, customerId, [body.addressID, ...asked]);
+  const delivery = rows.find((a) => a.id === body.addressID);
   if (!delivery) throw new AppError('NOT_FOUND', 'No such delivery address.');
   if (body.billingAddressID === undefined) {
-    return { delivery, billing: (await findDefaultAddress(tx, customerId, 'billing')) ?? delivery };
+    return { delivery, billing: rows.find((a) => a.isDefaultBilling) ?? delivery };
   }
-  const billing = await findAddress(tx, customerId, body.billingAddressID);
+  const billing = rows.find((a) => a.id === body.billingAddressID);
   if (!billing) throw new AppError('NOT_FOUND', 'No such billing address.');
   return { delivery, billing };
 }
 
-/** The selected lines that can be bought now; unavailable ones stay in the cart, unless none can be bought. */
-async function loadSelectedLines(tx: Executor, customerId: number): Promise<CartItem[]> {
-  const selected = (await loadCartItems(tx, customerId)).filter((l) => l.selected);
+async function zoneOfDelivery(tx: Executor, delivery: AddressRow): Promise<ShippingZone> {
+  const suburb = await findSuburbById(tx, delivery.suburbId);
+  if (!suburb) throw new AppError('NO_DESTINATION');
+  return zoneOf(suburb);
+}
+
+/**
+ * The selected lines that can be bought now, their products locked so the stock priced here is still there when
+ * it is taken; unavailable ones stay in the cart, unless none can be bought.
+ */
+async function lockSelectedLines(tx: Executor, customerId: number): Promise<CartItem[]> {
+  const selected = (await listSelectedLinesLockingProducts(tx, customerId)).map(toCartItem);
   const [first] = selected;
   if (!first) throw new AppError('CART_EMPTY');
   const available = selected.filter((l) => unavailableReasonOf(l.product, l.quantity) === null);
   if (available.length === 0) throw stockError(first.product, first.quantity);
   return available;
-}
-
-/** The lines with their products as locked, so the stock priced here is still there when it is taken. */
-async function lockStock(tx: Executor, lines: CartItem[]): Promise<CartItem[]> {
-  // Locked in id order, so parallel checkouts of the same products queue rather than deadlock.
-  const locked = new Map(
-    (
-      await lockProducts(
-        tx,
-        lines.map((l) => l.product.id),
-      )
-    ).map((p) => [p.id, p]),
-  );
-  return lines.map((line) => {
-    const product = locked.get(line.product.id);
-    if (!product) throw new AppError('PRODUCT_UNAVAILABLE');
-    return { ...line, product };
-  });
-}
-
-/** A place in the chosen delivery window of the delivery address's zone (none for courier zones). */
-async function bookDeliveryWindow(
-  tx: Executor,
-  delivery: AddressRow,
-  body: OrderCreateBody,
-  now: Date,
-): Promise<DeliveryWindowRow | null> {
-  const suburb = await findSuburbById(tx, delivery.suburbId);
-  if (!suburb) throw new AppError('NO_DESTINATION');
-  return bookWindow(tx, zoneOf(suburb), body.deliveryWindowID, now);
 }
 
 /** A window's price difference is part of the delivery charge (a free-delivery coupon does not cover it). */
@@ -136,17 +134,12 @@ async function priceOrder(
   tx: Executor,
   customerId: number,
   lines: CartItem[],
-  delivery: AddressRow,
+  zone: ShippingZone,
   body: OrderCreateBody,
   now: Date,
   window: DeliveryWindowRow | null,
 ): Promise<OrderPrice> {
-  const [coupon, suburb] = await Promise.all([
-    findCartCoupon(tx, customerId),
-    findSuburbById(tx, delivery.suburbId),
-  ]);
-  if (!suburb) throw new AppError('NO_DESTINATION');
-  const rates = await listRatesForZone(tx, zoneOf(suburb));
+  const [coupon, rates] = await Promise.all([findCartCoupon(tx, customerId), listRatesForZone(tx, zone)]);
   const price = withWindowFee(
     priceCart({ lines, coupon, shipping: { rates, service: body.shippingService }, now }),
     window?.priceDeltaCents ?? 0,
@@ -186,7 +179,7 @@ async function writeOrder(
     window: DeliveryWindowRow | null;
     placedAt: Date;
   },
-): Promise<OrderRow> {
+): Promise<{ order: OrderRow; lines: OrderLineRow[] }> {
   const { price, addresses } = placed;
   const totals = withCredit(price.totals, placed.creditUsed);
   const isPaid = totals.amountDue === 0;

@@ -4,7 +4,8 @@ import { findCustomerById } from '../account/account.repo.js';
 import { describeWindow, findDeliveryWindow } from '../delivery/delivery.service.js';
 import { formatAud, renderMail, type MailBlock } from '../mail/mail-layout.js';
 import { insertMail } from '../mail/outbox.repo.js';
-import { findOrderById, listOrderLines, type OrderLineRow, type OrderRow } from './order.repo.js';
+import type { DeliveryWindowRow } from '../delivery/delivery.repo.js';
+import { listOrderLines, type OrderLineRow, type OrderRow } from './order.repo.js';
 import { totalsOf } from './order.service.js';
 
 /** What happened to the order that the customer is told about. */
@@ -108,23 +109,30 @@ function content(event: OrderEvent, order: OrderRow, settings: OrderMailSettings
   }
 }
 
+/** The order a mail is about, as just written, with what the caller already holds of it; the rest is read. */
+export type OrderMailSubject = {
+  order: OrderRow;
+  lines?: OrderLineRow[];
+  window?: DeliveryWindowRow | null;
+};
+
 /**
  * Writes the customer's mail about an order event in the caller's transaction, so it goes out only if the change
  * it reports was committed.
  */
 export async function queueOrderMail(
   tx: Executor,
-  orderId: number,
+  about: OrderMailSubject,
   event: OrderEvent,
   settings: OrderMailSettings,
   now: Date,
 ): Promise<void> {
-  const order = await findOrderById(tx, orderId);
-  if (!order) return;
+  const { order } = about;
+  const windowId = event.kind === 'cancelled' ? null : order.deliveryWindowId;
   const [customer, lines, window] = await Promise.all([
     findCustomerById(tx, order.customerId),
-    listOrderLines(tx, [order.id]),
-    order.deliveryWindowId === null ? undefined : findDeliveryWindow(tx, order.deliveryWindowId),
+    about.lines ?? listOrderLines(tx, [order.id]),
+    windowId === null ? null : (about.window ?? findDeliveryWindow(tx, windowId)),
   ]);
   if (!customer) return;
   const c = content(event, order, settings);
@@ -140,7 +148,7 @@ export async function queueOrderMail(
         blocks: [
           { kind: 'paragraph', text: `Hi ${customer.firstName}, ${c.lead}` },
           ...orderBlocks(order, lines),
-          ...(window && event.kind !== 'cancelled'
+          ...(window
             ? [{ kind: 'paragraph' as const, text: `Delivery window: ${describeWindow(window)}.` }]
             : []),
           { kind: 'action', label: 'See your order', url: link },

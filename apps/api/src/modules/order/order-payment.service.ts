@@ -66,8 +66,11 @@ export function createOrderPayments(db: Db, deps: OrderPaymentDeps) {
       const current = await findOrder(tx, order.customerId, order.id, { lock: true });
       if (current?.status === 'pending_payment') {
         await payments.recordCapture(tx, attempt, captureId);
-        await updateOrderWhileIn(tx, order.id, ['pending_payment'], { status: 'paid', paidAt: now() });
-        await queueOrderMail(tx, order.id, { kind: 'paid' }, deps.mail, now());
+        const paid = await updateOrderWhileIn(tx, order.id, ['pending_payment'], {
+          status: 'paid',
+          paidAt: now(),
+        });
+        if (paid) await queueOrderMail(tx, { order: paid }, { kind: 'paid' }, deps.mail, now());
         return 'paid';
       }
       if ((await payments.capturedPayment(tx, order.id))?.id === attempt.id) return 'paid';

@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, gte, inArray, lt, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gte, inArray, lt, sql, type SQL } from 'drizzle-orm';
 import type { OrderAddress, OrderStatus } from '@storefront/contract/order';
 import type { Executor } from '../../db/client.js';
 import { orderLines, orders } from '../../db/schema/index.js';
@@ -7,15 +7,37 @@ export type OrderRow = typeof orders.$inferSelect;
 export type OrderLineRow = typeof orderLines.$inferSelect;
 export type NewOrder = Omit<typeof orders.$inferInsert, 'id' | 'updatedAt'>;
 
+/** Writes the order and its lines; answers both as stored, the lines in their listing order. */
 export async function insertOrder(
   db: Executor,
   order: NewOrder,
   lines: Omit<OrderLineRow, 'orderId'>[],
-): Promise<OrderRow> {
+): Promise<{ order: OrderRow; lines: OrderLineRow[] }> {
   const [row] = await db.insert(orders).values(order).returning();
   if (!row) throw new Error('insert returned no row');
-  await db.insert(orderLines).values(lines.map((l) => ({ ...l, orderId: row.id })));
-  return row;
+  const stored = lines.map((l) => ({ ...l, orderId: row.id }));
+  await db.insert(orderLines).values(stored);
+  return { order: row, lines: stored.sort(compareOrderLines) };
+}
+
+/**
+ * The order an order's lines are listed in: by name, compared by code point as PostgreSQL's "C" collation
+ * compares (listOrderLines asks for it, so a list read back and a list just written agree whatever the database's
+ * own collation), then by product.
+ */
+export function compareOrderLines(a: OrderLineRow, b: OrderLineRow): number {
+  return a.orderId - b.orderId || byCodePoint(a.name, b.name) || a.productId - b.productId;
+}
+
+/** UTF-8 byte order, which is code-point order (JavaScript's own string order is UTF-16's). */
+function byCodePoint(a: string, b: string): number {
+  for (let i = 0; i < a.length && i < b.length;) {
+    const x = a.codePointAt(i) ?? 0;
+    const y = b.codePointAt(i) ?? 0;
+    if (x !== y) return x - y;
+    i += x > 0xffff ? 2 : 1;
+  }
+  return a.length - b.length;
 }
 
 /** The customer's order; with `lock`, locked so a parallel change waits and then sees the new status. */
@@ -60,7 +82,7 @@ export async function listOrderLines(db: Executor, orderIds: number[]): Promise<
     .select()
     .from(orderLines)
     .where(inArray(orderLines.orderId, orderIds))
-    .orderBy(asc(orderLines.orderId), asc(orderLines.name));
+    .orderBy(asc(orderLines.orderId), sql`${orderLines.name} collate "C"`, asc(orderLines.productId));
 }
 
 export type OrderFilter = { statuses?: OrderStatus[]; from?: string; to?: string };
@@ -106,11 +128,6 @@ export async function countOrdersByStatus(
     .from(orders)
     .where(eq(orders.customerId, customerId))
     .groupBy(orders.status);
-}
-
-export async function findOrderById(db: Executor, orderId: number): Promise<OrderRow | undefined> {
-  const [row] = await db.select().from(orders).where(eq(orders.id, orderId));
-  return row;
 }
 
 /** Orders still awaiting payment that were placed before `placedBefore`, oldest first. */

@@ -30,7 +30,7 @@ import { withCredit } from '../pricing/price-cart.js';
 import { zoneOf } from '../shipping/shipping.rules.js';
 import { findSuburbById } from '../suburb/suburb.repo.js';
 import { recordOrderCredit } from '../wallet/wallet.service.js';
-import { createCheckout } from './checkout.js';
+import { createCheckout, type PlacedOrder } from './checkout.js';
 import {
   bookWindow,
   findDeliveryWindow,
@@ -101,8 +101,12 @@ export function createOrderService(db: Db, deps: OrderServiceDeps) {
     const [lines, couponCode, window] = await Promise.all([
       listOrderLines(db, [order.id]),
       order.couponId === null ? null : findCouponCode(db, order.couponId),
-      order.deliveryWindowId === null ? undefined : findDeliveryWindow(db, order.deliveryWindowId),
+      order.deliveryWindowId === null ? null : findDeliveryWindow(db, order.deliveryWindowId),
     ]);
+    return toDetail({ order, lines, couponCode, window: window ?? null });
+  }
+
+  function toDetail({ order, lines, couponCode, window }: PlacedOrder): OrderDetail {
     return {
       orderID: order.id,
       status: order.status,
@@ -127,7 +131,7 @@ export function createOrderService(db: Db, deps: OrderServiceDeps) {
       canCancel: isOpen(order.status),
       canChangeAddress: isOpen(order.status),
       deliveryWindow: window ? toBookedWindow(window) : null,
-      canChangeWindow: isOpen(order.status) && window !== undefined && isOpenForBooking(window, now()),
+      canChangeWindow: isOpen(order.status) && window !== null && isOpenForBooking(window, now()),
     };
   }
 
@@ -140,9 +144,10 @@ export function createOrderService(db: Db, deps: OrderServiceDeps) {
             requestHash: hashRequest(body),
           }
         : undefined;
-      const orderId = await checkout(customerId, body, key);
+      const { orderId, placed } = await checkout(customerId, body, key);
       stockChanged();
-      return detail(customerId, orderId);
+      // Answered from what checkout wrote; a replayed key answers the order as it is now.
+      return placed ? toDetail(placed) : detail(customerId, orderId);
     },
 
     async list(customerId: number, query: OrderListParams): Promise<OrderList> {
@@ -194,7 +199,7 @@ export function createOrderService(db: Db, deps: OrderServiceDeps) {
           shippingAddress: snapshotOf(address),
         });
         if (!updated) throw new AppError('ORDER_ADDRESS_LOCKED');
-        await queueOrderMail(tx, order.id, { kind: 'address-changed' }, mail, now());
+        await queueOrderMail(tx, { order: updated }, { kind: 'address-changed' }, mail, now());
       });
       return detail(customerId, order.id);
     },
@@ -296,7 +301,7 @@ export function createOrderService(db: Db, deps: OrderServiceDeps) {
     await recordOrderCredit(tx, { customerId: order.customerId, orderId: order.id, amountCents: asCredit });
     if (order.couponId !== null) await releaseCouponUse(tx, order.customerId, order.couponId);
     const refund = { byProvider, provider: captured?.provider ?? null, asCredit };
-    await queueOrderMail(tx, order.id, { kind: 'cancelled', refund }, mail, now());
+    await queueOrderMail(tx, { order: cancelled, lines }, { kind: 'cancelled', refund }, mail, now());
     return { orderId: order.id, byProvider };
   }
 
