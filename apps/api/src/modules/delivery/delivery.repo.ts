@@ -1,5 +1,6 @@
 import { and, asc, eq, gt, lt, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
+import { preparedPer } from '../../db/prepared.js';
 import {
   deliveryWindows,
   deliveryWindowTemplates,
@@ -15,12 +16,22 @@ export async function listActiveTemplates(
   exec: Executor,
   zone: ShippingZone,
 ): Promise<DeliveryWindowTemplateRow[]> {
-  return exec
+  return activeTemplatesOf(exec).execute({ zone });
+}
+
+const activeTemplatesOf = preparedPer((db) =>
+  db
     .select()
     .from(deliveryWindowTemplates)
-    .where(and(eq(deliveryWindowTemplates.zone, zone), eq(deliveryWindowTemplates.isActive, true)))
-    .orderBy(asc(deliveryWindowTemplates.startTime));
-}
+    .where(
+      and(
+        eq(deliveryWindowTemplates.zone, sql.placeholder('zone')),
+        eq(deliveryWindowTemplates.isActive, true),
+      ),
+    )
+    .orderBy(asc(deliveryWindowTemplates.startTime))
+    .prepare('list_active_window_templates'),
+);
 
 /** Makes the windows that do not exist yet, in one statement; existing ones (and their bookings) stay. */
 export async function ensureWindows(exec: Executor, rows: NewWindow[]): Promise<void> {

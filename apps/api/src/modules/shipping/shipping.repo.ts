@@ -1,5 +1,6 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
+import { preparedPer } from '../../db/prepared.js';
 import { shippingRates } from '../../db/schema/index.js';
 
 export type ShippingRateRow = typeof shippingRates.$inferSelect;
@@ -8,5 +9,13 @@ export async function listRatesForZone(
   db: Executor,
   zone: ShippingRateRow['zone'],
 ): Promise<ShippingRateRow[]> {
-  return db.select().from(shippingRates).where(eq(shippingRates.zone, zone));
+  return ratesOf(db).execute({ zone });
 }
+
+const ratesOf = preparedPer((db) =>
+  db
+    .select()
+    .from(shippingRates)
+    .where(eq(shippingRates.zone, sql.placeholder('zone')))
+    .prepare('list_rates_for_zone'),
+);

@@ -1,5 +1,6 @@
 import { and, asc, eq, gte, lte, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
+import { preparedPer } from '../../db/prepared.js';
 import { escapeLike } from '../../db/like.js';
 import { suburbs } from '../../db/schema/index.js';
 
@@ -25,9 +26,18 @@ export async function findSuburb(
 }
 
 export async function findSuburbById(db: Executor, id: number): Promise<SuburbRow | undefined> {
-  const [row] = await db.select().from(suburbs).where(eq(suburbs.id, id));
+  const [row] = await suburbById(db).execute({ id });
   return row;
 }
+
+// Checkout, shipping quotes and delivery windows each read one: built once, prepared on PostgreSQL.
+const suburbById = preparedPer((db) =>
+  db
+    .select()
+    .from(suburbs)
+    .where(eq(suburbs.id, sql.placeholder('id')))
+    .prepare('find_suburb_by_id'),
+);
 
 /** The locality a bare postcode most likely means: the least remote one, then the oldest entry. */
 export async function findSuburbByPostcode(db: Executor, postcode: string): Promise<SuburbRow | undefined> {
