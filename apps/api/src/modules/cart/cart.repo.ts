@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
 import { preparedPer } from '../../db/prepared.js';
 import { cartLines, carts, coupons, customerCoupons, customers, products } from '../../db/schema/index.js';
@@ -313,7 +313,18 @@ export async function selectAllCartLines(db: Executor, customerId: number, selec
 }
 
 export async function deleteCartLines(db: Executor, customerId: number, productIds: number[]): Promise<void> {
-  await db
-    .delete(cartLines)
-    .where(and(eq(cartLines.customerId, customerId), inArray(cartLines.productId, productIds)));
+  await deleteLinesOf(db).execute({ customerId, productIds });
 }
+
+// Checkout empties the ordered lines with it: one statement text for any number of lines, prepared once.
+const deleteLinesOf = preparedPer((db) =>
+  db
+    .delete(cartLines)
+    .where(
+      and(
+        eq(cartLines.customerId, sql.placeholder('customerId')),
+        sql`${cartLines.productId} = any(${sql.placeholder('productIds')}::int[])`,
+      ),
+    )
+    .prepare('delete_cart_lines'),
+);

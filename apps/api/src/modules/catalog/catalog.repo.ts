@@ -224,7 +224,8 @@ function changeRelation(changes: StockChange[]) {
 
 /**
  * Takes each line's quantity off its product in one statement, only where that many are there; answers the ids
- * of the products it took from (a missing id had too little). The caller holds the rows' locks (checkout: `listSelectedLinesLockingProducts`).
+ * of the products it took from (a missing id had too little). The caller holds the rows' locks (checkout:
+ * `listSelectedLinesLockingProducts`).
  */
 export async function takeStock(tx: Executor, changes: StockChange[]): Promise<Set<number>> {
   if (changes.length === 0) return new Set();
