@@ -169,15 +169,17 @@ export function createCartService(db: Db, now: () => Date) {
     list,
 
     async add(customerId: number, body: CartAddBody): Promise<CartList> {
-      const line = { customerId, productId: body.productID, quantity: body.quantity };
       // Nearly every add fits: one statement, no transaction. The cart's row queues its writers and the database
       // keeps its line cap (migration 0007), as the lock below does for the rest.
-      const added = await addToCartAtOnce(db, { ...line, maxQuantity: CART_LINE_QUANTITY_MAX }).catch(
-        (err: unknown) => {
-          if (violatedConstraint(err) === CART_LINES_CAP) throw new AppError('CART_FULL');
-          throw err;
-        },
-      );
+      const added = await addToCartAtOnce(db, {
+        customerId,
+        productId: body.productID,
+        quantity: body.quantity,
+        maxQuantity: CART_LINE_QUANTITY_MAX,
+      }).catch((err: unknown) => {
+        if (violatedConstraint(err) === CART_LINES_CAP) throw new AppError('CART_FULL');
+        throw err;
+      });
       if (added === undefined) {
         // Refused: under the cart lock, find out why (or add it after all, if it fits by now).
         await db.transaction(async (tx) => {
