@@ -148,8 +148,12 @@ describe('cart/add', () => {
   it('keeps a line at 99 at most', async () => {
     const c = await registerCustomer(t.app);
     const p = await createProduct(db(), { stock: 500 });
-    await add(c.token, p.id, 99);
+    expect((await add(c.token, p.id, 98)).json().code).toBe(0);
+    // A batch checks the limit itself, under the cart lock: up to 99 goes in.
+    const batch = { items: [{ productID: p.id, quantity: 1 }] };
+    expect((await call('POST', '/cart/add/batch', c.token, batch)).json().code).toBe(0);
     expect((await add(c.token, p.id, 1)).json().code).toBe(100409);
+    expect((await lineRows(c.user.customerID))[0]?.quantity).toBe(99);
   });
 
   it.each([
@@ -229,6 +233,16 @@ describe("a cart's line cap, kept by the database", () => {
     expect(codes.filter((code) => code === 0)).toHaveLength(1);
     expect(codes.filter((code) => code === 100408)).toHaveLength(5);
     expect(await lineRows(c.user.customerID)).toHaveLength(100);
+  });
+
+  it('refuses a batch that would pass 100 lines, and adds none of it', async () => {
+    const { c } = await cartOfLines(99);
+    const extras = await Promise.all(Array.from({ length: 2 }, () => createProduct(db())));
+    const res = await call('POST', '/cart/add/batch', c.token, {
+      items: extras.map((p) => ({ productID: p.id, quantity: 1 })),
+    });
+    expect(res.json().code).toBe(100408);
+    expect(await lineRows(c.user.customerID)).toHaveLength(99);
   });
 
   it('refuses a 101st line written straight to the table, and still takes more of a line it holds', async () => {
