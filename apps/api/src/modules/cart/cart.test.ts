@@ -211,6 +211,8 @@ describe('cart/add', () => {
     const first = items[0];
     if (!first) throw new Error('no items');
     expect((await add(c.token, first.productID)).json().code).toBe(0);
+    const more = { items: [{ productID: first.productID, quantity: 1 }] };
+    expect((await call('POST', '/cart/add/batch', c.token, more)).json().code).toBe(0);
   });
 });
 
