@@ -30,9 +30,12 @@ async function main() {
     logger: loggerOptions(config.LOG_LEVEL),
   });
 
-  // Hourly, and once at start. Every process may run it: the deletes are idempotent.
+  // Hourly, and once at start. Every process may run it: the deletes are idempotent. In a transaction, so on a
+  // pooled connection: a long delete would hold up the statements behind it down a pipeline (db/pipeline.ts).
   const prune = () =>
-    pruneExpired(database.db, new Date()).catch((err: unknown) => app.log.warn({ err }, 'pruning failed'));
+    database.db
+      .transaction((tx) => pruneExpired(tx, new Date()))
+      .catch((err: unknown) => app.log.warn({ err }, 'pruning failed'));
   void prune();
   setInterval(() => void prune(), 60 * 60 * 1000).unref();
 

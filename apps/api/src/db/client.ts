@@ -9,6 +9,7 @@ import type { ExtractTablesWithRelations, SQL } from 'drizzle-orm';
 import pg from 'pg';
 import * as schema from './schema/index.js';
 import { listenPglite, listenPostgres, type Listener, type NotificationHandlers } from './notifications.js';
+import { LOCK_NOT_AVAILABLE, openPipeline } from './pipeline.js';
 
 export type Schema = typeof schema;
 export type Db = PgDatabase<PgQueryResultHKT, Schema>;
@@ -23,6 +24,8 @@ export type Database = {
   migrate(afterMigrate?: (db: Db) => Promise<void>): Promise<void>;
   /** Hears the NOTIFYs sent on `channel` (db/notifications.ts). */
   listen(channel: string, handlers: NotificationHandlers): Promise<Listener>;
+  /** PostgreSQL: how many pipelined connections are up (db/pipeline.ts). */
+  pipelinesUp?(): number;
   close(): Promise<void>;
 };
 
@@ -57,6 +60,8 @@ export async function openPglite(
 
 export type PostgresOptions = {
   poolSize?: number;
+  /** Pipelined connections for statements outside transactions (db/pipeline.ts); 0 sends them to the pool. */
+  pipelines?: number;
   /** Told about each connection the server dropped; the pool replaces it on the next checkout. */
   onConnectionLost?: (err: Error) => void;
   onStatement?: OnStatement;
@@ -64,6 +69,10 @@ export type PostgresOptions = {
 
 /** The pooled connection each PostgreSQL transaction runs on; see `connectionOf`. */
 const transactionConnections = new WeakMap<Executor, pg.PoolClient>();
+
+const DEFAULT_PIPELINES = 2;
+/** How long a statement down a pipeline waits for a row lock before it is run again on the pool instead. */
+const PIPELINE_LOCK_TIMEOUT_MS = 100;
 
 /**
  * What a query built for `exec` can be reused on: a transaction's pooled connection (a node-postgres prepared
@@ -88,8 +97,28 @@ export async function openPostgres(url: string, options: PostgresOptions = {}): 
   pool.on('error', onConnectionLost);
   pool.on('connect', (client) => client.on('error', onConnectionLost));
 
+  const pipeline = openPipeline(url, {
+    connections: options.pipelines ?? DEFAULT_PIPELINES,
+    lockTimeoutMs: PIPELINE_LOCK_TIMEOUT_MS,
+    onConnectionLost,
+  });
+  // Usually done while the pool opens its first connection; a server that is away does not hold up the start.
+  await pipeline.started;
+  const poolQuery = (config: pg.QueryConfig, values?: unknown[]) => pool.query(config, values);
+  // What Drizzle sends outside a transaction: down a pipeline while one is up, else on the pool; a statement that
+  // gave up waiting for a lock there is run again on the pool. Drizzle only calls `query` on it.
+  const statements = Object.create(pool, {
+    query: {
+      value: (config: pg.QueryConfig, values?: unknown[]) =>
+        pipeline.query(config, values)?.catch((err: unknown) => {
+          if (pgErrorCode(err) === LOCK_NOT_AVAILABLE) return poolQuery(config, values);
+          throw err;
+        }) ?? poolQuery(config, values),
+    },
+  }) as pg.Pool;
+
   const logger = statementLogger(options.onStatement);
-  const db = drizzlePg(pool, { schema, logger });
+  const db = drizzlePg(statements, { schema, logger });
   const onClient = new WeakMap<pg.PoolClient, NodePgDatabase<Schema>>();
   // Drizzle checks a client out for a transaction but does not release it when `begin` itself fails, so each
   // dropped connection would leak a pool slot until none were left. Run each transaction on a client we check
@@ -131,7 +160,11 @@ export async function openPostgres(url: string, options: PostgresOptions = {}): 
       }
     },
     listen: (channel, handlers) => listenPostgres(url, channel, handlers),
-    close: () => pool.end(),
+    pipelinesUp: () => pipeline.live(),
+    async close() {
+      await pipeline.close();
+      await pool.end();
+    },
   };
 }
 

@@ -18,7 +18,7 @@ describe.runIf(process.env.TEST_DB === 'postgres')('queries prepared per connect
   beforeAll(async () => {
     shared = await openTestDatabase();
     if (!shared.url) throw new Error('no database url');
-    single = await openPostgres(shared.url, { poolSize: 1 });
+    single = await openPostgres(shared.url, { poolSize: 1, pipelines: 0 });
     t = await createTestApp({ database: shared });
   });
   afterAll(async () => {
