@@ -9,6 +9,7 @@ import type { ExtractTablesWithRelations, SQL } from 'drizzle-orm';
 import pg from 'pg';
 import * as schema from './schema/index.js';
 import { listenPglite, listenPostgres, type Listener, type NotificationHandlers } from './notifications.js';
+import { holdWrites } from './held-writes.js';
 import { LOCK_NOT_AVAILABLE, openPipeline } from './pipeline.js';
 
 export type Schema = typeof schema;
@@ -65,6 +66,8 @@ export type PostgresOptions = {
   /** Told about each connection the server dropped; the pool replaces it on the next checkout. */
   onConnectionLost?: (err: Error) => void;
   onStatement?: OnStatement;
+  /** Told each time a transaction's connection writes the statements asked for together (one round trip each). */
+  onTransactionWrite?: () => void;
 };
 
 /** The pooled connection each PostgreSQL transaction runs on; see `connectionOf`. */
@@ -88,6 +91,8 @@ export async function openPostgres(url: string, options: PostgresOptions = {}): 
   const pool = new pg.Pool({
     connectionString: url,
     max: options.poolSize ?? 10,
+    // A transaction sends the statements it asks for together without waiting for each answer (transactionClient).
+    pipeline: true,
     // While the server is away, a request waits at most this long for a connection, then answers 503.
     connectionTimeoutMillis: 5_000,
   });
@@ -129,7 +134,7 @@ export async function openPostgres(url: string, options: PostgresOptions = {}): 
     try {
       let clientDb = onClient.get(client);
       if (!clientDb) {
-        clientDb = drizzlePg(client, { schema, logger });
+        clientDb = drizzlePg(transactionClient(client, options.onTransactionWrite), { schema, logger });
         onClient.set(client, clientDb);
       }
       return await clientDb.transaction((tx) => {
@@ -166,6 +171,34 @@ export async function openPostgres(url: string, options: PostgresOptions = {}): 
       await pool.end();
     },
   };
+}
+
+const BEGUN: pg.QueryResult = { command: 'BEGIN', rowCount: null, oid: 0, rows: [], fields: [] };
+
+/**
+ * A pooled connection as a transaction's statements reach it: what is asked for in one turn of the event loop
+ * (a `Promise.all` of independent steps, say) leaves in one write, and BEGIN is not waited for but leaves with the
+ * first statements, so a transaction costs a round trip per batch of statements rather than per statement. BEGIN
+ * can only fail with the connection, and then the statement after it fails too; that statement answers for both.
+ */
+function transactionClient(client: pg.PoolClient, onWrite?: () => void): pg.PoolClient {
+  const hold = holdWrites(client, process.nextTick, onWrite);
+  let begun: Promise<pg.QueryResult> | undefined;
+  const query = (config: pg.QueryConfig, values?: unknown[]): Promise<pg.QueryResult> => {
+    hold();
+    const sent = client.query(config, values);
+    if (/^begin\b/i.test(config.text)) {
+      begun = sent;
+      // Heard by the next statement; until then a failure must not count as unhandled.
+      sent.catch(() => undefined);
+      return Promise.resolve(BEGUN);
+    }
+    if (!begun) return sent;
+    const after = begun;
+    begun = undefined;
+    return Promise.all([after, sent]).then(([, result]) => result);
+  };
+  return Object.create(client, { query: { value: query } }) as pg.PoolClient;
 }
 
 export function openDatabase(

@@ -1,4 +1,5 @@
 import pg from 'pg';
+import { holdWrites } from './held-writes.js';
 
 /**
  * A few PostgreSQL connections in node-postgres's pipeline mode, shared by every statement that runs on its own
@@ -38,7 +39,7 @@ const CONNECT_TIMEOUT_MS = 5_000;
 const RECONNECT_FIRST_MS = 100;
 const RECONNECT_MAX_MS = 5_000;
 
-type Lane = { client: pg.Client; inFlight: number };
+type Lane = { client: pg.Client; inFlight: number; hold: () => void };
 
 export function openPipeline(url: string, options: PipelineOptions): Pipeline {
   const lanes: Lane[] = [];
@@ -71,7 +72,7 @@ export function openPipeline(url: string, options: PipelineOptions): Pipeline {
       () => {
         if (closed || !clients.has(client)) return void client.end().catch(() => undefined);
         up = true;
-        lanes.push({ client, inFlight: 0 });
+        lanes.push({ client, inFlight: 0, hold: holdWrites(client, flushAfterIo) });
       },
       (err: unknown) => down(err instanceof Error ? err : new Error(String(err))),
     );
@@ -91,6 +92,7 @@ export function openPipeline(url: string, options: PipelineOptions): Pipeline {
       const done = () => {
         chosen.inFlight -= 1;
       };
+      chosen.hold();
       const result = chosen.client.query(config, values);
       result.then(done, done);
       return result;
@@ -105,6 +107,12 @@ export function openPipeline(url: string, options: PipelineOptions): Pipeline {
     },
   };
 }
+
+/**
+ * A lane's statements leave once the event loop has run the I/O callbacks of this turn, so the requests that
+ * arrived together share a write (and a wake-up of the server process) instead of each making its own.
+ */
+const flushAfterIo = (flush: () => void) => void setImmediate(flush);
 
 function nextDelay(ms: number): number {
   return Math.min(ms * 2, RECONNECT_MAX_MS);

@@ -9,9 +9,12 @@ import { walletCouponStatusOf } from './coupon.rules.js';
  * Conditional increments: two parallel checkouts cannot both take the last use of a coupon.
  */
 export async function claimCoupon(tx: Executor, customerId: number, coupon: CouponRow): Promise<void> {
-  if (!(await claimCouponUse(tx, coupon.id))) throw new AppError('COUPON_USED_UP');
-  if (!(await claimCustomerCouponUse(tx, customerId, coupon.id, coupon.perCustomerLimit)))
-    throw new AppError('COUPON_USED_UP');
+  // Sent together: if either use is not left, the caller's transaction is rolled back with both.
+  const claimed = await Promise.all([
+    claimCouponUse(tx, coupon.id),
+    claimCustomerCouponUse(tx, customerId, coupon.id, coupon.perCustomerLimit),
+  ]);
+  if (claimed.includes(false)) throw new AppError('COUPON_USED_UP');
 }
 
 /** The customer's coupon wallet with each coupon's rules and its state for them now. */

@@ -33,6 +33,20 @@ const activeTemplatesOf = preparedPer((db) =>
     .prepare('list_active_window_templates'),
 );
 
+/** The zones with an active template: a delivery there books a window. */
+export async function listZonesWithWindows(exec: Executor): Promise<ShippingZone[]> {
+  const rows = await zonesWithWindowsOf(exec).execute();
+  return rows.map((r) => r.zone);
+}
+
+const zonesWithWindowsOf = preparedPer((db) =>
+  db
+    .selectDistinct({ zone: deliveryWindowTemplates.zone })
+    .from(deliveryWindowTemplates)
+    .where(eq(deliveryWindowTemplates.isActive, true))
+    .prepare('list_zones_with_windows'),
+);
+
 /** Makes the windows that do not exist yet, in one statement; existing ones (and their bookings) stay. */
 export async function ensureWindows(exec: Executor, rows: NewWindow[]): Promise<void> {
   if (rows.length === 0) return;

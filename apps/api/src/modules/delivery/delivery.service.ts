@@ -15,6 +15,7 @@ import {
   findWindow,
   listActiveTemplates,
   listWindows,
+  listZonesWithWindows,
   returnPlace,
   takePlace,
   type DeliveryWindowRow,
@@ -107,6 +108,47 @@ async function fullWindowError(exec: Executor, zone: ShippingZone, now: Date): P
   );
 }
 
+/** What booking a window reads before the zone is known: the window asked for, or which zones need one. */
+export type WindowChoice =
+  | { kind: 'none'; zonesWithWindows: ShippingZone[] }
+  | { kind: 'asked'; window: DeliveryWindowRow | undefined };
+
+export async function readWindowChoice(exec: Executor, windowId: number | undefined): Promise<WindowChoice> {
+  return windowId === undefined
+    ? { kind: 'none', zonesWithWindows: await listZonesWithWindows(exec) }
+    : { kind: 'asked', window: await findWindow(exec, windowId) };
+}
+
+/**
+ * The window to book for a delivery to `zone`, or null for a courier zone (it takes none); refuses a missing
+ * choice where the zone offers windows, and a window of another zone or past its cut-off.
+ */
+export function checkWindowChoice(
+  choice: WindowChoice,
+  zone: ShippingZone,
+  now: Date,
+): DeliveryWindowRow | null {
+  if (choice.kind === 'none') {
+    if (choice.zonesWithWindows.includes(zone)) throw new AppError('DELIVERY_WINDOW_REQUIRED');
+    return null;
+  }
+  const { window } = choice;
+  if (!window || window.zone !== zone) throw new AppError('DELIVERY_WINDOW_UNAVAILABLE');
+  if (!isOpenForBooking(window, now)) throw new AppError('DELIVERY_WINDOW_CLOSED');
+  return window;
+}
+
+/** Takes a place in a checked window for an order in the caller's transaction; refuses one that just filled. */
+export async function takeWindowPlace(
+  tx: Executor,
+  window: DeliveryWindowRow,
+  now: Date,
+): Promise<DeliveryWindowRow> {
+  const taken = await takePlace(tx, window.id, now);
+  if (!taken) throw await fullWindowError(tx, window.zone, now);
+  return taken;
+}
+
 /**
  * Books a place in the chosen window for an order in the caller's transaction. A zone that offers windows needs
  * one; a courier zone takes none. Answers the window booked, or null.
@@ -117,16 +159,8 @@ export async function bookWindow(
   windowId: number | undefined,
   now: Date,
 ): Promise<DeliveryWindowRow | null> {
-  if (windowId === undefined) {
-    if ((await listActiveTemplates(tx, zone)).length > 0) throw new AppError('DELIVERY_WINDOW_REQUIRED');
-    return null;
-  }
-  const window = await findWindow(tx, windowId);
-  if (!window || window.zone !== zone) throw new AppError('DELIVERY_WINDOW_UNAVAILABLE');
-  if (!isOpenForBooking(window, now)) throw new AppError('DELIVERY_WINDOW_CLOSED');
-  const taken = await takePlace(tx, window.id, now);
-  if (!taken) throw await fullWindowError(tx, zone, now);
-  return taken;
+  const window = checkWindowChoice(await readWindowChoice(tx, windowId), zone, now);
+  return window && takeWindowPlace(tx, window, now);
 }
 
 /** The zone an address delivers to, for the customer who owns it (another's address answers as missing). */

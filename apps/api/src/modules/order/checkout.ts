@@ -1,7 +1,7 @@
 import type { OrderCreateBody } from '@storefront/contract/order';
-import type { ShippingZone } from '@storefront/contract/shipping';
 import type { Db, Executor } from '../../db/client.js';
 import { AppError } from '../../lib/app-error.js';
+import { findCustomerById } from '../account/account.repo.js';
 import { findAddressesWithDefaultBilling, type AddressRow } from '../address/address.repo.js';
 import { snapshotOf } from '../address/address.service.js';
 import {
@@ -13,18 +13,24 @@ import {
 import { findCartCoupon, toCartItem, type CartItem } from '../cart/cart.service.js';
 import { takeStock as takeProductStock, type CartProduct } from '../catalog/catalog.repo.js';
 import { stockError, unavailableReasonOf } from '../catalog/stock.js';
-import type { CouponRow } from '../coupon/coupon.repo.js';
+import type { CouponRow, CustomerCoupon } from '../coupon/coupon.repo.js';
 import { claimCoupon } from '../coupon/coupon.service.js';
-import { priceCart, withCredit, type CartPrice } from '../pricing/price-cart.js';
-import { listRatesForZone } from '../shipping/shipping.repo.js';
-import { zoneOf } from '../shipping/shipping.rules.js';
-import { findSuburbById } from '../suburb/suburb.repo.js';
-import { holdCredit, recordOrderCredit } from '../wallet/wallet.service.js';
-import { claimKey, saveAnswer, type IdempotencyScope } from '../idempotency/idempotency.repo.js';
 import type { DeliveryWindowRow } from '../delivery/delivery.repo.js';
-import { bookWindow } from '../delivery/delivery.service.js';
+import { checkWindowChoice, readWindowChoice, takeWindowPlace } from '../delivery/delivery.service.js';
+import { claimKey, saveAnswer, type IdempotencyScope } from '../idempotency/idempotency.repo.js';
+import { priceCart, withCredit, type CartPrice } from '../pricing/price-cart.js';
+import { listRates, type ShippingRateRow } from '../shipping/shipping.repo.js';
+import { zoneOf } from '../shipping/shipping.rules.js';
+import { findSuburbOfAddress } from '../suburb/suburb.repo.js';
+import { holdCredit, recordOrderCredit } from '../wallet/wallet.service.js';
 import { queueOrderMail, type OrderMailSettings } from './order-mails.js';
-import { insertOrder, type OrderLineRow, type OrderRow } from './order.repo.js';
+import {
+  compareOrderLines,
+  insertOrder,
+  nextOrderId,
+  type OrderLineRow,
+  type OrderRow,
+} from './order.repo.js';
 
 /** An Idempotency-Key with the digest of the request it came with. */
 export type CheckoutKey = { scope: IdempotencyScope; requestHash: string };
@@ -38,9 +44,12 @@ export type PlacedOrder = {
 };
 
 /**
- * Checkout: turns the selected available cart lines into an order in one transaction, as a list of named steps,
- * each calling the module that owns what it touches. A step that throws rolls every earlier one back. Answers the
- * order placed, or only its id when the Idempotency-Key replays an earlier checkout.
+ * Checkout: turns the selected available cart lines into an order in one transaction, in three round trips to the
+ * database however big the cart: read and lock everything the order depends on (with BEGIN); decide, in code,
+ * every refusal and the order as it will be written; write it all; COMMIT. Holds whose outcome the order needs (a
+ * window place, a coupon use, store credit) take one more round trip before the writes, only when asked for. Each
+ * step calls the module that owns what it touches; anything refused rolls every step back (apps/api/README.md,
+ * "Checkout"). Answers the order placed, or only its id when the Idempotency-Key replays an earlier checkout.
  */
 export function createCheckout(db: Db, now: () => Date, mail: OrderMailSettings) {
   return async function checkout(
@@ -49,36 +58,46 @@ export function createCheckout(db: Db, now: () => Date, mail: OrderMailSettings)
     key?: CheckoutKey,
   ): Promise<{ orderId: number; placed?: PlacedOrder }> {
     return db.transaction(async (tx) => {
-      // Claimed in the order's own transaction: a second request with the key waits for this one, then replays it.
-      if (key) {
-        const claim = await claimKey(tx, key.scope, key.requestHash);
-        if (claim.kind === 'reused') throw new AppError('IDEMPOTENCY_KEY_REUSED');
-        if (claim.kind === 'replay') return { orderId: (claim.answer.body as { orderID: number }).orderID };
-      }
-      // The cart lock serialises this customer's checkouts with each other and with cart edits.
-      await lockCart(tx, customerId);
-      const addresses = await findAddresses(tx, customerId, body);
-      const zone = await zoneOfDelivery(tx, addresses.delivery);
-      const lines = await lockSelectedLines(tx, customerId);
-      const window = await bookWindow(tx, zone, body.deliveryWindowID, now());
-      const price = await priceOrder(tx, customerId, lines, zone, body, now(), window);
-      if (price.coupon) await claimCoupon(tx, customerId, price.coupon);
-      const creditUsed = body.useCredit ? await holdCredit(tx, customerId, price.totals.total) : 0;
-      await takeStock(tx, price.selected);
-      const written = await writeOrder(tx, customerId, {
+      const placedAt = now();
+      const read = await readCheckout(tx, customerId, body, key);
+      if (read.claim?.kind === 'reused') throw new AppError('IDEMPOTENCY_KEY_REUSED');
+      if (read.claim?.kind === 'replay')
+        return { orderId: (read.claim.answer.body as { orderID: number }).orderID };
+      const { addresses, window, price } = decide(read, body, placedAt);
+      const [booked, , creditUsed] = await Promise.all([
+        window && takeWindowPlace(tx, window, placedAt),
+        price.coupon && claimCoupon(tx, customerId, price.coupon),
+        body.useCredit ? holdCredit(tx, customerId, price.totals.total) : 0,
+      ]);
+      const order = orderOf(customerId, read.orderId, {
         price,
         creditUsed,
         addresses,
         body,
         window,
-        placedAt: now(),
+        placedAt,
       });
-      const { order } = written;
-      await recordOrderCredit(tx, { customerId, orderId: order.id, amountCents: -creditUsed });
-      await emptyCartLines(tx, customerId, price);
-      await queueOrderMail(tx, { ...written, window }, { kind: 'placed' }, mail, now());
-      if (key) await saveAnswer(tx, key.scope, { status: 200, body: { orderID: order.id } });
-      return { orderId: order.id, placed: { ...written, couponCode: price.coupon?.code ?? null, window } };
+      const lines = price.selected
+        .map(({ product, quantity }) => ({ ...orderLineOf(product, quantity), orderId: order.id }))
+        .sort(compareOrderLines);
+      await Promise.all([
+        takeStock(tx, price.selected),
+        insertOrder(tx, order, lines),
+        recordOrderCredit(tx, { customerId, orderId: order.id, amountCents: -creditUsed }),
+        emptyCartLines(tx, customerId, price),
+        queueOrderMail(
+          tx,
+          { order, lines, window: booked, customer: read.customer },
+          { kind: 'placed' },
+          mail,
+          placedAt,
+        ),
+        key && saveAnswer(tx, key.scope, { status: 200, body: { orderID: order.id } }),
+      ]);
+      return {
+        orderId: order.id,
+        placed: { order, lines, couponCode: price.coupon?.code ?? null, window: booked },
+      };
     });
   };
 }
@@ -86,10 +105,62 @@ export function createCheckout(db: Db, now: () => Date, mail: OrderMailSettings)
 type Addresses = { delivery: AddressRow; billing: AddressRow };
 type OrderPrice = CartPrice<CartItem> & { coupon: CouponRow | null };
 
+/**
+ * What checkout depends on, sent together: the Idempotency-Key claimed (a second request with the key waits here
+ * for the first, then replays it), the cart locked (serialising this customer's checkouts with each other and with
+ * cart edits), the addresses, the delivery suburb, the selected lines with their products locked (so the stock
+ * priced is still there when it is taken), the cart's coupon, every zone's rates, the window asked for, the
+ * customer (for the mail) and the order's id. Statements run in the order sent, each after the locks before it.
+ */
+async function readCheckout(tx: Executor, customerId: number, body: OrderCreateBody, key?: CheckoutKey) {
+  const askedAddresses =
+    body.billingAddressID === undefined ? [body.addressID] : [body.addressID, body.billingAddressID];
+  const [claim, , addresses, suburb, lines, coupon, rates, windowChoice, customer, orderId] =
+    await Promise.all([
+      key ? claimKey(tx, key.scope, key.requestHash) : null,
+      lockCart(tx, customerId),
+      findAddressesWithDefaultBilling(tx, customerId, askedAddresses),
+      findSuburbOfAddress(tx, customerId, body.addressID),
+      listSelectedLinesLockingProducts(tx, customerId),
+      findCartCoupon(tx, customerId),
+      listRates(tx),
+      readWindowChoice(tx, body.deliveryWindowID),
+      findCustomerById(tx, customerId),
+      nextOrderId(tx),
+    ]);
+  return {
+    claim,
+    addresses,
+    suburb,
+    lines: lines.map(toCartItem),
+    coupon,
+    rates,
+    windowChoice,
+    customer,
+    orderId,
+  };
+}
+
+type CheckoutRead = Awaited<ReturnType<typeof readCheckout>>;
+
+/** Everything checkout refuses, in the order a customer should hear it, and the order as it will be written. */
+function decide(
+  read: CheckoutRead,
+  body: OrderCreateBody,
+  now: Date,
+): { addresses: Addresses; window: DeliveryWindowRow | null; price: OrderPrice } {
+  const addresses = addressesOf(read.addresses, body);
+  if (!read.suburb) throw new AppError('NO_DESTINATION');
+  const zone = zoneOf(read.suburb);
+  const lines = availableLines(read.lines);
+  const window = checkWindowChoice(read.windowChoice, zone, now);
+  const rates = read.rates.filter((r) => r.zone === zone);
+  const price = priceOrder(lines, read.coupon, rates, body, now, window);
+  return { addresses, window, price };
+}
+
 /** The delivery address, and the billing one asked for, else the default billing address, else the delivery one. */
-async function findAddresses(tx: Executor, customerId: number, body: OrderCreateBody): Promise<Addresses> {
-  const asked = body.billingAddressID === undefined ? [] : [body.billingAddressID];
-  const rows = await findAddressesWithDefaultBilling(tx, customerId, [body.addressID, ...asked]);
+function addressesOf(rows: AddressRow[], body: OrderCreateBody): Addresses {
   const delivery = rows.find((a) => a.id === body.addressID);
   if (!delivery) throw new AppError('NOT_FOUND', 'No such delivery address.');
   if (body.billingAddressID === undefined) {
@@ -100,18 +171,8 @@ async function findAddresses(tx: Executor, customerId: number, body: OrderCreate
   return { delivery, billing };
 }
 
-async function zoneOfDelivery(tx: Executor, delivery: AddressRow): Promise<ShippingZone> {
-  const suburb = await findSuburbById(tx, delivery.suburbId);
-  if (!suburb) throw new AppError('NO_DESTINATION');
-  return zoneOf(suburb);
-}
-
-/**
- * The selected lines that can be bought now, their products locked so the stock priced here is still there when
- * it is taken; unavailable ones stay in the cart, unless none can be bought.
- */
-async function lockSelectedLines(tx: Executor, customerId: number): Promise<CartItem[]> {
-  const selected = (await listSelectedLinesLockingProducts(tx, customerId)).map(toCartItem);
+/** The selected lines that can be bought now; unavailable ones stay in the cart, unless none can be bought. */
+function availableLines(selected: CartItem[]): CartItem[] {
   const [first] = selected;
   if (!first) throw new AppError('CART_EMPTY');
   const available = selected.filter((l) => unavailableReasonOf(l.product, l.quantity) === null);
@@ -130,16 +191,14 @@ function withWindowFee<P extends { totals: { shipping: number; total: number } }
 }
 
 /** Prices the locked lines with the cart's coupon and the chosen shipping; refuses whatever no longer holds. */
-async function priceOrder(
-  tx: Executor,
-  customerId: number,
+function priceOrder(
   lines: CartItem[],
-  zone: ShippingZone,
+  coupon: CustomerCoupon | null,
+  rates: ShippingRateRow[],
   body: OrderCreateBody,
   now: Date,
   window: DeliveryWindowRow | null,
-): Promise<OrderPrice> {
-  const [coupon, rates] = await Promise.all([findCartCoupon(tx, customerId), listRatesForZone(tx, zone)]);
+): OrderPrice {
   const price = withWindowFee(
     priceCart({ lines, coupon, shipping: { rates, service: body.shippingService }, now }),
     window?.priceDeltaCents ?? 0,
@@ -167,10 +226,10 @@ async function takeStock(tx: Executor, lines: CartItem[]): Promise<void> {
   if (short) throw new AppError('NOT_ENOUGH_STOCK', `${short.product.name} is out of stock.`);
 }
 
-/** The order and its lines as priced; wholly paid with store credit it is `paid`, else it awaits payment. */
-async function writeOrder(
-  tx: Executor,
+/** The order as priced, every column: wholly paid with store credit it is `paid`, else it awaits payment. */
+function orderOf(
   customerId: number,
+  id: number,
   placed: {
     price: OrderPrice;
     creditUsed: number;
@@ -179,30 +238,29 @@ async function writeOrder(
     window: DeliveryWindowRow | null;
     placedAt: Date;
   },
-): Promise<{ order: OrderRow; lines: OrderLineRow[] }> {
-  const { price, addresses } = placed;
+): OrderRow {
+  const { price, addresses, placedAt } = placed;
   const totals = withCredit(price.totals, placed.creditUsed);
   const isPaid = totals.amountDue === 0;
-  return insertOrder(
-    tx,
-    {
-      customerId,
-      status: isPaid ? 'paid' : 'pending_payment',
-      subtotalCents: totals.subtotal,
-      discountCents: totals.discount,
-      shippingCents: totals.shipping,
-      creditUsedCents: totals.creditUsed,
-      totalCents: totals.total,
-      couponId: price.coupon?.id ?? null,
-      shippingService: placed.body.shippingService,
-      shippingAddress: snapshotOf(addresses.delivery),
-      billingAddress: snapshotOf(addresses.billing),
-      deliveryWindowId: placed.window?.id ?? null,
-      paidAt: isPaid ? placed.placedAt : null,
-      createdAt: placed.placedAt,
-    },
-    price.selected.map(({ product, quantity }) => orderLineOf(product, quantity)),
-  );
+  return {
+    id,
+    customerId,
+    status: isPaid ? 'paid' : 'pending_payment',
+    subtotalCents: totals.subtotal,
+    discountCents: totals.discount,
+    shippingCents: totals.shipping,
+    creditUsedCents: totals.creditUsed,
+    totalCents: totals.total,
+    couponId: price.coupon?.id ?? null,
+    shippingService: placed.body.shippingService,
+    shippingAddress: snapshotOf(addresses.delivery),
+    billingAddress: snapshotOf(addresses.billing),
+    deliveryWindowId: placed.window?.id ?? null,
+    createdAt: placedAt,
+    updatedAt: placedAt,
+    paidAt: isPaid ? placedAt : null,
+    cancelledAt: null,
+  };
 }
 
 /** An order line keeps the product as it was sold: later edits of the product do not change the order. */

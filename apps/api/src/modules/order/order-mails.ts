@@ -1,6 +1,6 @@
 import { orderAddress, type OrderAddress } from '@storefront/contract/order';
 import type { Executor } from '../../db/client.js';
-import { findCustomerById } from '../account/account.repo.js';
+import { findCustomerById, type CustomerRow } from '../account/account.repo.js';
 import { describeWindow, findDeliveryWindow } from '../delivery/delivery.service.js';
 import { formatAud, renderMail, type MailBlock } from '../mail/mail-layout.js';
 import { insertMail } from '../mail/outbox.repo.js';
@@ -112,6 +112,7 @@ function content(event: OrderEvent, order: OrderRow, settings: OrderMailSettings
 /** The order a mail is about, as just written, with what the caller already holds of it; the rest is read. */
 export type OrderMailSubject = {
   order: OrderRow;
+  customer?: CustomerRow;
   lines?: OrderLineRow[];
   window?: DeliveryWindowRow | null;
 };
@@ -130,7 +131,7 @@ export async function queueOrderMail(
   const { order } = about;
   const windowId = event.kind === 'cancelled' ? null : order.deliveryWindowId;
   const [customer, lines, window] = await Promise.all([
-    findCustomerById(tx, order.customerId),
+    about.customer ?? findCustomerById(tx, order.customerId),
     about.lines ?? listOrderLines(tx, [order.id]),
     windowId === null ? null : (about.window ?? findDeliveryWindow(tx, windowId)),
   ]);

@@ -1,23 +1,24 @@
 import { and, asc, count, desc, eq, gte, inArray, lt, sql, type SQL } from 'drizzle-orm';
 import type { OrderAddress, OrderStatus } from '@storefront/contract/order';
-import type { Executor } from '../../db/client.js';
+import { queryRows, type Executor } from '../../db/client.js';
 import { orderLines, orders } from '../../db/schema/index.js';
 
 export type OrderRow = typeof orders.$inferSelect;
 export type OrderLineRow = typeof orderLines.$inferSelect;
-export type NewOrder = Omit<typeof orders.$inferInsert, 'id' | 'updatedAt'>;
 
-/** Writes the order and its lines; answers both as stored, the lines in their listing order. */
-export async function insertOrder(
-  db: Executor,
-  order: NewOrder,
-  lines: Omit<OrderLineRow, 'orderId'>[],
-): Promise<{ order: OrderRow; lines: OrderLineRow[] }> {
-  const [row] = await db.insert(orders).values(order).returning();
-  if (!row) throw new Error('insert returned no row');
-  const stored = lines.map((l) => ({ ...l, orderId: row.id }));
-  await db.insert(orderLines).values(stored);
-  return { order: row, lines: stored.sort(compareOrderLines) };
+/** The id the next order will have, taken from the orders' sequence, so its rows can be written together. */
+export async function nextOrderId(db: Executor): Promise<number> {
+  const [row] = await queryRows<{ id: number }>(
+    db,
+    sql`select nextval(pg_get_serial_sequence('orders', 'id'))::int as id`,
+  );
+  if (!row) throw new Error('nextval returned no row');
+  return row.id;
+}
+
+/** Writes the order, every column given (its id from nextOrderId), and its lines, sent together. */
+export async function insertOrder(db: Executor, order: OrderRow, lines: OrderLineRow[]): Promise<void> {
+  await Promise.all([db.insert(orders).values(order), db.insert(orderLines).values(lines)]);
 }
 
 /**

@@ -12,6 +12,13 @@ export async function listRatesForZone(
   return ratesOf(db).execute({ zone });
 }
 
+/** Every zone's rates (a few rows): read before the zone is known, then picked by zone. */
+export async function listRates(db: Executor): Promise<ShippingRateRow[]> {
+  return allRatesOf(db).execute();
+}
+
+const allRatesOf = preparedPer((db) => db.select().from(shippingRates).prepare('list_rates'));
+
 const ratesOf = preparedPer((db) =>
   db
     .select()

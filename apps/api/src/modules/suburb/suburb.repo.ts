@@ -1,8 +1,8 @@
-import { and, asc, eq, gte, lte, sql } from 'drizzle-orm';
+import { and, asc, eq, getTableColumns, gte, lte, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
 import { preparedPer } from '../../db/prepared.js';
 import { escapeLike } from '../../db/like.js';
-import { suburbs } from '../../db/schema/index.js';
+import { addresses, suburbs } from '../../db/schema/index.js';
 
 export type SuburbRow = typeof suburbs.$inferSelect;
 
@@ -37,6 +37,30 @@ const suburbById = preparedPer((db) =>
     .from(suburbs)
     .where(eq(suburbs.id, sql.placeholder('id')))
     .prepare('find_suburb_by_id'),
+);
+
+/** The suburb of one of the customer's addresses; none for another customer's. */
+export async function findSuburbOfAddress(
+  db: Executor,
+  customerId: number,
+  addressId: number,
+): Promise<SuburbRow | undefined> {
+  const [row] = await suburbOfAddress(db).execute({ customerId, addressId });
+  return row;
+}
+
+const suburbOfAddress = preparedPer((db) =>
+  db
+    .select(getTableColumns(suburbs))
+    .from(suburbs)
+    .innerJoin(addresses, eq(addresses.suburbId, suburbs.id))
+    .where(
+      and(
+        eq(addresses.id, sql.placeholder('addressId')),
+        eq(addresses.customerId, sql.placeholder('customerId')),
+      ),
+    )
+    .prepare('find_suburb_of_address'),
 );
 
 /** The locality a bare postcode most likely means: the least remote one, then the oldest entry. */

@@ -33,8 +33,9 @@ export async function creditBalance(exec: Executor, customerId: number): Promise
  * below 0; the caller records the spending with spendCredit in the same transaction.
  */
 export async function holdCredit(tx: Executor, customerId: number, total: number): Promise<number> {
-  await lockCustomer(tx, customerId);
-  return Math.min(await creditBalance(tx, customerId), total);
+  // The balance is read after the lock is held (in statement order), in one round trip with it.
+  const [, balance] = await Promise.all([lockCustomer(tx, customerId), creditBalance(tx, customerId)]);
+  return Math.min(balance, total);
 }
 
 /** Records credit spent on (negative) or given back for (positive) an order. */
