@@ -32,7 +32,6 @@ import {
   addToCartLine,
   findAddContext,
   deleteCartLines,
-  findCartCouponRow,
   findCartLine,
   listCartItems,
   loadCartRows,
@@ -56,11 +55,6 @@ export function toCartItem({ line, product }: { line: CartLineState; product: Ca
 /** The customer's cart lines with their products, newest first. */
 export async function loadCartItems(exec: Executor, customerId: number): Promise<CartItem[]> {
   return (await listCartItems(exec, customerId)).map(toCartItem);
-}
-
-/** The coupon applied to the customer's cart, with their uses of it, or null. */
-export async function findCartCoupon(exec: Executor, customerId: number): Promise<CustomerCoupon | null> {
-  return (await findCartCouponRow(exec, customerId)) ?? null;
 }
 
 function toCartLine(

@@ -1,5 +1,6 @@
 import type { WalletCoupon } from '@storefront/contract/wallet';
 import type { Executor } from '../../db/client.js';
+import { together } from '../../db/together.js';
 import { AppError } from '../../lib/app-error.js';
 import { claimCouponUse, claimCustomerCouponUse, listWalletCoupons, type CouponRow } from './coupon.repo.js';
 import { walletCouponStatusOf } from './coupon.rules.js';
@@ -10,7 +11,7 @@ import { walletCouponStatusOf } from './coupon.rules.js';
  */
 export async function claimCoupon(tx: Executor, customerId: number, coupon: CouponRow): Promise<void> {
   // Sent together: if either use is not left, the caller's transaction is rolled back with both.
-  const claimed = await Promise.all([
+  const claimed = await together([
     claimCouponUse(tx, coupon.id),
     claimCustomerCouponUse(tx, customerId, coupon.id, coupon.perCustomerLimit),
   ]);

@@ -1,16 +1,18 @@
 import type { OrderCreateBody } from '@storefront/contract/order';
 import type { Db, Executor } from '../../db/client.js';
+import { together } from '../../db/together.js';
 import { AppError } from '../../lib/app-error.js';
 import { findCustomerById } from '../account/account.repo.js';
 import { findAddressesWithDefaultBilling, type AddressRow } from '../address/address.repo.js';
 import { snapshotOf } from '../address/address.service.js';
 import {
   deleteCartLines,
+  findCartCouponRow,
   listSelectedLinesLockingProducts,
   lockCart,
   updateCart,
 } from '../cart/cart.repo.js';
-import { findCartCoupon, toCartItem, type CartItem } from '../cart/cart.service.js';
+import { toCartItem, type CartItem } from '../cart/cart.service.js';
 import { takeStock as takeProductStock, type CartProduct } from '../catalog/catalog.repo.js';
 import { stockError, unavailableReasonOf } from '../catalog/stock.js';
 import type { CouponRow, CustomerCoupon } from '../coupon/coupon.repo.js';
@@ -64,7 +66,7 @@ export function createCheckout(db: Db, now: () => Date, mail: OrderMailSettings)
       if (read.claim?.kind === 'replay')
         return { orderId: (read.claim.answer.body as { orderID: number }).orderID };
       const { addresses, window, price } = decide(read, body, placedAt);
-      const [booked, , creditUsed] = await Promise.all([
+      const [booked, , creditUsed] = await together([
         window && takeWindowPlace(tx, window, placedAt),
         price.coupon && claimCoupon(tx, customerId, price.coupon),
         body.useCredit ? holdCredit(tx, customerId, price.totals.total) : 0,
@@ -80,7 +82,7 @@ export function createCheckout(db: Db, now: () => Date, mail: OrderMailSettings)
       const lines = price.selected
         .map(({ product, quantity }) => ({ ...orderLineOf(product, quantity), orderId: order.id }))
         .sort(compareOrderLines);
-      await Promise.all([
+      await together([
         takeStock(tx, price.selected),
         insertOrder(tx, order, lines),
         recordOrderCredit(tx, { customerId, orderId: order.id, amountCents: -creditUsed }),
@@ -115,19 +117,18 @@ type OrderPrice = CartPrice<CartItem> & { coupon: CouponRow | null };
 async function readCheckout(tx: Executor, customerId: number, body: OrderCreateBody, key?: CheckoutKey) {
   const askedAddresses =
     body.billingAddressID === undefined ? [body.addressID] : [body.addressID, body.billingAddressID];
-  const [claim, , addresses, suburb, lines, coupon, rates, windowChoice, customer, orderId] =
-    await Promise.all([
-      key ? claimKey(tx, key.scope, key.requestHash) : null,
-      lockCart(tx, customerId),
-      findAddressesWithDefaultBilling(tx, customerId, askedAddresses),
-      findSuburbOfAddress(tx, customerId, body.addressID),
-      listSelectedLinesLockingProducts(tx, customerId),
-      findCartCoupon(tx, customerId),
-      listRates(tx),
-      readWindowChoice(tx, body.deliveryWindowID),
-      findCustomerById(tx, customerId),
-      nextOrderId(tx),
-    ]);
+  const [claim, , addresses, suburb, lines, coupon, rates, windowChoice, customer, orderId] = await together([
+    key ? claimKey(tx, key.scope, key.requestHash) : null,
+    lockCart(tx, customerId),
+    findAddressesWithDefaultBilling(tx, customerId, askedAddresses),
+    findSuburbOfAddress(tx, customerId, body.addressID),
+    listSelectedLinesLockingProducts(tx, customerId),
+    findCartCouponRow(tx, customerId),
+    listRates(tx),
+    readWindowChoice(tx, body.deliveryWindowID),
+    findCustomerById(tx, customerId),
+    nextOrderId(tx),
+  ]);
   return {
     claim,
     addresses,
@@ -155,7 +156,7 @@ function decide(
   const lines = availableLines(read.lines);
   const window = checkWindowChoice(read.windowChoice, zone, now);
   const rates = read.rates.filter((r) => r.zone === zone);
-  const price = priceOrder(lines, read.coupon, rates, body, now, window);
+  const price = priceOrder(lines, read.coupon ?? null, rates, body, now, window);
   return { addresses, window, price };
 }
 
@@ -277,10 +278,12 @@ export function orderLineOf(product: CartProduct, quantity: number): Omit<OrderL
 
 /** Takes the ordered lines, and the coupon they used, off the cart; lines left unselected or unavailable stay. */
 async function emptyCartLines(tx: Executor, customerId: number, price: OrderPrice): Promise<void> {
-  await deleteCartLines(
-    tx,
-    customerId,
-    price.selected.map((l) => l.product.id),
-  );
-  if (price.coupon) await updateCart(tx, customerId, { couponId: null });
+  await together([
+    deleteCartLines(
+      tx,
+      customerId,
+      price.selected.map((l) => l.product.id),
+    ),
+    price.coupon && updateCart(tx, customerId, { couponId: null }),
+  ]);
 }

@@ -1,5 +1,6 @@
 import { orderAddress, type OrderAddress } from '@storefront/contract/order';
 import type { Executor } from '../../db/client.js';
+import { together } from '../../db/together.js';
 import { findCustomerById, type CustomerRow } from '../account/account.repo.js';
 import { describeWindow, findDeliveryWindow } from '../delivery/delivery.service.js';
 import { formatAud, renderMail, type MailBlock } from '../mail/mail-layout.js';
@@ -130,7 +131,7 @@ export async function queueOrderMail(
 ): Promise<void> {
   const { order } = about;
   const windowId = event.kind === 'cancelled' ? null : order.deliveryWindowId;
-  const [customer, lines, window] = await Promise.all([
+  const [customer, lines, window] = await together([
     about.customer ?? findCustomerById(tx, order.customerId),
     about.lines ?? listOrderLines(tx, [order.id]),
     windowId === null ? null : (about.window ?? findDeliveryWindow(tx, windowId)),

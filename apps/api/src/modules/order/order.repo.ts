@@ -1,6 +1,7 @@
 import { and, asc, count, desc, eq, gte, inArray, lt, sql, type SQL } from 'drizzle-orm';
 import type { OrderAddress, OrderStatus } from '@storefront/contract/order';
 import { queryRows, type Executor } from '../../db/client.js';
+import { together } from '../../db/together.js';
 import { orderLines, orders } from '../../db/schema/index.js';
 
 export type OrderRow = typeof orders.$inferSelect;
@@ -18,7 +19,7 @@ export async function nextOrderId(db: Executor): Promise<number> {
 
 /** Writes the order, every column given (its id from nextOrderId), and its lines, sent together. */
 export async function insertOrder(db: Executor, order: OrderRow, lines: OrderLineRow[]): Promise<void> {
-  await Promise.all([db.insert(orders).values(order), db.insert(orderLines).values(lines)]);
+  await together([db.insert(orders).values(order), db.insert(orderLines).values(lines)]);
 }
 
 /**

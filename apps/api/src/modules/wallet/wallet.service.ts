@@ -6,6 +6,7 @@ import type {
   WalletCouponStatus,
 } from '@storefront/contract/wallet';
 import type { Db, Executor } from '../../db/client.js';
+import { together } from '../../db/together.js';
 import { AppError } from '../../lib/app-error.js';
 import { lockCustomer } from '../account/account.repo.js';
 import { walletCoupons } from '../coupon/coupon.service.js';
@@ -34,7 +35,7 @@ export async function creditBalance(exec: Executor, customerId: number): Promise
  */
 export async function holdCredit(tx: Executor, customerId: number, total: number): Promise<number> {
   // The balance is read after the lock is held (in statement order), in one round trip with it.
-  const [, balance] = await Promise.all([lockCustomer(tx, customerId), creditBalance(tx, customerId)]);
+  const [, balance] = await together([lockCustomer(tx, customerId), creditBalance(tx, customerId)]);
   return Math.min(balance, total);
 }
 
