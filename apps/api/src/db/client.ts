@@ -177,7 +177,7 @@ const BEGUN: pg.QueryResult = { command: 'BEGIN', rowCount: null, oid: 0, rows: 
 
 /**
  * A pooled connection as a transaction's statements reach it: what is asked for in one turn of the event loop
- * (a `Promise.all` of independent steps, say) leaves in one write, and BEGIN is not waited for but leaves with the
+ * (the steps of a `together`, say) leaves in one write, and BEGIN is not waited for but leaves with the
  * first statements, so a transaction costs a round trip per batch of statements rather than per statement. BEGIN
  * can only fail with the connection, and then the statement after it fails too; that statement answers for both.
  */

@@ -115,12 +115,13 @@ type OrderPrice = CartPrice<CartItem> & { coupon: CouponRow | null };
  * customer (for the mail) and the order's id. Statements run in the order sent, each after the locks before it.
  */
 async function readCheckout(tx: Executor, customerId: number, body: OrderCreateBody, key?: CheckoutKey) {
-  const askedAddresses =
-    body.billingAddressID === undefined ? [body.addressID] : [body.addressID, body.billingAddressID];
   const [claim, , addresses, suburb, lines, coupon, rates, windowChoice, customer, orderId] = await together([
     key ? claimKey(tx, key.scope, key.requestHash) : null,
     lockCart(tx, customerId),
-    findAddressesWithDefaultBilling(tx, customerId, askedAddresses),
+    findAddressesWithDefaultBilling(tx, customerId, [
+      body.addressID,
+      body.billingAddressID ?? body.addressID,
+    ]),
     findSuburbOfAddress(tx, customerId, body.addressID),
     listSelectedLinesLockingProducts(tx, customerId),
     findCartCouponRow(tx, customerId),
@@ -191,7 +192,7 @@ function withWindowFee<P extends { totals: { shipping: number; total: number } }
   };
 }
 
-/** Prices the locked lines with the cart's coupon and the chosen shipping; refuses whatever no longer holds. */
+/** Prices the buyable lines with the cart's coupon and the chosen shipping; refuses what no longer holds. */
 function priceOrder(
   lines: CartItem[],
   coupon: CustomerCoupon | null,
@@ -204,8 +205,6 @@ function priceOrder(
     priceCart({ lines, coupon, shipping: { rates, service: body.shippingService }, now }),
     window?.priceDeltaCents ?? 0,
   );
-  const [gone] = price.unavailable;
-  if (gone) throw stockError(gone.line.product, gone.line.quantity);
   if (price.couponProblem) throw new AppError(price.couponProblem);
   if (!price.shippingOption) throw new AppError('NO_DESTINATION', 'We do not deliver to that suburb yet.');
   const { total } = price.totals;
