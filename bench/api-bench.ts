@@ -9,6 +9,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import autocannon, { type Request, type Result } from 'autocannon';
+import pg from 'pg';
 import type { AddressList } from '@storefront/contract/address';
 import { and, eq, gt } from 'drizzle-orm';
 import { buildApp } from '../apps/api/src/app.js';
@@ -45,6 +46,8 @@ type Row = {
   route: string;
   /** The server process's CPU time per request (user + system), Linux only. */
   cpuMs: number | null;
+  /** PostgreSQL's CPU time per request: its processes serving the bench's database, when it runs on this machine. */
+  dbCpuMs: number | null;
   rps: number;
   p50: number;
   p99: number;
@@ -63,6 +66,7 @@ async function createBenchDatabase(kind: Kind, onStatement?: OnStatement) {
     return {
       env: { DATABASE_URL: benchUrl },
       open: () => openPostgres(benchUrl, { onStatement }),
+      databaseCpu: () => backendCpuMs(url, name),
       drop: () => adminQuery(url, `DROP DATABASE IF EXISTS ${name}`),
     };
   }
@@ -71,6 +75,8 @@ async function createBenchDatabase(kind: Kind, onStatement?: OnStatement) {
   return {
     env: { DATABASE_URL: '', DATA_DIR: dataDir },
     open: () => openPglite({ dataDir, onStatement }),
+    // In the server's own process, so inside its CPU time.
+    databaseCpu: () => Promise.resolve(null),
     drop: () => rm(dir, { recursive: true, force: true }),
   };
 }
@@ -300,14 +306,59 @@ function cpuTimeMs(pid: number): number | null {
   }
 }
 
-function rowOf(build: string, s: Scenario, r: Result, statements: number | null, cpuMs: number | null): Row {
+/**
+ * CPU time (ms) of each PostgreSQL process now serving the database `name`, by pid; null when the server is not on
+ * this machine (its processes are not in /proc).
+ */
+async function backendCpuMs(url: string, name: string): Promise<Map<number, number> | null> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    const { rows } = await client.query<{ pid: number }>(
+      'SELECT pid FROM pg_stat_activity WHERE datname = $1',
+      [name],
+    );
+    const byPid = new Map<number, number>();
+    for (const { pid } of rows) {
+      const ms = cpuTimeMs(pid);
+      if (ms !== null) byPid.set(pid, ms);
+    }
+    return rows.length > 0 && byPid.size === 0 ? null : byPid;
+  } finally {
+    await client.end();
+  }
+}
+
+/** CPU the database's processes used between two readings; a process that started in between counts whole. */
+function databaseCpuUsed(
+  before: Map<number, number> | null,
+  after: Map<number, number> | null,
+): number | null {
+  if (!before || !after) return null;
+  let used = 0;
+  for (const [pid, ms] of after) used += ms - (before.get(pid) ?? 0);
+  return used;
+}
+
+function rowOf(
+  build: string,
+  s: Scenario,
+  r: Result,
+  statements: number | null,
+  cpuMs: number | null,
+  dbCpuMs: number | null,
+): Row {
   const perCycle = s.perCycle ?? 1;
-  const cpu = cpuMs === null || r.requests.total === 0 ? null : (cpuMs * perCycle) / r.requests.total;
+  const perRequest = (ms: number | null) =>
+    ms === null || r.requests.total === 0 ? null : (ms * perCycle) / r.requests.total;
+  const cpu = perRequest(cpuMs);
+  const dbCpu = perRequest(dbCpuMs);
   const failed = r.errors + r.timeouts + r.non2xx + s.failures.n;
   if (s.timed && s.timed.length > 0) {
     return {
       build,
       cpuMs: cpu,
+      dbCpuMs: dbCpu,
       route: s.route,
       rps: r.requests.total / perCycle / DURATION_S,
       p50: Math.round(percentile(s.timed, 50)),
@@ -319,6 +370,7 @@ function rowOf(build: string, s: Scenario, r: Result, statements: number | null,
   return {
     build,
     cpuMs: cpu,
+    dbCpuMs: dbCpu,
     route: s.route,
     rps: r.requests.average,
     p50: r.latency.p50,
@@ -494,9 +546,11 @@ async function measureKind(kind: Kind) {
         (s) => ROUTE_FILTER.length === 0 || ROUTE_FILTER.some((part) => s.route.includes(part)),
       );
       for (const s of chosen) {
+        const dbBefore = await bench.databaseCpu();
         const cpuBefore = cpuTimeMs(server.pid);
         const result = await load(server.port, s);
         const cpuAfter = cpuTimeMs(server.pid);
+        const dbUsed = databaseCpuUsed(dbBefore, await bench.databaseCpu());
         const cpuUsed = cpuBefore === null || cpuAfter === null ? null : cpuAfter - cpuBefore;
         const row = rowOf(
           build.label,
@@ -504,6 +558,7 @@ async function measureKind(kind: Kind) {
           result,
           build.label === 'after' ? statementsOf(s.route) : null,
           cpuUsed,
+          dbUsed,
         );
         rows.push(row);
         console.log(
@@ -521,6 +576,7 @@ async function measureKind(kind: Kind) {
     const bareRow: Row = {
       build: '',
       cpuMs: null,
+      dbCpuMs: null,
       route: 'bare Fastify hello (own process)',
       rps: (bareBefore.requests.average + bareAfter.requests.average) / 2,
       p50: Math.max(bareBefore.latency.p50, bareAfter.latency.p50),
@@ -555,7 +611,7 @@ for (const kind of kinds) {
   const { bare, rows, bareSpread } = await measureKind(kind);
   const fmt = (r: Row) => {
     const tail = r.p99 <= 10 * Math.max(1, r.p50) ? 'yes' : '**no**';
-    return `| ${kind} | ${r.build} | ${r.route} | ${Math.round(r.rps)} | ${(r.rps / bare.rps).toFixed(3)} | ${r.p50} ms | ${r.p99} ms | ${tail} | ${r.cpuMs === null ? '–' : r.cpuMs.toFixed(2)} | ${r.statements ?? '–'} | ${r.failed} |`;
+    return `| ${kind} | ${r.build} | ${r.route} | ${Math.round(r.rps)} | ${(r.rps / bare.rps).toFixed(3)} | ${r.p50} ms | ${r.p99} ms | ${tail} | ${r.cpuMs === null ? '–' : r.cpuMs.toFixed(2)} | ${r.dbCpuMs === null ? '–' : r.dbCpuMs.toFixed(2)} | ${r.statements ?? '–'} | ${r.failed} |`;
   };
   lines.push(fmt(bare), ...rows.map(fmt));
   notes.push(
@@ -583,14 +639,17 @@ await writeSection(
     'esbuild), is measured in the same run on the same database, just before it. Server CPU ms/req: the API',
     "process's user + system time over the route's run divided by its requests (for order/create, by its orders,",
     "including their cart/add), the steadiest figure on a shared machine; PGlite's database work is inside it.",
+    "Database CPU ms/req: the same for PostgreSQL's processes serving the bench's database (read from /proc, so",
+    'only when the server runs on this machine). Server and database CPU together are what a request costs the',
+    "machine's cores: their sum against the cores' time per second bounds the req/s any code here can reach.",
     '`product/list` is answered from the shop grid\'s cache (`CATALOG_CACHE_MS`, apps/api/README.md "The hot path"),',
     'as shoppers asking for the same page are; `BENCH_CATALOG_CACHE_MS=0` measures every listing read from the database.',
     'To see where a route spends its time: `BENCH_ROUTES=cart/list BENCH_CPU_PROF=/tmp/prof npx tsx bench/api-bench.ts`',
     '(the server runs under `node --cpu-prof`), then `node bench/profile-top.mjs /tmp/prof/<file>.cpuprofile 40 5`',
     '(self time by package and function, the first 5 s of start-up left out).',
     '',
-    '| database | build | route | req/s | ÷ bare hello | p50 | p99 | p99 ≤ 10 × p50 | server CPU ms/req | statements | failed |',
-    '|---|---|---|---|---|---|---|---|---|---|---|',
+    '| database | build | route | req/s | ÷ bare hello | p50 | p99 | p99 ≤ 10 × p50 | server CPU ms/req | database CPU ms/req | statements | failed |',
+    '|---|---|---|---|---|---|---|---|---|---|---|---|',
     ...lines,
     '',
     ...notes.map((n) => `- ${n}`),
