@@ -1,3 +1,4 @@
+import { sql, type SQL } from 'drizzle-orm';
 import { connectionOf, type Executor } from './client.js';
 
 /**
@@ -17,4 +18,13 @@ export function preparedPer<P>(build: (exec: Executor) => P): (exec: Executor) =
     }
     return query;
   };
+}
+
+/**
+ * A placeholder per key, for the values of a prepared insert or update, handed to the driver as given:
+ * node-postgres and PGlite write a Date, a null and a JSON object themselves, where Drizzle's own column encoders
+ * would fail on a null timestamp.
+ */
+export function rawPlaceholders<K extends string>(keys: readonly K[]): Record<K, SQL> {
+  return Object.fromEntries(keys.map((k) => [k, sql`${sql.placeholder(k)}`])) as Record<K, SQL>;
 }

@@ -1,5 +1,6 @@
-import { and, asc, count, desc, eq, inArray, ne, or } from 'drizzle-orm';
+import { and, asc, count, desc, eq, ne, or, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
+import { preparedPer } from '../../db/prepared.js';
 import { addresses } from '../../db/schema/index.js';
 
 export type AddressRow = typeof addresses.$inferSelect;
@@ -74,21 +75,32 @@ export async function deleteAddress(
 
 /** The customer's default shipping or billing address, if they have one. */
 /** The customer's addresses among `ids`, and their default billing address, in one statement. */
+/** The customer's addresses with these two ids (they may be one) and their default billing address. */
 export async function findAddressesWithDefaultBilling(
   db: Executor,
   customerId: number,
-  ids: number[],
+  ids: [number, number],
 ): Promise<AddressRow[]> {
-  return db
+  return addressesWithDefaultBillingOf(db).execute({ customerId, first: ids[0], second: ids[1] });
+}
+
+// Checkout reads them: built once, prepared.
+const addressesWithDefaultBillingOf = preparedPer((db) =>
+  db
     .select()
     .from(addresses)
     .where(
       and(
-        eq(addresses.customerId, customerId),
-        or(inArray(addresses.id, ids), eq(addresses.isDefaultBilling, true)),
+        eq(addresses.customerId, sql.placeholder('customerId')),
+        or(
+          eq(addresses.id, sql.placeholder('first')),
+          eq(addresses.id, sql.placeholder('second')),
+          eq(addresses.isDefaultBilling, true),
+        ),
       ),
-    );
-}
+    )
+    .prepare('find_addresses_with_default_billing'),
+);
 
 export async function findDefaultAddress(
   db: Executor,

@@ -229,14 +229,25 @@ function changeRelation(changes: StockChange[]) {
  */
 export async function takeStock(tx: Executor, changes: StockChange[]): Promise<Set<number>> {
   if (changes.length === 0) return new Set();
-  const rows = await tx
-    .update(products)
-    .set({ stock: sql`${products.stock} - change.quantity` })
-    .from(changeRelation(changes))
-    .where(sql`${products.id} = change.product_id and ${products.stock} >= change.quantity`)
-    .returning({ id: products.id });
+  const rows = await takeStockOf(tx).execute({
+    productIds: changes.map((c) => c.productId),
+    quantities: changes.map((c) => c.quantity),
+  });
   return new Set(rows.map((r) => r.id));
 }
+
+// Every checkout takes stock: one statement text for any number of lines, built once, prepared.
+const takeStockOf = preparedPer((db) =>
+  db
+    .update(products)
+    .set({ stock: sql`${products.stock} - change.quantity` })
+    .from(
+      sql`(select unnest(${sql.placeholder('productIds')}::int[]) as product_id, unnest(${sql.placeholder('quantities')}::int[]) as quantity) as change`,
+    )
+    .where(sql`${products.id} = change.product_id and ${products.stock} >= change.quantity`)
+    .returning({ id: products.id })
+    .prepare('take_stock'),
+);
 
 /** Puts each line's quantity back in one statement, locking the products in id order as checkout does. */
 export async function returnStock(tx: Executor, changes: StockChange[]): Promise<void> {

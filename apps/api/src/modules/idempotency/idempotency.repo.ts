@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { and, eq, lt, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
+import { preparedPer, rawPlaceholders } from '../../db/prepared.js';
 import { idempotencyKeys } from '../../db/schema/index.js';
 
 export type IdempotencyScope = { customerId: number; route: string; key: string };
@@ -35,11 +36,7 @@ function stableJson(value: unknown): string {
  * waits on the first one's uncommitted row and then finds its answer: two concurrent requests do the work once.
  */
 export async function claimKey(exec: Executor, scope: IdempotencyScope, requestHash: string): Promise<Claim> {
-  const inserted = await exec
-    .insert(idempotencyKeys)
-    .values({ ...scope, requestHash })
-    .onConflictDoNothing()
-    .returning({ key: idempotencyKeys.key });
+  const inserted = await insertKeyOf(exec).execute({ ...scope, requestHash });
   if (inserted.length > 0) return { kind: 'new' };
   const [row] = await exec
     .select()
@@ -57,22 +54,40 @@ export async function claimKey(exec: Executor, scope: IdempotencyScope, requestH
   return { kind: 'replay', answer: { status: row.responseStatus, body: row.responseBody } };
 }
 
+// Each checkout with a key claims it and saves its answer: built once, prepared.
+const insertKeyOf = preparedPer((db) =>
+  db
+    .insert(idempotencyKeys)
+    .values(rawPlaceholders(['customerId', 'route', 'key', 'requestHash'] as const))
+    .onConflictDoNothing()
+    .returning({ key: idempotencyKeys.key })
+    .prepare('claim_idempotency_key'),
+);
+
 export async function saveAnswer(
   exec: Executor,
   scope: IdempotencyScope,
   answer: StoredAnswer,
 ): Promise<void> {
-  await exec
+  await saveAnswerOf(exec).execute({ ...scope, status: answer.status, body: JSON.stringify(answer.body) });
+}
+
+const saveAnswerOf = preparedPer((db) =>
+  db
     .update(idempotencyKeys)
-    .set({ responseStatus: answer.status, responseBody: sql`${JSON.stringify(answer.body)}::jsonb` })
+    .set({
+      responseStatus: sql`${sql.placeholder('status')}`,
+      responseBody: sql`${sql.placeholder('body')}::jsonb`,
+    })
     .where(
       and(
-        eq(idempotencyKeys.customerId, scope.customerId),
-        eq(idempotencyKeys.route, scope.route),
-        eq(idempotencyKeys.key, scope.key),
+        eq(idempotencyKeys.customerId, sql.placeholder('customerId')),
+        eq(idempotencyKeys.route, sql.placeholder('route')),
+        eq(idempotencyKeys.key, sql.placeholder('key')),
       ),
-    );
-}
+    )
+    .prepare('save_idempotency_answer'),
+);
 
 /** Keys are kept at least a day (Stripe keeps them 24 hours). */
 export async function pruneKeys(exec: Executor, olderThan: Date): Promise<void> {

@@ -1,5 +1,6 @@
 import { and, eq, inArray, isNull, lte, or, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
+import { preparedPer, rawPlaceholders } from '../../db/prepared.js';
 import { outboxMails, type OutboxMailRow } from '../../db/schema/index.js';
 
 export type { OutboxMailRow };
@@ -15,7 +16,7 @@ export type NewMail = {
 
 /** Writes a mail in the caller's transaction: it is sent only if that transaction commits. */
 export async function insertMail(exec: Executor, mail: NewMail, now: Date): Promise<void> {
-  await exec.insert(outboxMails).values({
+  await insertMailOf(exec).execute({
     topic: mail.topic,
     toAddress: mail.to,
     subject: mail.subject,
@@ -26,6 +27,25 @@ export async function insertMail(exec: Executor, mail: NewMail, now: Date): Prom
     createdAt: now,
   });
 }
+
+// Every order event writes one: built once, prepared.
+const insertMailOf = preparedPer((db) =>
+  db
+    .insert(outboxMails)
+    .values(
+      rawPlaceholders([
+        'topic',
+        'toAddress',
+        'subject',
+        'textBody',
+        'htmlBody',
+        'headers',
+        'nextAttemptAt',
+        'createdAt',
+      ] as const),
+    )
+    .prepare('insert_mail'),
+);
 
 /**
  * Claims up to `limit` due mails for one worker until `claimedUntil`, in one statement: rows another worker is

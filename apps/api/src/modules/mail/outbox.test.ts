@@ -40,6 +40,17 @@ function mail(overrides: Partial<NewMail> = {}): NewMail {
 }
 
 describe('the transactional outbox', () => {
+  it('keeps a mail as written: its headers as an object, its times as given', async () => {
+    const headers = { 'List-Unsubscribe': '<https://shop.test/u?t="x",y>', 'X-Mark': '{braces}' };
+    const written = mail({ headers });
+    const at = t.clock.now();
+    await insertMail(db(), written, at);
+    const [row] = await db().select().from(outboxMails).where(eq(outboxMails.toAddress, written.to));
+    expect(row).toMatchObject({ headers, subject: written.subject, htmlBody: written.html });
+    expect(row?.createdAt.getTime()).toBe(at.getTime());
+    expect(row?.nextAttemptAt.getTime()).toBe(at.getTime());
+  });
+
   it('a mail written in a transaction that rolls back is never sent; a committed one is sent once', async () => {
     const lost = mail();
     const kept = mail();

@@ -1,6 +1,7 @@
-import { and, asc, count, desc, eq, gte, inArray, lt, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, getTableColumns, gte, inArray, lt, sql, type SQL } from 'drizzle-orm';
 import type { OrderAddress, OrderStatus } from '@storefront/contract/order';
 import { queryRows, type Executor } from '../../db/client.js';
+import { preparedPer, rawPlaceholders } from '../../db/prepared.js';
 import { together } from '../../db/together.js';
 import { orderLines, orders } from '../../db/schema/index.js';
 
@@ -19,8 +20,36 @@ export async function nextOrderId(db: Executor): Promise<number> {
 
 /** Writes the order, every column given (its id from nextOrderId), and its lines, sent together. */
 export async function insertOrder(db: Executor, order: OrderRow, lines: OrderLineRow[]): Promise<void> {
-  await together([db.insert(orders).values(order), db.insert(orderLines).values(lines)]);
+  await together([
+    insertOrderRow(db).execute(order),
+    insertOrderLines(db).execute({
+      orderIds: lines.map((l) => l.orderId),
+      productIds: lines.map((l) => l.productId),
+      skus: lines.map((l) => l.sku),
+      names: lines.map((l) => l.name),
+      imageUrls: lines.map((l) => l.imageUrl),
+      unitPrices: lines.map((l) => l.unitPriceCents),
+      quantities: lines.map((l) => l.quantity),
+    }),
+  ]);
 }
+
+// Checkout's writes, built once and prepared: one statement text for any order (the lines as arrays).
+const insertOrderRow = preparedPer((db) =>
+  db
+    .insert(orders)
+    .values(rawPlaceholders(Object.keys(getTableColumns(orders)) as (keyof OrderRow)[]))
+    .prepare('insert_order'),
+);
+
+const insertOrderLines = preparedPer((db) =>
+  db
+    .insert(orderLines)
+    .select(
+      sql`select * from unnest(${sql.placeholder('orderIds')}::int[], ${sql.placeholder('productIds')}::int[], ${sql.placeholder('skus')}::text[], ${sql.placeholder('names')}::text[], ${sql.placeholder('imageUrls')}::text[], ${sql.placeholder('unitPrices')}::int[], ${sql.placeholder('quantities')}::int[])`,
+    )
+    .prepare('insert_order_lines'),
+);
 
 /**
  * The order an order's lines are listed in: by name, compared by code point as PostgreSQL's "C" collation

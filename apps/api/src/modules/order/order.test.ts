@@ -135,6 +135,21 @@ describe('order/create', () => {
     });
   });
 
+  it('keeps line names as sold, quotes, commas, braces and backslashes included, when read back', async () => {
+    const c = await registerCustomer(t.app);
+    const addressID = await addAddress(c);
+    const tricky = ['Smith\'s "Crinkle" chips, {large}', 'Back\\slash NULL', '  spaced  '];
+    for (const name of tricky) await addToCart(c, (await createProduct(db(), { name, stock: 5 })).id);
+    const placed = await placeOrder(c, addressID);
+    const read = (await call(c, 'GET', `/order/detail?orderID=${placed.orderID}`)).json<{
+      data: OrderDetail;
+    }>();
+    expect(read.data.lines.map((l) => l.name).sort()).toEqual([...tricky].sort());
+    expect(read.data.lines).toEqual(placed.lines);
+    const [row] = await db().select().from(orders).where(eq(orders.id, placed.orderID));
+    expect(row?.createdAt.toISOString()).toBe(placed.createdAt);
+  });
+
   it('refuses an empty selection and writes nothing', async () => {
     const { c, addressID } = await shopper();
     const res = await checkout(c, addressID);
