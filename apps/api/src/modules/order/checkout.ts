@@ -145,7 +145,7 @@ async function readCheckout(tx: Executor, customerId: number, body: OrderCreateB
 
 type CheckoutRead = Awaited<ReturnType<typeof readCheckout>>;
 
-/** Everything checkout refuses, in the order a customer should hear it, and the order as it will be written. */
+/** Every refusal before the writes, in the order a customer should hear them; answers what the order is made of. */
 function decide(
   read: CheckoutRead,
   body: OrderCreateBody,
