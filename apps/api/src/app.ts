@@ -23,6 +23,7 @@ import errorsPlugin, { clientErrorHandler, frameworkErrors } from './plugins/err
 import securityHeadersPlugin from './plugins/security-headers.js';
 import admissionPlugin from './plugins/admission.js';
 import spaPlugin from './plugins/spa.js';
+import { leasedRedisStore } from './plugins/rate-limit-leases.js';
 import { accountRoutes } from './modules/account/account.routes.js';
 import { createAccountService } from './modules/account/account.service.js';
 import { createGoogleVerifier } from './modules/account/google.js';
@@ -143,7 +144,7 @@ export async function buildApp({ config, database, now = () => new Date(), logge
     global: true,
     max: config.RATE_LIMIT_PER_MINUTE,
     timeWindow: 60_000,
-    ...(redis ? { redis, nameSpace: 'storefront-rl:', skipOnError: true } : {}),
+    ...(redis ? { store: leasedRedisStore(redis, { nameSpace: 'storefront-rl:' }), skipOnError: true } : {}),
     errorResponseBuilder: () => new AppError('RATE_LIMITED'),
   });
   await app.register(docsPlugin);
