@@ -24,4 +24,14 @@ describe('together', () => {
       'first step',
     );
   });
+
+  it('a step failing only because an earlier statement failed the transaction gives way to that failure', async () => {
+    const aborted = Object.assign(new Error('current transaction is aborted'), { code: '25P02' });
+    const cause = Object.assign(new Error('new row violates check constraint'), { code: '23514' });
+    await expect(
+      together([Promise.reject(aborted), failAfter(5, 'other'), Promise.reject(cause)]),
+    ).rejects.toThrow('other');
+    await expect(together([Promise.reject(aborted), Promise.reject(cause)])).rejects.toBe(cause);
+    await expect(together([Promise.reject(aborted)])).rejects.toBe(aborted);
+  });
 });

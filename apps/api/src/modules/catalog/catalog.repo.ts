@@ -227,13 +227,19 @@ function changeRelation(changes: StockChange[]) {
  * of the products it took from (a missing id had too little). The caller holds the rows' locks (checkout:
  * `listSelectedLinesLockingProducts`).
  */
-export async function takeStock(tx: Executor, changes: StockChange[]): Promise<Set<number>> {
-  if (changes.length === 0) return new Set();
-  const rows = await takeStockOf(tx).execute({
+/** The check that keeps stock from going below zero: a take of more than is left fails with it. */
+export const STOCK_NON_NEGATIVE = 'products_stock_non_negative';
+
+/**
+ * Takes each product's quantity off its stock in one statement. More than is left is refused by the database (the
+ * statement fails on STOCK_NON_NEGATIVE and changes nothing), so a transaction may COMMIT in the same round trip.
+ */
+export async function takeStock(tx: Executor, changes: StockChange[]): Promise<void> {
+  if (changes.length === 0) return;
+  await takeStockOf(tx).execute({
     productIds: changes.map((c) => c.productId),
     quantities: changes.map((c) => c.quantity),
   });
-  return new Set(rows.map((r) => r.id));
 }
 
 // Every checkout takes stock: one statement text for any number of lines, built once, prepared.
@@ -244,8 +250,7 @@ const takeStockOf = preparedPer((db) =>
     .from(
       sql`(select unnest(${sql.placeholder('productIds')}::int[]) as product_id, unnest(${sql.placeholder('quantities')}::int[]) as quantity) as change`,
     )
-    .where(sql`${products.id} = change.product_id and ${products.stock} >= change.quantity`)
-    .returning({ id: products.id })
+    .where(sql`${products.id} = change.product_id`)
     .prepare('take_stock'),
 );
 

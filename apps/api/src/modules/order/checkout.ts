@@ -1,5 +1,5 @@
 import type { OrderCreateBody } from '@storefront/contract/order';
-import type { Db, Executor } from '../../db/client.js';
+import { commitWithWrites, violatedConstraint, type Db, type Executor } from '../../db/client.js';
 import { together } from '../../db/together.js';
 import { AppError } from '../../lib/app-error.js';
 import { findCustomerById } from '../account/account.repo.js';
@@ -13,7 +13,11 @@ import {
   updateCart,
 } from '../cart/cart.repo.js';
 import { toCartItem, type CartItem } from '../cart/cart.service.js';
-import { takeStock as takeProductStock, type CartProduct } from '../catalog/catalog.repo.js';
+import {
+  STOCK_NON_NEGATIVE,
+  takeStock as takeProductStock,
+  type CartProduct,
+} from '../catalog/catalog.repo.js';
 import { stockError, unavailableReasonOf } from '../catalog/stock.js';
 import type { CouponRow, CustomerCoupon } from '../coupon/coupon.repo.js';
 import { claimCoupon } from '../coupon/coupon.service.js';
@@ -46,9 +50,9 @@ export type PlacedOrder = {
 };
 
 /**
- * Checkout: turns the selected available cart lines into an order in one transaction, in three round trips to the
+ * Checkout: turns the selected available cart lines into an order in one transaction, in two round trips to the
  * database however big the cart: read and lock everything the order depends on (with BEGIN); decide, in code,
- * every refusal and the order as it will be written; write it all; COMMIT. Holds whose outcome the order needs (a
+ * every refusal and the order as it will be written; write it all with COMMIT. Holds whose outcome the order needs (a
  * window place, a coupon use, store credit) take one more round trip before the writes, only when asked for. Each
  * step calls the module that owns what it touches; anything refused rolls every step back (apps/api/README.md,
  * "Checkout"). Answers the order placed, or only its id when the Idempotency-Key replays an earlier checkout.
@@ -95,6 +99,8 @@ export function createCheckout(db: Db, now: () => Date, mail: OrderMailSettings)
           placedAt,
         ),
         key && saveAnswer(tx, key.scope, { status: 200, body: { orderID: order.id } }),
+        // Every refusal above is the database's, so COMMIT leaves with the writes; a failed write rolls it back.
+        commitWithWrites(tx),
       ]);
       return {
         orderId: order.id,
@@ -216,14 +222,18 @@ function priceOrder(
   return { ...price, coupon: coupon?.coupon ?? null };
 }
 
-/** Takes every line's stock in one statement, each only where that many are left. */
+/**
+ * Takes every line's stock in one statement. The lines were checked against stock their products' locks keep, so
+ * a refusal here means that check was wrong; the database refuses it all the same, before COMMIT.
+ */
 async function takeStock(tx: Executor, lines: CartItem[]): Promise<void> {
-  const taken = await takeProductStock(
+  await takeProductStock(
     tx,
     lines.map(({ product, quantity }) => ({ productId: product.id, quantity })),
-  );
-  const short = lines.find((l) => !taken.has(l.product.id));
-  if (short) throw new AppError('NOT_ENOUGH_STOCK', `${short.product.name} is out of stock.`);
+  ).catch((err: unknown) => {
+    if (violatedConstraint(err) === STOCK_NON_NEGATIVE) throw new AppError('NOT_ENOUGH_STOCK');
+    throw err;
+  });
 }
 
 /** The order as priced, every column: wholly paid with store credit it is `paid`, else it awaits payment. */
