@@ -63,14 +63,15 @@ export async function openTestDatabase(): Promise<Database & { url?: string }> {
 
 export type TestApp = {
   app: App;
-  database: Database;
+  /** With its address on PostgreSQL, for tests that open a connection of their own. */
+  database: Database & { url?: string };
   clock: TestClock;
   config: Config;
   close(): Promise<void>;
 };
 
 export async function createTestApp(
-  options: { env?: Record<string, string>; database?: Database } = {},
+  options: { env?: Record<string, string>; database?: Database & { url?: string } } = {},
 ): Promise<TestApp> {
   const config = await testConfig(options.env);
   const database = options.database ?? (await openTestDatabase());

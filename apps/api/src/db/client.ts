@@ -10,7 +10,7 @@ import pg from 'pg';
 import * as schema from './schema/index.js';
 import { listenPglite, listenPostgres, type Listener, type NotificationHandlers } from './notifications.js';
 import { holdWrites } from './held-writes.js';
-import { LOCK_NOT_AVAILABLE, openPipeline } from './pipeline.js';
+import { LOCK_NOT_AVAILABLE, openPipeline, type PipelineLane } from './pipeline.js';
 
 export type Schema = typeof schema;
 export type Db = PgDatabase<PgQueryResultHKT, Schema>;
@@ -70,6 +70,21 @@ export type PostgresOptions = {
   onTransactionWrite?: () => void;
 };
 
+type InOrder = <T>(run: (exec: Db) => Promise<T>) => Promise<T>;
+const inOrderRunners = new WeakMap<Db, InOrder>();
+
+/**
+ * Runs statements that must run in the order asked for, outside a transaction, in one round trip: a write and the
+ * read of what it left, say. On PostgreSQL they go down one pipelined connection together, each run after the one
+ * before has finished; elsewhere (PGlite) statements run in order anyway. A statement that gives up waiting for a
+ * row lock there is run again on the pool, after those behind it: a read sent with a write must not take its
+ * answer for granted. Statements only: no transaction.
+ */
+export function inOrder<T>(db: Db, run: (exec: Db) => Promise<T>): Promise<T> {
+  const runner = inOrderRunners.get(db);
+  return runner ? runner(run) : run(db);
+}
+
 /** The pooled connection each PostgreSQL transaction runs on; see `connectionOf`. */
 const transactionConnections = new WeakMap<Executor, pg.PoolClient>();
 
@@ -112,18 +127,32 @@ export async function openPostgres(url: string, options: PostgresOptions = {}): 
   const poolQuery = (config: pg.QueryConfig, values?: unknown[]) => pool.query(config, values);
   // What Drizzle sends outside a transaction: down a pipeline while one is up, else on the pool; a statement that
   // gave up waiting for a lock there is run again on the pool. Drizzle only calls `query` on it.
-  const statements = Object.create(pool, {
-    query: {
-      value: (config: pg.QueryConfig, values?: unknown[]) =>
-        pipeline.query(config, values)?.catch((err: unknown) => {
-          if (pgErrorCode(err) === LOCK_NOT_AVAILABLE) return poolQuery(config, values);
-          throw err;
-        }) ?? poolQuery(config, values),
-    },
-  }) as pg.Pool;
+  const sentDown = (
+    send: (config: pg.QueryConfig, values?: unknown[]) => Promise<pg.QueryResult> | undefined,
+  ) =>
+    Object.create(pool, {
+      query: {
+        value: (config: pg.QueryConfig, values?: unknown[]) =>
+          send(config, values)?.catch((err: unknown) => {
+            if (pgErrorCode(err) === LOCK_NOT_AVAILABLE) return poolQuery(config, values);
+            throw err;
+          }) ?? poolQuery(config, values),
+      },
+    }) as pg.Pool;
 
   const logger = statementLogger(options.onStatement);
-  const db = drizzlePg(statements, { schema, logger });
+  const db = drizzlePg(sentDown(pipeline.query), { schema, logger });
+  const laneDbs = new WeakMap<PipelineLane, Db>();
+  inOrderRunners.set(db, (run) => {
+    const lane = pipeline.lane();
+    if (!lane) return run(db);
+    let laneDb = laneDbs.get(lane);
+    if (!laneDb) {
+      laneDb = drizzlePg(sentDown(lane.send), { schema, logger });
+      laneDbs.set(lane, laneDb);
+    }
+    return run(laneDb);
+  });
   const onClient = new WeakMap<pg.PoolClient, NodePgDatabase<Schema>>();
   // Drizzle checks a client out for a transaction but does not release it when `begin` itself fails, so each
   // dropped connection would leak a pool slot until none were left. Run each transaction on a client we check

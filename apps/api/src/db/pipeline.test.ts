@@ -1,7 +1,8 @@
 import pg from 'pg';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { isDatabaseUnavailable, openPostgres, queryRows, type Database } from './client.js';
+import { inOrder, isDatabaseUnavailable, openPostgres, queryRows, type Database } from './client.js';
+import { together } from './together.js';
 import { PIPELINE_APPLICATION_NAME } from './pipeline.js';
 import { products } from './schema/index.js';
 import { createProduct } from '../../test/catalog-factories.js';
@@ -87,5 +88,25 @@ describe.runIf(process.env.TEST_DB === 'postgres')('statements down a pipeline',
       },
       { timeout: 10_000, interval: 50 },
     );
+  });
+  it('statements asked for in order go down one pipeline together and run in that order', async () => {
+    const two = await openPostgres(shared.url ?? '', { poolSize: 2, pipelines: 2 });
+    try {
+      expect(two.pipelinesUp?.()).toBe(2);
+      const product = await createProduct(shared.db, { stock: 0 });
+      const seen: number[] = [];
+      for (let i = 1; i <= 20; i++) {
+        const [, rows] = await inOrder(two.db, (exec) =>
+          together([
+            exec.update(products).set({ stock: i }).where(eq(products.id, product.id)).execute(),
+            queryRows<{ stock: number }>(exec, sql`select stock from products where id = ${product.id}`),
+          ]),
+        );
+        seen.push(rows[0]?.stock ?? -1);
+      }
+      expect(seen).toEqual(Array.from({ length: 20 }, (_, i) => i + 1));
+    } finally {
+      await two.close();
+    }
   });
 });

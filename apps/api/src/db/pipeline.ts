@@ -18,6 +18,11 @@ import { holdWrites } from './held-writes.js';
 export type Pipeline = {
   /** Runs the statement down the least busy pipeline; undefined when none is up. */
   query(config: pg.QueryConfig, values?: unknown[]): Promise<pg.QueryResult> | undefined;
+  /**
+   * The least busy pipeline, for statements that must run in the order they are asked for: sent down one
+   * connection, each runs after the one before it has finished. Undefined when none is up.
+   */
+  lane(): PipelineLane | undefined;
   /** Connections up now. */
   live(): number;
   /** Resolves once the first connection attempts have each succeeded or failed. */
@@ -39,7 +44,8 @@ const CONNECT_TIMEOUT_MS = 5_000;
 const RECONNECT_FIRST_MS = 100;
 const RECONNECT_MAX_MS = 5_000;
 
-type Lane = { client: pg.Client; inFlight: number; hold: () => void };
+export type PipelineLane = { send(config: pg.QueryConfig, values?: unknown[]): Promise<pg.QueryResult> };
+type Lane = PipelineLane & { client: pg.Client; inFlight: number; hold: () => void };
 
 export function openPipeline(url: string, options: PipelineOptions): Pipeline {
   const lanes: Lane[] = [];
@@ -72,7 +78,7 @@ export function openPipeline(url: string, options: PipelineOptions): Pipeline {
       () => {
         if (closed || !clients.has(client)) return void client.end().catch(() => undefined);
         up = true;
-        lanes.push({ client, inFlight: 0, hold: holdWrites(client, flushAfterIo) });
+        lanes.push(laneOf(client));
       },
       (err: unknown) => down(err instanceof Error ? err : new Error(String(err))),
     );
@@ -82,21 +88,15 @@ export function openPipeline(url: string, options: PipelineOptions): Pipeline {
     Array.from({ length: options.connections }, () => connect(RECONNECT_FIRST_MS)),
   ).then(() => undefined);
 
+  const leastBusy = (): Lane | undefined => {
+    let lane: Lane | undefined;
+    for (const candidate of lanes) if (!lane || candidate.inFlight < lane.inFlight) lane = candidate;
+    return lane;
+  };
+
   return {
-    query(config, values) {
-      let lane: Lane | undefined;
-      for (const candidate of lanes) if (!lane || candidate.inFlight < lane.inFlight) lane = candidate;
-      if (!lane) return undefined;
-      const chosen = lane;
-      chosen.inFlight += 1;
-      const done = () => {
-        chosen.inFlight -= 1;
-      };
-      chosen.hold();
-      const result = chosen.client.query(config, values);
-      result.then(done, done);
-      return result;
-    },
+    query: (config, values) => leastBusy()?.send(config, values),
+    lane: leastBusy,
     live: () => lanes.length,
     started,
     async close() {
@@ -106,6 +106,25 @@ export function openPipeline(url: string, options: PipelineOptions): Pipeline {
       clients.clear();
     },
   };
+}
+
+function laneOf(client: pg.Client): Lane {
+  const lane: Lane = {
+    client,
+    inFlight: 0,
+    hold: holdWrites(client, flushAfterIo),
+    send(config, values) {
+      lane.inFlight += 1;
+      const done = () => {
+        lane.inFlight -= 1;
+      };
+      lane.hold();
+      const result = client.query(config, values);
+      result.then(done, done);
+      return result;
+    },
+  };
+  return lane;
 }
 
 /**

@@ -128,15 +128,18 @@ const selectedLockedOf = preparedPer((db) =>
     .prepare('lock_selected_cart_products'),
 );
 
+/** The customer's cart as read: its lines with their products, newest first, and its coupon. */
+export type CartRows = {
+  items: { line: CartLineState; product: CartProduct }[];
+  coupon: CustomerCoupon | null;
+};
+
 /**
  * The whole cart in one statement: its lines with their products (newest first) and its coupon with the customer's
  * uses of it (repeated on each line; one row with no line for an empty cart). A signed-in `cart/list` is this one
  * round trip.
  */
-export async function loadCartRows(
-  db: Executor,
-  customerId: number,
-): Promise<{ items: { line: CartLineState; product: CartProduct }[]; coupon: CustomerCoupon | null }> {
+export async function loadCartRows(db: Executor, customerId: number): Promise<CartRows> {
   const rows = await wholeCartOf(db).execute({ customerId });
   const items: { line: CartLineState; product: CartProduct }[] = [];
   for (const { line, product } of rows) if (line && product) items.push({ line, product });

@@ -19,7 +19,8 @@ import type {
 } from '@storefront/contract/cart';
 import { CART_LINE_QUANTITY_MAX, CART_LINES_MAX } from '@storefront/contract/cart';
 import { errorCatalogue, type ErrorName } from '@storefront/contract/errors';
-import { violatedConstraint, type Db, type Executor } from '../../db/client.js';
+import { inOrder, violatedConstraint, type Db, type Executor } from '../../db/client.js';
+import { together } from '../../db/together.js';
 import { AppError } from '../../lib/app-error.js';
 import { findProductById, findProductsByIds, type CartProduct } from '../catalog/catalog.repo.js';
 import { stockError, unavailableReasonOf } from '../catalog/stock.js';
@@ -37,6 +38,7 @@ import {
   loadCartRows,
   lockCart,
   type CartLineState,
+  type CartRows,
   selectAllCartLines,
   updateCart,
   updateCartLine,
@@ -125,25 +127,27 @@ export function createCartService(db: Db, now: () => Date) {
     customerId: number,
     options: { coupon?: CustomerCoupon | null; shipping?: PricingInput<CartItem>['shipping'] } = {},
   ) {
-    let lines: CartItem[];
-    let coupon: CustomerCoupon | null;
     if (options.coupon === undefined) {
       const cart = await loadCartRows(db, customerId);
-      lines = cart.items.map(toCartItem);
-      coupon = cart.coupon;
-    } else {
-      lines = await loadCartItems(db, customerId);
-      coupon = options.coupon;
+      return priced(cart.items.map(toCartItem), cart.coupon, options.shipping);
     }
-    return {
-      coupon,
-      lineCount: lines.length,
-      ...priceCart({ lines, coupon, shipping: options.shipping, now: now() }),
-    };
+    return priced(await loadCartItems(db, customerId), options.coupon, options.shipping);
+  }
+
+  function priced(
+    lines: CartItem[],
+    coupon: CustomerCoupon | null,
+    shipping?: PricingInput<CartItem>['shipping'],
+  ) {
+    return { coupon, lineCount: lines.length, ...priceCart({ lines, coupon, shipping, now: now() }) };
   }
 
   async function list(customerId: number): Promise<CartList> {
-    const cart = await price(customerId);
+    return listOf(await loadCartRows(db, customerId));
+  }
+
+  function listOf(rows: CartRows): CartList {
+    const cart = priced(rows.items.map(toCartItem), rows.coupon);
     return {
       available: cart.available.map((item) => toCartLine(item, null)),
       unavailable: cart.unavailable.map(({ line, reason }) => toCartLine(line, reason)),
@@ -163,25 +167,34 @@ export function createCartService(db: Db, now: () => Date) {
     list,
 
     async add(customerId: number, body: CartAddBody): Promise<CartList> {
-      // Nearly every add fits: one statement, no transaction. The cart's row queues its writers and the database
-      // keeps its line cap (migration 0007), as the lock below does for the rest.
-      const added = await addToCartAtOnce(db, {
-        customerId,
-        productId: body.productID,
-        quantity: body.quantity,
-        maxQuantity: CART_LINE_QUANTITY_MAX,
-      }).catch((err: unknown) => {
-        if (violatedConstraint(err) === CART_LINES_CAP) throw new AppError('CART_FULL');
-        throw err;
-      });
+      // Nearly every add fits: one statement, no transaction, sent with the cart's listing behind it (one round
+      // trip). The cart's row queues its writers and the database keeps its line cap (migration 0007), as the lock
+      // below does for the rest.
+      const [added, cart] = await inOrder(db, (exec) =>
+        together([
+          addToCartAtOnce(exec, {
+            customerId,
+            productId: body.productID,
+            quantity: body.quantity,
+            maxQuantity: CART_LINE_QUANTITY_MAX,
+          }).catch((err: unknown) => {
+            if (violatedConstraint(err) === CART_LINES_CAP) throw new AppError('CART_FULL');
+            throw err;
+          }),
+          loadCartRows(exec, customerId),
+        ]),
+      );
       if (added === undefined) {
         // Refused: under the cart lock, find out why (or add it after all, if it fits by now).
         await db.transaction(async (tx) => {
           await lockCart(tx, customerId);
           await addToCartInTx(tx, customerId, body.productID, body.quantity);
         });
+        return list(customerId);
       }
-      return list(customerId);
+      // The listing ran before the add finished only if the add waited for a lock elsewhere: then list again.
+      const line = cart.items.find((item) => item.product.id === body.productID);
+      return line?.line.quantity === added ? listOf(cart) : list(customerId);
     },
 
     async addBatch(customerId: number, body: CartAddBatchBody): Promise<CartList> {

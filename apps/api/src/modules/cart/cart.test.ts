@@ -1,3 +1,4 @@
+import pg from 'pg';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CART_LINES_MAX, type CartList, type CartMergeResult } from '@storefront/contract/cart';
@@ -187,6 +188,32 @@ describe('cart/add', () => {
     expect(results.map((r) => r.json().code)).toEqual(Array(20).fill(0));
     expect((await lineRows(c.user.customerID))[0]?.quantity).toBe(20);
   });
+
+  it.runIf(process.env.TEST_DB === 'postgres')(
+    "an add held up by another writer's lock still answers the cart with the line it added",
+    async () => {
+      const c = await registerCustomer(t.app);
+      const p = await createProduct(db(), { stock: 10 });
+      await add(c.token, p.id, 1);
+      const locker = new pg.Client({ connectionString: t.database.url });
+      await locker.connect();
+      try {
+        await locker.query('begin');
+        await locker.query('select 1 from carts where customer_id = $1 for update', [c.user.customerID]);
+        const answered = add(c.token, p.id, 2);
+        // Longer than a pipelined statement waits for a lock: the add is run again on the pool, after the listing
+        // sent behind it has already read the cart without it.
+        await new Promise((resolve) => setTimeout(resolve, 300));
+        await locker.query('commit');
+        const res = await answered;
+        expect(res.json().code).toBe(0);
+        const lines = res.json<{ data: CartList }>().data.available;
+        expect(lines.find((l) => l.productID === p.id)?.quantity).toBe(3);
+      } finally {
+        await locker.end();
+      }
+    },
+  );
 
   it('never lets parallel adds push a line past the stock', async () => {
     const c = await registerCustomer(t.app);
