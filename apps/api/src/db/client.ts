@@ -78,7 +78,8 @@ const inOrderRunners = new WeakMap<Db, InOrder>();
  * read of what it left, say. On PostgreSQL they go down one pipelined connection together, each run after the one
  * before has finished; elsewhere (PGlite) statements run in order anyway. A statement that gives up waiting for a
  * row lock there is run again on the pool, after those behind it: a read sent with a write must not take its
- * answer for granted. Statements only: no transaction.
+ * answer for granted. Statements leave in the order they are sent: a builder sends when `.execute()` is called (a
+ * builder only awaited sends a microtask later, behind one called after it). Statements only: no transaction.
  */
 export function inOrder<T>(db: Db, run: (exec: Db) => Promise<T>): Promise<T> {
   const runner = inOrderRunners.get(db);

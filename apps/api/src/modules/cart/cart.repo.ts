@@ -312,7 +312,8 @@ export async function selectAllCartLines(db: Executor, customerId: number, selec
   await db
     .update(cartLines)
     .set({ selected, updatedAt: sql`now()` })
-    .where(eq(cartLines.customerId, customerId));
+    .where(eq(cartLines.customerId, customerId))
+    .execute();
 }
 
 export async function deleteCartLines(db: Executor, customerId: number, productIds: number[]): Promise<void> {

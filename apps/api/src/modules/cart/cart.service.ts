@@ -257,14 +257,22 @@ export function createCartService(db: Db, now: () => Date) {
       return list(customerId);
     },
 
+    // Like add: the write and the listing in one round trip, read again if the listing ran before the write.
     async selectAll(customerId: number, body: CartSelectAllBody): Promise<CartList> {
-      await selectAllCartLines(db, customerId, body.selected);
-      return list(customerId);
+      const [, cart] = await inOrder(db, (exec) =>
+        together([selectAllCartLines(exec, customerId, body.selected), loadCartRows(exec, customerId)]),
+      );
+      const landed = cart.items.every(({ line }) => line.selected === body.selected);
+      return landed ? listOf(cart) : list(customerId);
     },
 
     async remove(customerId: number, body: CartDeleteBody): Promise<CartList> {
-      await deleteCartLines(db, customerId, body.productIDs);
-      return list(customerId);
+      const [, cart] = await inOrder(db, (exec) =>
+        together([deleteCartLines(exec, customerId, body.productIDs), loadCartRows(exec, customerId)]),
+      );
+      const gone = new Set(body.productIDs);
+      const landed = cart.items.every(({ product }) => !gone.has(product.id));
+      return landed ? listOf(cart) : list(customerId);
     },
 
     async compare(customerId: number, body: CartCompareBody): Promise<CartCompareResult> {

@@ -533,6 +533,40 @@ describe('cart/update, select-all and delete', () => {
     expect(bad.statusCode).toBe(400);
     expect(await lineRows(owner.user.customerID)).toHaveLength(1);
   });
+
+  it.runIf(process.env.TEST_DB === 'postgres')(
+    "a select-all or delete held up by another writer's lock answers the cart as it left it",
+    async () => {
+      const c = await registerCustomer(t.app);
+      const a = await createProduct(db(), { priceCents: 100 });
+      const b = await createProduct(db(), { priceCents: 200 });
+      await add(c.token, a.id);
+      await add(c.token, b.id);
+      const heldUp = async (change: () => ReturnType<typeof call>) => {
+        const locker = new pg.Client({ connectionString: t.database.url });
+        await locker.connect();
+        try {
+          await locker.query('begin');
+          await locker.query('select 1 from cart_lines where customer_id = $1 for update', [
+            c.user.customerID,
+          ]);
+          const answered = change();
+          // Past the pipeline's lock timeout: the write runs again on the pool, after the listing sent behind it.
+          await new Promise((resolve) => setTimeout(resolve, 300));
+          await locker.query('commit');
+          return (await answered).json<{ code: number; data: CartList }>();
+        } finally {
+          await locker.end();
+        }
+      };
+      const none = await heldUp(() => call('PUT', '/cart/select-all', c.token, { selected: false }));
+      expect(none.code).toBe(0);
+      expect(none.data.available.map((l) => l.selected)).toEqual([false, false]);
+      const left = await heldUp(() => call('DELETE', '/cart/delete', c.token, { productIDs: [a.id] }));
+      expect(left.code).toBe(0);
+      expect(left.data.available.map((l) => l.productID)).toEqual([b.id]);
+    },
+  );
 });
 
 describe('cart/compare', () => {
