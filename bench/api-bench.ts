@@ -1,7 +1,8 @@
 // Throughput of the API's routes under 100 connections, against a bare Fastify hello in its own process, in the
 // same run; and the SQL statements each route sends. Needs the built API (`npm run build -w apps/api`).
 // Run: npx tsx bench/api-bench.ts   (add DATABASE_URL=postgres://... to measure PostgreSQL too; REDIS_URL is passed
-// on to the server, so the per-minute limit counts in Redis as in production)
+// on to the PostgreSQL server, so the per-minute limit counts in Redis as in production; the embedded database runs
+// without it, as `npm start` runs it)
 import { randomUUID } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
@@ -73,7 +74,7 @@ async function createBenchDatabase(kind: Kind, onStatement?: OnStatement) {
   const dir = await mkdtemp(path.join(os.tmpdir(), 'sf-bench-'));
   const dataDir = path.join(dir, 'pglite');
   return {
-    env: { DATABASE_URL: '', DATA_DIR: dataDir },
+    env: { DATABASE_URL: '', DATA_DIR: dataDir, REDIS_URL: '' },
     open: () => openPglite({ dataDir, onStatement }),
     // In the server's own process, so inside its CPU time.
     databaseCpu: () => Promise.resolve(null),
@@ -624,8 +625,9 @@ await writeSection(
   [
     `autocannon, ${CONNECTIONS} connections for ${DURATION_S} s per route over loopback, against the built API`,
     "(`apps/api/dist/server.js`, default logging) in its own process on a fresh database of the bench's own (demo",
-    'data plus bench products and customers; limits raised, the per-minute limiter still counting, in Redis when',
-    "`REDIS_URL` is set), and a bare Fastify `{hello:'world'}` route in another process, measured before and after",
+    'data plus bench products and customers; limits raised, the per-minute limiter still counting: on PostgreSQL in',
+    'Redis when `REDIS_URL` is set, on the embedded database in the process, as `npm start` runs it), and a bare',
+    "Fastify `{hello:'world'}` route in another process, measured before and after",
     'the routes in the same run. Ratios are what to compare between runs; absolute numbers depend on the machine',
     `(this run: ${os.cpus().length} CPUs shared by the server, autocannon, the database and other work at load`,
     `~${Math.round(os.loadavg()[0] ?? 0)}). \`customer/me\` and \`cart/list\` are the demo customer (eight lines and a coupon);`,
