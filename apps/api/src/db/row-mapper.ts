@@ -27,7 +27,7 @@ function decoderOf(field: Field): Decoder {
 /**
  * Gives a prepared query a row mapper worked out once from its fields, instead of Drizzle's `mapResultRow`, which
  * works out every field's decoder and place again for every row (a tenth of the API's time on `cart/add` under
- * load, with its cart's listing of ~35 columns a line). What it builds is what Drizzle builds: values decoded by
+ * load, with its cart's listing of 25 columns a line). What it builds is what Drizzle builds: values decoded by
  * the same decoders, nested one level by the selection's shape, and a left-joined table's object null when its
  * first column is null (Drizzle's rule). Selections nested deeper are left to Drizzle.
  */
