@@ -119,7 +119,7 @@ describe('SQL statements per request', () => {
     expect(many).toEqual(one);
   });
 
-  it('cart/list and cart/add send as many for ten lines as for one', async () => {
+  it('cart/list, cart/add and cart/update send as many for ten lines as for one', async () => {
     const small = await shopper(1);
     const large = await shopper(10);
     const listed = [await count(small.c, 'GET', '/cart/list'), await count(large.c, 'GET', '/cart/list')];
@@ -136,6 +136,14 @@ describe('SQL statements per request', () => {
     expect(added[0]).toEqual({ n: 2, code: 0 });
     expect(statements[0]).toMatch(/^insert into "cart_lines"/);
     expect(added[1]).toEqual(added[0]);
+    const updated = [
+      await count(small.c, 'PUT', '/cart/update', { productID: extra.id, quantity: 3, selected: false }),
+      await count(large.c, 'PUT', '/cart/update', { productID: extra.id, quantity: 3, selected: false }),
+    ];
+    // The line changed in one statement (its stock check with it); the cart listed.
+    expect(updated[0]).toEqual({ n: 2, code: 0 });
+    expect(statements[0]).toMatch(/^update "cart_lines"/);
+    expect(updated[1]).toEqual(updated[0]);
   });
 
   it('delivery/windows: only the first listing writes; later ones read, as many for six templates as for two', async () => {

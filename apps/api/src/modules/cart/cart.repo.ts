@@ -308,6 +308,44 @@ export async function updateCartLine(
   return row;
 }
 
+/**
+ * Changes a line's quantity, selection or both in one statement, when that needs no question answered first: a new
+ * quantity is written only if the product is on sale with that much in stock (the quantity the line already has is
+ * always accepted). Answers the line as written, or nothing when there is no such line or the quantity is refused.
+ * It locks the customer's carts row first, as every cart writer does, so it queues behind a checkout of the cart:
+ * one that read the line before it changed would otherwise delete it afterwards, change and all.
+ */
+export async function updateCartLineAtOnce(
+  db: Executor,
+  line: { customerId: number; productId: number; quantity: number | null; selected: boolean | null },
+): Promise<CartLineState | undefined> {
+  const [row] = await updateAtOnceOf(db).execute(line);
+  return row;
+}
+
+const updateAtOnceOf = preparedPer((db) => {
+  const quantity = sql`${sql.placeholder('quantity')}::int`;
+  return db
+    .update(cartLines)
+    .set({
+      quantity: sql`coalesce(${quantity}, ${cartLines.quantity})`,
+      selected: sql`coalesce(${sql.placeholder('selected')}::boolean, ${cartLines.selected})`,
+      updatedAt: sql`now()`,
+    })
+    .where(
+      and(
+        eq(cartLines.customerId, sql.placeholder('customerId')),
+        eq(cartLines.productId, sql.placeholder('productId')),
+        sql`exists (select 1 from ${carts} where ${carts.customerId} = ${sql.placeholder('customerId')} for update)`,
+        sql`(${quantity} is null or ${quantity} = ${cartLines.quantity} or exists (
+          select 1 from ${products}
+          where ${products.id} = ${cartLines.productId} and ${products.isActive} and ${products.stock} >= ${quantity}))`,
+      ),
+    )
+    .returning(cartLineColumns)
+    .prepare('update_cart_line_at_once');
+});
+
 export async function selectAllCartLines(db: Executor, customerId: number, selected: boolean): Promise<void> {
   await db
     .update(cartLines)

@@ -42,6 +42,7 @@ import {
   selectAllCartLines,
   updateCart,
   updateCartLine,
+  updateCartLineAtOnce,
 } from './cart.repo.js';
 
 /** The database's own cap on a cart's lines (migration 0007), named as its check violations name it. */
@@ -239,7 +240,25 @@ export function createCartService(db: Db, now: () => Date) {
     },
 
     async update(customerId: number, body: CartUpdateBody): Promise<CartList> {
-      // Locks the cart so a parallel add cannot merge into the line between the stock check and the write.
+      // Like add: nearly every change fits in one statement, sent with the cart's listing behind it.
+      const [updated, cart] = await inOrder(db, (exec) =>
+        together([
+          updateCartLineAtOnce(exec, {
+            customerId,
+            productId: body.productID,
+            quantity: body.quantity ?? null,
+            selected: body.selected ?? null,
+          }),
+          loadCartRows(exec, customerId),
+        ]),
+      );
+      if (updated) {
+        const line = cart.items.find((item) => item.product.id === body.productID)?.line;
+        const landed = line?.quantity === updated.quantity && line.selected === updated.selected;
+        return landed ? listOf(cart) : list(customerId);
+      }
+      // Refused: under the cart lock, find out why (or change it after all, if it fits by now). The lock keeps a
+      // parallel add from merging into the line between the stock check and the write.
       await db.transaction(async (tx) => {
         await lockCart(tx, customerId);
         const line = await findCartLine(tx, customerId, body.productID);

@@ -484,6 +484,18 @@ describe('cart/update, select-all and delete', () => {
     expect((await lineRows(c.user.customerID))[0]).toMatchObject({ quantity: 4, selected: true });
   });
 
+  it('a line whose product was withdrawn can be unticked but not raised', async () => {
+    const c = await registerCustomer(t.app);
+    const p = await createProduct(db(), { stock: 10 });
+    await add(c.token, p.id, 2);
+    await updateProduct(db(), p.id, { isActive: false });
+    const raised = await call('PUT', '/cart/update', c.token, { productID: p.id, quantity: 3 });
+    expect(raised.json().code).toBe(100402);
+    const unticked = await call('PUT', '/cart/update', c.token, { productID: p.id, selected: false });
+    expect(unticked.json().code).toBe(0);
+    expect((await lineRows(c.user.customerID))[0]).toMatchObject({ quantity: 2, selected: false });
+  });
+
   it('answers a product not in the cart, or in another customer’s cart, as not found', async () => {
     const owner = await registerCustomer(t.app);
     const other = await registerCustomer(t.app);
@@ -535,7 +547,7 @@ describe('cart/update, select-all and delete', () => {
   });
 
   it.runIf(process.env.TEST_DB === 'postgres')(
-    "a select-all or delete held up by another writer's lock answers the cart as it left it",
+    "a select-all, delete or update held up by another writer's lock answers the cart as it left it",
     async () => {
       const c = await registerCustomer(t.app);
       const a = await createProduct(db(), { priceCents: 100 });
@@ -565,6 +577,36 @@ describe('cart/update, select-all and delete', () => {
       const left = await heldUp(() => call('DELETE', '/cart/delete', c.token, { productIDs: [a.id] }));
       expect(left.code).toBe(0);
       expect(left.data.available.map((l) => l.productID)).toEqual([b.id]);
+      const changed = await heldUp(() =>
+        call('PUT', '/cart/update', c.token, { productID: b.id, quantity: 3, selected: true }),
+      );
+      expect(changed.code).toBe(0);
+      expect(changed.data.available.map((l) => [l.quantity, l.selected])).toEqual([[3, true]]);
+    },
+  );
+
+  it.runIf(process.env.TEST_DB === 'postgres')(
+    'an update that comes while a checkout holds the cart waits for it, and is not lost to it',
+    async () => {
+      const c = await registerCustomer(t.app);
+      const p = await createProduct(db(), { stock: 10 });
+      await add(c.token, p.id, 2);
+      // Stands in for a checkout: the cart locked, its lines read (no row lock), then the ordered lines deleted.
+      const checkout = new pg.Client({ connectionString: t.database.url });
+      await checkout.connect();
+      try {
+        await checkout.query('begin');
+        await checkout.query('select 1 from carts where customer_id = $1 for update', [c.user.customerID]);
+        const answered = call('PUT', '/cart/update', c.token, { productID: p.id, quantity: 5 });
+        await new Promise((resolve) => setTimeout(resolve, 300));
+        await checkout.query('delete from cart_lines where customer_id = $1', [c.user.customerID]);
+        await checkout.query('commit');
+        // Not "5 in the cart" for a line the checkout then took away: the line is gone, and the answer says so.
+        expect((await answered).json()).toMatchObject({ code: 100002 });
+      } finally {
+        await checkout.end();
+      }
+      expect(await lineRows(c.user.customerID)).toEqual([]);
     },
   );
 });
