@@ -58,18 +58,23 @@ export async function listWindows(
   zone: ShippingZone,
   range: { from: Date; to: Date },
 ): Promise<DeliveryWindowRow[]> {
-  return exec
+  return windowsOf(exec).execute({ zone, from: range.from.toISOString(), to: range.to.toISOString() });
+}
+
+const windowsOf = preparedPer((db) =>
+  db
     .select()
     .from(deliveryWindows)
     .where(
       and(
-        eq(deliveryWindows.zone, zone),
-        gt(deliveryWindows.cutoffAt, range.from),
-        lt(deliveryWindows.startsAt, range.to),
+        eq(deliveryWindows.zone, sql.placeholder('zone')),
+        gt(deliveryWindows.cutoffAt, sql.placeholder('from')),
+        lt(deliveryWindows.startsAt, sql.placeholder('to')),
       ),
     )
-    .orderBy(asc(deliveryWindows.startsAt));
-}
+    .orderBy(asc(deliveryWindows.startsAt))
+    .prepare('list_delivery_windows'),
+);
 
 export async function findWindow(exec: Executor, id: number): Promise<DeliveryWindowRow | undefined> {
   const [row] = await exec.select().from(deliveryWindows).where(eq(deliveryWindows.id, id));

@@ -40,6 +40,21 @@ export function localDate(at: Date): string {
   return `${w.year}-${String(w.month).padStart(2, '0')}-${String(w.day).padStart(2, '0')}`;
 }
 
+/** Local dates of instants already worked out: a listing asks for the same week of windows again and again. */
+const windowDays = new Map<number, string>();
+
+/** `localDate` for a window's start, remembered (bounded like `instants` below). */
+export function localDateOfWindow(startsAt: Date): string {
+  const key = startsAt.getTime();
+  let day = windowDays.get(key);
+  if (day === undefined) {
+    if (windowDays.size >= INSTANTS_KEPT) windowDays.clear();
+    day = localDate(startsAt);
+    windowDays.set(key, day);
+  }
+  return day;
+}
+
 /** Instants already worked out, by `date time`: a listing asks for the same week of windows again and again. */
 const instants = new Map<string, number>();
 const INSTANTS_KEPT = 2000;

@@ -7,9 +7,9 @@ import {
 import type { ShippingZone } from '@storefront/contract/shipping';
 import type { Db, Executor } from '../../db/client.js';
 import { AppError } from '../../lib/app-error.js';
-import { findAddress } from '../address/address.repo.js';
 import { zoneOf } from '../shipping/shipping.rules.js';
-import { findSuburbById } from '../suburb/suburb.repo.js';
+import { findSuburbOfAddress } from '../suburb/suburb.repo.js';
+import { together } from '../../db/together.js';
 import {
   ensureWindows,
   findWindow,
@@ -24,6 +24,7 @@ import {
   bookableDays,
   isOpenForBooking,
   localDate,
+  localDateOfWindow,
   localInstant,
   windowsFromTemplates,
 } from './delivery.rules.js';
@@ -68,7 +69,7 @@ export function toBookedWindow(w: DeliveryWindowRow): BookedWindow {
 
 function toWindow(w: DeliveryWindowRow): DeliveryWindow {
   const remaining = Math.max(0, w.capacity - w.booked);
-  return { ...toBookedWindow(w), capacity: w.capacity, remaining, isFull: remaining === 0 };
+  return Object.assign(toBookedWindow(w), { capacity: w.capacity, remaining, isFull: remaining === 0 });
 }
 
 /**
@@ -80,11 +81,13 @@ export async function windowsOfZone(
   zone: ShippingZone,
   now: Date,
 ): Promise<{ required: boolean; windows: DeliveryWindowRow[] }> {
-  const templates = await listActiveTemplates(exec, zone);
-  if (templates.length === 0) return { required: false, windows: [] };
   const days = bookableDays(now);
   const range = { from: now, to: localInstant(days[days.length - 1] ?? localDate(now), '23:59') };
-  const listed = await listWindows(exec, zone, range);
+  const [templates, listed] = await together([
+    listActiveTemplates(exec, zone),
+    listWindows(exec, zone, range),
+  ]);
+  if (templates.length === 0) return { required: false, windows: [] };
   // Made once, by the first listing that finds them missing: a listing is otherwise a read.
   const made = new Set(listed.map((w) => w.startsAt.getTime()));
   const missing = windowsFromTemplates(templates, days).filter(
@@ -165,10 +168,9 @@ export async function bookWindow(
 
 /** The zone an address delivers to, for the customer who owns it (another's address answers as missing). */
 async function zoneOfAddress(db: Executor, customerId: number, addressId: number): Promise<ShippingZone> {
-  const address = await findAddress(db, customerId, addressId);
-  if (!address) throw new AppError('NOT_FOUND', 'No such address.');
-  const suburb = await findSuburbById(db, address.suburbId);
-  if (!suburb) throw new AppError('NO_DESTINATION');
+  // An address always has its suburb (a foreign key): no row means no such address of theirs.
+  const suburb = await findSuburbOfAddress(db, customerId, addressId);
+  if (!suburb) throw new AppError('NOT_FOUND', 'No such address.');
   return zoneOf(suburb);
 }
 
@@ -180,8 +182,10 @@ export function createDeliveryService(db: Db, now: () => Date) {
       const { required, windows } = await windowsOfZone(db, zone, now());
       const byDay = new Map<string, DeliveryWindow[]>();
       for (const w of windows) {
-        const day = localDate(w.startsAt);
-        byDay.set(day, [...(byDay.get(day) ?? []), toWindow(w)]);
+        const day = localDateOfWindow(w.startsAt);
+        const list = byDay.get(day);
+        if (list) list.push(toWindow(w));
+        else byDay.set(day, [toWindow(w)]);
       }
       return {
         zone,
