@@ -6,10 +6,10 @@ import {
 } from '@storefront/contract/delivery';
 import type { ShippingZone } from '@storefront/contract/shipping';
 import type { Db, Executor } from '../../db/client.js';
+import { together } from '../../db/together.js';
 import { AppError } from '../../lib/app-error.js';
 import { zoneOf } from '../shipping/shipping.rules.js';
 import { findSuburbOfAddress } from '../suburb/suburb.repo.js';
-import { together } from '../../db/together.js';
 import {
   ensureWindows,
   findWindow,
