@@ -14,6 +14,12 @@ import {
 
 const browser = useBrowser();
 
+async function signedInToken(page: Page): Promise<string> {
+  const token = await page.evaluate(() => localStorage.getItem('storefront.token'));
+  if (!token) throw new Error('no stored token');
+  return token;
+}
+
 async function newCustomerWithCart(page: Page): Promise<Product> {
   await registerCustomer(page, {
     email: makeEmail('cart-phone'),
@@ -21,8 +27,7 @@ async function newCustomerWithCart(page: Page): Promise<Product> {
     firstName: 'Quinn',
     lastName: 'Tally',
   });
-  const token = await page.evaluate(() => localStorage.getItem('storefront.token'));
-  if (!token) throw new Error('no stored token');
+  const token = await signedInToken(page);
   const { data: products } = await callApi<{ list: Product[] }>('product/list?category=pantry&pageSize=50');
   const product = products.list.find((p) => p.available && p.stock >= 5 && p.stock < 999);
   if (!product) throw new Error('the demo catalogue needs a pantry product in stock');
@@ -70,6 +75,56 @@ describe('the cart on a phone', () => {
     await expect.poll(() => hint.textContent()).toContain('Enter a quantity from 1 to');
     expect(await quantity.inputValue()).toBe(capped);
     await saveScreenshot(page, 'cart-quantity-hint-phone');
+    await context.close();
+  });
+});
+
+describe('lines ticked in quick succession', () => {
+  it('the cart ends as the server holds it, even when the answers come back in the other order', async () => {
+    const { context, page } = await openPage(browser(), PHONE);
+    const first = await newCustomerWithCart(page);
+    const token = await signedInToken(page);
+    const { data: products } = await callApi<{ list: Product[] }>('product/list?category=pantry&pageSize=50');
+    const second = products.list.find((p) => p.available && p.stock >= 5 && p.productID !== first.productID);
+    if (!second) throw new Error('the demo catalogue needs two pantry products in stock');
+    await callApi('cart/add', { method: 'POST', token, body: { productID: second.productID, quantity: 2 } });
+    await callApi('cart/select-all', { method: 'PUT', token, body: { selected: false } });
+
+    // The first tick's answer (listed before the second tick was written) reaches the page after the second's.
+    let updates = 0;
+    let firstWritten = false;
+    await page.route('**/api/v1/cart/update', async (route) => {
+      updates += 1;
+      const isFirst = updates === 1;
+      const response = await route.fetch();
+      if (isFirst) {
+        firstWritten = true;
+        await new Promise((resolve) => setTimeout(resolve, 1_500));
+      }
+      await route.fulfill({ response });
+    });
+    await page.goto('/cart');
+    const tickFirst = testId(page, `cart-line-select-${first.productID}`);
+    const tickSecond = testId(page, `cart-line-select-${second.productID}`);
+    await tickFirst.waitFor();
+    const answers: string[] = [];
+    page.on('response', (r) => {
+      if (r.url().includes('/api/v1/cart/update')) answers.push('update');
+      if (r.url().includes('/api/v1/cart/list')) answers.push('list');
+    });
+    await tickFirst.click();
+    await expect.poll(() => firstWritten).toBe(true);
+    await tickSecond.click();
+
+    // Both answers in, then the cart read once more after them (the page may have read it before: not counted).
+    const afterBoth = () => {
+      const last = answers.lastIndexOf('update');
+      return answers.filter((a) => a === 'update').length === 2 && answers.indexOf('list', last) > last;
+    };
+    await expect.poll(afterBoth, { timeout: 15_000 }).toBe(true);
+    await expect.poll(() => tickFirst.isChecked()).toBe(true);
+    await expect.poll(() => tickSecond.isChecked()).toBe(true);
+    await expect.poll(() => testId(page, 'cart-summary').textContent()).toContain('Subtotal (3 items)');
     await context.close();
   });
 });

@@ -13,14 +13,14 @@ const createAppAsyncThunk = createAsyncThunk.withTypes<AppThunkConfig>();
 /** The one way slices make thunks: run a call and answer its result, or reject with the message to show. */
 export function createCallThunk<Returned, Arg = void>(
   type: string,
-  call: (arg: Arg) => Promise<Returned>,
+  call: (arg: Arg, thunk: { dispatch: AppDispatch }) => Promise<Returned>,
   options?: AsyncThunkOptions<Arg, AppThunkConfig>,
 ) {
   return createAppAsyncThunk<Returned, Arg>(
     type,
-    async (arg, { rejectWithValue }) => {
+    async (arg, { dispatch, rejectWithValue }) => {
       try {
-        return await call(arg);
+        return await call(arg, { dispatch });
       } catch (err) {
         return rejectWithValue(readErrorMessage(err));
       }

@@ -118,6 +118,51 @@ describe('cart slice', () => {
     await store.dispatch(addToCart({ productID: 1, quantity: 3 }));
     expect(store.getState().cart.status).toBe('succeeded');
     expect(selectCartCount(store.getState())).toBe(3);
+    // A write on its own is its own answer: no read after it.
+    expect(api.listCart).not.toHaveBeenCalled();
+  });
+
+  it('writes answered out of order end on the cart read after both, not on the older answer', async () => {
+    const store = createAppStore();
+    const a = makeLine({ productID: 1, selected: false });
+    const b = makeLine({ productID: 2, selected: false });
+    const tick = (line: CartLine) => ({ ...line, selected: true });
+    // A's answer was listed before B's write; B's after both: B arrives first, A last.
+    let answerA: (cart: CartList) => void = () => undefined;
+    vi.mocked(api.updateCartLine)
+      .mockReturnValueOnce(new Promise((resolve) => (answerA = resolve)))
+      .mockResolvedValueOnce(makeCart({ available: [tick(a), tick(b)], count: 4 }));
+    vi.mocked(api.listCart).mockResolvedValue(makeCart({ available: [tick(a), tick(b)], count: 4 }));
+
+    const first = store.dispatch(updateLine({ productID: 1, selected: true }));
+    const second = store.dispatch(updateLine({ productID: 2, selected: true }));
+    await second;
+    answerA(makeCart({ available: [tick(a), b], count: 2 }));
+    await first;
+
+    expect(api.listCart).toHaveBeenCalledTimes(1);
+    expect(store.getState().cart.data.available.map((l) => l.selected)).toEqual([true, true]);
+    expect(selectCartCount(store.getState())).toBe(4);
+  });
+
+  it('a refused write that overlapped another still ends on the cart as the server holds it', async () => {
+    const store = createAppStore();
+    const line = makeLine({ quantity: 2 });
+    let refuse: (reason: unknown) => void = () => undefined;
+    vi.mocked(api.updateCartLine).mockReturnValueOnce(new Promise((_, reject) => (refuse = reject)));
+    // The add's answer was listed before it could see a change the server made since.
+    vi.mocked(api.addCartItem).mockResolvedValue(makeCart({ available: [line], count: 2 }));
+    vi.mocked(api.listCart).mockResolvedValue(makeCart({ available: [{ ...line, quantity: 3 }], count: 3 }));
+
+    const update = store.dispatch(updateLine({ productID: 1, quantity: 50 }));
+    await store.dispatch(addToCart({ productID: 1, quantity: 1 }));
+    refuse(envelope(100401, 'There is not enough stock for that quantity.'));
+    const result = await update;
+
+    expect(updateLine.rejected.match(result)).toBe(true);
+    expect(api.listCart).toHaveBeenCalledTimes(1);
+    expect(selectCartCount(store.getState())).toBe(3);
+    expect(store.getState().cart.error).toBe('There is not enough stock for that quantity.');
   });
 
   it('keeps the cart on screen and stores the message when a write is refused', async () => {

@@ -1,6 +1,7 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import type { CartAddBody, CartLine, CartList, CartUpdateBody } from '@storefront/contract/cart';
 import { createCallThunk, readRejection } from '../../app/hooks';
+import type { AppDispatch } from '../../app/store';
 import type { AsyncStatus } from '../../lib/async-status';
 import {
   addCartItem,
@@ -49,12 +50,52 @@ export function splitCart(cart: CartList): CartData {
 let writesAnswered = 0;
 const MAX_READS = 3;
 
-function write<A, R>(send: (arg: A) => Promise<R>): (arg: A) => Promise<R> {
-  return async (arg) => {
-    const answer = await send(arg);
-    writesAnswered += 1;
-    return answer;
+/** Cart writes waiting for their answers, and whether two of them have been waiting at once since the last read. */
+let writesInFlight = 0;
+let writesOverlapped = false;
+
+/**
+ * A cart write, answered by the whole cart as the write left it. Writes sent side by side (two lines ticked in quick
+ * succession) are answered in any order, so an answer may hold the cart from before another write: the last of
+ * them to finish reads the cart once more, after all of them, so the screen ends on the cart the server holds (and
+ * a checkout charges what it shows). A refused write still does that read, for the writes that were answered.
+ */
+function write<A>(
+  send: (arg: A) => Promise<CartList>,
+): (arg: A, thunk: { dispatch: AppDispatch }) => Promise<CartList> {
+  return async (arg, { dispatch }) => {
+    writesInFlight += 1;
+    if (writesInFlight > 1) writesOverlapped = true;
+    try {
+      let answer: CartList;
+      try {
+        answer = await send(arg);
+        writesAnswered += 1;
+      } catch (err) {
+        const cart = await readAfterOverlap();
+        if (cart) dispatch(cartReceived(cart));
+        throw err;
+      }
+      return (await readAfterOverlap()) ?? answer;
+    } finally {
+      writesInFlight -= 1;
+    }
   };
+}
+
+/** For the last write still waiting, the cart read again if writes overlapped (again if one joined meanwhile). */
+async function readAfterOverlap(): Promise<CartList | null> {
+  let cart: CartList | null = null;
+  while (writesInFlight === 1 && writesOverlapped) {
+    writesOverlapped = false;
+    try {
+      cart = await listCart();
+    } catch {
+      writesOverlapped = true; // the next write reads it then
+      break;
+    }
+  }
+  return cart;
 }
 
 export const fetchCart = createCallThunk(
