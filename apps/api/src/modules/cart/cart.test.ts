@@ -38,6 +38,34 @@ async function lineRows(customerId: number) {
 
 const db = () => t.database.db;
 
+type Answer = Awaited<ReturnType<typeof call>>;
+
+/**
+ * Sends `request` while another connection holds row locks of the customer's (`lock`, a `for update` query), and
+ * releases them after `beforeCommit` and longer than a pipelined statement waits for a lock (it is then run again
+ * on the pool, after the listing sent behind it). Answers the request's reply.
+ */
+async function whileLocked(
+  lock: 'carts' | 'cart_lines',
+  customerId: number,
+  request: () => Promise<Answer>,
+  beforeCommit: (locker: pg.Client) => Promise<unknown> = async () => undefined,
+): Promise<Answer> {
+  const locker = new pg.Client({ connectionString: t.database.url });
+  await locker.connect();
+  try {
+    await locker.query('begin');
+    await locker.query(`select 1 from ${lock} where customer_id = $1 for update`, [customerId]);
+    const answered = request();
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    await beforeCommit(locker);
+    await locker.query('commit');
+    return await answered;
+  } finally {
+    await locker.end();
+  }
+}
+
 describe('cart/list', () => {
   it('answers an empty cart for a new customer', async () => {
     const c = await registerCustomer(t.app);
@@ -195,23 +223,11 @@ describe('cart/add', () => {
       const c = await registerCustomer(t.app);
       const p = await createProduct(db(), { stock: 10 });
       await add(c.token, p.id, 1);
-      const locker = new pg.Client({ connectionString: t.database.url });
-      await locker.connect();
-      try {
-        await locker.query('begin');
-        await locker.query('select 1 from carts where customer_id = $1 for update', [c.user.customerID]);
-        const answered = add(c.token, p.id, 2);
-        // Longer than a pipelined statement waits for a lock: the add is run again on the pool, after the listing
-        // sent behind it has already read the cart without it.
-        await new Promise((resolve) => setTimeout(resolve, 300));
-        await locker.query('commit');
-        const res = await answered;
-        expect(res.json().code).toBe(0);
-        const lines = res.json<{ data: CartList }>().data.available;
-        expect(lines.find((l) => l.productID === p.id)?.quantity).toBe(3);
-      } finally {
-        await locker.end();
-      }
+      // The add is run again on the pool, after the listing sent behind it has already read the cart without it.
+      const res = await whileLocked('carts', c.user.customerID, () => add(c.token, p.id, 2));
+      expect(res.json().code).toBe(0);
+      const lines = res.json<{ data: CartList }>().data.available;
+      expect(lines.find((l) => l.productID === p.id)?.quantity).toBe(3);
     },
   );
 
@@ -554,23 +570,8 @@ describe('cart/update, select-all and delete', () => {
       const b = await createProduct(db(), { priceCents: 200 });
       await add(c.token, a.id);
       await add(c.token, b.id);
-      const heldUp = async (change: () => ReturnType<typeof call>) => {
-        const locker = new pg.Client({ connectionString: t.database.url });
-        await locker.connect();
-        try {
-          await locker.query('begin');
-          await locker.query('select 1 from cart_lines where customer_id = $1 for update', [
-            c.user.customerID,
-          ]);
-          const answered = change();
-          // Past the pipeline's lock timeout: the write runs again on the pool, after the listing sent behind it.
-          await new Promise((resolve) => setTimeout(resolve, 300));
-          await locker.query('commit');
-          return (await answered).json<{ code: number; data: CartList }>();
-        } finally {
-          await locker.end();
-        }
-      };
+      const heldUp = async (change: () => Promise<Answer>) =>
+        (await whileLocked('cart_lines', c.user.customerID, change)).json<{ code: number; data: CartList }>();
       const none = await heldUp(() => call('PUT', '/cart/select-all', c.token, { selected: false }));
       expect(none.code).toBe(0);
       expect(none.data.available.map((l) => l.selected)).toEqual([false, false]);
@@ -592,20 +593,14 @@ describe('cart/update, select-all and delete', () => {
       const p = await createProduct(db(), { stock: 10 });
       await add(c.token, p.id, 2);
       // Stands in for a checkout: the cart locked, its lines read (no row lock), then the ordered lines deleted.
-      const checkout = new pg.Client({ connectionString: t.database.url });
-      await checkout.connect();
-      try {
-        await checkout.query('begin');
-        await checkout.query('select 1 from carts where customer_id = $1 for update', [c.user.customerID]);
-        const answered = call('PUT', '/cart/update', c.token, { productID: p.id, quantity: 5 });
-        await new Promise((resolve) => setTimeout(resolve, 300));
-        await checkout.query('delete from cart_lines where customer_id = $1', [c.user.customerID]);
-        await checkout.query('commit');
-        // Not "5 in the cart" for a line the checkout then took away: the line is gone, and the answer says so.
-        expect((await answered).json()).toMatchObject({ code: 100002 });
-      } finally {
-        await checkout.end();
-      }
+      const answered = await whileLocked(
+        'carts',
+        c.user.customerID,
+        () => call('PUT', '/cart/update', c.token, { productID: p.id, quantity: 5 }),
+        (checkout) => checkout.query('delete from cart_lines where customer_id = $1', [c.user.customerID]),
+      );
+      // Not "5 in the cart" for a line the checkout then took away: the line is gone, and the answer says so.
+      expect(answered.json()).toMatchObject({ code: 100002 });
       expect(await lineRows(c.user.customerID)).toEqual([]);
     },
   );
