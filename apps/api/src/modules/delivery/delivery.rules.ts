@@ -40,35 +40,39 @@ export function localDate(at: Date): string {
   return `${w.year}-${String(w.month).padStart(2, '0')}-${String(w.day).padStart(2, '0')}`;
 }
 
-/** Local dates of instants already worked out: a listing asks for the same week of windows again and again. */
-const windowDays = new Map<number, string>();
+/**
+ * `compute` remembered by key, at most `REMEMBERED` answers (then all forgotten at once): listings ask for the same
+ * week of windows again and again, and the time zone's arithmetic is the costly part of them.
+ */
+function remembered<K, V>(compute: (key: K) => V): (key: K) => V {
+  const answers = new Map<K, V>();
+  return (key) => {
+    let answer = answers.get(key);
+    if (answer === undefined) {
+      if (answers.size >= REMEMBERED) answers.clear();
+      answer = compute(key);
+      answers.set(key, answer);
+    }
+    return answer;
+  };
+}
+const REMEMBERED = 2000;
 
-/** `localDate` for a window's start, remembered (bounded like `instants` below). */
+const dayOfInstant = remembered((at: number) => localDate(new Date(at)));
+
+/** `localDate` for a window's start, remembered. */
 export function localDateOfWindow(startsAt: Date): string {
-  const key = startsAt.getTime();
-  let day = windowDays.get(key);
-  if (day === undefined) {
-    if (windowDays.size >= INSTANTS_KEPT) windowDays.clear();
-    day = localDate(startsAt);
-    windowDays.set(key, day);
-  }
-  return day;
+  return dayOfInstant(startsAt.getTime());
 }
 
-/** Instants already worked out, by `date time`: a listing asks for the same week of windows again and again. */
-const instants = new Map<string, number>();
-const INSTANTS_KEPT = 2000;
+const instantOf = remembered((dateTime: string) => {
+  const [date = '', time = ''] = dateTime.split(' ');
+  return computeLocalInstant(date, time);
+});
 
 /** The instant a local date and `HH:MM` wall-clock time name in the store's time zone (DST included). */
 export function localInstant(date: string, time: string): Date {
-  const key = `${date} ${time}`;
-  let at = instants.get(key);
-  if (at === undefined) {
-    if (instants.size >= INSTANTS_KEPT) instants.clear();
-    at = computeLocalInstant(date, time);
-    instants.set(key, at);
-  }
-  return new Date(at);
+  return new Date(instantOf(`${date} ${time}`));
 }
 
 function computeLocalInstant(date: string, time: string): number {
