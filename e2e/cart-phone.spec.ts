@@ -125,6 +125,7 @@ describe('lines ticked in quick succession', () => {
     await expect.poll(() => tickFirst.isChecked()).toBe(true);
     await expect.poll(() => tickSecond.isChecked()).toBe(true);
     await expect.poll(() => testId(page, 'cart-summary').textContent()).toContain('Subtotal (3 items)');
+    await saveScreenshot(page, 'cart-ticked-quickly-phone');
     await context.close();
   });
 });
