@@ -129,3 +129,37 @@ describe('lines ticked in quick succession', () => {
     await context.close();
   });
 });
+
+describe('adding from the shop', () => {
+  it('the cart then shows the added product, never its lines from before the add', async () => {
+    const { context, page } = await openPage(browser(), PHONE);
+    const first = await newCustomerWithCart(page);
+    const { data: products } = await callApi<{ list: Product[] }>('product/list?category=pantry&pageSize=50');
+    const second = products.list.find((p) => p.available && p.stock >= 5 && p.productID !== first.productID);
+    if (!second) throw new Error('the demo catalogue needs two pantry products in stock');
+    await page.goto('/shop?category=pantry');
+    await expect.poll(() => testId(page, 'cart-button').getAttribute('aria-label')).toBe('Cart, 1 items');
+
+    await testId(page, `product-add-${second.productID}`).click();
+    await page.getByText(`${second.name} added to your cart.`).waitFor();
+    await expect.poll(() => testId(page, 'cart-button').getAttribute('aria-label')).toBe('Cart, 2 items');
+
+    // The cart read after the add is held back: meanwhile the page must not show the one line it held before.
+    let releaseRead: () => void = () => undefined;
+    const released = new Promise<void>((resolve) => (releaseRead = resolve));
+    await page.route('**/api/v1/cart/list', async (route) => {
+      const response = await route.fetch();
+      await released;
+      await route.fulfill({ response });
+    });
+    await testId(page, 'cart-button').click();
+    await page.waitForURL('**/cart');
+    await testId(page, 'cart-loading').waitFor();
+    expect(await testId(page, `cart-line-${first.productID}`).count()).toBe(0);
+    releaseRead();
+    await testId(page, `cart-line-${second.productID}`).waitFor();
+    await testId(page, `cart-line-${first.productID}`).waitFor();
+    await expect.poll(() => testId(page, 'cart-summary').textContent()).toContain('Subtotal (2 items)');
+    await context.close();
+  });
+});

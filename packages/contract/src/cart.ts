@@ -78,6 +78,21 @@ export type CartList = z.infer<typeof cartList>;
 export const cartAddBody = z.strictObject({ productID: id, quantity });
 export type CartAddBody = z.infer<typeof cartAddBody>;
 
+/**
+ * What `cart/add` answers: the line as the add left it and the cart's counts (what the header's cart shows), not
+ * the whole cart. Products are added from the shop's pages, which show no cart lines; the cart page and checkout
+ * read the cart themselves when they open.
+ */
+export const cartAdded = z.object({
+  productID: z.number().int(),
+  /** The line's quantity after the add. */
+  quantity: z.number().int(),
+  /** As in `CartList`: units on the selected available lines. */
+  count: z.number().int(),
+  lineCount: z.number().int(),
+});
+export type CartAdded = z.infer<typeof cartAdded>;
+
 /** All or nothing: if one item cannot be added, none is. Repeated products are summed. */
 export const cartAddBatchBody = z.strictObject({ items: z.array(cartAddBody).min(1).max(50) });
 export type CartAddBatchBody = z.infer<typeof cartAddBatchBody>;

@@ -170,6 +170,36 @@ const wholeCartOf = preparedPer((db) =>
     .prepare('load_whole_cart'),
 );
 
+/** A line as far as the cart's counts need it: what it holds and whether its product can be had. */
+export type CartLineStock = {
+  productId: number;
+  quantity: number;
+  selected: boolean;
+  product: { isActive: boolean; stock: number };
+};
+
+/** The customer's lines with their products' availability, for the cart's counts without the whole listing. */
+export async function listCartLineStock(db: Executor, customerId: number): Promise<CartLineStock[]> {
+  const rows = await lineStockOf(db).execute({ customerId });
+  const lines: CartLineStock[] = [];
+  for (const row of rows) if (row.line && row.product) lines.push({ ...row.line, product: row.product });
+  return lines;
+}
+
+// From the customer's row, like the listing, so the plan looks each line's product up by its key.
+const lineStockOf = preparedPer((db) =>
+  db
+    .select({
+      line: { productId: cartLines.productId, quantity: cartLines.quantity, selected: cartLines.selected },
+      product: { isActive: products.isActive, stock: products.stock },
+    })
+    .from(customers)
+    .leftJoin(cartLines, eq(cartLines.customerId, customers.id))
+    .leftJoin(products, eq(products.id, cartLines.productId))
+    .where(eq(customers.id, sql.placeholder('customerId')))
+    .prepare('list_cart_line_stock'),
+);
+
 /** The coupon applied to the customer's cart, with their uses of it, in one statement. */
 export async function findCartCouponRow(
   db: Executor,

@@ -3,6 +3,7 @@ import {
   applyDiscountBody,
   cartAddBatchBody,
   cartAddBody,
+  cartAdded,
   cartCompareBody,
   cartCompareResult,
   cartDeleteBody,
@@ -17,13 +18,16 @@ import { customerIdOf } from '../../plugins/auth.js';
 import { ok, routeOptions } from '../../lib/reply.js';
 import type { CartService } from './cart.service.js';
 
-/** Every cart route answers the cart as it is afterwards, except compare (and merge, which wraps it). */
+/**
+ * Every cart route answers the cart as it is afterwards, except compare, merge (which wraps it) and add, which
+ * answers the line and the cart's counts (`CartAdded`).
+ */
 export const cartRoutes: FastifyPluginAsyncZod<{ cart: CartService }> = async (app, { cart }) => {
   const { signedIn } = routeOptions(app, ['cart']);
 
   app.get('/cart/list', signedIn({}, cartList), async (req) => ok(await cart.list(customerIdOf(req))));
 
-  app.post('/cart/add', signedIn({ body: cartAddBody }, cartList), async (req) =>
+  app.post('/cart/add', signedIn({ body: cartAddBody }, cartAdded), async (req) =>
     ok(await cart.add(customerIdOf(req), req.body)),
   );
 

@@ -3,6 +3,7 @@ import type {
   ApplyDiscountBody,
   CartAddBatchBody,
   CartAddBody,
+  CartAdded,
   CartChange,
   CartCompareBody,
   CartCompareLine,
@@ -35,9 +36,11 @@ import {
   deleteCartLines,
   findCartLine,
   listCartItems,
+  listCartLineStock,
   loadCartRows,
   lockCart,
   type CartLineState,
+  type CartLineStock,
   type CartRows,
   selectAllCartLines,
   updateCart,
@@ -79,6 +82,15 @@ function toCartLine(
     unavailableReason: reason,
     addedAt: addedAt.toISOString(),
   };
+}
+
+/** The answer to an add: the product's line and the cart's counts, counted as `priceCart` counts them. */
+function countedAfterAdd(productId: number, lines: CartLineStock[]): CartAdded {
+  let count = 0;
+  for (const line of lines)
+    if (line.selected && unavailableReasonOf(line.product, line.quantity) === null) count += line.quantity;
+  const quantity = lines.find((l) => l.productId === productId)?.quantity ?? 0;
+  return { productID: productId, quantity, count, lineCount: lines.length };
 }
 
 function toAppliedCoupon({ coupon }: CustomerCoupon, problem: ErrorName | null): AppliedCoupon {
@@ -167,11 +179,11 @@ export function createCartService(db: Db, now: () => Date) {
 
     list,
 
-    async add(customerId: number, body: CartAddBody): Promise<CartList> {
-      // Nearly every add fits: one statement, no transaction, sent with the cart's listing behind it (one round
-      // trip). The cart's row queues its writers and the database keeps its line cap (migration 0007), as the lock
-      // below does for the rest.
-      const [added, cart] = await inOrder(db, (exec) =>
+    async add(customerId: number, body: CartAddBody): Promise<CartAdded> {
+      // Nearly every add fits: one statement, no transaction, sent with a read of the cart's lines behind it (one
+      // round trip). The cart's row queues its writers and the database keeps its line cap (migration 0007), as
+      // the lock below does for the rest.
+      const [added, lines] = await inOrder(db, (exec) =>
         together([
           addToCartAtOnce(exec, {
             customerId,
@@ -182,7 +194,7 @@ export function createCartService(db: Db, now: () => Date) {
             if (violatedConstraint(err) === CART_LINES_CAP) throw new AppError('CART_FULL');
             throw err;
           }),
-          loadCartRows(exec, customerId),
+          listCartLineStock(exec, customerId),
         ]),
       );
       if (added === undefined) {
@@ -191,11 +203,12 @@ export function createCartService(db: Db, now: () => Date) {
           await lockCart(tx, customerId);
           await addToCartInTx(tx, customerId, body.productID, body.quantity);
         });
-        return list(customerId);
+        return countedAfterAdd(body.productID, await listCartLineStock(db, customerId));
       }
-      // The listing ran before the add finished only if the add waited for a lock elsewhere: then list again.
-      const line = cart.items.find((item) => item.product.id === body.productID);
-      return line?.line.quantity === added ? listOf(cart) : list(customerId);
+      // The lines were read before the add finished only if the add waited for a lock elsewhere: then read again.
+      const line = lines.find((l) => l.productId === body.productID);
+      const now = line?.quantity === added ? lines : await listCartLineStock(db, customerId);
+      return countedAfterAdd(body.productID, now);
     },
 
     async addBatch(customerId: number, body: CartAddBatchBody): Promise<CartList> {

@@ -137,9 +137,32 @@ describe('cart/add', () => {
     const p = await createProduct(db(), { priceCents: 250 });
     const first = await add(c.token, p.id, 2);
     expect(first.statusCode).toBe(200);
-    expect(first.json().data.available[0]).toMatchObject({ productID: p.id, quantity: 2, selected: true });
+    expect(first.json().data).toEqual({ productID: p.id, quantity: 2, count: 2, lineCount: 1 });
     const second = await add(c.token, p.id, 3);
-    expect(second.json().data).toMatchObject({ subtotal: 1250, count: 5, lineCount: 1 });
+    expect(second.json().data).toEqual({ productID: p.id, quantity: 5, count: 5, lineCount: 1 });
+    const cart = await cartOf(c.token);
+    expect(cart).toMatchObject({ subtotal: 1250, count: 5, lineCount: 1 });
+    expect(cart.available[0]).toMatchObject({ productID: p.id, quantity: 5, selected: true });
+  });
+
+  it("answers the cart's counts as the listing counts them: unticked and unavailable lines are not counted", async () => {
+    const c = await registerCustomer(t.app);
+    const product = () => createProduct(db(), { stock: 10 });
+    const [unticked, soldOut, withdrawn, kept, added] = [
+      await product(),
+      await product(),
+      await product(),
+      await product(),
+      await product(),
+    ];
+    for (const p of [unticked, soldOut, withdrawn, kept]) await add(c.token, p.id, 2);
+    await call('PUT', '/cart/update', c.token, { productID: unticked.id, selected: false });
+    await updateProduct(db(), soldOut.id, { stock: 1 });
+    await updateProduct(db(), withdrawn.id, { isActive: false });
+    const answer = (await add(c.token, added.id, 3)).json().data;
+    const cart = await cartOf(c.token);
+    expect(answer).toEqual({ productID: added.id, quantity: 3, count: 5, lineCount: 5 });
+    expect(cart).toMatchObject({ count: answer.count, lineCount: answer.lineCount });
   });
 
   it('refuses more than the stock, counting what is already in the cart, and keeps the line as it was', async () => {
@@ -218,16 +241,17 @@ describe('cart/add', () => {
   });
 
   it.runIf(process.env.TEST_DB === 'postgres')(
-    "an add held up by another writer's lock still answers the cart with the line it added",
+    "an add held up by another writer's lock still answers the counts with the line it added",
     async () => {
       const c = await registerCustomer(t.app);
       const p = await createProduct(db(), { stock: 10 });
       await add(c.token, p.id, 1);
-      // The add is run again on the pool, after the listing sent behind it has already read the cart without it.
+      // The add is run again on the pool, after the read sent behind it has already read the cart without it.
       const res = await whileLocked('carts', c.user.customerID, () => add(c.token, p.id, 2));
-      expect(res.json().code).toBe(0);
-      const lines = res.json<{ data: CartList }>().data.available;
-      expect(lines.find((l) => l.productID === p.id)?.quantity).toBe(3);
+      expect(res.json()).toMatchObject({
+        code: 0,
+        data: { productID: p.id, quantity: 3, count: 3, lineCount: 1 },
+      });
     },
   );
 

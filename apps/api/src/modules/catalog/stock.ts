@@ -3,7 +3,10 @@ import { AppError } from '../../lib/app-error.js';
 import type { CartProduct } from './catalog.repo.js';
 
 /** Whether `quantity` of the product can be bought now, and if not, why. */
-export function unavailableReasonOf(product: CartProduct, quantity: number): UnavailableReason | null {
+export function unavailableReasonOf(
+  product: Pick<CartProduct, 'isActive' | 'stock'>,
+  quantity: number,
+): UnavailableReason | null {
   if (!product.isActive) return 'inactive';
   if (product.stock <= 0) return 'out_of_stock';
   if (product.stock < quantity) return 'not_enough_stock';

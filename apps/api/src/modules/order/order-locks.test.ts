@@ -1,5 +1,5 @@
 import { and, eq, sql } from 'drizzle-orm';
-import type { CartList } from '@storefront/contract/cart';
+import type { CartAdded } from '@storefront/contract/cart';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DeliveryWindow, DeliveryWindows } from '@storefront/contract/delivery';
 import type { OrderDetail } from '@storefront/contract/order';
@@ -222,12 +222,12 @@ describe("a cart's row lock", () => {
     const product = await createProduct(db(), { stock: 20 });
     await addToCart(t.app, c, product.id, 3);
     const customerId = c.user.customerID;
-    let answer: Promise<{ code: number; data: CartList }> | undefined;
+    let answer: Promise<{ code: number; data: CartAdded }> | undefined;
     // What checkout does under the cart lock, with the add sent after the lock was taken: the line it read is
     // ordered and taken off the cart. An add that did not wait would put 2 on the 3 being ordered, and be lost.
     await db().transaction(async (tx) => {
       await tx.select().from(carts).where(eq(carts.customerId, customerId)).for('update');
-      answer = call<CartList>(c, 'POST', '/cart/add', { productID: product.id, quantity: 2 });
+      answer = call<CartAdded>(c, 'POST', '/cart/add', { productID: product.id, quantity: 2 });
       await waitForLockWaiter();
       await tx
         .delete(cartLines)
@@ -235,7 +235,7 @@ describe("a cart's row lock", () => {
     });
     const added = await answer;
     expect(added?.code).toBe(0);
-    expect(added?.data.available.map((l) => [l.productID, l.quantity])).toEqual([[product.id, 2]]);
+    expect(added?.data).toEqual({ productID: product.id, quantity: 2, count: 2, lineCount: 1 });
     const [line] = await db().select().from(cartLines).where(eq(cartLines.customerId, customerId));
     expect(line?.quantity).toBe(2);
   });

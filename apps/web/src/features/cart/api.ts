@@ -1,6 +1,7 @@
 import type {
   ApplyDiscountBody,
   CartAddBody,
+  CartAdded,
   CartCompareBody,
   CartCompareResult,
   CartList,
@@ -14,8 +15,8 @@ export function listCart(): Promise<CartList> {
   return callApi<CartList>({ method: 'GET', url: '/api/v1/cart/list' });
 }
 
-export function addCartItem(body: CartAddBody): Promise<CartList> {
-  return callApi<CartList>({ method: 'POST', url: '/api/v1/cart/add', data: body });
+export function addCartItem(body: CartAddBody): Promise<CartAdded> {
+  return callApi<CartAdded>({ method: 'POST', url: '/api/v1/cart/add', data: body });
 }
 
 export function updateCartLine(body: CartUpdateBody): Promise<CartList> {

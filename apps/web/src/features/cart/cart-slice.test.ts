@@ -1,5 +1,5 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import type { CartLine, CartList } from '@storefront/contract/cart';
+import type { CartAdded, CartLine, CartList } from '@storefront/contract/cart';
 import { createAppStore } from '../../app/store';
 import * as api from './api';
 import {
@@ -10,6 +10,7 @@ import {
   emptyCart,
   fetchCart,
   selectCartCount,
+  selectCartLinesStale,
   splitCart,
   updateLine,
 } from './cart-slice';
@@ -112,14 +113,55 @@ describe('cart slice', () => {
 
   it('replaces the cart with the answer of a write', async () => {
     const store = createAppStore();
-    vi.mocked(api.addCartItem).mockResolvedValue(
+    vi.mocked(api.updateCartLine).mockResolvedValue(
       makeCart({ available: [makeLine({ quantity: 3 })], count: 3, subtotal: 1350 }),
     );
-    await store.dispatch(addToCart({ productID: 1, quantity: 3 }));
+    await store.dispatch(updateLine({ productID: 1, quantity: 3 }));
     expect(store.getState().cart.status).toBe('succeeded');
+    expect(store.getState().cart.data.subtotal).toBe(1350);
     expect(selectCartCount(store.getState())).toBe(3);
     // A write on its own is its own answer: no read after it.
     expect(api.listCart).not.toHaveBeenCalled();
+  });
+
+  it("an add moves the cart's counts and marks the lines stale until the cart is read again", async () => {
+    const store = createAppStore();
+    const held = makeCart({ available: [makeLine()], count: 2, lineCount: 1, subtotal: 900 });
+    store.dispatch(cartReceived(held));
+    vi.mocked(api.addCartItem).mockResolvedValue({ productID: 7, quantity: 3, count: 5, lineCount: 2 });
+    await store.dispatch(addToCart({ productID: 7, quantity: 3 }));
+
+    expect(api.listCart).not.toHaveBeenCalled();
+    expect(selectCartCount(store.getState())).toBe(5);
+    expect(store.getState().cart.data.lineCount).toBe(2);
+    expect(selectCartLinesStale(store.getState())).toBe(true);
+
+    const read = makeCart({ available: [makeLine({ productID: 7 }), makeLine()], count: 5, lineCount: 2 });
+    vi.mocked(api.listCart).mockResolvedValue(read);
+    await store.dispatch(fetchCart());
+    expect(selectCartLinesStale(store.getState())).toBe(false);
+    expect(store.getState().cart.data.available.map((l) => l.productID)).toEqual([7, 1]);
+  });
+
+  it('adds answered out of order end on the cart read after both, not on the older count', async () => {
+    const store = createAppStore();
+    let answerFirst: (answer: CartAdded) => void = () => undefined;
+    vi.mocked(api.addCartItem)
+      .mockReturnValueOnce(new Promise((resolve) => (answerFirst = resolve)))
+      .mockResolvedValueOnce({ productID: 2, quantity: 1, count: 2, lineCount: 2 });
+    const both = makeCart({
+      available: [makeLine({ productID: 2, quantity: 1 }), makeLine({ quantity: 1 })],
+    });
+    vi.mocked(api.listCart).mockResolvedValue({ ...both, count: 2, lineCount: 2 });
+
+    const first = store.dispatch(addToCart({ productID: 1, quantity: 1 }));
+    await store.dispatch(addToCart({ productID: 2, quantity: 1 }));
+    answerFirst({ productID: 1, quantity: 1, count: 1, lineCount: 1 });
+    await first;
+
+    expect(api.listCart).toHaveBeenCalledTimes(1);
+    expect(selectCartCount(store.getState())).toBe(2);
+    expect(selectCartLinesStale(store.getState())).toBe(false);
   });
 
   it('writes answered out of order end on the cart read after both, not on the older answer', async () => {
@@ -150,8 +192,8 @@ describe('cart slice', () => {
     const line = makeLine({ quantity: 2 });
     let refuse: (reason: unknown) => void = () => undefined;
     vi.mocked(api.updateCartLine).mockReturnValueOnce(new Promise((_, reject) => (refuse = reject)));
-    // The add's answer was listed before it could see a change the server made since.
-    vi.mocked(api.addCartItem).mockResolvedValue(makeCart({ available: [line], count: 2 }));
+    // The add was counted before it could see a change the server made since.
+    vi.mocked(api.addCartItem).mockResolvedValue({ productID: 1, quantity: 2, count: 2, lineCount: 1 });
     vi.mocked(api.listCart).mockResolvedValue(makeCart({ available: [{ ...line, quantity: 3 }], count: 3 }));
 
     const update = store.dispatch(updateLine({ productID: 1, quantity: 50 }));

@@ -1,5 +1,5 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
-import type { CartAddBody, CartLine, CartList, CartUpdateBody } from '@storefront/contract/cart';
+import type { CartAddBody, CartAdded, CartLine, CartList, CartUpdateBody } from '@storefront/contract/cart';
 import { createCallThunk, readRejection } from '../../app/hooks';
 import type { AppDispatch } from '../../app/store';
 import type { AsyncStatus } from '../../lib/async-status';
@@ -20,6 +20,11 @@ export type CartState = {
   status: AsyncStatus;
   error: string | null;
   data: CartData;
+  /**
+   * Products were added since the cart was last read: `count` and `lineCount` are current (an add answers them),
+   * the lines are not. Pages that show the lines read the cart first.
+   */
+  linesStale: boolean;
 };
 
 export const emptyCart: CartData = {
@@ -34,7 +39,12 @@ export const emptyCart: CartData = {
   total: 0,
 };
 
-export const initialCartState: CartState = { status: 'idle', error: null, data: emptyCart };
+export const initialCartState: CartState = {
+  status: 'idle',
+  error: null,
+  data: emptyCart,
+  linesStale: false,
+};
 
 /** A line can only be bought while it has no reason against it, whichever list the answer put it in. */
 export function splitCart(cart: CartList): CartData {
@@ -54,20 +64,24 @@ const MAX_READS = 3;
 let writesInFlight = 0;
 let writesOverlapped = false;
 
+/** A write's answer, and the cart read after it when it overlapped other writes (null when it did not). */
+type Written<R> = { answer: R; cart: CartList | null };
+
 /**
- * A cart write, answered by the whole cart as the write left it. Writes sent side by side (two lines ticked in quick
- * succession) are answered in any order, so an answer may hold the cart from before another write: the last of
- * them to finish reads the cart once more, after all of them, so the screen ends on the cart the server holds (and
- * a checkout charges what it shows). A refused write still does that read, for the writes that were answered.
+ * A cart write, answered by the whole cart as the write left it (an add: by the cart's counts). Writes sent side
+ * by side (two lines ticked, or two products added, in quick succession) are answered in any order, so an answer
+ * may hold the cart from before another write: the last of them to finish reads the cart once more, after all of
+ * them, so the screen ends on the cart the server holds (and a checkout charges what it shows). A refused write
+ * still does that read, for the writes that were answered.
  */
-function write<A>(
-  send: (arg: A) => Promise<CartList>,
-): (arg: A, thunk: { dispatch: AppDispatch }) => Promise<CartList> {
+function write<A, R>(
+  send: (arg: A) => Promise<R>,
+): (arg: A, thunk: { dispatch: AppDispatch }) => Promise<Written<R>> {
   return async (arg, { dispatch }) => {
     writesInFlight += 1;
     if (writesInFlight > 1) writesOverlapped = true;
     try {
-      let answer: CartList;
+      let answer: R;
       try {
         answer = await send(arg);
         writesAnswered += 1;
@@ -76,7 +90,7 @@ function write<A>(
         if (cart) dispatch(cartReceived(cart));
         throw err;
       }
-      return (await readAfterOverlap()) ?? answer;
+      return { answer, cart: await readAfterOverlap() };
     } finally {
       writesInFlight -= 1;
     }
@@ -142,45 +156,56 @@ export const mergeGuestCartIntoAccount = createCallThunk('cart/mergeGuestCart', 
   return result;
 });
 
-const writes = [addToCart, updateLine, deleteLines, selectAllLines, applyDiscount];
+const writes = [updateLine, deleteLines, selectAllLines, applyDiscount];
+
+function received(state: CartState, cart: CartList): void {
+  state.status = 'succeeded';
+  state.error = null;
+  state.data = splitCart(cart);
+  state.linesStale = false;
+}
+
+/** An add's counts on the cart held: the lines stay as last read, marked stale, until the cart is read again. */
+function countsReceived(state: CartState, added: CartAdded): void {
+  state.status = 'succeeded';
+  state.error = null;
+  state.data.count = added.count;
+  state.data.lineCount = added.lineCount;
+  state.linesStale = true;
+}
 
 const cartSlice = createSlice({
   name: 'cart',
   initialState: initialCartState,
   reducers: {
     cartCleared: () => initialCartState,
-    cartReceived: (state, action: PayloadAction<CartList>) => {
-      state.status = 'succeeded';
-      state.error = null;
-      state.data = splitCart(action.payload);
-    },
+    cartReceived: (state, action: PayloadAction<CartList>) => received(state, action.payload),
   },
   extraReducers: (builder) => {
     builder.addCase(fetchCart.pending, (state) => {
       state.status = 'loading';
       state.error = null;
     });
-    builder.addCase(fetchCart.fulfilled, (state, action) => {
-      state.status = 'succeeded';
-      state.data = splitCart(action.payload);
-    });
+    builder.addCase(fetchCart.fulfilled, (state, action) => received(state, action.payload));
     builder.addCase(fetchCart.rejected, (state, action) => {
       state.status = 'failed';
       state.error = readRejection(action);
     });
     builder.addCase(mergeGuestCartIntoAccount.fulfilled, (state, action) => {
-      if (!action.payload) return;
-      state.status = 'succeeded';
-      state.error = null;
-      state.data = splitCart(action.payload.cart);
+      if (action.payload) received(state, action.payload.cart);
+    });
+    builder.addCase(addToCart.fulfilled, (state, { payload }) => {
+      if (payload.cart) received(state, payload.cart);
+      else countsReceived(state, payload.answer);
+    });
+    builder.addCase(addToCart.rejected, (state, action) => {
+      state.error = readRejection(action);
     });
     // A write keeps the cart on screen while it runs; its answer is the whole cart.
     for (const thunk of writes) {
-      builder.addCase(thunk.fulfilled, (state, action) => {
-        state.status = 'succeeded';
-        state.error = null;
-        state.data = splitCart(action.payload);
-      });
+      builder.addCase(thunk.fulfilled, (state, { payload }) =>
+        received(state, payload.cart ?? payload.answer),
+      );
       builder.addCase(thunk.rejected, (state, action) => {
         state.error = readRejection(action);
       });
@@ -190,10 +215,12 @@ const cartSlice = createSlice({
     selectCart: (state) => state.data,
     selectCartCount: (state) => state.data.count,
     selectCartStatus: (state) => state.status,
+    selectCartLinesStale: (state) => state.linesStale,
     selectCartError: (state) => state.error,
   },
 });
 
 export const { cartCleared, cartReceived } = cartSlice.actions;
-export const { selectCart, selectCartCount, selectCartStatus, selectCartError } = cartSlice.selectors;
+export const { selectCart, selectCartCount, selectCartStatus, selectCartLinesStale, selectCartError } =
+  cartSlice.selectors;
 export const cartReducer = cartSlice.reducer;

@@ -9,7 +9,13 @@ import { createAttemptKeys, isAnswerLost } from '../../lib/attempt-key';
 import { readErrorCode, readErrorMessage } from '../../lib/http/error-message';
 import { useRemoteData } from '../../lib/use-remote-data';
 import { listAddresses } from '../address/api';
-import { fetchCart, selectCart, selectCartStatus } from '../cart/cart-slice';
+import {
+  fetchCart,
+  selectCart,
+  selectCartError,
+  selectCartLinesStale,
+  selectCartStatus,
+} from '../cart/cart-slice';
 import { priceCart } from '../cart/price-cart';
 import { quoteSelectedLines } from '../shipping/api';
 import { readChosenService, saveChosenService } from '../shipping/chosen-service';
@@ -42,6 +48,9 @@ export function useCheckout() {
   const navigate = useNavigate();
   const cart = useAppSelector(selectCart);
   const cartStatus = useAppSelector(selectCartStatus);
+  const cartError = useAppSelector(selectCartError);
+  // Lines from before an add are never priced here: the cart read on opening replaces them.
+  const linesStale = useAppSelector(selectCartLinesStale);
   const addresses = useRemoteData(listAddresses);
   const credit = useRemoteData(loadCreditBalance);
   const [form] = Form.useForm<CheckoutForm>();
@@ -153,11 +162,17 @@ export function useCheckout() {
     initialAddressID: addressList.some((a) => a.addressID === addedAddressID)
       ? addedAddressID
       : (pickCartAddress(addressList, addresses.data?.cartAddressID ?? null) ?? undefined),
-    hasLoadFailed: addresses.status === 'failed' && !addresses.data,
-    loadError: addresses.error,
-    reload: addresses.reload,
+    hasLoadFailed:
+      (addresses.status === 'failed' && !addresses.data) || (linesStale && cartStatus === 'failed'),
+    loadError: addresses.status === 'failed' ? addresses.error : cartError,
+    reload: () => {
+      if (addresses.status === 'failed') addresses.reload();
+      if (cartStatus === 'failed') void dispatch(fetchCart());
+    },
     isLoading:
-      !addresses.data || (cartStatus !== 'succeeded' && cart.lineCount === 0 && cartStatus !== 'failed'),
+      !addresses.data ||
+      (linesStale && cartStatus !== 'failed') ||
+      (cartStatus !== 'succeeded' && cart.lineCount === 0 && cartStatus !== 'failed'),
     quoteOptions: quote?.options ?? [],
     quoteError,
     option,

@@ -14,6 +14,7 @@ import {
   selectAllLines,
   selectCart,
   selectCartError,
+  selectCartLinesStale,
   selectCartStatus,
   updateLine,
 } from '../cart-slice';
@@ -33,6 +34,7 @@ export function CartPage() {
   const cart = useAppSelector(selectCart);
   const status = useAppSelector(selectCartStatus);
   const error = useAppSelector(selectCartError);
+  const linesStale = useAppSelector(selectCartLinesStale);
   const { changes, dismiss } = useCartChanges();
   const [busyIDs, setBusyIDs] = useState<number[]>([]);
   const hasSelection = cart.count > 0;
@@ -64,9 +66,10 @@ export function CartPage() {
       `${line.name} removed from your cart.`,
     );
 
-  // A reload on focus keeps the cart on screen; only the very first load shows the skeleton.
-  const isLoaded = status === 'succeeded' || (status === 'loading' && cart !== emptyCart);
-  if (status === 'failed' && cart.lineCount === 0) {
+  // A reload keeps the cart on screen (a failed one too); the first load shows the skeleton, and so does the read
+  // after products were added elsewhere, whose lines were never shown as they are now.
+  const isLoaded = !linesStale && (status === 'succeeded' || cart !== emptyCart);
+  if (status === 'failed' && (cart.lineCount === 0 || linesStale)) {
     return (
       <div className="page">
         <LoadFailed
