@@ -160,6 +160,14 @@ describe('adding from the shop', () => {
     await testId(page, `cart-line-${second.productID}`).waitFor();
     await testId(page, `cart-line-${first.productID}`).waitFor();
     await expect.poll(() => testId(page, 'cart-summary').textContent()).toContain('Subtotal (2 items)');
+
+    // A read that gets no answer (back on the window) leaves the lines on screen, not the skeleton.
+    await page.unroute('**/api/v1/cart/list');
+    await page.route('**/api/v1/cart/list', (route) => route.abort());
+    await page.evaluate(() => window.dispatchEvent(new Event('focus')));
+    await page.getByText('Please check your network connection and try again.').waitFor();
+    expect(await testId(page, 'cart-loading').count()).toBe(0);
+    expect(await testId(page, `cart-line-${second.productID}`).isVisible()).toBe(true);
     await context.close();
   });
 });
