@@ -207,8 +207,8 @@ export function createCartService(db: Db, now: () => Date) {
       }
       // The lines were read before the add finished only if the add waited for a lock elsewhere: then read again.
       const line = lines.find((l) => l.productId === body.productID);
-      const now = line?.quantity === added ? lines : await listCartLineStock(db, customerId);
-      return countedAfterAdd(body.productID, now);
+      const linesAfter = line?.quantity === added ? lines : await listCartLineStock(db, customerId);
+      return countedAfterAdd(body.productID, linesAfter);
     },
 
     async addBatch(customerId: number, body: CartAddBatchBody): Promise<CartList> {
