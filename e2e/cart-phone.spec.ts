@@ -35,6 +35,14 @@ async function newCustomerWithCart(page: Page): Promise<Product> {
   return product;
 }
 
+/** A pantry product in stock other than `first`. */
+async function anotherPantryProduct(first: Product): Promise<Product> {
+  const { data: products } = await callApi<{ list: Product[] }>('product/list?category=pantry&pageSize=50');
+  const other = products.list.find((p) => p.available && p.stock >= 5 && p.productID !== first.productID);
+  if (!other) throw new Error('the demo catalogue needs two pantry products in stock');
+  return other;
+}
+
 describe('the cart on a phone', () => {
   it('the total and the checkout button stay on screen at the foot of a long cart', async () => {
     const { context, page } = await openPage(browser(), PHONE);
@@ -84,9 +92,7 @@ describe('lines ticked in quick succession', () => {
     const { context, page } = await openPage(browser(), PHONE);
     const first = await newCustomerWithCart(page);
     const token = await signedInToken(page);
-    const { data: products } = await callApi<{ list: Product[] }>('product/list?category=pantry&pageSize=50');
-    const second = products.list.find((p) => p.available && p.stock >= 5 && p.productID !== first.productID);
-    if (!second) throw new Error('the demo catalogue needs two pantry products in stock');
+    const second = await anotherPantryProduct(first);
     await callApi('cart/add', { method: 'POST', token, body: { productID: second.productID, quantity: 2 } });
     await callApi('cart/select-all', { method: 'PUT', token, body: { selected: false } });
 
@@ -134,9 +140,7 @@ describe('adding from the shop', () => {
   it('the cart then shows the added product, never its lines from before the add', async () => {
     const { context, page } = await openPage(browser(), PHONE);
     const first = await newCustomerWithCart(page);
-    const { data: products } = await callApi<{ list: Product[] }>('product/list?category=pantry&pageSize=50');
-    const second = products.list.find((p) => p.available && p.stock >= 5 && p.productID !== first.productID);
-    if (!second) throw new Error('the demo catalogue needs two pantry products in stock');
+    const second = await anotherPantryProduct(first);
     await page.goto('/shop?category=pantry');
     await expect.poll(() => testId(page, 'cart-button').getAttribute('aria-label')).toBe('Cart, 1 items');
 
@@ -156,6 +160,7 @@ describe('adding from the shop', () => {
     await page.waitForURL('**/cart');
     await testId(page, 'cart-loading').waitFor();
     expect(await testId(page, `cart-line-${first.productID}`).count()).toBe(0);
+    await saveScreenshot(page, 'cart-read-after-add-phone');
     releaseRead();
     await testId(page, `cart-line-${second.productID}`).waitFor();
     await testId(page, `cart-line-${first.productID}`).waitFor();
@@ -168,6 +173,7 @@ describe('adding from the shop', () => {
     await page.getByText('Please check your network connection and try again.').waitFor();
     expect(await testId(page, 'cart-loading').count()).toBe(0);
     expect(await testId(page, `cart-line-${second.productID}`).isVisible()).toBe(true);
+    await saveScreenshot(page, 'cart-read-failed-phone');
     await context.close();
   });
 });
