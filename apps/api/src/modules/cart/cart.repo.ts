@@ -178,24 +178,28 @@ export type CartLineStock = {
   product: { isActive: boolean; stock: number };
 };
 
-/** The customer's lines with their products' availability, for the cart's counts without the whole listing. */
-export async function listCartLineStock(db: Executor, customerId: number): Promise<CartLineStock[]> {
-  const rows = await lineStockOf(db).execute({ customerId });
-  const lines: CartLineStock[] = [];
-  for (const row of rows) if (row.line && row.product) lines.push({ ...row.line, product: row.product });
-  return lines;
+/** `cart_line_stock`'s lines (migration 0008): [product_id, quantity, selected, is_active, stock] each. */
+type LineStockTuple = [number, number, boolean, boolean, number];
+
+function lineStockOf(tuples: LineStockTuple[]): CartLineStock[] {
+  return tuples.map(([productId, quantity, selected, isActive, stock]) => ({
+    productId,
+    quantity,
+    selected,
+    product: { isActive, stock },
+  }));
 }
 
-// From the customer's row, like the listing, so the plan looks each line's product up by its key.
-const lineStockOf = preparedPer((db) =>
+/** The customer's lines with their products' availability, for the cart's counts without the whole listing. */
+export async function listCartLineStock(db: Executor, customerId: number): Promise<CartLineStock[]> {
+  const [row] = await lineStockRowOf(db).execute({ customerId });
+  return row ? lineStockOf(row.lines) : [];
+}
+
+const lineStockRowOf = preparedPer((db) =>
   db
-    .select({
-      line: { productId: cartLines.productId, quantity: cartLines.quantity, selected: cartLines.selected },
-      product: { isActive: products.isActive, stock: products.stock },
-    })
+    .select({ lines: sql<LineStockTuple[]>`cart_line_stock(${customers.id})` })
     .from(customers)
-    .leftJoin(cartLines, eq(cartLines.customerId, customers.id))
-    .leftJoin(products, eq(products.id, cartLines.productId))
     .where(eq(customers.id, sql.placeholder('customerId')))
     .prepare('list_cart_line_stock'),
 );
@@ -282,14 +286,15 @@ const addLineOf = preparedPer((db) =>
  * Adds `quantity` of an active product to the customer's cart in one statement and no transaction: a new line, or
  * the sum on the existing one, only while the line stays within `maxQuantity` and the product's stock. The cart's
  * writers queue on its row and its line cap holds in the database (migration 0007), so no lock is taken here first.
- * Answers the line's new quantity, or undefined when one of those refused it (the caller finds out which).
+ * Answers the cart's lines as the add left them, or undefined when one of those refused it (the caller finds out
+ * which).
  */
 export async function addToCartAtOnce(
   db: Executor,
   line: { customerId: number; productId: number; quantity: number; maxQuantity: number },
-): Promise<number | undefined> {
+): Promise<CartLineStock[] | undefined> {
   const [row] = await addAtOnceOf(db).execute(line);
-  return row?.quantity;
+  return row && lineStockOf(row.lines);
 }
 
 const addAtOnceOf = preparedPer((db) =>
@@ -320,7 +325,8 @@ const addAtOnceOf = preparedPer((db) =>
       setWhere: sql`${cartLines.quantity} + excluded.quantity <= least(${sql.placeholder('maxQuantity')},
         (select ${products.stock} from ${products} where ${products.id} = excluded.product_id))`,
     })
-    .returning({ quantity: cartLines.quantity })
+    // The cart's lines as they are once the line is written, under the cart's lock (migration 0008).
+    .returning({ lines: sql<LineStockTuple[]>`cart_line_stock(${cartLines.customerId})` })
     .prepare('add_cart_line_at_once'),
 );
 

@@ -180,35 +180,25 @@ export function createCartService(db: Db, now: () => Date) {
     list,
 
     async add(customerId: number, body: CartAddBody): Promise<CartAdded> {
-      // Nearly every add fits: one statement, no transaction, sent with a read of the cart's lines behind it (one
-      // round trip). The cart's row queues its writers and the database keeps its line cap (migration 0007), as
-      // the lock below does for the rest.
-      const [added, lines] = await inOrder(db, (exec) =>
-        together([
-          addToCartAtOnce(exec, {
-            customerId,
-            productId: body.productID,
-            quantity: body.quantity,
-            maxQuantity: CART_LINE_QUANTITY_MAX,
-          }).catch((err: unknown) => {
-            if (violatedConstraint(err) === CART_LINES_CAP) throw new AppError('CART_FULL');
-            throw err;
-          }),
-          listCartLineStock(exec, customerId),
-        ]),
-      );
-      if (added === undefined) {
-        // Refused: under the cart lock, find out why (or add it after all, if it fits by now).
-        await db.transaction(async (tx) => {
-          await lockCart(tx, customerId);
-          await addToCartInTx(tx, customerId, body.productID, body.quantity);
-        });
-        return countedAfterAdd(body.productID, await listCartLineStock(db, customerId));
-      }
-      // The lines were read before the add finished only if the add waited for a lock elsewhere: then read again.
-      const line = lines.find((l) => l.productId === body.productID);
-      const linesAfter = line?.quantity === added ? lines : await listCartLineStock(db, customerId);
-      return countedAfterAdd(body.productID, linesAfter);
+      // Nearly every add fits: one statement, no transaction, answering the cart's lines as it left them. The
+      // cart's row queues its writers and the database keeps its line cap (migration 0007), as the lock below does
+      // for the rest.
+      const lines = await addToCartAtOnce(db, {
+        customerId,
+        productId: body.productID,
+        quantity: body.quantity,
+        maxQuantity: CART_LINE_QUANTITY_MAX,
+      }).catch((err: unknown) => {
+        if (violatedConstraint(err) === CART_LINES_CAP) throw new AppError('CART_FULL');
+        throw err;
+      });
+      if (lines) return countedAfterAdd(body.productID, lines);
+      // Refused: under the cart lock, find out why (or add it after all, if it fits by now).
+      await db.transaction(async (tx) => {
+        await lockCart(tx, customerId);
+        await addToCartInTx(tx, customerId, body.productID, body.quantity);
+      });
+      return countedAfterAdd(body.productID, await listCartLineStock(db, customerId));
     },
 
     async addBatch(customerId: number, body: CartAddBatchBody): Promise<CartList> {

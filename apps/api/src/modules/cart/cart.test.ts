@@ -246,11 +246,36 @@ describe('cart/add', () => {
       const c = await registerCustomer(t.app);
       const p = await createProduct(db(), { stock: 10 });
       await add(c.token, p.id, 1);
-      // The add is run again on the pool, after the read sent behind it has already read the cart without it.
+      // The add waits past the pipeline's patience and is run again on the pool.
       const res = await whileLocked('carts', c.user.customerID, () => add(c.token, p.id, 2));
       expect(res.json()).toMatchObject({
         code: 0,
         data: { productID: p.id, quantity: 3, count: 3, lineCount: 1 },
+      });
+    },
+  );
+
+  it.runIf(process.env.TEST_DB === 'postgres')(
+    'an add that waited for another writer of the cart counts the line that writer added',
+    async () => {
+      const c = await registerCustomer(t.app);
+      const [p, q] = [await createProduct(db(), { stock: 10 }), await createProduct(db(), { stock: 10 })];
+      await add(c.token, p.id, 1);
+      // The other writer adds its line after the add has started and waited: counted on the cart as the statement
+      // started, the answer would miss it.
+      const res = await whileLocked(
+        'carts',
+        c.user.customerID,
+        () => add(c.token, p.id, 1),
+        (locker) =>
+          locker.query('insert into cart_lines (customer_id, product_id, quantity) values ($1, $2, 4)', [
+            c.user.customerID,
+            q.id,
+          ]),
+      );
+      expect(res.json()).toMatchObject({
+        code: 0,
+        data: { productID: p.id, quantity: 2, count: 6, lineCount: 2 },
       });
     },
   );
