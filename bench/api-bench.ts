@@ -308,8 +308,8 @@ function cpuTimeMs(pid: number): number | null {
 }
 
 /**
- * Waits until the server has been near idle for half a second (at most a minute): the mails its setup queued (a
- * verification mail for every customer registered) or an earlier build's orders left behind are sent by its outbox worker in
+ * Waits until the server has been near idle for half a second (at most a minute): its outbox worker sends the mails
+ * the setup queued (a verification mail for every customer registered) or an earlier build's orders left behind in
  * the background, and that work belongs to no route measured next.
  */
 async function settle(pid: number): Promise<void> {
