@@ -121,9 +121,12 @@ describe('orders', () => {
     await page.reload();
     await testId(page, 'orders-list').waitFor();
     expect(await testId(page, 'orders-tab-delivered').getAttribute('aria-current')).toBe('page');
-    expect(
-      (await testId(page, 'order-status').allTextContents()).every((status) => status === 'Delivered'),
-    ).toBe(true);
+    await expect
+      .poll(async () => {
+        const statuses = await testId(page, 'order-status').allTextContents();
+        return statuses.length > 0 && statuses.every((s) => s === 'Delivered');
+      })
+      .toBe(true);
     await page.goBack();
     await page.waitForURL(/\/account\/orders$/);
     await expect.poll(() => testId(page, 'order-card').count()).toBeGreaterThanOrEqual(5);

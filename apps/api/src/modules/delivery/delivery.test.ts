@@ -265,7 +265,7 @@ describe('delivery windows', () => {
     }
   });
 
-  it('a window move names why it is refused: no window booked, another zone, no such window, a cancelled order', async () => {
+  it('a window move is refused and moves no place: no window booked, another zone, no such window, a cancelled order', async () => {
     const move = (c: Customer, orderID: number, windowID: number) =>
       call<OrderDetail>(c, 'PUT', '/order/delivery-window', { orderID, windowID });
     const { c, addressID } = await shopper();

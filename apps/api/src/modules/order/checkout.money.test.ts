@@ -202,9 +202,14 @@ describe('an order with a coupon', () => {
     const { c, addressID } = await shopper();
     const p = await createProduct(db());
     await addToCart(t.app, c, p.id);
+    const cartRow = () => db().select().from(carts).where(eq(carts.customerId, c.user.customerID));
+    const before = await cartRow();
     const order = await placeOrder(c, { addressID });
     expect(order.couponCode).toBeNull();
     expect(order.totals.discount).toBe(0);
+    // Not even touched: no coupon to take off, so the cart's row is not written.
+    expect(before).toHaveLength(1);
+    expect(await cartRow()).toEqual(before);
   });
 });
 

@@ -188,8 +188,14 @@ describe('order/create', () => {
     const p = await createProduct(db());
     await addToCart(c, p.id);
     const res = await checkout(c, other.addressID);
+    const missing = await checkout(c, 2_000_000_000);
     expect(res.statusCode).toBe(404);
     expect(res.json().code).toBe(100002);
+    expect({ status: res.statusCode, body: res.json() }).toEqual({
+      status: missing.statusCode,
+      body: missing.json(),
+    });
+    expect(await stockOf(p.id)).toBe(10);
   });
 
   it('names the product when stock ran out after it went into the cart', async () => {

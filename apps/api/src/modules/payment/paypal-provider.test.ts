@@ -300,10 +300,8 @@ describe('PayPal provider', () => {
     const provider = makeProvider({ timeoutMs: 200 });
     const ref = await approvedOrder(provider);
     fake.injectFault({ kind: 'hang' }, { pathIncludes: '/capture' });
-    const startedAt = Date.now();
-
+    // The fake never answers: only the provider's own timeout can end the call.
     await expect(provider.capture(captureInput(ref))).rejects.toMatchObject({ kind: 'timeout' });
-    expect(Date.now() - startedAt).toBeLessThan(1_500);
   });
 
   it('gives up when the token endpoint does not answer within the timeout', async () => {

@@ -319,9 +319,28 @@ describe('voucher rate limits', () => {
       for (let i = 0; i < 3; i += 1) {
         expect((await guess(limited, c.token, `WRONG-${i}`)).json().code).toBe(100701);
       }
-      const blocked = await guess(limited, c.token, 'WRONG-9');
+      // A real voucher's code now: refused all the same, and nothing credited for it.
+      const [real] = await limited.database.db
+        .insert(vouchers)
+        .values({
+          code: 'GIFT-LIMITED',
+          amountCents: 2500,
+          expiresAt: new Date(limited.clock.now().getTime() + 30 * DAY),
+        })
+        .returning();
+      const blocked = await guess(limited, c.token, 'GIFT-LIMITED');
       expect(blocked.statusCode).toBe(429);
       expect(blocked.json()).toMatchObject({ code: 100029, data: null });
+      const ledger = await limited.database.db
+        .select()
+        .from(creditLedger)
+        .where(eq(creditLedger.customerId, c.user.customerID));
+      expect(ledger).toEqual([]);
+      const [after] = await limited.database.db
+        .select()
+        .from(vouchers)
+        .where(eq(vouchers.id, real?.id ?? 0));
+      expect(after).toMatchObject({ redeemedBy: null, redeemedAt: null });
     } finally {
       await limited.close();
     }
