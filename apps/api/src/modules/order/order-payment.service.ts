@@ -126,7 +126,7 @@ export function createOrderPayments(db: Db, deps: OrderPaymentDeps) {
           customer: { email: payer.email, firstName: payer.firstName, lastName: payer.lastName },
         },
         body.provider,
-        idempotencyKey ?? `start-${order.id}-${body.provider}-${now().getTime()}`,
+        idempotencyKey,
       );
       return { redirectUrl };
     },

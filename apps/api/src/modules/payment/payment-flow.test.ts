@@ -269,6 +269,52 @@ describe('paying an order', () => {
     expect((await orderRow(order.orderID))?.status).toBe('pending_payment');
   });
 
+  it("one Idempotency-Key sent by two customers, or for two orders, starts each order's own payment", async () => {
+    const startWith = async (c: Customer, orderID: number, key: string) => {
+      const res = await call<{ redirectUrl: string }>(
+        c,
+        'POST',
+        '/payment/start',
+        { orderID, provider: 'paypal' },
+        { 'idempotency-key': key },
+      );
+      expect(res.code, JSON.stringify(res)).toBe(0);
+      return new URL(res.data.redirectUrl).searchParams.get('token');
+    };
+    const paymentsOf = async (orderID: number) =>
+      (await db().select().from(payments).where(eq(payments.orderId, orderID))).map((p) => p.providerRef);
+    const key = `checkout-${Date.now()}`;
+    const a = await unpaidOrder(1);
+    const b = await unpaidOrder(2);
+    const tokenA = await startWith(a.c, a.order.orderID, key);
+    const tokenB = await startWith(b.c, b.order.orderID, key);
+    expect(tokenA).toBeTruthy();
+    expect(tokenB).toBeTruthy();
+    expect(tokenB).not.toBe(tokenA);
+    expect(await paymentsOf(a.order.orderID)).toEqual([tokenA]);
+    expect(await paymentsOf(b.order.orderID)).toEqual([tokenB]);
+    // A's retry with the key is the payment A started.
+    expect(await startWith(a.c, a.order.orderID, key)).toBe(tokenA);
+
+    // The same customer's key again for another of their orders: that order's own payment.
+    await addToCart(t.app, a.c, a.product.id, 3);
+    const second = await placeOrder(t.app, a.c, { addressID: a.addressID });
+    const tokenSecond = await startWith(a.c, second.orderID, key);
+    expect(tokenSecond).not.toBe(tokenA);
+    expect(await paymentsOf(second.orderID)).toEqual([tokenSecond]);
+    expect(await paymentsOf(a.order.orderID)).toEqual([tokenA]);
+
+    // B's approval and capture pay B's order only, for B's amount.
+    paypal.approve(tokenB ?? '');
+    const captured = await call<{ amountCents: number }>(b.c, 'POST', '/paypal/express-capture', {
+      orderID: b.order.orderID,
+      token: tokenB,
+    });
+    expect(captured.code).toBe(0);
+    expect(captured.data.amountCents).toBe(b.order.totals.amountDue);
+    expect((await orderRow(a.order.orderID))?.status).toBe('pending_payment');
+  });
+
   it('a payment started for another amount than the order now owes is refused, and nothing is captured', async () => {
     const { c, order } = await unpaidOrder(2);
     const approve = await start(c, order.orderID, 'paypal');

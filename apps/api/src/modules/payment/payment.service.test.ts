@@ -18,7 +18,7 @@ import {
   type StartPaymentInput,
 } from './payment-provider.js';
 import type { PaymentProviders } from './payment-providers.js';
-import { createPaymentService, toAppError, type PayableOrder } from './payment.service.js';
+import { createPaymentService, startKey, toAppError, type PayableOrder } from './payment.service.js';
 import { insertPayment, markPaymentCaptured } from './payment.repo.js';
 
 let t: TestApp;
@@ -209,7 +209,7 @@ describe('starting a payment', () => {
       amountCents: 2995,
       currency: 'AUD',
       customer,
-      idempotencyKey: 'key-1',
+      idempotencyKey: startKey(order, 'paypal', 'key-1'),
     });
     const back = new URL(sent?.returnUrl ?? '');
     expect(back.origin + back.pathname).toBe('https://shop.example/checkout/payment-return');
@@ -222,6 +222,37 @@ describe('starting a payment', () => {
     });
     const attempts = await service().startedAttempts(order.id);
     expect(attempts).toMatchObject([{ provider: 'paypal', amountCents: 2995, status: 'started' }]);
+  });
+
+  it("sends the provider a key of the customer's key, the order, the provider and the amount", () => {
+    const order = { id: 7, amountDueCents: 2995, customer };
+    const key = startKey(order, 'paypal', 'key-1');
+    expect(key).toMatch(/^start-7-[0-9a-f]{32}$/);
+    expect(startKey({ ...order }, 'paypal', 'key-1')).toBe(key);
+    const others = [
+      startKey({ ...order, id: 8 }, 'paypal', 'key-1'),
+      startKey(order, 'afterpay', 'key-1'),
+      startKey({ ...order, amountDueCents: 2996 }, 'paypal', 'key-1'),
+      startKey(order, 'paypal', 'key-2'),
+      startKey(order, 'paypal', undefined),
+      startKey(order, 'paypal', undefined),
+    ];
+    expect(new Set([key, ...others]).size).toBe(others.length + 1);
+  });
+
+  it("a provider answering another order's payment is not recorded for this one", async () => {
+    const first = await anOrder();
+    const second = await anOrder();
+    const s = service();
+    const fixed = { providerRef: `shared-${first.id}`, redirectUrl: 'https://pay.example/go' };
+    paypal.start = (input) => {
+      paypal.starts.push(input);
+      return Promise.resolve(fixed);
+    };
+    await s.start(first, 'paypal', 'key-1');
+    await expect(s.start(second, 'paypal', 'key-1')).rejects.toThrow(/another order/);
+    expect(await s.startedAttempts(second.id)).toEqual([]);
+    expect(await s.startedAttempts(first.id)).toHaveLength(1);
   });
 
   it('a start the provider answers with the same payment again records it once', async () => {

@@ -1,3 +1,4 @@
+import { createHash, randomUUID } from 'node:crypto';
 import {
   AFTERPAY_INSTALMENTS,
   type AfterpayTerms,
@@ -35,6 +36,18 @@ export type PayableOrder = { id: number; amountDueCents: number; customer: Payme
 const ORDER = ['paypal', 'afterpay', 'demo'] as const satisfies readonly ProviderName[];
 
 export const merchantReference = (orderId: number) => `SO-${orderId}`;
+
+/**
+ * The key a payment start is sent to the provider with (PayPal-Request-Id, Afterpay's requestId): the same for a
+ * retry of one start, different for any other order, provider or amount. Without the customer's key every start is
+ * a new one.
+ */
+export function startKey(order: PayableOrder, name: ProviderName, clientKey: string | undefined): string {
+  const digest = createHash('sha256')
+    .update(JSON.stringify([order.id, name, order.amountDueCents, clientKey ?? randomUUID()]))
+    .digest('hex');
+  return `start-${order.id}-${digest.slice(0, 32)}`;
+}
 
 /** A provider's typed failure as the customer's answer. */
 export function toAppError(err: unknown): never {
@@ -97,7 +110,12 @@ export function createPaymentService(
       };
     },
 
-    async start(order: PayableOrder, name: ProviderName, idempotencyKey: string): Promise<string> {
+    /**
+     * Starts a payment of what the order owes. `clientKey` (the customer's Idempotency-Key) makes a retried start
+     * answer the payment already started; the provider is sent a key of this order, provider and amount, so a key
+     * reused for another order, by the customer or anyone else, never reaches another order's payment.
+     */
+    async start(order: PayableOrder, name: ProviderName, clientKey: string | undefined): Promise<string> {
       const p = provider(name);
       if (!(await p.isEligible(order.amountDueCents, 'AUD')))
         throw new AppError('PAYMENT_METHOD_UNAVAILABLE');
@@ -109,10 +127,14 @@ export function createPaymentService(
           customer: order.customer,
           returnUrl: returnUrl(order.id, name, false),
           cancelUrl: returnUrl(order.id, name, true),
-          idempotencyKey,
+          idempotencyKey: startKey(order, name, clientKey),
         })
         .catch(toAppError);
       const existing = await findPaymentByRef(db, name, started.providerRef);
+      if (existing && existing.orderId !== order.id)
+        throw new Error(
+          `${name} answered payment ${started.providerRef} of another order for order ${order.id}`,
+        );
       if (!existing) {
         await insertPayment(db, {
           orderId: order.id,
