@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { bookedWindow } from './delivery.js';
-import { id, idParam, isoDateTime, pageQueryFields, paged, text } from './common.js';
+import { id, idParam, isoDateTime, pageQueryFields, paged } from './common.js';
 import { productText } from './catalog.js';
 import { CART_LINES_MAX, couponText } from './cart.js';
 import { shippingService } from './shipping.js';
@@ -76,11 +76,13 @@ export const orderCreateBody = z.strictObject({
 });
 export type OrderCreateBody = z.infer<typeof orderCreateBody>;
 
-const dateOnly = text(10, {
-  trim: false,
-  pattern: /^\d{4}-\d{2}-\d{2}$/,
-  error: 'must be a date YYYY-MM-DD',
-}).meta({ example: '2025-01-31' });
+/** A calendar day that exists (no 2025-02-30), in years a database timestamp and a filter both make sense of. */
+const dateOnly = z.iso
+  .date({ error: 'must be a date YYYY-MM-DD' })
+  .refine((d) => d >= '1900-01-01' && d <= '9998-12-31', {
+    error: 'must be a date between 1900-01-01 and 9998-12-31',
+  })
+  .meta({ example: '2025-01-31' });
 
 export const orderListQuery = z.strictObject({
   /** Repeated keys: status=paid&status=shipped. */

@@ -347,10 +347,29 @@ describe('order/list and order/stat', () => {
     expect(stat.counts).toMatchObject({ pending_payment: 1, paid: 1, shipped: 1, cancelled: 0 });
   });
 
-  it.each(['status=lost', 'pageSize=51', 'from=yesterday', 'page=0'])('answers 400 for %s', async (q) => {
+  it.each([
+    ['status=lost', 'status'],
+    ['pageSize=51', 'pageSize'],
+    ['from=yesterday', 'from'],
+    ['page=0', 'page'],
+    ['from=2025-13-45', 'from'],
+    ['to=2025-00-10', 'to'],
+    ['from=2025-02-31', 'from'],
+    ['from=0000-00-00', 'from'],
+    ['to=9999-12-31', 'to'],
+    ['from=0001-01-01', 'from'],
+  ])('answers 400 for %s, naming the field', async (q, field) => {
     const { c } = await shopper();
     const res = await call(c, 'GET', `/order/list?${q}`);
     expect(res.statusCode).toBe(400);
+    expect(res.json().code).toBe(100001);
+    expect(res.json().msg).toContain(field);
+  });
+
+  it('takes a leap day as a day', async () => {
+    const { c } = await shopper();
+    const res = await call(c, 'GET', '/order/list?from=2024-02-29&to=2024-02-29');
+    expect(res.json()).toMatchObject({ code: 0, data: { total: 0 } });
   });
 });
 
