@@ -1,4 +1,5 @@
 import { request } from 'node:http';
+import { connect, type AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from './app.js';
 import { createTestApp, testConfig, type TestApp } from '../test/test-app.js';
@@ -261,5 +262,48 @@ describe('the server', () => {
     });
     expect(res.statusCode).toBe(204);
     expect(res.headers['access-control-allow-origin']).toBeUndefined();
+  });
+});
+
+describe('closing', () => {
+  it('a request arriving on a kept-alive connection while the server closes is a 503 in the envelope', async () => {
+    // A slow hash keeps the first request in flight while the server is asked to close.
+    const slow = await createTestApp({ env: { SCRYPT_LOG_N: '16' } });
+    await slow.app.listen({ host: '127.0.0.1', port: 0 });
+    const { port } = slow.app.server.address() as AddressInfo;
+    const socket = connect(port, '127.0.0.1');
+    let received = '';
+    socket.on('data', (chunk: Buffer) => (received += chunk.toString('latin1')));
+    const ended = new Promise((resolve) => socket.on('close', resolve));
+    await new Promise((resolve) => socket.on('connect', resolve));
+    const body = JSON.stringify({
+      email: `closing.${Date.now()}@example.com`,
+      password: 'correct horse battery',
+      firstName: 'Slow',
+      lastName: 'Hash',
+    });
+    socket.write(
+      `POST /api/v1/register HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\n\r\n${body}`,
+    );
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    const closed = slow.close();
+    // Sent behind the first on the same connection, so it is read once the server is closing.
+    socket.write('GET /api/v1/health HTTP/1.1\r\nHost: x\r\n\r\n');
+    await closed;
+    await ended;
+    // Normally the register is answered and the health check refused; on a machine slow enough that the register
+    // was not yet read when the close began, it is the one refused, and the connection ends with it.
+    const answers = received.split(/(?=HTTP\/1\.1 )/);
+    const refused = answers.at(-1);
+    expect(answers.slice(0, -1).every((a) => a.startsWith('HTTP/1.1 200'))).toBe(true);
+    expect(answers.length).toBeLessThanOrEqual(2);
+    expect(refused).toMatch(/^HTTP\/1\.1 503/);
+    expect(refused).toMatch(/\r\nretry-after: 1\r\n/i);
+    expect(refused).toMatch(/\r\nconnection: close\r\n/i);
+    expect(JSON.parse(refused?.split('\r\n\r\n')[1] ?? '')).toEqual({
+      code: 100503,
+      msg: 'The store is temporarily unavailable. Please try again in a moment.',
+      data: null,
+    });
   });
 });

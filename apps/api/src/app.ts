@@ -15,7 +15,7 @@ import { lazyChildLoggerFactory } from './lib/lazy-child-logger.js';
 import { serializeRequest } from './lib/log-redaction.js';
 import { createResponseSerializerCompiler } from './lib/response-serializer.js';
 import { createSigner } from './lib/signing.js';
-import { ok, replies } from './lib/reply.js';
+import { ok, refuseUndeclaredInputs, replies } from './lib/reply.js';
 import authPlugin from './plugins/auth.js';
 import corsPlugin from './plugins/cors.js';
 import docsPlugin from './plugins/docs.js';
@@ -87,6 +87,8 @@ export async function buildApp({ config, database, now = () => new Date(), logge
     bodyLimit: BODY_LIMIT,
     trustProxy: config.TRUST_PROXY,
     requestIdHeader: 'x-request-id',
+    // Fastify's own answer while closing has no envelope; the hook below gives the catalogue's 503 instead.
+    return503OnClosing: false,
     genReqId: () => crypto.randomUUID(),
     routerOptions: { ignoreTrailingSlash: true },
     frameworkErrors,
@@ -102,6 +104,18 @@ export async function buildApp({ config, database, now = () => new Date(), logge
 
   // External plugins.
   await app.register(errorsPlugin);
+  // Closing (SIGTERM): a request that still arrives on a kept-alive connection is told to come back, in the
+  // envelope; Fastify has already asked for the connection to be closed after it.
+  let closing = false;
+  app.addHook('preClose', (done) => {
+    closing = true;
+    done();
+  });
+  app.addHook('onRequest', (req, _reply, done) => {
+    if (closing && req.url.startsWith(API_PREFIX))
+      done(new AppError('UNAVAILABLE', undefined, { retryAfterSeconds: 1 }));
+    else done();
+  });
   const apiOrigin = config.API_BASE_URL ? new URL(config.API_BASE_URL).origin : null;
   await app.register(securityHeadersPlugin, {
     apiPrefix: API_PREFIX,
@@ -265,6 +279,7 @@ export async function buildApp({ config, database, now = () => new Date(), logge
 
   await app.register(
     async (api) => {
+      api.addHook('onRoute', refuseUndeclaredInputs);
       api.get(
         '/health',
         { config: { rateLimit: false }, schema: { tags: ['health'], response: replies(health) } },

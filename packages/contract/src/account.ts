@@ -4,7 +4,9 @@ import { AU_PHONE_PATTERN, normalisePhone } from './limits.js';
 
 const name = text(50).min(1, { error: 'is required' });
 /** A password as chosen: at registration, on change and on reset. */
-export const password = text(128, { trim: false }).min(8, { error: 'must be at least 8 characters' });
+export const password = text(128, { trim: false, secret: true }).min(8, {
+  error: 'must be at least 8 characters',
+});
 /** Names as stored: up to 50 typed, or a Google account's email local part. */
 const storedName = z.string().max(254);
 
@@ -29,7 +31,7 @@ export type RegisterBody = z.infer<typeof registerBody>;
 
 export const loginBody = z.strictObject({
   email,
-  password: text(128, { trim: false }).min(1, { error: 'is required' }),
+  password: text(128, { trim: false, secret: true }).min(1, { error: 'is required' }),
 });
 export type LoginBody = z.infer<typeof loginBody>;
 
@@ -102,7 +104,7 @@ export const updateCustomerBody = z
 export type UpdateCustomerBody = z.infer<typeof updateCustomerBody>;
 
 export const updatePasswordBody = z.strictObject({
-  oldPassword: text(128, { trim: false }).min(1, { error: 'is required' }),
+  oldPassword: text(128, { trim: false, secret: true }).min(1, { error: 'is required' }),
   newPassword: password,
 });
 export type UpdatePasswordBody = z.infer<typeof updatePasswordBody>;

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { id, idParam, pageQuery, paged, text } from './common.js';
+import { id, idParam, pageQuery, paged, searchText, text } from './common.js';
 import { productSorts, unitPriceBases } from './limits.js';
 
 export { productSorts, unitPriceBases, type ProductSort } from './limits.js';
@@ -71,7 +71,7 @@ const flag = z
 export const productListQuery = pageQuery.extend({
   category: categorySlug.optional(),
   /** Whole words and word starts of the name or description, or part of the SKU, any letter case. */
-  keyword: text(100).optional(),
+  keyword: searchText(100).optional(),
   sort: z.enum(productSorts, { error: `must be one of ${productSorts.join(', ')}` }).optional(),
   /** Only products on special. */
   special: flag.optional(),

@@ -15,6 +15,18 @@ export const FIELD_MESSAGE_MAX = 300;
 const PLAIN_TEXT = /^[^\x00-\x1f\x7f-\x9f]*$/;
 /** A lone UTF-16 surrogate would reach the database as U+FFFD. */
 const LONE_SURROGATE = /\p{Cs}/u;
+/**
+ * Characters that change how text around them is laid out but show nothing themselves: zero-width space and
+ * no-break space (BOM), the invisible operators, bidirectional embeddings, overrides and isolates (which can make a
+ * name or an address read differently from what is stored), line and paragraph separators, interlinear
+ * annotation marks and Unicode's noncharacters. Zero-width (non-)joiners and the left-to-right and right-to-left
+ * marks stay: emoji, Persian and mixed-direction text need them.
+ */
+const INVISIBLE =
+  /[\u200b\u2028\u2029\u202a-\u202e\u2060-\u2064\u2066-\u2069\ufeff\ufff9-\ufffb\ufdd0-\ufdef\ufffe\uffff]|[\u{1fffe}\u{1ffff}\u{2fffe}\u{2ffff}\u{10fffe}\u{10ffff}]/u;
+const INVISIBLE_ALL = new RegExp(INVISIBLE.source, 'gu');
+/** A combining mark first has nothing to combine with. */
+const LEADING_MARK = /^\p{M}/u;
 
 /**
  * Every string a client sends is built here: bounded, trimmed unless told otherwise, free of control characters
@@ -27,12 +39,32 @@ export function text(
     trim = true,
     pattern = PLAIN_TEXT,
     error = 'must not contain control characters',
-  }: { trim?: boolean; pattern?: RegExp; error?: string } = {},
+    secret = false,
+  }: {
+    trim?: boolean;
+    pattern?: RegExp;
+    error?: string;
+    /** A password: never shown, so any character a customer can type is theirs to use. */
+    secret?: boolean;
+  } = {},
 ) {
-  return (trim ? z.string().trim() : z.string())
+  const checked = (trim ? z.string().trim() : z.string())
     .max(max)
     .regex(pattern, { error })
     .refine((s) => !LONE_SURROGATE.test(s), { error: 'must be valid Unicode text' });
+  if (secret) return checked;
+  return checked
+    .refine((s) => !INVISIBLE.test(s), { error: 'must not contain invisible formatting characters' })
+    .refine((s) => !LEADING_MARK.test(s), { error: 'must not start with a combining mark' });
+}
+
+/** What a customer searches for: invisible formatting characters pasted with the words are dropped, not refused. */
+export function searchText(max: number) {
+  return z
+    .string()
+    .max(max)
+    .transform((s) => s.replace(INVISIBLE_ALL, ''))
+    .pipe(text(max));
 }
 
 /** An id in a JSON body: a JSON integer, nothing else (no strings, booleans, arrays or fractions). */

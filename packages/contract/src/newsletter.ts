@@ -41,6 +41,8 @@ export type UnsubscribeBody = z.infer<typeof unsubscribeBody>;
  */
 export const oneClickUnsubscribeQuery = z.strictObject({ email, sig: unsubscribeToken });
 export type OneClickUnsubscribeQuery = z.infer<typeof oneClickUnsubscribeQuery>;
+/** RFC 8058's form body, which says nothing more (the address is in the query); none at all is taken too. */
+export const oneClickUnsubscribeForm = z.literal('List-Unsubscribe=One-Click').nullish();
 
 export const subscribeResult = z.object({ subscribed: z.boolean() });
 export type SubscribeResult = z.infer<typeof subscribeResult>;

@@ -79,6 +79,7 @@ export type OrderCreateBody = z.infer<typeof orderCreateBody>;
 /** A calendar day that exists (no 2025-02-30), in years a database timestamp and a filter both make sense of. */
 const dateOnly = z.iso
   .date({ error: 'must be a date YYYY-MM-DD' })
+  .max(10)
   .refine((d) => d >= '1900-01-01' && d <= '9998-12-31', {
     error: 'must be a date between 1900-01-01 and 9998-12-31',
   })

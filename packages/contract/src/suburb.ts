@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { digits, idParam, postcode, text } from './common.js';
+import { digits, idParam, postcode, searchText } from './common.js';
 
 import { australianStates } from './limits.js';
 
@@ -23,7 +23,7 @@ export const suburbList = z.array(suburb).max(200);
 export const suburbStateQuery = z.strictObject({ postcode });
 
 export const suburbSearchQuery = z.strictObject({
-  keyword: text(60).min(1, { error: 'is required' }),
+  keyword: searchText(60).pipe(z.string().min(1, { error: 'is required' })),
   limit: digits(1, 50).prefault('20'),
 });
 

@@ -86,6 +86,9 @@ const CONTROL_CHARACTERS = [
   '\u009f',
 ];
 const LONE_SURROGATES = ['\ud800', '\udbff', '\udc00', '\udfff'];
+/** Layout characters that show nothing: refused in any shown text (passwords take them; searches drop them). */
+const INVISIBLE_CHARACTERS = ['\u200b', '\u202e', '\u2066', '\u2028', '\u2029', '\ufeff', '\uffff', '\ufdd0'];
+const TAKES_INVISIBLE = /password|^keyword$/i;
 const EXTRA_KEYS = ['fuzzExtra', 'customerID', 'isAdmin', 'constructor', 'status'];
 /** A path or query number written any way but plain digits. */
 const NOT_DIGITS = [
@@ -386,6 +389,15 @@ function mistakes(t: Target): Mistakes {
           .map((v) => at('fraction', v)),
       );
     }
+  }
+  const field = String(t.path.at(-1) ?? '');
+  if (strings.length > 0 && !TAKES_INVISIBLE.test(field)) {
+    add('invisible character', [insertInside(base, 0, '\u200b'), '\u200b', '\u0301' + base]);
+    draw(
+      fc
+        .tuple(fc.constantFrom(...INVISIBLE_CHARACTERS), fc.nat())
+        .map(([c, p]) => at('invisible character', insertInside(base, p, c))),
+    );
   }
   for (let i = 0; i < strings.length; i += 1) {
     add('lone surrogate', [insertInside(base, 0, '\ud800')]);

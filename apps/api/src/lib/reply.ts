@@ -1,6 +1,7 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { z } from 'zod';
-import { envelope, errorEnvelope } from '@storefront/contract/common';
+import { isIP } from 'node:net';
+import type { FastifyInstance, FastifyRequest, RouteOptions } from 'fastify';
+import { z } from 'zod';
+import { emptyBody, envelope, errorEnvelope } from '@storefront/contract/common';
 
 /** Response schemas of a route: the success envelope around `data`, and the error envelope otherwise. */
 export function replies<T extends z.ZodType>(data: T) {
@@ -18,8 +19,16 @@ export function ok<T>(data: T) {
   return { code: 0, msg: 'ok', data };
 }
 
+/**
+ * The caller's address: behind a trusted proxy, the one X-Forwarded-For names, unless that is no address at all
+ * (anything can be written there), when the connection's own is used.
+ */
+export function clientIp(req: FastifyRequest): string {
+  return isIP(req.ip) ? req.ip : (req.socket.remoteAddress ?? 'unknown');
+}
+
 export function clientMeta(req: FastifyRequest) {
-  return { ip: req.ip, userAgent: (req.headers['user-agent'] ?? '').slice(0, 300) };
+  return { ip: clientIp(req), userAgent: (req.headers['user-agent'] ?? '').slice(0, 300) };
 }
 
 export const bearer = [{ bearer: [] }];
@@ -44,4 +53,18 @@ export function routeOptions(app: FastifyInstance, tags: string[]) {
       schema: { tags, security: bearer, ...inputs, response: replies(data) },
     }),
   };
+}
+
+const noQuery = z.strictObject({});
+
+/**
+ * An `onRoute` hook for the API: a route takes only the inputs it declares. One that declares no query refuses any
+ * query parameter, and one that takes no body refuses a body with anything in it (`{}`, which the web app sends
+ * with every call, and no body at all, which Fastify hands on as null, are fine), with the 400 that names what was sent. GET and HEAD carry no body.
+ */
+export function refuseUndeclaredInputs(route: RouteOptions): void {
+  route.schema ??= {};
+  route.schema.querystring ??= noQuery;
+  const methods = [route.method].flat();
+  if (!methods.includes('GET') && !methods.includes('HEAD')) route.schema.body ??= emptyBody;
 }

@@ -113,6 +113,11 @@ describe('register', () => {
     expect(res.json().data.fields.map((f: { field: string }) => f.field)).toContain(`body.${field}`);
   });
 
+  it('takes a password with any character a customer can type, invisible ones too', async () => {
+    const c = await registerCustomer(t.app, { password: 'zero\u200bwidth\u202epass' });
+    expect((await signIn(t.app, c)).json().code).toBe(0);
+  });
+
   it('refuses unknown fields', async () => {
     const res = await register({ isAdmin: true });
     expect(res.statusCode).toBe(400);
@@ -134,6 +139,26 @@ describe('login', () => {
       ip: '127.0.0.1',
     });
     expect(detail.recent[1]).toMatchObject({ method: 'register' });
+  });
+
+  it("behind a trusted proxy records the forwarded address, or the connection's when that is no address", async () => {
+    const proxied = await createTestApp({ env: { TRUST_PROXY: 'true' }, database: t.database });
+    try {
+      const c = await registerCustomer(proxied.app);
+      for (const forwarded of ['203.0.113.7', 'x'.repeat(100)]) {
+        const res = await signIn(proxied.app, c, { headers: { 'x-forwarded-for': forwarded } });
+        expect(res.json().code).toBe(0);
+      }
+      const detail = await proxied.app.inject({
+        url: '/api/v1/customer/login-detail',
+        headers: bearer(c.token),
+      });
+      expect(detail.statusCode).toBe(200);
+      const recent = detail.json<{ data: { recent: { ip: string }[] } }>().data.recent;
+      expect(recent.slice(0, 2).map((r) => r.ip)).toEqual(['127.0.0.1', '203.0.113.7']);
+    } finally {
+      await proxied.close();
+    }
   });
 
   it('answers a wrong password and an unknown email alike, with HTTP 200 and no token', async () => {
@@ -365,6 +390,9 @@ describe('customer profile', () => {
     ['postCode', { postCode: '20000', suburb: 'Sydney' }],
     ['suburb', { postCode: '2000' }],
     ['firstName', { firstName: '   ' }],
+    ['firstName', { firstName: '\u200b' }],
+    ['lastName', { lastName: 'Smith\u202e' }],
+    ['firstName', { firstName: '\u0301' }],
     ['email', { email: 'new@example.com' }],
   ])('answers bad %s with a 400 naming it and changes nothing', async (field, payload) => {
     const c = await registerCustomer(t.app);

@@ -49,6 +49,14 @@ describe('product/list', () => {
     expect(ids.sort()).toEqual([byName.id, byDescription.id, bySku.id].sort());
     const none = await get('/product/list?keyword=%25%25_');
     expect(none.json().data.total).toBe(0);
+    // Pasted with an invisible zero-width space in it: the same search.
+    const pasted = await get(`/product/list?keyword=${encodeURIComponent(`\u200b${word}\ufeff`)}`);
+    expect(
+      pasted
+        .json<{ data: ProductList }>()
+        .data.list.map((p) => p.productID)
+        .sort(),
+    ).toEqual(ids);
   });
 
   it('ranks whole words of the name first, then word starts, and never matches inside a word', async () => {

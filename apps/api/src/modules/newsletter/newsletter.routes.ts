@@ -5,6 +5,7 @@ import {
   frontSubscribeState,
   frontSuccess,
   newsletterInfo,
+  oneClickUnsubscribeForm,
   oneClickUnsubscribeQuery,
   subscribeBody,
   subscribeResult,
@@ -44,7 +45,7 @@ export const newsletterRoutes: FastifyPluginAsyncZod<{ newsletter: NewsletterSer
   );
   app.post(
     '/newsletters/one-click-unsubscribe',
-    open({ querystring: oneClickUnsubscribeQuery }, subscribeResult),
+    open({ querystring: oneClickUnsubscribeQuery, body: oneClickUnsubscribeForm }, subscribeResult),
     async (req) => ok(await newsletter.unsubscribe(null, { email: req.query.email, token: req.query.sig })),
   );
 

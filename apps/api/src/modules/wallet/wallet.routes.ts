@@ -8,7 +8,7 @@ import {
   creditsQuery,
 } from '@storefront/contract/wallet';
 import { customerIdOf } from '../../plugins/auth.js';
-import { ok, routeOptions } from '../../lib/reply.js';
+import { clientIp, ok, routeOptions } from '../../lib/reply.js';
 import type { WalletService } from './wallet.service.js';
 
 export const walletRoutes: FastifyPluginAsyncZod<{ wallet: WalletService }> = async (app, { wallet }) => {
@@ -25,6 +25,6 @@ export const walletRoutes: FastifyPluginAsyncZod<{ wallet: WalletService }> = as
   );
 
   app.post('/customer/apply-voucher', signedIn({ body: applyVoucherBody }, applyVoucherResult), async (req) =>
-    ok(await wallet.applyVoucher(customerIdOf(req), req.body.code, req.ip)),
+    ok(await wallet.applyVoucher(customerIdOf(req), req.body.code, clientIp(req))),
   );
 };
