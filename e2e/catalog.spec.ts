@@ -81,6 +81,27 @@ describe('finding, comparing and trusting the catalogue', () => {
     await context.close();
   });
 
+  it("the home page says when this week's specials could not be loaded, and loads them again on request", async () => {
+    const { context, page } = await openPage(browser(), PHONE);
+    let failing = true;
+    await page.route('**/api/v1/product/list?*', (route) =>
+      failing ? route.fulfill({ status: 503, body: 'down' }) : route.fallback(),
+    );
+    await page.goto('/');
+    const error = testId(page, 'home-specials-error');
+    await error.waitFor();
+    expect(await error.textContent()).toContain('could not be loaded');
+    await saveScreenshot(page, 'home-specials-error-phone');
+    failing = false;
+    await testId(page, 'home-specials-error-retry').click();
+    await testId(page, 'home-specials-list').waitFor();
+    expect(
+      await page.locator('[data-testid="home-specials-list"] [data-testid^="product-card-"]').count(),
+    ).toBe(4);
+    expect(await error.count()).toBe(0);
+    await context.close();
+  });
+
   it('every product has its own picture and its name once on its card', async () => {
     const { context, page } = await openPage(browser(), DESKTOP);
     await page.goto('/shop');

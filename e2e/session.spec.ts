@@ -7,6 +7,7 @@ import {
   NETWORK_MESSAGE,
   openPage,
   PHONE,
+  saveScreenshot,
   registerCustomer,
   signIn,
   testId,
@@ -90,6 +91,12 @@ describe('sessions and failures', () => {
       await toasts(page).getByText(NETWORK_MESSAGE).first().waitFor();
       await page.waitForTimeout(500);
       expect(await toasts(page).getByText(NETWORK_MESSAGE).count()).toBe(1);
+      // Toasts rest 300 px from the top (spec section 9), once their entrance has played.
+      await expect
+        .poll(async () => Math.round((await toasts(page).first().boundingBox())?.y ?? -1))
+        .toBeGreaterThanOrEqual(300);
+      expect((await toasts(page).first().boundingBox())?.y).toBeLessThan(320);
+      await saveScreenshot(page, `offline-toast-${viewport.width}`);
       const toastBox = await toasts(page).first().boundingBox();
       const retryBox = await retry.boundingBox();
       if (!toastBox || !retryBox) throw new Error('the toast or the retry button has no box');

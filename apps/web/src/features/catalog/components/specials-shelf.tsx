@@ -1,5 +1,6 @@
 import { useCallback } from 'react';
 import { Link } from 'react-router';
+import { LoadFailed } from '../../../components/load-failed';
 import { useRemoteData } from '../../../lib/use-remote-data';
 import { loadProducts } from '../catalog-reads';
 import { ALL_CATEGORIES } from '../shop-query';
@@ -9,7 +10,10 @@ import '../catalog.css';
 
 const SHELF_SIZE = 4;
 
-/** The products on special, for the home page; nothing at all when there are none or they cannot be loaded. */
+/**
+ * The products on special, for the home page: a word and a way to try again when they cannot be loaded, a way to
+ * the whole shop when there are none this week.
+ */
 export function SpecialsShelf() {
   const actions = useShopActions();
   const specials = useRemoteData(
@@ -26,7 +30,6 @@ export function SpecialsShelf() {
       [],
     ),
   );
-  if (specials.status === 'failed' || specials.data?.list.length === 0) return null;
   return (
     <section className="home-shelf" aria-labelledby="home-specials-title" data-testid="home-specials">
       <div className="home-shelf__heading">
@@ -37,7 +40,18 @@ export function SpecialsShelf() {
           See all specials
         </Link>
       </div>
-      {specials.data ? (
+      {specials.status === 'failed' ? (
+        <LoadFailed
+          title="This week’s specials could not be loaded"
+          error={specials.error}
+          onRetry={specials.reload}
+          testId="home-specials-error"
+        />
+      ) : specials.data?.list.length === 0 ? (
+        <p className="home-shelf__empty" data-testid="home-specials-empty">
+          No specials this week. <Link to="/shop">Browse the whole shop</Link>
+        </p>
+      ) : specials.data ? (
         <ProductGrid
           products={specials.data.list.slice(0, SHELF_SIZE)}
           actions={actions}
