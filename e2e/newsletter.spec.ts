@@ -8,6 +8,7 @@ import {
   PHONE,
   registerCustomer,
   saveScreenshot,
+  signIn,
   testId,
 } from './support/browser';
 
@@ -62,6 +63,27 @@ describe('the newsletter', () => {
     await page.getByText('You are unsubscribed.').waitFor();
     await testId(page, 'newsletter-subscribe').waitFor();
     expect(await testId(page, 'newsletter-status').textContent()).toBe('Not subscribed');
+    await context.close();
+  });
+
+  it("the footer shows a subscribed customer's address instead of the form; the newsletter page sees an unsubscribe made elsewhere", async () => {
+    const reader = await subscribedReader('footer-state');
+    const { context, page } = await openPage(browser(), PHONE);
+    await page.goto('/login?redirect=%2Faccount%2Fnewsletter');
+    await testId(page, 'footer-subscribe-email').waitFor();
+    await signIn(page, reader.email, 'footer-state-pass-2000');
+    await page.waitForURL('**/account/newsletter');
+    await testId(page, 'footer-subscribed').scrollIntoViewIfNeeded();
+    expect(await testId(page, 'footer-subscribed').textContent()).toContain(reader.email);
+    expect(await testId(page, 'footer-subscribe-submit').count()).toBe(0);
+    await page.getByTestId('newsletter-status').filter({ hasText: 'Subscribed' }).waitFor();
+    await saveScreenshot(page, 'footer-subscribed-phone');
+
+    // Unsubscribed from another device; coming back to the tab shows it.
+    await callApi('newsletters/front-unsubscribe', { method: 'POST', token: reader.token, body: {} });
+    expect(await isSubscribed(reader)).toBe(false);
+    await page.evaluate(() => window.dispatchEvent(new Event('focus')));
+    await expect.poll(() => testId(page, 'newsletter-status').textContent()).toBe('Not subscribed');
     await context.close();
   });
 

@@ -202,6 +202,33 @@ describe('shopping', () => {
     await context.close();
   });
 
+  it('a shopper adds a whole wishlist to the cart at once, and keeps the wishlist', async () => {
+    const customer = await createCustomer('wish-all');
+    const { data } = await callApi<{ list: Product[] }>('product/list?pageSize=3&inStock=true');
+    const ids = data.list.map((p) => p.productID);
+    expect(ids).toHaveLength(3);
+    await callApi('wishlist/batch/add', { method: 'POST', token: customer.token, body: { productIDs: ids } });
+
+    const { context, page } = await openPage(browser(), PHONE);
+    await signInAt(page, '/account/wishlist', customer);
+    await testId(page, 'wishlist-add-all').click();
+    await page.getByText('3 products added to your cart.').waitFor();
+    await expect.poll(() => cartBadgeText(page)).toContain('3');
+    for (const id of ids) await testId(page, `wishlist-item-${id}`).waitFor();
+    await saveScreenshot(page, 'wishlist-add-all-phone');
+
+    const { data: cart } = await callApi<{ available: { productID: number; quantity: number }[] }>(
+      'cart/list',
+      {
+        token: customer.token,
+      },
+    );
+    expect(cart.available.map((l) => [l.productID, l.quantity]).sort()).toEqual(
+      ids.map((id) => [id, 1]).sort(),
+    );
+    await context.close();
+  });
+
   it('an empty cart points back to the shop', async () => {
     const customer = await createCustomer('empty');
     const { context, page } = await openPage(browser(), PHONE);
@@ -210,6 +237,34 @@ describe('shopping', () => {
     await saveScreenshot(page, 'cart-empty-phone');
     await testId(page, 'cart-empty-shop').click();
     await page.waitForURL('**/shop');
+    await context.close();
+  });
+
+  it('a whole postcode lists its localities, and the suburb picked is quoted on the next product too', async () => {
+    const { context, page } = await openPage(browser(), PHONE);
+    const { data } = await callApi<{ list: Product[] }>('product/list?pageSize=2&inStock=true');
+    const [first, second] = data.list;
+    if (!first || !second) throw new Error('the demo shop has fewer than two products in stock');
+    const { data: perthPostcode } = await callApi<{ suburb: string; postcode: string }[]>(
+      'address/suburb-state?postcode=6000',
+    );
+    expect(perthPostcode.length).toBeGreaterThan(0);
+
+    await page.goto(`/product/${first.productID}`);
+    // The plain field stands in until the suburb search has loaded; type into the search.
+    await testId(page, 'product-shipping-suburb-input').click();
+    await page.locator('.ant-select [data-testid="product-shipping-suburb-input"]').waitFor();
+    await testId(page, 'product-shipping-suburb-input').fill('6000');
+    const options = page.getByTestId('product-shipping-suburb-option');
+    await expect.poll(() => options.count()).toBe(perthPostcode.length);
+    expect((await options.allTextContents()).every((o) => o.endsWith(' WA 6000'))).toBe(true);
+    await options.filter({ hasText: /^Perth WA 6000$/ }).click();
+    await testId(page, 'product-shipping-quote-standard').waitFor();
+    await saveScreenshot(page, 'product-shipping-postcode-phone');
+
+    await page.goto(`/product/${second.productID}`);
+    await testId(page, 'product-shipping-quote-standard').waitFor();
+    expect(await testId(page, 'product-shipping-suburb-input').inputValue()).toBe('Perth');
     await context.close();
   });
 });

@@ -23,3 +23,10 @@ export type ProductSort = (typeof productSorts)[number];
 
 /** What a unit price is per, as the Australian grocery Unit Pricing Code has it. */
 export const unitPriceBases = ['1kg', '100g', '1L', '100mL', 'each'] as const;
+
+/** What the newsletter offers, as the store words it (the web app shows it until the server's own arrives). */
+export const NEWSLETTER_OFFER = {
+  title: 'Fresh deals, weekly',
+  description:
+    'Seasonal produce, recipes and member-only specials in your inbox every Thursday. Unsubscribe any time.',
+} as const;

@@ -6,6 +6,7 @@ import {
   type SubscribeResult,
   type UnsubscribeBody,
 } from '@storefront/contract/newsletter';
+import { NEWSLETTER_OFFER } from '@storefront/contract/limits';
 import type { Db } from '../../db/client.js';
 import { AppError } from '../../lib/app-error.js';
 import type { Signer } from '../../lib/signing.js';
@@ -14,11 +15,7 @@ import { insertMail } from '../mail/outbox.repo.js';
 import { welcomeMail } from './newsletter.mails.js';
 import { findSubscription, markUnsubscribed, upsertSubscribed } from './newsletter.repo.js';
 
-const OFFER = {
-  title: 'Fresh deals, weekly',
-  description:
-    'Seasonal produce, recipes and member-only specials in your inbox every Thursday. Unsubscribe any time.',
-};
+const OFFER = NEWSLETTER_OFFER;
 
 const SUCCESS: FrontSuccess = {
   title: "You're subscribed",

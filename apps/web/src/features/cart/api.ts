@@ -1,5 +1,6 @@
 import type {
   ApplyDiscountBody,
+  CartAddBatchBody,
   CartAddBody,
   CartAdded,
   CartCompareBody,
@@ -17,6 +18,11 @@ export function listCart(): Promise<CartList> {
 
 export function addCartItem(body: CartAddBody): Promise<CartAdded> {
   return callApi<CartAdded>({ method: 'POST', url: '/api/v1/cart/add', data: body });
+}
+
+/** Several products at once (`cart/add/batch`): every one goes in, or none does; answers the whole cart. */
+export function addCartItems(items: CartAddBatchBody['items']): Promise<CartList> {
+  return callApi<CartList>({ method: 'POST', url: '/api/v1/cart/add/batch', data: { items } });
 }
 
 export function updateCartLine(body: CartUpdateBody): Promise<CartList> {

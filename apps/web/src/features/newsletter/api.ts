@@ -36,6 +36,11 @@ export function unsubscribeByLink(link: UnsubscribeLink): Promise<SubscribeResul
   });
 }
 
+/** Whether the signed-in account gets the newsletter now (`check-subscribe`). */
+export function checkSubscribed(): Promise<SubscribeResult> {
+  return callApi<SubscribeResult>({ method: 'POST', url: '/api/v1/newsletters/check-subscribe', data: {} });
+}
+
 export function retrieveNewsletterInfo(): Promise<NewsletterInfo> {
   return callApi<NewsletterInfo>({ method: 'GET', url: '/api/v1/newsletters/info' });
 }

@@ -1,9 +1,11 @@
-import { useState, type FormEvent } from 'react';
-import { useNavigate } from 'react-router';
+import { NEWSLETTER_OFFER } from '@storefront/contract/limits';
+import type { FrontSubscribeState } from '@storefront/contract/newsletter';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { Link, useNavigate } from 'react-router';
 import { checkEmail } from '../../../lib/check-email';
 import { readErrorMessage } from '../../../lib/http/error-message';
 import { prepareToasts, toast } from '../../../lib/toast';
-import { subscribeNewsletter } from '../api';
+import { retrieveSubscribeState, subscribeNewsletter } from '../api';
 
 type Props = {
   /** The signed-in customer's email; signed out, the visitor types one. */
@@ -12,12 +14,57 @@ type Props = {
 
 const emailMessages = { missing: 'Enter your email.', invalid: 'Enter a valid email.' };
 
+/**
+ * The newsletter's offer and, signed in, whether the account gets it (`GET newsletters/front-subscribe`), read once
+ * the footer comes near the screen and again when someone signs in or out: no call before the page's first paint.
+ */
+function useSubscribeState(accountEmail: string | null) {
+  const box = useRef<HTMLDivElement>(null);
+  const [isNear, setIsNear] = useState(false);
+  const [state, setState] = useState<FrontSubscribeState | null>(null);
+
+  useEffect(() => {
+    const element = box.current;
+    if (!element || typeof IntersectionObserver === 'undefined') return;
+    const observer = new IntersectionObserver(
+      (entries) => {
+        if (entries.some((e) => e.isIntersecting)) {
+          setIsNear(true);
+          observer.disconnect();
+        }
+      },
+      { rootMargin: '200px' },
+    );
+    observer.observe(element);
+    return () => observer.disconnect();
+  }, []);
+
+  useEffect(() => {
+    if (!isNear) return;
+    let isCurrent = true;
+    setState(null);
+    retrieveSubscribeState()
+      .then((answer) => {
+        if (isCurrent) setState(answer);
+      })
+      .catch(() => undefined);
+    return () => {
+      isCurrent = false;
+    };
+  }, [isNear, accountEmail]);
+
+  return { box, state, setState };
+}
+
 /** In the footer of every page, so plain markup: it must not pull Ant Design into pages that don't use it. */
 export function FooterSubscribe({ accountEmail }: Props) {
   const navigate = useNavigate();
   const [email, setEmail] = useState('');
   const [fieldError, setFieldError] = useState<string | null>(null);
   const [isSaving, setIsSaving] = useState(false);
+  const { box, state, setState } = useSubscribeState(accountEmail);
+  const offer = state?.offer ?? NEWSLETTER_OFFER;
+  const isSubscribed = accountEmail !== null && state?.subscribed === true;
 
   const subscribe = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -27,6 +74,7 @@ export function FooterSubscribe({ accountEmail }: Props) {
     setIsSaving(true);
     try {
       await subscribeNewsletter(accountEmail ? undefined : email.trim());
+      if (accountEmail && state) setState({ ...state, subscribed: true });
       void navigate('/newsletter/subscribed');
     } catch (err) {
       toast.error(readErrorMessage(err));
@@ -36,48 +84,58 @@ export function FooterSubscribe({ accountEmail }: Props) {
   };
 
   return (
-    <div className="footer-subscribe" data-testid="footer-subscribe">
-      <strong className="footer-subscribe__title">Fresh deals, weekly</strong>
-      <p className="footer-subscribe__lead">Specials, seasonal produce and recipes every Thursday.</p>
-      <form onSubmit={(event) => void subscribe(event)} onFocus={prepareToasts} noValidate>
-        <div className="footer-subscribe__row">
-          {accountEmail ? (
-            <input className="form-input" value={accountEmail} disabled aria-label="Your email" />
-          ) : (
-            <input
-              className="form-input"
-              type="email"
-              placeholder="you@example.com"
-              aria-label="Email for the newsletter"
-              autoComplete="email"
-              value={email}
+    <div className="footer-subscribe" ref={box} data-testid="footer-subscribe">
+      <strong className="footer-subscribe__title">{offer.title}</strong>
+      <p className="footer-subscribe__lead" data-testid="footer-subscribe-offer">
+        {offer.description}
+      </p>
+      {isSubscribed ? (
+        <p className="footer-subscribe__done" data-testid="footer-subscribed">
+          <span>
+            You get it at {state?.email ?? accountEmail}. <Link to="/account/newsletter">Manage</Link>
+          </span>
+        </p>
+      ) : (
+        <form onSubmit={(event) => void subscribe(event)} onFocus={prepareToasts} noValidate>
+          <div className="footer-subscribe__row">
+            {accountEmail ? (
+              <input className="form-input" value={accountEmail} disabled aria-label="Your email" />
+            ) : (
+              <input
+                className="form-input"
+                type="email"
+                placeholder="you@example.com"
+                aria-label="Email for the newsletter"
+                autoComplete="email"
+                value={email}
+                disabled={isSaving}
+                onChange={(e) => {
+                  setEmail(e.target.value);
+                  if (fieldError) setFieldError(checkEmail(e.target.value, emailMessages));
+                }}
+                aria-invalid={Boolean(fieldError)}
+                aria-describedby={fieldError ? 'footer-subscribe-error' : undefined}
+                data-testid="footer-subscribe-email"
+              />
+            )}
+            <button
+              type="submit"
+              className="shell-button shell-button--primary"
               disabled={isSaving}
-              onChange={(e) => {
-                setEmail(e.target.value);
-                if (fieldError) setFieldError(checkEmail(e.target.value, emailMessages));
-              }}
-              aria-invalid={Boolean(fieldError)}
-              aria-describedby={fieldError ? 'footer-subscribe-error' : undefined}
-              data-testid="footer-subscribe-email"
-            />
-          )}
-          <button
-            type="submit"
-            className="shell-button shell-button--primary"
-            disabled={isSaving}
-            aria-busy={isSaving}
-            data-testid="footer-subscribe-submit"
-          >
-            {isSaving && <span className="shell-spinner" aria-hidden="true" />}
-            Subscribe
-          </button>
-        </div>
-        {fieldError && (
-          <div id="footer-subscribe-error" className="form-field__error">
-            {fieldError}
+              aria-busy={isSaving}
+              data-testid="footer-subscribe-submit"
+            >
+              {isSaving && <span className="shell-spinner" aria-hidden="true" />}
+              Subscribe
+            </button>
           </div>
-        )}
-      </form>
+          {fieldError && (
+            <div id="footer-subscribe-error" className="form-field__error">
+              {fieldError}
+            </div>
+          )}
+        </form>
+      )}
     </div>
   );
 }

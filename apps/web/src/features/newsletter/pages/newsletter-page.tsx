@@ -1,10 +1,10 @@
 import { MailOutlined } from '@ant-design/icons';
 import { Button, Card, Skeleton, Space, Tag, Typography } from 'antd';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { LoadFailed } from '../../../components/load-failed';
 import { readErrorMessage } from '../../../lib/http/error-message';
 import { useRemoteData } from '../../../lib/use-remote-data';
-import { retrieveNewsletterInfo, subscribeNewsletter, unsubscribeNewsletter } from '../api';
+import { checkSubscribed, retrieveNewsletterInfo, subscribeNewsletter, unsubscribeNewsletter } from '../api';
 import { toast } from '../../../lib/toast';
 
 const dateFormat = new Intl.DateTimeFormat('en-AU', { dateStyle: 'medium' });
@@ -12,6 +12,27 @@ const dateFormat = new Intl.DateTimeFormat('en-AU', { dateStyle: 'medium' });
 export function NewsletterPage() {
   const info = useRemoteData(retrieveNewsletterInfo);
   const [isSaving, setIsSaving] = useState(false);
+  const shown = info.data?.subscribed;
+  const reload = info.reload;
+
+  // Back on this tab, ask whether that is still so: a newsletter's unsubscribe link or another tab may have changed it.
+  useEffect(() => {
+    if (shown === undefined) return;
+    const recheck = () => {
+      if (document.visibilityState !== 'visible') return;
+      checkSubscribed()
+        .then(({ subscribed }) => {
+          if (subscribed !== shown) reload();
+        })
+        .catch(() => undefined);
+    };
+    window.addEventListener('focus', recheck);
+    document.addEventListener('visibilitychange', recheck);
+    return () => {
+      window.removeEventListener('focus', recheck);
+      document.removeEventListener('visibilitychange', recheck);
+    };
+  }, [shown, reload]);
 
   const toggle = async (subscribe: boolean) => {
     setIsSaving(true);

@@ -2,6 +2,7 @@ import type { ShippingQuote } from '@storefront/contract/shipping';
 import type { Suburb } from '@storefront/contract/suburb';
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { readErrorMessage } from '../../../lib/http/error-message';
+import { findSuburb } from '../../suburb/api';
 import { quoteSingleProduct } from '../api';
 import { ShippingOptions } from './shipping-options';
 
@@ -9,6 +10,8 @@ const loadSuburbSearch = () => import('./suburb-search-island');
 const SuburbSearchIsland = lazy(() => loadSuburbSearch().then((m) => ({ default: m.SuburbSearchIsland })));
 
 type Props = { productID: number; quantity: number; isSignedIn: boolean };
+
+const ESTIMATE_SUBURB_KEY = 'storefront.estimateSuburb';
 
 /**
  * Standard and express prices for one product to a suburb; signed in, to the customer's own postcode first. Plain
@@ -23,6 +26,28 @@ export function ProductShippingEstimate({ productID, quantity, isSignedIn }: Pro
   const [isLoading, setIsLoading] = useState(false);
   const [isSearchWanted, setIsSearchWanted] = useState(false);
   const canQuote = suburb !== null || isSignedIn;
+
+  // The suburb asked about last time, kept by id and read again: the next product is quoted to it straight away.
+  useEffect(() => {
+    const remembered = Number(localStorage.getItem(ESTIMATE_SUBURB_KEY));
+    if (!Number.isInteger(remembered) || remembered < 1) return;
+    let isCurrent = true;
+    findSuburb(remembered)
+      .then((found) => {
+        if (!isCurrent) return;
+        setSuburb((picked) => picked ?? found);
+        setText((typed) => typed || found.suburb);
+      })
+      .catch(() => localStorage.removeItem(ESTIMATE_SUBURB_KEY));
+    return () => {
+      isCurrent = false;
+    };
+  }, []);
+
+  const pick = (picked: Suburb) => {
+    localStorage.setItem(ESTIMATE_SUBURB_KEY, String(picked.suburbID));
+    setSuburb(picked);
+  };
 
   useEffect(() => {
     if (!canQuote) return;
@@ -69,7 +94,7 @@ export function ProductShippingEstimate({ productID, quantity, isSignedIn }: Pro
           <SuburbSearchIsland
             value={text}
             onChange={setText}
-            onPick={setSuburb}
+            onPick={pick}
             placeholder="Deliver to suburb or postcode"
             isAutoFocused
             testId="product-shipping-suburb"

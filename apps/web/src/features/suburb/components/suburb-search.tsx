@@ -1,7 +1,7 @@
 import { AutoComplete, Input } from 'antd';
 import type { Suburb } from '@storefront/contract/suburb';
 import { useEffect, useRef, useState } from 'react';
-import { searchSuburbs } from '../api';
+import { searchSuburbs, suburbsOfPostcode } from '../api';
 
 type Props = {
   onPick: (suburb: Suburb) => void;
@@ -18,6 +18,7 @@ export function formatSuburb(s: Pick<Suburb, 'suburb' | 'state' | 'postcode'>): 
 }
 
 const DEBOUNCE_MS = 200;
+const POSTCODE = /^\d{4}$/;
 
 /** Type a suburb name or postcode, pick one of the real localities offered. */
 export function SuburbSearch({ onPick, value, onChange, placeholder, isAutoFocused = false, testId }: Props) {
@@ -37,7 +38,9 @@ export function SuburbSearch({ onPick, value, onChange, placeholder, isAutoFocus
     }
     timer.current = setTimeout(() => {
       setIsSearching(true);
-      searchSuburbs(text.trim())
+      const typed = text.trim();
+      // A whole postcode lists every locality it covers; anything else is searched by name or postcode start.
+      (POSTCODE.test(typed) ? suburbsOfPostcode(typed) : searchSuburbs(typed))
         .then((found) => {
           if (latest.current === text) setOptions(found);
         })

@@ -8,6 +8,7 @@ import { LoadFailed } from '../../../components/load-failed';
 import { readErrorMessage } from '../../../lib/http/error-message';
 import { formatMoney } from '../../../lib/money';
 import { useRemoteData } from '../../../lib/use-remote-data';
+import { addCartItems } from '../../cart/api';
 import { cartReceived } from '../../cart/cart-slice';
 import { listWishlist, moveWishlistItemsToCart, removeWishlistItem } from '../api';
 import { toast } from '../../../lib/toast';
@@ -16,6 +17,7 @@ export function WishlistPage() {
   const dispatch = useAppDispatch();
   const wishlist = useRemoteData(listWishlist);
   const [busyID, setBusyID] = useState<number | null>(null);
+  const [isAddingAll, setIsAddingAll] = useState(false);
 
   const remove = async (item: WishlistItem) => {
     setBusyID(item.id);
@@ -43,6 +45,21 @@ export function WishlistPage() {
     }
   };
 
+  /** Every product that can be bought now, one of each, kept in the wishlist too. */
+  const addAllToCart = async (available: WishlistItem[]) => {
+    setIsAddingAll(true);
+    try {
+      dispatch(
+        cartReceived(await addCartItems(available.map((i) => ({ productID: i.productID, quantity: 1 })))),
+      );
+      toast.success(`${available.length} products added to your cart.`);
+    } catch (err) {
+      toast.error(readErrorMessage(err));
+    } finally {
+      setIsAddingAll(false);
+    }
+  };
+
   if (wishlist.status === 'failed' && !wishlist.data) {
     return (
       <LoadFailed
@@ -55,9 +72,22 @@ export function WishlistPage() {
   }
 
   const list = wishlist.data?.list ?? [];
+  const available = list.filter((i) => i.product.available);
   return (
     <Card
       title="Wishlist"
+      extra={
+        available.length > 1 && (
+          <Button
+            icon={<ShoppingCartOutlined />}
+            loading={isAddingAll}
+            onClick={() => void addAllToCart(available)}
+            data-testid="wishlist-add-all"
+          >
+            Add all to cart
+          </Button>
+        )
+      }
       data-testid="wishlist-page"
       styles={{ body: list.length > 0 ? { padding: 0 } : {} }}
     >
