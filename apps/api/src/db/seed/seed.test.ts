@@ -23,7 +23,7 @@ async function counts(database: Database): Promise<Record<string, number>> {
 }
 
 describe('seeding', () => {
-  it('loads real Australian localities without post office boxes', async () => {
+  it('loads real Australian localities without post office boxes or Australia Post facilities', async () => {
     const database = await openTestDatabase();
     try {
       const { suburbs: n } = await counts(database);
@@ -34,6 +34,8 @@ describe('seeding', () => {
       expect(rows.some((r) => r.locality === 'Melbourne' && r.postcode === '3000' && r.state === 'VIC')).toBe(
         true,
       );
+      expect(rows.filter((r) => r.postcode === '6000').map((r) => r.locality)).toEqual(['Perth']);
+      expect(rows.filter((r) => /\b(?:Dc|Mc|Bc|Gpo|Delivery Centre)$/.test(r.locality))).toEqual([]);
     } finally {
       await database.close();
     }

@@ -18,6 +18,11 @@ type SourceRow = {
 
 /** Post office boxes and large-volume receivers take no home deliveries. */
 const NON_DELIVERY_TYPES = new Set(['Post Office Boxes', 'LVR']);
+/**
+ * Nor do Australia Post's own facilities, which the source lists among localities (some untyped, some as delivery
+ * areas): delivery, mail and business centres ("Darwin DC", "Canberra MC", "Perth BC") and GPOs.
+ */
+const POSTAL_FACILITY = /\b(?:DC|MC|BC|GPO|DELIVERY CENTRE)$/;
 
 export async function readSuburbSource(): Promise<(typeof suburbs.$inferInsert)[]> {
   const file = createRequire(import.meta.url).resolve(
@@ -27,7 +32,8 @@ export async function readSuburbSource(): Promise<(typeof suburbs.$inferInsert)[
   const seen = new Set<string>();
   const out: (typeof suburbs.$inferInsert)[] = [];
   for (const r of rows) {
-    if (NON_DELIVERY_TYPES.has(r.type) || !/^\d{4}$/.test(r.postcode)) continue;
+    if (NON_DELIVERY_TYPES.has(r.type) || POSTAL_FACILITY.test(r.locality.trim())) continue;
+    if (!/^\d{4}$/.test(r.postcode)) continue;
     const key = `${r.postcode}|${r.locality.toLowerCase()}|${r.state}`;
     if (seen.has(key)) continue;
     seen.add(key);
