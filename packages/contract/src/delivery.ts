@@ -2,9 +2,9 @@ import { z } from 'zod';
 import { id, idParam, isoDateTime } from './common.js';
 import { shippingZone } from './shipping.js';
 
-/** Windows are offered this many days ahead, today included, in the store's time zone. */
-export const DELIVERY_WINDOW_DAYS = 7;
-export const STORE_TIME_ZONE = 'Australia/Sydney';
+import { DELIVERY_WINDOW_DAYS, STORE_TIME_ZONE } from './limits.js';
+
+export { DELIVERY_WINDOW_DAYS, STORE_TIME_ZONE };
 
 export const deliveryWindow = z.object({
   windowID: z.number().int(),

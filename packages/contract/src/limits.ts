@@ -30,3 +30,7 @@ export const NEWSLETTER_OFFER = {
   description:
     'Seasonal produce, recipes and member-only specials in your inbox every Thursday. Unsubscribe any time.',
 } as const;
+
+/** Delivery windows are offered this many days ahead, today included, in the store's time zone. */
+export const DELIVERY_WINDOW_DAYS = 7;
+export const STORE_TIME_ZONE = 'Australia/Sydney';

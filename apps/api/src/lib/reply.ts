@@ -59,8 +59,9 @@ const noQuery = z.strictObject({});
 
 /**
  * An `onRoute` hook for the API: a route takes only the inputs it declares. One that declares no query refuses any
- * query parameter, and one that takes no body refuses a body with anything in it (`{}`, which the web app sends
- * with every call, and no body at all, which Fastify hands on as null, are fine), with the 400 that names what was sent. GET and HEAD carry no body.
+ * query parameter, and one that takes no body refuses a body with anything in it, with the 400 that names what was
+ * sent; `{}` (which the web app sends with every call) and no body at all (null to Fastify) are fine. GET and HEAD
+ * carry no body.
  */
 export function refuseUndeclaredInputs(route: RouteOptions): void {
   route.schema ??= {};

@@ -1,4 +1,5 @@
 import type { RuntimeConfig } from '@storefront/contract/runtime-config';
+import { afterLoadIdle } from '../lib/after-load';
 
 export const DEBUG_CONSOLE_MAX_LOGS = 1000;
 export const DEBUG_QUERY_PARAM = 'debug';
@@ -34,12 +35,5 @@ export function startDebugConsole(config: RuntimeConfig): void {
   };
   // Its script takes a long task to run: wait until the page has loaded, its first data has arrived and the
   // browser is idle, so it never competes with what the customer came for.
-  const whenIdle = () => {
-    setTimeout(() => {
-      if ('requestIdleCallback' in window) window.requestIdleCallback(load, { timeout: 5000 });
-      else load();
-    }, SETTLE_MS);
-  };
-  if (document.readyState === 'complete') whenIdle();
-  else window.addEventListener('load', whenIdle, { once: true });
+  afterLoadIdle(load, SETTLE_MS);
 }

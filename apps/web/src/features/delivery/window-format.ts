@@ -1,4 +1,4 @@
-import { STORE_TIME_ZONE } from '@storefront/contract/delivery';
+import { STORE_TIME_ZONE } from '@storefront/contract/limits';
 
 const dayName = new Intl.DateTimeFormat('en-AU', { timeZone: 'UTC', weekday: 'short' });
 const dayNumber = new Intl.DateTimeFormat('en-AU', { timeZone: 'UTC', day: 'numeric', month: 'short' });

@@ -3,6 +3,7 @@ import type { FrontSubscribeState } from '@storefront/contract/newsletter';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { checkEmail } from '../../../lib/check-email';
+import { afterLoadIdle } from '../../../lib/after-load';
 import { readErrorMessage } from '../../../lib/http/error-message';
 import { prepareToasts, toast } from '../../../lib/toast';
 import { retrieveSubscribeState, subscribeNewsletter } from '../api';
@@ -16,7 +17,8 @@ const emailMessages = { missing: 'Enter your email.', invalid: 'Enter a valid em
 
 /**
  * The newsletter's offer and, signed in, whether the account gets it (`GET newsletters/front-subscribe`), read once
- * the footer comes near the screen and again when someone signs in or out: no call before the page's first paint.
+ * the page has loaded and the footer comes near the screen, and again when someone signs in or out: it never
+ * competes with the page's own first paint and data.
  */
 function useSubscribeState(accountEmail: string | null) {
   const box = useRef<HTMLDivElement>(null);
@@ -26,17 +28,23 @@ function useSubscribeState(accountEmail: string | null) {
   useEffect(() => {
     const element = box.current;
     if (!element || typeof IntersectionObserver === 'undefined') return;
-    const observer = new IntersectionObserver(
-      (entries) => {
-        if (entries.some((e) => e.isIntersecting)) {
-          setIsNear(true);
-          observer.disconnect();
-        }
-      },
-      { rootMargin: '200px' },
-    );
-    observer.observe(element);
-    return () => observer.disconnect();
+    let observer: IntersectionObserver | undefined;
+    const cancel = afterLoadIdle(() => {
+      observer = new IntersectionObserver(
+        (entries) => {
+          if (entries.some((e) => e.isIntersecting)) {
+            setIsNear(true);
+            observer?.disconnect();
+          }
+        },
+        { rootMargin: '200px' },
+      );
+      observer.observe(element);
+    });
+    return () => {
+      cancel();
+      observer?.disconnect();
+    };
   }, []);
 
   useEffect(() => {
