@@ -57,11 +57,16 @@ describe('a guest cart', () => {
     await page.goto('/shop?category=fruit-veg');
     await addAsGuest(page, first, 2);
     await addAsGuest(page, second);
+    // The header counts what this browser holds, and a reload keeps it.
+    await expect.poll(() => testId(page, 'cart-count').textContent()).toBe('3');
+    await page.reload();
+    await expect.poll(() => testId(page, 'cart-count').textContent()).toBe('3');
 
     await page.goto(`/login?redirect=${encodeURIComponent('/cart')}`);
     await signIn(page, customer.email, customer.password);
     await page.waitForURL('**/cart');
     await page.getByText('We moved 3 items you added before signing in into your cart.').waitFor();
+    await expect.poll(() => testId(page, 'cart-count').textContent()).toBe('4');
     await testId(page, `cart-line-${second.productID}`).waitFor();
     expect(await quantityOf(page, first)).toBe('3');
     expect(await quantityOf(page, second)).toBe('1');

@@ -3,6 +3,7 @@ import { Link, Outlet, ScrollRestoration, useLocation, useNavigate } from 'react
 import { PageLoading } from '../components/page-loading';
 import { cartCleared, fetchCart, selectCartCount, selectCartStatus } from '../features/cart/cart-slice';
 import { useGuestCartMerge } from '../features/cart/use-guest-cart-merge';
+import { useGuestCartCount } from '../features/cart/use-guest-cart-count';
 import {
   fetchUserInfo,
   logout,
@@ -104,6 +105,9 @@ function SiteHeader() {
   const cartStatus = useAppSelector(selectCartStatus);
   const isSignedIn = hasSession();
   useGuestCartMerge(isSignedIn);
+  // Signed out, the badge counts the cart kept in this browser (its page asks for sign-in, which merges it).
+  const guestCount = useGuestCartCount();
+  const shownCount = isSignedIn ? cartCount : guestCount;
 
   useEffect(() => {
     if (isSignedIn && cartStatus === 'idle') void dispatch(fetchCart());
@@ -139,13 +143,13 @@ function SiteHeader() {
         <Link
           to="/cart"
           className="site-header__cart"
-          aria-label={`Cart, ${cartCount} items`}
+          aria-label={`Cart, ${shownCount} items`}
           data-testid="cart-button"
         >
           <CartIcon size={20} />
-          {cartCount > 0 && (
+          {shownCount > 0 && (
             <span className="site-header__badge" data-testid="cart-count">
-              {cartCount > 99 ? '99+' : cartCount}
+              {shownCount > 99 ? '99+' : shownCount}
             </span>
           )}
         </Link>

@@ -1,6 +1,13 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { CartMergeResult } from '@storefront/contract/cart';
-import { addToGuestCart, clearGuestCart, GUEST_CART_KEY, readGuestCart } from './guest-cart';
+import {
+  addToGuestCart,
+  clearGuestCart,
+  countGuestItems,
+  GUEST_CART_CHANGED,
+  GUEST_CART_KEY,
+  readGuestCart,
+} from './guest-cart';
 import { describeMerge } from './guest-cart-merge';
 
 let keys = 0;
@@ -9,6 +16,21 @@ const nextKey = () => `key-${(keys += 1)}`;
 beforeEach(() => localStorage.clear());
 
 describe('the guest cart', () => {
+  it('tells this window when it changes, so the header count follows', () => {
+    const counts: number[] = [];
+    const listen = () => counts.push(countGuestItems(readGuestCart()));
+    window.addEventListener(GUEST_CART_CHANGED, listen);
+    try {
+      addToGuestCart(7, 2, localStorage, nextKey);
+      addToGuestCart(9, 1, localStorage, nextKey);
+      clearGuestCart('not-the-key');
+      clearGuestCart(readGuestCart().key);
+    } finally {
+      window.removeEventListener(GUEST_CART_CHANGED, listen);
+    }
+    expect(counts).toEqual([2, 3, 0]);
+  });
+
   it('sums a product added twice and gets a new key with every change', () => {
     addToGuestCart(7, 2, localStorage, nextKey);
     const first = readGuestCart().key;

@@ -9,6 +9,12 @@ import { CART_LINE_QUANTITY_MAX, CART_LINES_MAX } from '@storefront/contract/lim
 export type GuestCart = { key: string; items: CartMergeBody['items'] };
 
 export const GUEST_CART_KEY = 'storefront.guestCart';
+/** Sent on this window when the guest cart changes here (other tabs hear the `storage` event instead). */
+export const GUEST_CART_CHANGED = 'storefront:guest-cart-changed';
+
+function announceChange(): void {
+  if (typeof window !== 'undefined') window.dispatchEvent(new Event(GUEST_CART_CHANGED));
+}
 
 const empty = (): GuestCart => ({ key: '', items: [] });
 
@@ -54,12 +60,15 @@ export function addToGuestCart(
       )
     : [...cart.items, { productID, quantity: Math.min(CART_LINE_QUANTITY_MAX, quantity) }];
   storage.setItem(GUEST_CART_KEY, JSON.stringify({ key: newKey(), items }));
+  announceChange();
   return { isFull: false };
 }
 
 /** Forgets the guest cart once merged, unless another tab changed it meanwhile (then that is merged next). */
 export function clearGuestCart(mergedKey: string, storage: Storage = localStorage): void {
-  if (readGuestCart(storage).key === mergedKey) storage.removeItem(GUEST_CART_KEY);
+  if (readGuestCart(storage).key !== mergedKey) return;
+  storage.removeItem(GUEST_CART_KEY);
+  announceChange();
 }
 
 export function countGuestItems(cart: GuestCart): number {

@@ -1,6 +1,6 @@
 import { NEWSLETTER_OFFER } from '@storefront/contract/limits';
 import type { FrontSubscribeState } from '@storefront/contract/newsletter';
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { checkEmail } from '../../../lib/check-email';
 import { afterLoadIdle } from '../../../lib/after-load';
@@ -16,39 +16,22 @@ type Props = {
 const emailMessages = { missing: 'Enter your email.', invalid: 'Enter a valid email.' };
 
 /**
- * The newsletter's offer and, signed in, whether the account gets it (`GET newsletters/front-subscribe`), read once
- * the page has loaded and the footer comes near the screen, and again when someone signs in or out: it never
- * competes with the page's own first paint and data.
+ * The newsletter's offer and, signed in, whether the account gets it (`GET newsletters/front-subscribe`), read again
+ * when someone signs in or out. Signed in, it is read once the page has loaded and is idle; signed out, when the
+ * visitor reaches for the form: a first visit's page loads no HTTP client and sends no call for it.
  */
 function useSubscribeState(accountEmail: string | null) {
-  const box = useRef<HTMLDivElement>(null);
-  const [isNear, setIsNear] = useState(false);
+  const [isWanted, setIsWanted] = useState(false);
   const [state, setState] = useState<FrontSubscribeState | null>(null);
+  const isSignedIn = accountEmail !== null;
 
   useEffect(() => {
-    const element = box.current;
-    if (!element || typeof IntersectionObserver === 'undefined') return;
-    let observer: IntersectionObserver | undefined;
-    const cancel = afterLoadIdle(() => {
-      observer = new IntersectionObserver(
-        (entries) => {
-          if (entries.some((e) => e.isIntersecting)) {
-            setIsNear(true);
-            observer?.disconnect();
-          }
-        },
-        { rootMargin: '200px' },
-      );
-      observer.observe(element);
-    });
-    return () => {
-      cancel();
-      observer?.disconnect();
-    };
-  }, []);
+    if (!isSignedIn) return;
+    return afterLoadIdle(() => setIsWanted(true));
+  }, [isSignedIn]);
 
   useEffect(() => {
-    if (!isNear) return;
+    if (!isWanted) return;
     let isCurrent = true;
     setState(null);
     retrieveSubscribeState()
@@ -59,9 +42,9 @@ function useSubscribeState(accountEmail: string | null) {
     return () => {
       isCurrent = false;
     };
-  }, [isNear, accountEmail]);
+  }, [isWanted, accountEmail]);
 
-  return { box, state, setState };
+  return { state, setState, want: () => setIsWanted(true) };
 }
 
 /** In the footer of every page, so plain markup: it must not pull Ant Design into pages that don't use it. */
@@ -70,7 +53,7 @@ export function FooterSubscribe({ accountEmail }: Props) {
   const [email, setEmail] = useState('');
   const [fieldError, setFieldError] = useState<string | null>(null);
   const [isSaving, setIsSaving] = useState(false);
-  const { box, state, setState } = useSubscribeState(accountEmail);
+  const { state, setState, want } = useSubscribeState(accountEmail);
   const offer = state?.offer ?? NEWSLETTER_OFFER;
   const isSubscribed = accountEmail !== null && state?.subscribed === true;
 
@@ -92,7 +75,7 @@ export function FooterSubscribe({ accountEmail }: Props) {
   };
 
   return (
-    <div className="footer-subscribe" ref={box} data-testid="footer-subscribe">
+    <div className="footer-subscribe" onPointerEnter={want} onFocus={want} data-testid="footer-subscribe">
       <strong className="footer-subscribe__title">{offer.title}</strong>
       <p className="footer-subscribe__lead" data-testid="footer-subscribe-offer">
         {offer.description}
