@@ -18,13 +18,19 @@ export function NewsletterPage() {
   // Back on this tab, ask whether that is still so: a newsletter's unsubscribe link or another tab may have changed it.
   useEffect(() => {
     if (shown === undefined) return;
+    // Coming back to the tab fires both events: one question is enough.
+    let isAsking = false;
     const recheck = () => {
-      if (document.visibilityState !== 'visible') return;
+      if (document.visibilityState !== 'visible' || isAsking) return;
+      isAsking = true;
       checkSubscribed()
         .then(({ subscribed }) => {
           if (subscribed !== shown) reload();
         })
-        .catch(() => undefined);
+        .catch(() => undefined)
+        .finally(() => {
+          isAsking = false;
+        });
     };
     window.addEventListener('focus', recheck);
     document.addEventListener('visibilitychange', recheck);
