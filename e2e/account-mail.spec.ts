@@ -59,6 +59,14 @@ describe('mail from the store', () => {
     await registerCustomer(page, { email, password: 'verify-pass-1', firstName: 'Vera', lastName: 'Fied' });
     await testId(page, 'verify-banner').waitFor();
     await saveScreenshot(page, 'verify-banner-desktop');
+    // On a phone its button goes under the text instead of squeezing it into a narrow column.
+    await page.setViewportSize(PHONE);
+    const banner = await testId(page, 'verify-banner').boundingBox();
+    const resend = await testId(page, 'verify-resend').boundingBox();
+    if (!banner || !resend) throw new Error('the banner or its button has no box');
+    expect(banner.height).toBeLessThan(220);
+    expect(resend.y).toBeGreaterThan(banner.y + 40);
+    await saveScreenshot(page, 'verify-banner-phone');
 
     const link = linkTo(await waitForMail(email, 'Confirm your email address'), '/verify-email');
     await page.goto(link);

@@ -51,8 +51,11 @@ describe('delivery windows and buy again', () => {
     await page.goto('/checkout');
     const picker = testId(page, 'window-picker');
     await picker.waitFor();
-    // Placing the order waits for a window.
+    // Placing the order waits for a window, and says so beside the button.
     expect(await testId(page, 'checkout-place-order').isDisabled()).toBe(true);
+    expect(await testId(page, 'checkout-place-blocked').textContent()).toBe(
+      'Choose a delivery window to place your order.',
+    );
 
     const days = picker.locator('.window-picker__days label');
     expect(await days.count()).toBeGreaterThanOrEqual(6);
@@ -66,6 +69,7 @@ describe('delivery windows and buy again', () => {
     await saveScreenshot(page, 'checkout-window-phone');
     await windows.first().click();
     await expect.poll(() => testId(page, 'checkout-total').textContent()).toBe(before);
+    expect(await testId(page, 'checkout-place-blocked').count()).toBe(0);
     const chosen = (await windows.first().textContent()) ?? '';
     expect(chosen).toMatch(/^7:00 – 9:00 am/);
 

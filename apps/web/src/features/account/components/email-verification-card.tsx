@@ -31,6 +31,7 @@ export function EmailVerificationCard() {
     <Alert
       type={error ? 'error' : 'warning'}
       showIcon
+      className="verify-banner"
       style={{ marginBottom: 16 }}
       title="Please confirm your email address"
       description={

@@ -86,7 +86,10 @@ export function AddressFormModal({ open, editing, onClose, onSaved }: Props) {
         <Form.Item
           label="Street address"
           name="line1"
-          rules={[{ required: true, whitespace: true, max: 100 }]}
+          rules={[
+            { required: true, whitespace: true, message: 'Enter the street address.' },
+            { max: 100, message: 'At most 100 characters.' },
+          ]}
         >
           <Input autoComplete="address-line1" data-testid="address-line1" />
         </Form.Item>

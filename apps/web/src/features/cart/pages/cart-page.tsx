@@ -72,6 +72,7 @@ export function CartPage() {
   if (status === 'failed' && (cart.lineCount === 0 || linesStale)) {
     return (
       <div className="page">
+        <h1 className="page-title cart-title">Your cart</h1>
         <LoadFailed
           title="Your cart could not be loaded"
           error={error}

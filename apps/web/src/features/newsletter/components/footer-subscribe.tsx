@@ -90,7 +90,7 @@ export function FooterSubscribe({ accountEmail }: Props) {
         <form onSubmit={(event) => void subscribe(event)} onFocus={prepareToasts} noValidate>
           <div className="footer-subscribe__row">
             {accountEmail ? (
-              <input className="form-input" value={accountEmail} disabled aria-label="Your email" />
+              <input className="form-input" value={accountEmail} readOnly aria-label="Your email" />
             ) : (
               <input
                 className="form-input"

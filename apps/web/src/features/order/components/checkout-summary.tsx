@@ -10,11 +10,12 @@ type Props = {
   creditBalance: number | null;
   placeError: string | null;
   isPlacing: boolean;
-  canPlace: boolean;
+  /** Why the order cannot be placed yet (the button stays disabled); null when it can be. */
+  blockedBy: string | null;
 };
 
 /** The checkout's totals, the choice to spend store credit, and the button that places the order. */
-export function CheckoutSummary({ totals, coupon, creditBalance, placeError, isPlacing, canPlace }: Props) {
+export function CheckoutSummary({ totals, coupon, creditBalance, placeError, isPlacing, blockedBy }: Props) {
   return (
     <Card title="Order summary" data-testid="checkout-summary">
       <TotalsBreakdown
@@ -46,13 +47,24 @@ export function CheckoutSummary({ totals, coupon, creditBalance, placeError, isP
           data-testid="checkout-place-error"
         />
       )}
+      {blockedBy && (
+        <Typography.Paragraph
+          type="secondary"
+          style={{ margin: '12px 0 0' }}
+          id="checkout-place-blocked"
+          data-testid="checkout-place-blocked"
+        >
+          {blockedBy}
+        </Typography.Paragraph>
+      )}
       <Button
         type="primary"
         htmlType="submit"
         block
         size="large"
         loading={isPlacing}
-        disabled={!canPlace}
+        disabled={blockedBy !== null}
+        aria-describedby={blockedBy ? 'checkout-place-blocked' : undefined}
         style={{ marginTop: 12 }}
         data-testid="checkout-place-order"
       >

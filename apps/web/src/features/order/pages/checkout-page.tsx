@@ -79,7 +79,7 @@ export function CheckoutPage() {
                 creditBalance={checkout.creditBalance}
                 placeError={checkout.placeError}
                 isPlacing={checkout.isPlacing}
-                canPlace={checkout.option !== null && checkout.addresses.length > 0 && !checkout.needsWindow}
+                blockedBy={placeBlockedBy(checkout)}
               />
             </Col>
           </Row>
@@ -87,4 +87,16 @@ export function CheckoutPage() {
       )}
     </div>
   );
+}
+
+/** Why the order cannot be placed yet, said beside the button it keeps disabled; null when it can be. */
+function placeBlockedBy(checkout: {
+  addresses: unknown[];
+  needsWindow: boolean;
+  option: unknown;
+}): string | null {
+  if (checkout.addresses.length === 0) return 'Add a delivery address to place your order.';
+  if (checkout.needsWindow) return 'Choose a delivery window to place your order.';
+  if (checkout.option === null) return 'Choose how your order is delivered to place it.';
+  return null;
 }
