@@ -100,6 +100,10 @@ describe('the account area', () => {
     await page.goto('/account/security');
     await testId(page, 'login-history').waitFor();
     expect(await testId(page, 'login-history').textContent()).toContain('Account created');
+    // The browser named as a customer would name it, the full string kept for a hover.
+    const device = testId(page, 'login-history-device').first();
+    expect(await device.textContent()).toMatch(/ · Chrome on Linux$/);
+    expect(await device.getAttribute('title')).toContain('HeadlessChrome');
     await context.close();
   });
 

@@ -56,6 +56,15 @@ describe('signing up and in', () => {
     await page.getByText('Enter a valid email address.').waitFor();
     await page.getByText('Enter your password.').waitFor();
     expect(loginCalls).toBe(0);
+    // Its two fields are the same height (the password's holds a finger-sized show/hide button).
+    const heights = await Promise.all(
+      ['login-email', 'login-password'].map(
+        async (id) =>
+          await testId(page, id).evaluate((e) => e.closest('.form-input')?.getBoundingClientRect().height),
+      ),
+    );
+    expect(heights[0]).toBe(40);
+    expect(heights[1]).toBe(40);
     await context.close();
   });
 

@@ -3,6 +3,7 @@ import type { LoginEvent } from '@storefront/contract/account';
 import { retrieveLoginDetail } from '../api';
 import { useRemoteData } from '../../../lib/use-remote-data';
 import { LoadFailed } from '../../../components/load-failed';
+import { describeUserAgent } from '../describe-user-agent';
 
 const methodLabels: Record<LoginEvent['method'], string> = {
   password: 'Password',
@@ -54,8 +55,14 @@ export function LoginHistoryCard() {
                     </span>
                   }
                   description={
-                    <Typography.Text type="secondary" ellipsis style={{ maxWidth: '100%' }}>
-                      {event.ip} · {event.userAgent || 'Unknown browser'}
+                    <Typography.Text
+                      type="secondary"
+                      ellipsis
+                      style={{ maxWidth: '100%' }}
+                      title={event.userAgent || undefined}
+                      data-testid="login-history-device"
+                    >
+                      {event.ip} · {describeUserAgent(event.userAgent)}
                     </Typography.Text>
                   }
                 />
