@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { id, isoDateTime, text } from './common.js';
 import { productText } from './catalog.js';
-import { CART_LINE_QUANTITY_MAX, CART_LINES_MAX } from './limits.js';
+import { CART_ADD_BATCH_MAX, CART_LINE_QUANTITY_MAX, CART_LINES_MAX } from './limits.js';
 
 export { CART_LINE_QUANTITY_MAX, CART_LINES_MAX };
 
@@ -94,7 +94,9 @@ export const cartAdded = z.object({
 export type CartAdded = z.infer<typeof cartAdded>;
 
 /** All or nothing: if one item cannot be added, none is. Repeated products are summed. */
-export const cartAddBatchBody = z.strictObject({ items: z.array(cartAddBody).min(1).max(50) });
+export const cartAddBatchBody = z.strictObject({
+  items: z.array(cartAddBody).min(1).max(CART_ADD_BATCH_MAX),
+});
 export type CartAddBatchBody = z.infer<typeof cartAddBatchBody>;
 
 /** Products not in the cart are ignored. */

@@ -8,6 +8,8 @@ export const MAX_ADDRESSES = 20;
 
 export const CART_LINE_QUANTITY_MAX = 99;
 export const CART_LINES_MAX = 100;
+/** Products one `cart/add/batch` takes. */
+export const CART_ADD_BATCH_MAX = 50;
 export const WISHLIST_MAX = 100;
 
 /** Australian landline or mobile, after normalisePhone: 0 or +61, an area or mobile digit, eight digits. */

@@ -1,5 +1,6 @@
 import { DeleteOutlined, ShoppingCartOutlined } from '@ant-design/icons';
 import { Button, Card, Empty, Popconfirm, Skeleton, Tag, Typography } from 'antd';
+import { CART_ADD_BATCH_MAX } from '@storefront/contract/limits';
 import type { WishlistItem } from '@storefront/contract/wishlist';
 import { useState } from 'react';
 import { Link } from 'react-router';
@@ -45,13 +46,16 @@ export function WishlistPage() {
     }
   };
 
-  /** Every product that can be bought now, one of each, kept in the wishlist too. */
+  /** Every product that can be bought now, one of each, kept in the wishlist too (in batches the API takes). */
   const addAllToCart = async (available: WishlistItem[]) => {
     setIsAddingAll(true);
     try {
-      dispatch(
-        cartReceived(await addCartItems(available.map((i) => ({ productID: i.productID, quantity: 1 })))),
-      );
+      for (let i = 0; i < available.length; i += CART_ADD_BATCH_MAX) {
+        const batch = available.slice(i, i + CART_ADD_BATCH_MAX);
+        dispatch(
+          cartReceived(await addCartItems(batch.map((item) => ({ productID: item.productID, quantity: 1 })))),
+        );
+      }
       toast.success(`${available.length} products added to your cart.`);
     } catch (err) {
       toast.error(readErrorMessage(err));
