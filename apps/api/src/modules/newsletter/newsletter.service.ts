@@ -15,8 +15,6 @@ import { insertMail } from '../mail/outbox.repo.js';
 import { welcomeMail } from './newsletter.mails.js';
 import { findSubscription, markUnsubscribed, upsertSubscribed } from './newsletter.repo.js';
 
-const OFFER = NEWSLETTER_OFFER;
-
 const SUCCESS: FrontSuccess = {
   title: "You're subscribed",
   message: 'Thanks for joining. Your first newsletter arrives on Thursday; here is 10% off your next order.',
@@ -73,9 +71,9 @@ export function createNewsletterService(db: Db, { signer, publicUrl, now }: News
 
   return {
     async frontState(customerId: number | null): Promise<FrontSubscribeState> {
-      if (customerId === null) return { offer: OFFER, subscribed: null, email: null };
+      if (customerId === null) return { offer: NEWSLETTER_OFFER, subscribed: null, email: null };
       const email = await accountEmail(customerId);
-      return { offer: OFFER, subscribed: await isSubscribed(email), email };
+      return { offer: NEWSLETTER_OFFER, subscribed: await isSubscribed(email), email };
     },
 
     /**

@@ -98,6 +98,14 @@ function service(byName: PaymentProvider[] = [paypal], options: { afterpay?: boo
 }
 
 /** A real order of a new customer (payments belong to orders), and what the payment module knows of it. */
+/** The fake PayPal answers every start with the same payment, as a provider replaying a request would. */
+function answerEveryStartWith(providerRef: string): void {
+  paypal.start = (input) => {
+    paypal.starts.push(input);
+    return Promise.resolve({ providerRef, redirectUrl: 'https://pay.example/go' });
+  };
+}
+
 async function anOrder(amountDueCents = 2995): Promise<PayableOrder> {
   const c = await registerCustomer(t.app);
   const addressID = await addAddress(t.app, c);
@@ -244,11 +252,7 @@ describe('starting a payment', () => {
     const first = await anOrder();
     const second = await anOrder();
     const s = service();
-    const fixed = { providerRef: `shared-${first.id}`, redirectUrl: 'https://pay.example/go' };
-    paypal.start = (input) => {
-      paypal.starts.push(input);
-      return Promise.resolve(fixed);
-    };
+    answerEveryStartWith(`shared-${first.id}`);
     await s.start(first, 'paypal', 'key-1');
     await expect(s.start(second, 'paypal', 'key-1')).rejects.toThrow(/another order/);
     expect(await s.startedAttempts(second.id)).toEqual([]);
@@ -258,11 +262,7 @@ describe('starting a payment', () => {
   it('a start the provider answers with the same payment again records it once', async () => {
     const order = await anOrder();
     const s = service();
-    const fixed = { providerRef: `fixed-${order.id}`, redirectUrl: 'https://pay.example/go' };
-    paypal.start = (input) => {
-      paypal.starts.push(input);
-      return Promise.resolve(fixed);
-    };
+    answerEveryStartWith(`fixed-${order.id}`);
     await s.start(order, 'paypal', 'key-1');
     await s.start(order, 'paypal', 'key-1');
     expect(await s.startedAttempts(order.id)).toHaveLength(1);

@@ -90,11 +90,9 @@ export function CheckoutPage() {
 }
 
 /** Why the order cannot be placed yet, said beside the button it keeps disabled; null when it can be. */
-function placeBlockedBy(checkout: {
-  addresses: unknown[];
-  needsWindow: boolean;
-  option: unknown;
-}): string | null {
+function placeBlockedBy(
+  checkout: Pick<ReturnType<typeof useCheckout>, 'addresses' | 'needsWindow' | 'option'>,
+): string | null {
   if (checkout.addresses.length === 0) return 'Add a delivery address to place your order.';
   if (checkout.needsWindow) return 'Choose a delivery window to place your order.';
   if (checkout.option === null) return 'Choose how your order is delivered to place it.';
