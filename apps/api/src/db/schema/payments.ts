@@ -32,6 +32,12 @@ export const payments = pgTable(
     status: text('status', { enum: ['started', 'captured', 'surplus', 'declined', 'abandoned'] }).notNull(),
     captureId: text('capture_id'),
     refundedCents: integer('refunded_cents').notNull().default(0),
+    // What names this payment in the keys its capture and refunds are sent with: unique across databases, so a
+    // payment id used again (a restored backup, a reset development database) never replays another's capture.
+    // Payments recorded before migration 0009 keep their id here, and so the keys they were already sent with.
+    providerKey: text('provider_key')
+      .notNull()
+      .default(sql`gen_random_uuid()::text`),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { payments } from '../../db/schema/index.js';
 import { AppError } from '../../lib/app-error.js';
@@ -321,7 +321,7 @@ describe('capturing and refunding', () => {
         providerRef: attempt.providerRef,
         merchantReference: `SO-${attempt.orderId}`,
         amountCents: 2995,
-        idempotencyKey: `capture-${attempt.id}`,
+        idempotencyKey: `capture-${attempt.providerKey}`,
       },
     ]);
     expect((await paymentRow(attempt.id))?.status).toBe('started');
@@ -329,6 +329,27 @@ describe('capturing and refunding', () => {
     paypal.captureAnswer = { status: 'declined', reason: 'card' };
     await service().capture(attempt);
     expect((await paymentRow(attempt.id))?.status).toBe('declined');
+  });
+
+  it('a payment id used again (a restored backup) is sent to the provider under keys of its own', async () => {
+    const first = await attemptOf(1200);
+    await markPaymentCaptured(db(), first.id, 'cap-first', t.clock.now());
+    await service().capture(first);
+    await service().refund(first.orderId, 1200);
+    // The database as a backup taken before that payment left it: the row gone, its id next again.
+    await db().delete(payments).where(eq(payments.id, first.id));
+    await db().execute(sql`select setval('payments_id_seq', ${first.id - 1})`);
+    const again = await attemptOf(1200);
+    expect(again.id).toBe(first.id);
+    await markPaymentCaptured(db(), again.id, 'cap-again', t.clock.now());
+    await service().capture(again);
+    await service().refund(again.orderId, 1200);
+
+    const [firstCapture, againCapture] = paypal.captures.map((c) => c.idempotencyKey);
+    const [firstRefund, againRefund] = paypal.refunds.map((r) => r.idempotencyKey);
+    expect(againCapture).not.toBe(firstCapture);
+    expect(againRefund).not.toBe(firstRefund);
+    expect(againCapture).toBe(`capture-${again.providerKey}`);
   });
 
   it('a capture that times out answers PAYMENT_UNCONFIRMED and leaves the attempt as it was', async () => {
@@ -350,13 +371,13 @@ describe('capturing and refunding', () => {
         captureId: 'cap-3',
         amountCents: 1000,
         merchantReference: `SO-${attempt.orderId}`,
-        idempotencyKey: `refund-${attempt.id}-0`,
+        idempotencyKey: `refund-${attempt.providerKey}-0`,
       },
       {
         captureId: 'cap-3',
         amountCents: 2000,
         merchantReference: `SO-${attempt.orderId}`,
-        idempotencyKey: `refund-${attempt.id}-1000`,
+        idempotencyKey: `refund-${attempt.providerKey}-1000`,
       },
     ]);
     expect((await paymentRow(attempt.id))?.refundedCents).toBe(3000);

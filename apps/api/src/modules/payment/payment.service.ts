@@ -156,14 +156,17 @@ export function createPaymentService(
       return row && row.orderId === orderId ? row : undefined;
     },
 
-    /** Captures at the provider; idempotent there (the key is the attempt's), so a retry never charges twice. */
+    /**
+     * Captures at the provider; idempotent there (the key names the attempt, unique across databases), so a retry
+     * never charges twice and no other attempt's capture is ever answered for this one.
+     */
     async capture(attempt: PaymentRow): Promise<CaptureResult> {
       const result = await provider(attempt.provider)
         .capture({
           providerRef: attempt.providerRef,
           merchantReference: merchantReference(attempt.orderId),
           amountCents: attempt.amountCents,
-          idempotencyKey: `capture-${attempt.id}`,
+          idempotencyKey: `capture-${attempt.providerKey}`,
         })
         .catch(toAppError);
       if (result.status === 'declined') await markPaymentEnded(db, attempt.id, 'declined', now());
@@ -206,7 +209,8 @@ export function createPaymentService(
 
   /**
    * One refund per payment, whatever the route to it (a cancel, the retry round, two processes at once): the
-   * idempotency key names the payment, so the provider refunds once however often it is asked.
+   * idempotency key names the payment (its `providerKey`) and what it had refunded, so the provider refunds once
+   * however often it is asked.
    */
   async function refundPayment(payment: PaymentRow, amountCents: number): Promise<number> {
     if (!payment.captureId) return 0;
@@ -216,7 +220,7 @@ export function createPaymentService(
       captureId: payment.captureId,
       amountCents: amount,
       merchantReference: merchantReference(payment.orderId),
-      idempotencyKey: `refund-${payment.id}-${payment.refundedCents}`,
+      idempotencyKey: `refund-${payment.providerKey}-${payment.refundedCents}`,
     });
     await addRefunded(db, payment, refunded.amountCents, now());
     return refunded.amountCents;
