@@ -41,6 +41,18 @@ describe('signing up and in', () => {
     await testId(page, 'register-submit').click();
     await testId(page, 'register-error').waitFor();
     expect(await testId(page, 'register-error').textContent()).toContain('already exists');
+    // Its fields are the height of the sign-in form's, and its heading the same size.
+    for (const id of ['register-email', 'register-password']) {
+      const box = await testId(page, id).evaluate(
+        (e) => (e.closest('.ant-input-affix-wrapper') ?? e).getBoundingClientRect().height,
+      );
+      expect(box).toBe(40);
+    }
+    const headingSize = (p: typeof page) =>
+      p.getByRole('heading', { level: 1 }).evaluate((e) => getComputedStyle(e).fontSize);
+    const registerHeading = await headingSize(page);
+    await page.goto('/login');
+    expect(await headingSize(page)).toBe(registerHeading);
     await context.close();
   });
 

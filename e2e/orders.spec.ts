@@ -1,4 +1,5 @@
 import type { Product } from '@storefront/contract/catalog';
+import type { OrderList } from '@storefront/contract/order';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import {
@@ -60,6 +61,10 @@ describe('orders', () => {
     await page.waitForURL('**/checkout');
     await testId(page, 'checkout-service-express').waitFor();
     await testId(page, 'checkout-service-express').click();
+    // Delivery times read as the cart words them.
+    expect(await testId(page, 'checkout-service').textContent()).toMatch(
+      /Express delivery \(\d+(–\d+)? business days?\)/,
+    );
     await expect.poll(() => testId(page, 'checkout-line').count()).toBe(2);
     await saveScreenshot(page, 'checkout-desktop');
     await page.setViewportSize(PHONE);
@@ -136,6 +141,47 @@ describe('orders', () => {
     await page.waitForURL(/\/account\/orders\/\d+$/);
     await testId(page, 'order-lines').waitFor();
     await saveScreenshot(page, 'order-detail-phone');
+
+    // A delivered order: every step of its timeline is done, and its two addresses start at the same place.
+    const token = await storedToken(page);
+    const { data: delivered } = await callApi<OrderList>('order/list?status=delivered', { token });
+    const [done] = delivered.list;
+    if (!done) throw new Error('the demo customer needs a delivered order');
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await page.goto(`/account/orders/${done.orderID}`);
+    await testId(page, 'order-timeline').waitFor();
+    expect(await testId(page, 'order-timeline').getByText('Delivered').count()).toBe(1);
+    // A step still in progress shows its number; a finished one a tick.
+    expect(await testId(page, 'order-timeline').getByText('5', { exact: true }).count()).toBe(0);
+    const [delivery, billing] = await Promise.all(
+      ['order-shipping-address', 'order-billing-address'].map((id) => testId(page, id).boundingBox()),
+    );
+    expect(delivery?.x).toBeDefined();
+    expect(billing?.x).toBe(delivery?.x);
+    await context.close();
+  });
+
+  it('an account section is named once: by its heading on a wide screen, by the section picker on a phone', async () => {
+    const { context, page } = await openPage(browser());
+    await page.goto(`/login?redirect=${encodeURIComponent('/account/orders')}`);
+    await signIn(page, DEMO.email, DEMO.password);
+    await testId(page, 'orders-list').waitFor();
+    const heading = testId(page, 'account-heading');
+    expect(await heading.textContent()).toBe('Orders');
+    expect((await heading.boundingBox())?.width).toBeGreaterThan(1);
+    expect(await testId(page, 'orders-page').getByText('Orders', { exact: true }).count()).toBe(0);
+    // On a wide screen the header's content lines up with the page's column.
+    const [brand, greeting] = await Promise.all([
+      testId(page, 'brand').boundingBox(),
+      testId(page, 'account-greeting').boundingBox(),
+    ]);
+    expect(brand?.x).toBeGreaterThan(16);
+    expect(Math.abs((brand?.x ?? 0) - (greeting?.x ?? -100))).toBeLessThanOrEqual(1);
+
+    await page.setViewportSize(PHONE);
+    await expect.poll(async () => (await heading.boundingBox())?.width).toBeLessThanOrEqual(1);
+    expect(await testId(page, 'account-section-picker').textContent()).toContain('Orders');
+    expect(await page.getByRole('heading', { level: 1, name: 'Orders' }).count()).toBe(1);
     await context.close();
   });
 

@@ -76,9 +76,16 @@ export function ForgotPasswordPage() {
                   { type: 'email', message: 'Enter a valid email address.' },
                 ]}
               >
-                <Input inputMode="email" autoComplete="email" data-testid="forgot-email" />
+                <Input size="large" inputMode="email" autoComplete="email" data-testid="forgot-email" />
               </Form.Item>
-              <Button type="primary" htmlType="submit" block loading={isSending} data-testid="forgot-submit">
+              <Button
+                type="primary"
+                htmlType="submit"
+                size="large"
+                block
+                loading={isSending}
+                data-testid="forgot-submit"
+              >
                 Send the link
               </Button>
             </Form>

@@ -2,6 +2,7 @@ import type { LoginBody } from '@storefront/contract/account';
 import { lazy, Suspense, useState, type FormEvent } from 'react';
 import { Link, Navigate, useNavigate, useSearchParams } from 'react-router';
 import { useAppDispatch } from '../../../app/hooks';
+import { EyeIcon, EyeInvisibleIcon } from '../../../components/icons';
 import { checkEmail } from '../../../lib/check-email';
 import { hasSession } from '../../../lib/http/session';
 import { readRuntimeConfig } from '../../../lib/runtime-config';
@@ -123,7 +124,7 @@ export function LoginPage() {
                   aria-pressed={isPasswordShown}
                   onClick={() => setIsPasswordShown(!isPasswordShown)}
                 >
-                  {isPasswordShown ? 'Hide' : 'Show'}
+                  {isPasswordShown ? <EyeIcon /> : <EyeInvisibleIcon />}
                 </button>
               </div>
               {fieldErrors.password && (

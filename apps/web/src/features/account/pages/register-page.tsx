@@ -52,16 +52,16 @@ export function RegisterPage() {
         )}
         <Form<RegisterForm> layout="vertical" onFinish={submit} requiredMark={false} disabled={isSubmitting}>
           <Form.Item label="First name" name="firstName" rules={nameRules('your first name')}>
-            <Input autoComplete="given-name" data-testid="register-first-name" />
+            <Input size="large" autoComplete="given-name" data-testid="register-first-name" />
           </Form.Item>
           <Form.Item label="Last name" name="lastName" rules={nameRules('your last name')}>
-            <Input autoComplete="family-name" data-testid="register-last-name" />
+            <Input size="large" autoComplete="family-name" data-testid="register-last-name" />
           </Form.Item>
           <Form.Item label="Email" name="email" rules={emailRules}>
-            <Input inputMode="email" autoComplete="email" data-testid="register-email" />
+            <Input size="large" inputMode="email" autoComplete="email" data-testid="register-email" />
           </Form.Item>
           <Form.Item label="Password" name="password" rules={newPasswordRules('Choose a password.')}>
-            <Input.Password autoComplete="new-password" data-testid="register-password" />
+            <Input.Password size="large" autoComplete="new-password" data-testid="register-password" />
           </Form.Item>
           <Form.Item
             label="Confirm password"
@@ -69,7 +69,11 @@ export function RegisterPage() {
             dependencies={['password']}
             rules={confirmPasswordRules('password', 'Type the password again.')}
           >
-            <Input.Password autoComplete="new-password" data-testid="register-confirm-password" />
+            <Input.Password
+              size="large"
+              autoComplete="new-password"
+              data-testid="register-confirm-password"
+            />
           </Form.Item>
           <Form.Item
             label="Home postcode (optional)"
@@ -87,6 +91,7 @@ export function RegisterPage() {
             dependencies={['suburb']}
           >
             <Input
+              size="large"
               inputMode="numeric"
               maxLength={4}
               autoComplete="postal-code"
@@ -107,7 +112,7 @@ export function RegisterPage() {
               }),
             ]}
           >
-            <Input autoComplete="address-level2" data-testid="register-suburb" />
+            <Input size="large" autoComplete="address-level2" data-testid="register-suburb" />
           </Form.Item>
           <Button
             type="primary"

@@ -102,7 +102,7 @@ export function ResetPasswordPage() {
             name="newPassword"
             rules={newPasswordRules('Choose a new password.')}
           >
-            <Input.Password autoComplete="new-password" data-testid="reset-password" />
+            <Input.Password size="large" autoComplete="new-password" data-testid="reset-password" />
           </Form.Item>
           <Form.Item
             label="Confirm new password"
@@ -110,9 +110,16 @@ export function ResetPasswordPage() {
             dependencies={['newPassword']}
             rules={confirmPasswordRules('newPassword', 'Type the new password again.')}
           >
-            <Input.Password autoComplete="new-password" data-testid="reset-confirm" />
+            <Input.Password size="large" autoComplete="new-password" data-testid="reset-confirm" />
           </Form.Item>
-          <Button type="primary" htmlType="submit" block loading={isSaving} data-testid="reset-submit">
+          <Button
+            type="primary"
+            htmlType="submit"
+            size="large"
+            block
+            loading={isSaving}
+            data-testid="reset-submit"
+          >
             Change password
           </Button>
         </Form>

@@ -67,7 +67,7 @@ export function NewsletterPage() {
 
   const { email, subscribed, subscribedAt, unsubscribedAt } = info.data;
   return (
-    <Card title="Newsletter" data-testid="newsletter-page">
+    <Card data-testid="newsletter-page">
       <Space direction="vertical" size="middle">
         <Space wrap>
           <MailOutlined />

@@ -7,6 +7,7 @@ import { Link } from 'react-router';
 import { DeliveryWindowPicker } from '../../delivery/components/delivery-window-picker';
 import { formatMoney } from '../../../lib/money';
 import { formatAddress } from '../../address/format-address';
+import { describeEta } from '../../shipping/components/shipping-options';
 
 type Props = {
   addresses: Address[];
@@ -82,8 +83,7 @@ export function CheckoutDelivery({
         <Radio.Group className="checkout-services" data-testid="checkout-service">
           {options.map((o) => (
             <Radio key={o.service} value={o.service} data-testid={`checkout-service-${o.service}`}>
-              {o.label} ({o.etaDaysMin}-{o.etaDaysMax} days) —{' '}
-              <strong>{o.isFree ? 'Free' : formatMoney(o.price)}</strong>
+              {o.label} ({describeEta(o)}) — <strong>{o.isFree ? 'Free' : formatMoney(o.price)}</strong>
             </Radio>
           ))}
         </Radio.Group>

@@ -22,6 +22,8 @@ export function OrderTimeline({ order }: { order: OrderDetail }) {
       size="small"
       responsive
       current={current}
+      // A delivered order has nothing left to wait for: its last step is done, not in progress.
+      status={order.status === 'delivered' ? 'finish' : 'process'}
       items={timeline.map((s) => ({ title: orderStatusLabels[s] }))}
       data-testid="order-timeline"
     />

@@ -1,5 +1,5 @@
 import { ArrowLeftOutlined } from '@ant-design/icons';
-import { Alert, Button, Card, Col, Descriptions, Divider, Popconfirm, Row, Skeleton, Typography } from 'antd';
+import { Alert, Button, Card, Col, Divider, Popconfirm, Row, Skeleton, Typography } from 'antd';
 import { useCallback, useState } from 'react';
 import { errorCatalogue } from '@storefront/contract/errors';
 import { Link, useParams } from 'react-router';
@@ -117,7 +117,7 @@ export function OrderDetailPage() {
       </div>
       <div className="order-detail__placed">
         <Typography.Text type="secondary">Placed {formatOrderDate(o.createdAt)}</Typography.Text>
-        <BuyAgainButton orderID={o.orderID} size="small" />
+        <BuyAgainButton orderID={o.orderID} />
       </div>
       {o.status === 'pending_payment' && o.totals.amountDue > 0 && (
         <Alert
@@ -160,17 +160,16 @@ export function OrderDetailPage() {
         </Col>
         <Col xs={24} lg={10}>
           <Card size="small" title="Addresses" data-testid="order-addresses">
-            <Descriptions column={1} size="small">
-              <Descriptions.Item label="Delivery">
-                <span data-testid="order-shipping-address">
-                  {o.shippingAddress.firstName} {o.shippingAddress.lastName},{' '}
-                  {formatAddress(o.shippingAddress)}
-                </span>
-              </Descriptions.Item>
-              <Descriptions.Item label="Billing">
+            <dl className="order-addresses">
+              <dt>Delivery</dt>
+              <dd data-testid="order-shipping-address">
+                {o.shippingAddress.firstName} {o.shippingAddress.lastName}, {formatAddress(o.shippingAddress)}
+              </dd>
+              <dt>Billing</dt>
+              <dd data-testid="order-billing-address">
                 {o.billingAddress.firstName} {o.billingAddress.lastName}, {formatAddress(o.billingAddress)}
-              </Descriptions.Item>
-            </Descriptions>
+              </dd>
+            </dl>
             {o.canChangeAddress && <ChangeAddressForm order={o} onChanged={order.replace} />}
           </Card>
           <ChangeWindowCard order={o} onChanged={order.replace} />

@@ -104,7 +104,7 @@ function CouponList({ tab }: { tab: TabKey }) {
 export function CouponsPage() {
   const [tab, setTab] = useState<TabKey>('available');
   return (
-    <Card title="Coupons" data-testid="coupons-page">
+    <Card data-testid="coupons-page">
       <Tabs
         activeKey={tab}
         onChange={(key) => setTab(key === 'used' || key === 'expired' ? key : 'available')}

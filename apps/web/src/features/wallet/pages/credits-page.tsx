@@ -42,7 +42,7 @@ export function CreditsPage() {
 
   const { balance, entries } = credits.data;
   return (
-    <Card title="Store credit" data-testid="credits-page">
+    <Card data-testid="credits-page">
       <Space direction="vertical" size="large" style={{ width: '100%' }}>
         <Statistic
           title="Available balance"

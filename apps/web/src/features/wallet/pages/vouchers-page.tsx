@@ -33,7 +33,7 @@ export function VouchersPage() {
   };
 
   return (
-    <Card title="Gift vouchers" data-testid="vouchers-page">
+    <Card data-testid="vouchers-page">
       <Space direction="vertical" size="middle" style={{ width: '100%' }}>
         <Typography.Paragraph type="secondary" style={{ margin: 0 }}>
           <GiftOutlined /> Enter the code on your gift voucher. Its value becomes store credit that you can

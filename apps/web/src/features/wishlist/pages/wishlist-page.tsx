@@ -79,7 +79,6 @@ export function WishlistPage() {
   const available = list.filter((i) => i.product.available);
   return (
     <Card
-      title="Wishlist"
       extra={
         available.length > 1 && (
           <Button
