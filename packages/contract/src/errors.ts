@@ -38,6 +38,11 @@ export const errorCatalogue = {
     status: 200,
     msg: 'That postcode and suburb are not a known Australian locality.',
   },
+  GOOGLE_EMAIL_UNVERIFIED: {
+    code: 100109,
+    status: 200,
+    msg: 'Google has not verified the email address of that Google account. Verify it with Google, or register with a password.',
+  },
 
   RESET_LINK_INVALID: {
     code: 100121,

@@ -19,6 +19,7 @@ import {
   insertCustomer,
   insertLoginEvent,
   recentLoginEvents,
+  revokeAllSessions,
   revokeOtherSessions,
   updateCustomer,
   type CustomerRow,
@@ -106,6 +107,23 @@ export function createAccountService(
     return { user: toUserInfo(customer), token, deviceCookie: deviceCookies.issue(customer.id) };
   }
 
+  /**
+   * Links a Google identity, whose address Google has proved, to the account using that address. An account that
+   * never proved its address is the address owner's from now on: the password it was registered with and every
+   * session end, or anyone could register a stranger's address first and keep a way into the account its owner
+   * later fills. Its owner can choose a password with a reset link.
+   */
+  async function linkGoogle(existing: CustomerRow, googleSub: string): Promise<CustomerRow | undefined> {
+    if (existing.emailVerifiedAt) return updateCustomer(db, existing.id, { googleSub });
+    const linked = await db.transaction(async (tx) => {
+      const at = settings.now();
+      await revokeAllSessions(tx, existing.id, at);
+      return updateCustomer(tx, existing.id, { googleSub, passwordHash: null, emailVerifiedAt: at });
+    });
+    sessions.forgetCustomer(existing.id);
+    return linked;
+  }
+
   async function requireCustomer(customerId: number): Promise<CustomerRow> {
     const customer = await findCustomerById(db, customerId);
     if (!customer) throw new AppError('NOT_SIGNED_IN');
@@ -165,18 +183,17 @@ export function createAccountService(
         if (byEmail) {
           // Only a Google-verified address may take over an account that already uses it, and that proves it.
           if (!identity.emailVerified) throw new AppError('EMAIL_TAKEN');
-          customer = await updateCustomer(db, byEmail.id, {
-            googleSub: identity.sub,
-            emailVerifiedAt: byEmail.emailVerifiedAt ?? settings.now(),
-          });
+          customer = await linkGoogle(byEmail, identity.sub);
         } else {
+          // An account is made only for an address Google has proved: one it has not could be anyone's.
+          if (!identity.emailVerified) throw new AppError('GOOGLE_EMAIL_UNVERIFIED');
           try {
             customer = await insertCustomer(db, {
               email: identity.email,
               googleSub: identity.sub,
               firstName: identity.firstName,
               lastName: identity.lastName,
-              emailVerifiedAt: identity.emailVerified ? settings.now() : null,
+              emailVerifiedAt: settings.now(),
             });
           } catch (err) {
             if (pgErrorCode(err) === UNIQUE_VIOLATION) throw new AppError('EMAIL_TAKEN');

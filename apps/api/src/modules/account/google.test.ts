@@ -1,6 +1,8 @@
 import { exportJWK, generateKeyPair, SignJWT, type CryptoKey } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bearer, registerCustomer, uniqueEmail } from '../../../test/factories.js';
+import { eq } from 'drizzle-orm';
+import { customers } from '../../db/schema/index.js';
+import { bearer, registerCustomer, signIn, uniqueEmail } from '../../../test/factories.js';
 import { createTestApp, type TestApp } from '../../../test/test-app.js';
 
 const CLIENT_ID = 'storefront-test.apps.googleusercontent.com';
@@ -32,6 +34,8 @@ function idToken(
     .sign(opts.signWith ?? key);
 }
 
+const me = (token: string) => t.app.inject({ url: '/api/v1/customer/me', headers: bearer(token) });
+
 const googleAuth = (token: string) =>
   t.app.inject({ method: 'POST', url: '/api/v1/google-auth', payload: { idToken: token } });
 
@@ -50,10 +54,41 @@ describe('Google sign-in', () => {
     expect(detail.json().data).toMatchObject({ loginMethod: 'google', hasPassword: false, hasGoogle: true });
   });
 
-  it('links a verified Google address to the existing password account', async () => {
+  it('links a verified Google address to a password account that proved its address, which keeps its password', async () => {
     const c = await registerCustomer(t.app);
+    await t.database.db
+      .update(customers)
+      .set({ emailVerifiedAt: t.clock.now() })
+      .where(eq(customers.id, c.user.customerID));
     const res = await googleAuth(await idToken({ sub: 'g-2002', email: c.email }));
     expect(res.json().data.customerID).toBe(c.user.customerID);
+    expect((await signIn(t.app, c)).json().code).toBe(0);
+    expect((await me(c.token)).statusCode).toBe(200);
+  });
+
+  it("an account registered with someone's address before they proved it is theirs once Google proves it: its password and sessions end", async () => {
+    // Someone registers the address first; its owner signs in with Google later.
+    const squatter = await registerCustomer(t.app);
+    const res = await googleAuth(await idToken({ sub: 'g-2102', email: squatter.email }));
+    expect(res.json()).toMatchObject({ code: 0, data: { customerID: squatter.user.customerID } });
+
+    expect((await me(squatter.token)).statusCode).toBe(401);
+    expect((await signIn(t.app, squatter)).json().code).toBe(100102);
+    const owner = String(res.headers.authorization);
+    expect((await me(owner)).statusCode).toBe(200);
+    const detail = await t.app.inject({ url: '/api/v1/customer/login-detail', headers: bearer(owner) });
+    expect(detail.json().data).toMatchObject({ hasPassword: false, hasGoogle: true });
+    const status = await t.app.inject({ url: '/api/v1/customer/status', headers: bearer(owner) });
+    expect(status.json().data.emailVerified).toBe(true);
+  });
+
+  it('makes no account for an address Google has not verified', async () => {
+    const email = uniqueEmail('unverified');
+    const res = await googleAuth(await idToken({ sub: 'g-2202', email, email_verified: false }));
+    expect(res.json()).toMatchObject({ code: 100109, data: null });
+    expect(res.headers.authorization).toBeUndefined();
+    // The address is still free for its owner.
+    expect((await registerCustomer(t.app, { email })).email).toBe(email);
   });
 
   it('does not let an unverified Google address take over an account', async () => {
