@@ -26,7 +26,20 @@ describe('configuration', () => {
     expect(loadConfig({}).DEBUG_CONSOLE).toBe(false);
   });
 
+  it('trusts X-Forwarded-For from no proxy by default, from private networks when asked, or from the proxies named', () => {
+    expect(loadConfig({}).TRUST_PROXY).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: 'false' }).TRUST_PROXY).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: 'true' }).TRUST_PROXY).toEqual(['loopback', 'linklocal', 'uniquelocal']);
+    expect(loadConfig({ TRUST_PROXY: '10.0.0.0/8, 203.0.113.5, ::1' }).TRUST_PROXY).toEqual([
+      '10.0.0.0/8',
+      '203.0.113.5',
+      '::1',
+    ]);
+  });
+
   it.each([
+    ['TRUST_PROXY', { TRUST_PROXY: 'everyone' }],
+    ['TRUST_PROXY', { TRUST_PROXY: '10.0.0.0/8/1' }],
     ['PORT', { PORT: 'eighty' }],
     ['DATABASE_URL', { DATABASE_URL: 'mysql://localhost/shop' }],
     ['SESSION_TTL_MINUTES', { SESSION_TTL_MINUTES: '0' }],

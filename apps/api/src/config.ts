@@ -1,3 +1,4 @@
+import { isIP } from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
 import { flag } from './lib/env-values.js';
@@ -16,6 +17,38 @@ const list = z.string().transform((v) =>
     .filter(Boolean),
 );
 
+const PRIVATE_NETWORKS = ['loopback', 'linklocal', 'uniquelocal'];
+
+/**
+ * Which hops in front may name the client in X-Forwarded-For: none (false), proxies on this machine or a private
+ * network (true), or the proxies at these addresses or CIDR ranges. The client's address is the nearest one in
+ * the header that is not such a proxy, so a client that writes the header itself names nobody but itself; trusting
+ * every hop would take the leftmost entry, which the client writes, and every per-IP limit would fall to it.
+ */
+const trustProxy = z
+  .string()
+  .trim()
+  .transform((v, ctx): false | string[] => {
+    if (['', '0', 'false', 'no', 'off'].includes(v)) return false;
+    if (['1', 'true', 'yes', 'on'].includes(v)) return PRIVATE_NETWORKS;
+    const proxies = v
+      .split(',')
+      .map((s) => s.trim())
+      .filter(Boolean);
+    const bad = proxies.find((p) => {
+      const [address = '', bits, ...rest] = p.split('/');
+      const isRange =
+        isIP(address) !== 0 && rest.length === 0 && (bits === undefined || /^\d{1,3}$/.test(bits));
+      return !isRange && !PRIVATE_NETWORKS.includes(p);
+    });
+    if (bad === undefined) return proxies;
+    ctx.addIssue({
+      code: 'custom',
+      message: `must be true, false or proxy addresses/CIDRs; "${bad}" is none`,
+    });
+    return z.NEVER;
+  });
+
 const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   HOST: z.string().min(1).default('localhost'),
@@ -29,7 +62,7 @@ const envSchema = z.object({
   DATA_DIR: z.string().min(1).default('./data'),
   API_BASE_URL: z.union([z.literal(''), z.url({ error: 'must be a URL or empty' })]).default(''),
   CORS_ORIGINS: list.default([]),
-  TRUST_PROXY: flag.default(false),
+  TRUST_PROXY: trustProxy.default(false),
   SESSION_TTL_MINUTES: z.coerce.number().int().min(2).max(525600).default(10080),
   SESSION_GRACE_SECONDS: z.coerce.number().int().min(0).max(3600).default(60),
   SESSION_CACHE_SECONDS: z.coerce.number().int().min(0).max(3600).default(300),

@@ -161,6 +161,32 @@ describe('login', () => {
     }
   });
 
+  it('behind a trusted proxy a client cannot name its own address: only the one the proxy saw counts', async () => {
+    const proxied = await createTestApp({ env: { TRUST_PROXY: 'true' }, database: t.database });
+    try {
+      const c = await registerCustomer(proxied.app);
+      // The client wrote the first entry; the proxy (on this machine) appended the address it saw.
+      const viaProxy = await signIn(proxied.app, c, {
+        headers: { 'x-forwarded-for': '198.51.100.9, 203.0.113.8' },
+      });
+      expect(viaProxy.json().code).toBe(0);
+      // A client reaching the API past the proxy, from a public address, names only itself.
+      const direct = await signIn(proxied.app, c, {
+        headers: { 'x-forwarded-for': '198.51.100.10' },
+        remoteAddress: '192.0.2.44',
+      });
+      expect(direct.json().code).toBe(0);
+      const detail = await proxied.app.inject({
+        url: '/api/v1/customer/login-detail',
+        headers: bearer(c.token),
+      });
+      const recent = detail.json<{ data: { recent: { ip: string }[] } }>().data.recent;
+      expect(recent.slice(0, 2).map((r) => r.ip)).toEqual(['192.0.2.44', '203.0.113.8']);
+    } finally {
+      await proxied.close();
+    }
+  });
+
   it('answers a wrong password and an unknown email alike, with HTTP 200 and no token', async () => {
     const c = await registerCustomer(t.app);
     for (const payload of [
