@@ -1,6 +1,7 @@
 import { createHmac } from 'node:crypto';
 import { describe, expect, inject, it } from 'vitest';
 import { callApi } from './support/api';
+import { linkTo, waitForMail } from './support/mailbox';
 import {
   useBrowser,
   makeEmail,
@@ -110,13 +111,30 @@ describe('the newsletter', () => {
     await testId(page, 'footer-subscribe-email').fill('not-an-email');
     await testId(page, 'footer-subscribe-submit').click();
     await page.getByText('Enter a valid email.').waitFor();
-    await testId(page, 'footer-subscribe-email').fill(makeEmail('footer'));
+    const email = makeEmail('footer');
+    await testId(page, 'footer-subscribe-email').fill(email);
     await saveScreenshot(page, 'footer-subscribe-phone');
     await testId(page, 'footer-subscribe-submit').click();
-    await page.waitForURL('**/newsletter/subscribed');
+    // Nobody is put on the list by typing their address: its owner confirms from the mail.
+    await testId(page, 'footer-subscribe-sent').waitFor();
+    expect(await testId(page, 'footer-subscribe-sent').textContent()).toContain(email);
+    await saveScreenshot(page, 'footer-subscribe-sent-phone');
+    const link = linkTo(
+      await waitForMail(email, 'Confirm your Harbour Grocer newsletter'),
+      '/newsletter/subscribed',
+    );
+    await page.goto(link);
     await testId(page, 'newsletter-success-title').waitFor();
     expect(await testId(page, 'newsletter-success-code').textContent()).toBe('WELCOME10');
     await saveScreenshot(page, 'newsletter-success-phone');
+    await waitForMail(email, 'Welcome to the Harbour Grocer newsletter');
+
+    // A link that was tampered with subscribes nobody and says so.
+    const forged = new URL(link, 'http://store.test');
+    forged.searchParams.set('email', makeEmail('someone-else'));
+    await page.goto(`${forged.pathname}${forged.search}`);
+    await testId(page, 'newsletter-success-error').waitFor();
+    expect(await testId(page, 'newsletter-success-error').textContent()).toContain('confirmation link');
     await context.close();
   });
 

@@ -130,6 +130,11 @@ export const errorCatalogue = {
     status: 200,
     msg: 'This unsubscribe link is not valid. Use the link in your latest newsletter, or sign in to unsubscribe.',
   },
+  NEWSLETTER_CONFIRM_LINK_INVALID: {
+    code: 100803,
+    status: 200,
+    msg: 'This confirmation link has expired or is not valid. Subscribe again to get a new one.',
+  },
 
   PAYMENT_DECLINED: {
     code: 100901,

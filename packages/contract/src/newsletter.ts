@@ -14,7 +14,23 @@ export const frontSubscribeState = z.object({
 });
 export type FrontSubscribeState = z.infer<typeof frontSubscribeState>;
 
-export const subscribeBody = z.strictObject({ email: email.optional() }).nullish();
+/** Where a signed-out subscription's confirmation link points, with `email` and `token` in the query. */
+export const SUBSCRIBE_CONFIRM_PAGE_PATH = '/newsletter/subscribed';
+
+/** The token of a confirmation link: when it stops working (minutes since 1970) and the signature. */
+export const subscribeToken = z
+  .string()
+  .max(128)
+  .regex(/^\d{1,12}\.[A-Za-z0-9_-]+$/, { error: 'must be the token from a confirmation link' })
+  .meta({ example: '29544000.9yQ2b3h1' });
+
+/**
+ * Signed in, the account's address is subscribed (`email` is ignored). Signed out, `email` is sent a link to
+ * confirm; with the link's `token` as well, the address is subscribed.
+ */
+export const subscribeBody = z
+  .strictObject({ email: email.optional(), token: subscribeToken.optional() })
+  .nullish();
 export type SubscribeBody = z.infer<typeof subscribeBody>;
 
 /** Where a newsletter's one-click unsubscribe link points: the store's page, with `email` and `token` in the query. */
@@ -46,6 +62,10 @@ export const oneClickUnsubscribeForm = z.literal('List-Unsubscribe=One-Click').n
 
 export const subscribeResult = z.object({ subscribed: z.boolean() });
 export type SubscribeResult = z.infer<typeof subscribeResult>;
+
+/** `POST front-subscribe`: subscribed now, or (signed out, without a token) a link to confirm was sent. */
+export const subscribeAnswer = subscribeResult.extend({ confirmationSent: z.boolean() });
+export type SubscribeAnswer = z.infer<typeof subscribeAnswer>;
 
 export const newsletterInfo = z.object({
   email: z.string().max(254),

@@ -16,8 +16,20 @@ afterAll(async () => {
   await smtp?.close();
 });
 
-const subscribe = (email: string) =>
-  t.app.inject({ method: 'POST', url: '/api/v1/newsletters/front-subscribe', payload: { email } });
+const post = (payload: object) =>
+  t.app.inject({ method: 'POST', url: '/api/v1/newsletters/front-subscribe', payload });
+
+/** The footer's way in: the address asks, and the link mailed to it confirms. */
+async function subscribe(email: string) {
+  await post({ email });
+  await t.app.mailWorker.sendDue();
+  const confirm = smtp
+    .to(email)
+    .filter((m) => m.subject.startsWith('Confirm your'))
+    .at(-1);
+  const link = linkIn(confirm, `${STORE}/newsletter/subscribed?`);
+  return post({ email: link.searchParams.get('email'), token: link.searchParams.get('token') });
+}
 
 async function welcomeTo(email: string) {
   await t.app.mailWorker.sendDue();
@@ -25,6 +37,18 @@ async function welcomeTo(email: string) {
 }
 
 describe('newsletter mail', () => {
+  it('an address given in the footer is mailed a link to confirm, and no newsletter before it is followed', async () => {
+    const email = uniqueEmail('asked');
+    await post({ email });
+    await t.app.mailWorker.sendDue();
+    const [confirm, ...more] = smtp.to(email);
+    expect(more).toEqual([]);
+    expect(confirm?.subject).toBe('Confirm your Harbour Grocer newsletter subscription');
+    const link = linkIn(confirm, `${STORE}/newsletter/subscribed?`);
+    expect(link.searchParams.get('email')).toBe(email.toLowerCase());
+    expect(link.searchParams.get('token')).toMatch(/^\d+\.[\w-]{43}$/);
+  });
+
   it('a new subscriber is welcomed once, with a signed unsubscribe link and one-click List-Unsubscribe headers', async () => {
     const email = uniqueEmail('reader');
     await subscribe(email);

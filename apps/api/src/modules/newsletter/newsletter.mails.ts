@@ -41,3 +41,32 @@ export function welcomeMail(
     }),
   };
 }
+
+/**
+ * The link that proves a signed-out subscriber owns the address. No newsletter goes to an address until it is
+ * followed, so nobody can put a stranger on the list, or back on it after they left.
+ */
+export function confirmMail(email: string, link: string, validHours: number): NewMail {
+  return {
+    topic: 'newsletter-confirm',
+    to: email,
+    ...renderMail({
+      subject: 'Confirm your Harbour Grocer newsletter subscription',
+      heading: 'One more step',
+      blocks: [
+        {
+          kind: 'paragraph',
+          text: "Someone, we hope you, asked for the Harbour Grocer newsletter at this address. Confirm and it starts with this Thursday's issue.",
+        },
+        { kind: 'action', label: 'Confirm my subscription', url: link },
+        {
+          kind: 'paragraph',
+          text: `The link works for ${validHours} hours. Not you? Ignore this mail and nothing is sent.`,
+        },
+      ],
+      footer: [
+        'You get this mail because this address was entered in the newsletter form at Harbour Grocer.',
+      ],
+    }),
+  };
+}

@@ -7,12 +7,13 @@ import {
   newsletterInfo,
   oneClickUnsubscribeForm,
   oneClickUnsubscribeQuery,
+  subscribeAnswer,
   subscribeBody,
   subscribeResult,
   unsubscribeBody,
 } from '@storefront/contract/newsletter';
 import { customerIdOf } from '../../plugins/auth.js';
-import { ok, routeOptions } from '../../lib/reply.js';
+import { clientIp, ok, routeOptions } from '../../lib/reply.js';
 import type { NewsletterService } from './newsletter.service.js';
 
 export const newsletterRoutes: FastifyPluginAsyncZod<{ newsletter: NewsletterService }> = async (
@@ -26,8 +27,8 @@ export const newsletterRoutes: FastifyPluginAsyncZod<{ newsletter: NewsletterSer
     ok(await newsletter.frontState(customerOrNull(req))),
   );
 
-  app.post('/newsletters/front-subscribe', optional({ body: subscribeBody }, subscribeResult), async (req) =>
-    ok(await newsletter.subscribe(customerOrNull(req), req.body?.email)),
+  app.post('/newsletters/front-subscribe', optional({ body: subscribeBody }, subscribeAnswer), async (req) =>
+    ok(await newsletter.subscribe(customerOrNull(req), req.body, clientIp(req))),
   );
 
   app.post(

@@ -1,8 +1,11 @@
 import {
+  SUBSCRIBE_CONFIRM_PAGE_PATH,
   UNSUBSCRIBE_PAGE_PATH,
   type FrontSubscribeState,
   type FrontSuccess,
   type NewsletterInfo,
+  type SubscribeAnswer,
+  type SubscribeBody,
   type SubscribeResult,
   type UnsubscribeBody,
 } from '@storefront/contract/newsletter';
@@ -12,7 +15,8 @@ import { AppError } from '../../lib/app-error.js';
 import type { Signer } from '../../lib/signing.js';
 import { findCustomerById } from '../account/account.repo.js';
 import { insertMail } from '../mail/outbox.repo.js';
-import { welcomeMail } from './newsletter.mails.js';
+import type { Throttle } from '../throttle/throttle.service.js';
+import { confirmMail, welcomeMail } from './newsletter.mails.js';
 import { findSubscription, markUnsubscribed, upsertSubscribed } from './newsletter.repo.js';
 
 const SUCCESS: FrontSuccess = {
@@ -22,6 +26,9 @@ const SUCCESS: FrontSuccess = {
 };
 
 const UNSUBSCRIBE_PURPOSE = 'newsletter-unsubscribe';
+const CONFIRM_PURPOSE = 'newsletter-confirm';
+/** How long a signed-out subscriber's confirmation link works. */
+export const CONFIRM_LINK_HOURS = 48;
 
 /** Addresses are kept and signed in one spelling, so `Ann@X.com` and `ann@x.com` share one link. */
 const canonical = (email: string) => email.trim().toLowerCase();
@@ -31,14 +38,42 @@ export const ONE_CLICK_PATH = '/api/v1/newsletters/one-click-unsubscribe';
 
 export type NewsletterSettings = {
   signer: Signer;
+  /** Signed out, confirmation links are limited per address and per IP, so the form mails nobody at will. */
+  throttle: Throttle;
   /** Where customers reach the store: mailed links are built on it. */
   publicUrl: string;
   now: () => Date;
 };
 
-export function createNewsletterService(db: Db, { signer, publicUrl, now }: NewsletterSettings) {
+export function createNewsletterService(db: Db, { signer, throttle, publicUrl, now }: NewsletterSettings) {
   const isUnsubscribeToken = (email: string, token: string) =>
     signer.verify(UNSUBSCRIBE_PURPOSE, canonical(email), token);
+
+  /** A confirmation token: the minute it stops working, and the signature of that and the address. */
+  function confirmToken(email: string): string {
+    const until = Math.floor(now().getTime() / 60_000) + CONFIRM_LINK_HOURS * 60;
+    return `${until}.${signer.sign(CONFIRM_PURPOSE, `${until}\n${canonical(email)}`)}`;
+  }
+
+  function isConfirmToken(email: string, token: string): boolean {
+    const [until = '', signature = ''] = token.split('.');
+    if (Number(until) * 60_000 <= now().getTime()) return false;
+    return signer.verify(CONFIRM_PURPOSE, `${until}\n${canonical(email)}`, signature);
+  }
+
+  /**
+   * Mails a link that subscribes the address when followed, unless it is on the list already; the answer is the
+   * same either way, so nobody learns who subscribes.
+   */
+  async function askToConfirm(email: string, ip: string): Promise<void> {
+    await throttle.reserve('perIp', `newsletter:ip:${ip}`);
+    await throttle.reserve('perAccount', `newsletter:email:${canonical(email)}`);
+    if (await isSubscribed(email)) return;
+    const link = new URL(SUBSCRIBE_CONFIRM_PAGE_PATH, publicUrl);
+    link.searchParams.set('email', canonical(email));
+    link.searchParams.set('token', confirmToken(email));
+    await insertMail(db, confirmMail(canonical(email), link.toString(), CONFIRM_LINK_HOURS), now());
+  }
 
   function signedLink(path: string, email: string, signatureParam = 'token'): string {
     const url = new URL(path, publicUrl);
@@ -77,17 +112,22 @@ export function createNewsletterService(db: Db, { signer, publicUrl, now }: News
     },
 
     /**
-     * Signed in, the account's own address is subscribed. Signed out, the given one is, and the answer is the
-     * same whether or not it was already on the list.
+     * Signed in, the account's own address is subscribed. Signed out, the given address is sent a link to confirm,
+     * and is subscribed when the link's token comes back with it (README.md, "Subscribing signed out").
      */
-    async subscribe(customerId: number | null, email: string | undefined): Promise<SubscribeResult> {
+    async subscribe(customerId: number | null, body: SubscribeBody, ip: string): Promise<SubscribeAnswer> {
       if (customerId !== null) {
         await join({ email: await accountEmail(customerId), customerId, source: 'account' });
-      } else {
-        if (!email) throw new AppError('NEWSLETTER_EMAIL_REQUIRED');
-        await join({ email, customerId: null, source: 'footer' });
+        return { subscribed: true, confirmationSent: false };
       }
-      return { subscribed: true };
+      if (!body?.email) throw new AppError('NEWSLETTER_EMAIL_REQUIRED');
+      if (body.token === undefined) {
+        await askToConfirm(body.email, ip);
+        return { subscribed: false, confirmationSent: true };
+      }
+      if (!isConfirmToken(body.email, body.token)) throw new AppError('NEWSLETTER_CONFIRM_LINK_INVALID');
+      await join({ email: body.email, customerId: null, source: 'footer' });
+      return { subscribed: true, confirmationSent: false };
     },
 
     /**

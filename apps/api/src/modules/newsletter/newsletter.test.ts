@@ -1,4 +1,7 @@
+import { and, desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { outboxMails } from '../../db/schema/index.js';
+import { createThrottle } from '../throttle/throttle.service.js';
 import { bearer, registerCustomer, uniqueEmail, type Customer } from '../../../test/factories.js';
 import { createTestApp, type TestApp } from '../../../test/test-app.js';
 import { createSigner } from '../../lib/signing.js';
@@ -13,11 +16,30 @@ beforeAll(async () => {
   t = await createTestApp({ env: { APP_SECRET: SECRET } });
   links = createNewsletterService(t.database.db, {
     signer: createSigner(SECRET),
+    throttle: createThrottle(t.database.db, {
+      limits: { perIp: 1000, perAccount: 1000, untrustedPerAccount: 1000, perDevice: 1000 },
+      windowMs: 60_000,
+      now: () => new Date(),
+    }),
     publicUrl: STORE,
     now: () => new Date(),
   });
 });
 afterAll(() => t.close());
+
+/** The link of the newest confirmation mail written for `email`. */
+async function confirmLinkFor(email: string): Promise<{ email: string; token: string } | undefined> {
+  const [mail] = await t.database.db
+    .select()
+    .from(outboxMails)
+    .where(and(eq(outboxMails.toAddress, email.toLowerCase()), eq(outboxMails.topic, 'newsletter-confirm')))
+    .orderBy(desc(outboxMails.id))
+    .limit(1);
+  const href = mail?.textBody.match(/https?:\/\/\S+\/newsletter\/subscribed\?\S+/)?.[0];
+  if (!href) return undefined;
+  const url = new URL(href);
+  return { email: url.searchParams.get('email') ?? '', token: url.searchParams.get('token') ?? '' };
+}
 
 function call(method: 'GET' | 'POST', url: string, c?: Customer, payload?: object) {
   return t.app.inject({
@@ -35,9 +57,10 @@ describe('newsletter, signed in', () => {
       subscribed: false,
       email: c.email,
     });
-    expect((await call('POST', '/front-subscribe', c, {})).json().data).toEqual({ subscribed: true });
+    const subscribed = { subscribed: true, confirmationSent: false };
+    expect((await call('POST', '/front-subscribe', c, {})).json().data).toEqual(subscribed);
     const first = (await call('GET', '/info', c)).json().data;
-    expect((await call('POST', '/front-subscribe', c, {})).json().data).toEqual({ subscribed: true });
+    expect((await call('POST', '/front-subscribe', c, {})).json().data).toEqual(subscribed);
     const info = (await call('GET', '/info', c)).json().data;
     expect(info).toMatchObject({ email: c.email, subscribed: true, unsubscribedAt: null });
     expect(info.subscribedAt).toBe(first.subscribedAt);
@@ -58,9 +81,13 @@ describe('newsletter, signed in', () => {
     expect((await call('GET', '/info')).statusCode).toBe(401);
   });
 
-  it('a footer subscription of the same address shows up in the account', async () => {
+  it('a footer subscription of the same address, once confirmed, shows up in the account', async () => {
     const c = await registerCustomer(t.app);
     await call('POST', '/front-subscribe', undefined, { email: c.email.toUpperCase() });
+    expect((await call('POST', '/check-subscribe', c)).json().data).toEqual({ subscribed: false });
+    const link = await confirmLinkFor(c.email);
+    expect(link?.email).toBe(c.email.toLowerCase());
+    await call('POST', '/front-subscribe', undefined, link);
     expect((await call('POST', '/check-subscribe', c)).json().data).toEqual({ subscribed: true });
   });
 });
@@ -73,12 +100,76 @@ describe('newsletter, signed out', () => {
     expect(res.data.offer.title).toEqual(expect.any(String));
   });
 
-  it('subscribes a given email with the same answer whether or not it was on the list', async () => {
+  it('mails a given address a link to confirm, answering alike whether or not it is on the list; the link subscribes it', async () => {
     const email = uniqueEmail('footer');
-    const first = await call('POST', '/front-subscribe', undefined, { email });
+    const asked = await call('POST', '/front-subscribe', undefined, { email });
+    expect(asked.json()).toEqual({ code: 0, msg: 'ok', data: { subscribed: false, confirmationSent: true } });
+    const link = await confirmLinkFor(email);
+    if (!link) throw new Error('no confirmation mail');
+    const confirmed = await call('POST', '/front-subscribe', undefined, link);
+    expect(confirmed.json().data).toEqual({ subscribed: true, confirmationSent: false });
+    // On the list now: asking again answers the same and mails nothing more.
     const again = await call('POST', '/front-subscribe', undefined, { email });
-    expect(first.json()).toEqual({ code: 0, msg: 'ok', data: { subscribed: true } });
-    expect(again.json()).toEqual(first.json());
+    expect(again.json()).toEqual(asked.json());
+    expect(await confirmLinkFor(email)).toEqual(link);
+  });
+
+  it('subscribes nobody before the link is followed: not a stranger, and not an address that left the list', async () => {
+    const c = await registerCustomer(t.app);
+    await call('POST', '/front-subscribe', c, {});
+    await call('POST', '/front-unsubscribe', c, {});
+    await call('POST', '/front-subscribe', undefined, { email: c.email });
+    expect((await call('POST', '/check-subscribe', c)).json().data).toEqual({ subscribed: false });
+  });
+
+  it('mails one address at most AUTH_LIMIT_PER_ACCOUNT links a window, then answers 429', async () => {
+    const email = uniqueEmail('flooded');
+    const answers = [];
+    for (let i = 0; i < 11; i += 1)
+      answers.push((await call('POST', '/front-subscribe', undefined, { email })).statusCode);
+    expect(answers.slice(0, 10)).toEqual(Array(10).fill(200));
+    expect(answers[10]).toBe(429);
+    const mails = await t.database.db
+      .select({ id: outboxMails.id })
+      .from(outboxMails)
+      .where(eq(outboxMails.toAddress, email.toLowerCase()));
+    expect(mails).toHaveLength(10);
+  });
+
+  it('a link for another address, a forged one or an expired one subscribes nobody', async () => {
+    const email = uniqueEmail('confirm');
+    await call('POST', '/front-subscribe', undefined, { email });
+    const link = await confirmLinkFor(email);
+    if (!link) throw new Error('no confirmation mail');
+    const [until, signature = ''] = link.token.split('.');
+    const refused = { code: 100803, data: null };
+    const other = uniqueEmail('other');
+    expect(
+      (await call('POST', '/front-subscribe', undefined, { ...link, email: other })).json(),
+    ).toMatchObject(refused);
+    const forged = `${until}.${'A'.repeat(signature.length)}`;
+    expect(
+      (await call('POST', '/front-subscribe', undefined, { email, token: forged })).json(),
+    ).toMatchObject(refused);
+    const later = `${Number(until) + 60}.${signature}`;
+    expect((await call('POST', '/front-subscribe', undefined, { email, token: later })).json()).toMatchObject(
+      refused,
+    );
+
+    const start = t.clock.now();
+    try {
+      t.clock.advance(48 * 60 * 60_000 - 60_000);
+      t.clock.advance(60_000);
+      expect((await call('POST', '/front-subscribe', undefined, link)).json()).toMatchObject(refused);
+      t.clock.set(start);
+      t.clock.advance(48 * 60 * 60_000 - 60_000);
+      expect((await call('POST', '/front-subscribe', undefined, link)).json().data.subscribed).toBe(true);
+    } finally {
+      t.clock.set(start);
+    }
+    const bad = await call('POST', '/front-subscribe', undefined, { email, token: 'not a token' });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().msg).toContain('token');
   });
 
   it('needs an email, and a valid one', async () => {
@@ -103,7 +194,7 @@ describe('unsubscribing through a signed link', () => {
 
   async function subscribedCustomer(): Promise<Customer> {
     const c = await registerCustomer(t.app);
-    expect((await call('POST', '/front-subscribe', c, {})).json().data).toEqual({ subscribed: true });
+    expect((await call('POST', '/front-subscribe', c, {})).json().data.subscribed).toBe(true);
     return c;
   }
 

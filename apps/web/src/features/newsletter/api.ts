@@ -2,6 +2,7 @@ import type {
   FrontSubscribeState,
   FrontSuccess,
   NewsletterInfo,
+  SubscribeAnswer,
   SubscribeResult,
   UnsubscribeBody,
 } from '@storefront/contract/newsletter';
@@ -14,12 +15,24 @@ export function retrieveSubscribeState(): Promise<FrontSubscribeState> {
   return callApi<FrontSubscribeState>({ method: 'GET', url: '/api/v1/newsletters/front-subscribe' });
 }
 
-/** Signed in, the account's email is subscribed and `email` is ignored by the server. */
-export function subscribeNewsletter(email?: string): Promise<SubscribeResult> {
-  return callApi<SubscribeResult>({
+/**
+ * Signed in, the account's email is subscribed and `email` is ignored by the server; signed out, `email` is sent a
+ * link to confirm (`confirmationSent`).
+ */
+export function subscribeNewsletter(email?: string): Promise<SubscribeAnswer> {
+  return callApi<SubscribeAnswer>({
     method: 'POST',
     url: '/api/v1/newsletters/front-subscribe',
     data: email ? { email } : {},
+  });
+}
+
+/** A confirmation link's address and token: subscribes the address. */
+export function confirmSubscription(link: { email: string; token: string }): Promise<SubscribeAnswer> {
+  return callApi<SubscribeAnswer>({
+    method: 'POST',
+    url: '/api/v1/newsletters/front-subscribe',
+    data: link,
   });
 }
 

@@ -53,6 +53,8 @@ export function FooterSubscribe({ accountEmail }: Props) {
   const [email, setEmail] = useState('');
   const [fieldError, setFieldError] = useState<string | null>(null);
   const [isSaving, setIsSaving] = useState(false);
+  /** Signed out: the address a confirmation link was sent to. */
+  const [sentTo, setSentTo] = useState<string | null>(null);
   const { state, setState, want } = useSubscribeState(accountEmail);
   const offer = state?.offer ?? NEWSLETTER_OFFER;
   const isSubscribed = accountEmail !== null && state?.subscribed === true;
@@ -64,7 +66,11 @@ export function FooterSubscribe({ accountEmail }: Props) {
     if (problem) return;
     setIsSaving(true);
     try {
-      await subscribeNewsletter(accountEmail ? undefined : email.trim());
+      const answer = await subscribeNewsletter(accountEmail ? undefined : email.trim());
+      if (answer.confirmationSent) {
+        setSentTo(email.trim());
+        return;
+      }
       if (accountEmail && state) setState({ ...state, subscribed: true });
       void navigate('/newsletter/subscribed');
     } catch (err) {
@@ -80,7 +86,13 @@ export function FooterSubscribe({ accountEmail }: Props) {
       <p className="footer-subscribe__lead" data-testid="footer-subscribe-offer">
         {offer.description}
       </p>
-      {isSubscribed ? (
+      {sentTo && !accountEmail ? (
+        <p className="footer-subscribe__done" role="status" data-testid="footer-subscribe-sent">
+          <span>
+            Check your inbox: we sent a link to {sentTo}. Your subscription starts when you follow it.
+          </span>
+        </p>
+      ) : isSubscribed ? (
         <p className="footer-subscribe__done" data-testid="footer-subscribed">
           <span>
             You get it at {state?.email ?? accountEmail}. <Link to="/account/newsletter">Manage</Link>

@@ -1,18 +1,30 @@
 import { Button, Result, Skeleton, Typography } from 'antd';
-import { Link } from 'react-router';
+import { useCallback } from 'react';
+import { Link, useSearchParams } from 'react-router';
 import { LoadFailed } from '../../../components/load-failed';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { useRemoteData } from '../../../lib/use-remote-data';
-import { retrieveSubscribeSuccess } from '../api';
+import { confirmSubscription, retrieveSubscribeSuccess } from '../api';
 
+/**
+ * After subscribing; also where a signed-out subscriber's confirmation link lands (`?email=…&token=…`), which
+ * subscribes the address before the page says so.
+ */
 export function NewsletterSuccessPage() {
   useDocumentTitle("You're subscribed");
-  const success = useRemoteData(retrieveSubscribeSuccess);
+  const [searchParams] = useSearchParams();
+  const email = searchParams.get('email');
+  const token = searchParams.get('token');
+  const load = useCallback(async () => {
+    if (email && token) await confirmSubscription({ email, token });
+    return retrieveSubscribeSuccess();
+  }, [email, token]);
+  const success = useRemoteData(load);
 
   if (success.status === 'failed' && !success.data) {
     return (
       <LoadFailed
-        title="You're subscribed"
+        title={email && token ? 'Your subscription could not be confirmed' : "You're subscribed"}
         error={success.error}
         onRetry={success.reload}
         testId="newsletter-success-error"
