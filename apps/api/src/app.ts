@@ -266,7 +266,7 @@ export async function buildApp({ config, database, now = () => new Date(), logge
   const orderPayments = createOrderPayments(database.db, {
     payments,
     demo: providers.demo,
-    issueToken: async (customerId) => (await sessions.issue(database.db, customerId)).token,
+    replaceToken: ({ sessionId, customerId }) => sessions.replace(sessionId, customerId),
     cancelUnpaid: (order) => orders.cancelUnpaid(order),
     unpaidMs: config.UNPAID_ORDER_MINUTES * 60_000,
     now,

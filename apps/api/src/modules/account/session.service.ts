@@ -71,6 +71,21 @@ export function createSessionService(db: Db, settings: SessionSettings) {
     return renewed;
   }
 
+  /**
+   * A fresh token in place of the session's own, as after a renewal: the old one lives on only for the grace
+   * period. A session replaced already (a retry whose first answer, with the new token, was lost) gets a token of
+   * its own, since its caller has nothing else once the grace period ends.
+   */
+  async function replace(sessionId: number, customerId: number): Promise<string> {
+    const now = settings.now();
+    const token = await db.transaction(async (tx) => {
+      await claimRenewal(tx, sessionId, now, new Date(now.getTime() + settings.graceMs));
+      return (await issue(tx, customerId)).token;
+    });
+    cache.forgetSession(sessionId);
+    return token;
+  }
+
   async function revoke(sessionId: number): Promise<void> {
     await revokeSession(db, sessionId, settings.now());
     cache.forgetSession(sessionId);
@@ -79,6 +94,7 @@ export function createSessionService(db: Db, settings: SessionSettings) {
   return {
     issue,
     authenticate,
+    replace,
     revoke,
     /** After a committed change to the customer or their sessions: this process stops answering them from memory. */
     forgetCustomer: (customerId: number) => cache.forgetCustomer(customerId),

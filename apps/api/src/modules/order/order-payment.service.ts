@@ -21,7 +21,8 @@ export type OrderPaymentDeps = {
   payments: PaymentService;
   demo: DemoPaymentProvider | null;
   /** A new session for the customer: a capture answers with a fresh token, as sign-in does. */
-  issueToken: (customerId: number) => Promise<string>;
+  /** A fresh token in place of the session's own, which lives on only for the grace period. */
+  replaceToken: (session: { sessionId: number; customerId: number }) => Promise<string>;
   /** Cancels an unpaid order and gives back its stock, coupon use and store credit; false if it was not open. */
   cancelUnpaid: (order: OrderRow) => Promise<boolean>;
   unpaidMs: number;
@@ -153,7 +154,7 @@ export function createOrderPayments(db: Db, deps: OrderPaymentDeps) {
       return answer;
     },
 
-    freshToken: deps.issueToken,
+    freshToken: deps.replaceToken,
 
     async demoPayment(customerId: number, ref: string): Promise<DemoPaymentView> {
       const { order, payment } = await demoAttempt(customerId, ref);

@@ -205,6 +205,23 @@ describe('paying an order', () => {
     expect(paypal.moneyMovements() - movedBefore).toBe(1);
   });
 
+  it("a capture's fresh token replaces the caller's: the old one ends with the grace period, signing out ends the new one", async () => {
+    const { c, order } = await unpaidOrder(1);
+    const token = (await start(c, order.orderID, 'paypal')).searchParams.get('token') ?? '';
+    paypal.approve(token);
+    const captured = await call(c, 'POST', '/paypal/express-capture', { orderID: order.orderID, token });
+    const fresh = captured.authorization ?? '';
+    const me = async (bearerToken: string) =>
+      (await t.app.inject({ url: '/api/v1/customer/me', headers: bearer(bearerToken) })).statusCode;
+    // Requests already in flight with the old token still succeed for a moment, as after a renewal.
+    expect(await me(c.token)).toBe(200);
+    t.clock.advance(61_000);
+    expect(await me(c.token)).toBe(401);
+    expect(await me(fresh)).toBe(200);
+    await t.app.inject({ method: 'POST', url: '/api/v1/logout', headers: bearer(fresh), payload: {} });
+    expect(await me(fresh)).toBe(401);
+  });
+
   it('capturing twice captures once, and both answers say paid', async () => {
     const { c, order } = await unpaidOrder(1);
     const approve = await start(c, order.orderID, 'paypal');

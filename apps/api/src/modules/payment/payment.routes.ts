@@ -60,7 +60,8 @@ export const paymentRoutes: FastifyPluginAsyncZod<{ payments: OrderPayments }> =
       const customerId = customerIdOf(req);
       const key = { route, key: req.headers['idempotency-key'], body: req.body };
       const answer = await payments.capture(customerId, provider, orderID, ref, key);
-      sendToken(reply, await payments.freshToken(customerId));
+      // In place of the caller's session, not beside it: a capture never leaves a second live session behind.
+      sendToken(reply, await payments.freshToken({ sessionId: authOf(req).sessionId, customerId }));
       return ok(answer);
     };
   const paypal = capture('paypal', 'paypal/express-capture');
