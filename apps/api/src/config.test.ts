@@ -18,6 +18,15 @@ describe('configuration', () => {
     expect(loadConfig({ DATABASE_URL: 'postgres://localhost/shop' }).SEED_DEMO).toBe(false);
   });
 
+  it('offers the demo payment provider only in the demo store: the embedded database with its demo data', () => {
+    expect(loadConfig({}).payments.demo).toBe(true);
+    expect(loadConfig({ SEED_DEMO: 'false' }).payments.demo).toBe(false);
+    expect(loadConfig({ DATABASE_URL: 'postgres://localhost/shop', SEED_DEMO: 'true' }).payments.demo).toBe(
+      false,
+    );
+    expect(loadConfig({ SEED_DEMO: 'false', PAYMENTS_DEMO: 'true' }).payments.demo).toBe(true);
+  });
+
   it('reads lists and flags', () => {
     const cfg = loadConfig({ CORS_ORIGINS: 'https://a.example, https://b.example', DEBUG_CONSOLE: 'on' });
     expect(cfg.CORS_ORIGINS).toEqual(['https://a.example', 'https://b.example']);

@@ -118,13 +118,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       throw new ConfigError('Invalid configuration:\n  GOOGLE_JWKS: must be a JSON Web Key Set');
     }
   }
+  const embeddedDatabase = cfg.DATABASE_URL === undefined;
+  const seedDemo = cfg.SEED_DEMO ?? embeddedDatabase;
   return {
     ...cfg,
     DATA_DIR: path.resolve(cfg.DATA_DIR),
-    SEED_DEMO: cfg.SEED_DEMO ?? cfg.DATABASE_URL === undefined,
+    SEED_DEMO: seedDemo,
     mail: resolveMailConfig(cfg, path.resolve(cfg.DATA_DIR)),
     payments: resolvePaymentConfig(cfg, {
-      embeddedDatabase: cfg.DATABASE_URL === undefined,
+      demoStore: embeddedDatabase && seedDemo,
       defaultPublicUrl: `http://localhost:${cfg.PORT}`,
     }),
   };

@@ -3,8 +3,8 @@ import { createMemoryDemoPaymentStore } from './demo-payment-store.js';
 import { paymentEnvSchema, resolvePaymentConfig } from './payment-config.js';
 import { createPaymentProviders } from './payment-providers.js';
 
-const embedded = { embeddedDatabase: true, defaultPublicUrl: 'http://localhost:3000' };
-const postgres = { embeddedDatabase: false, defaultPublicUrl: 'http://localhost:3000' };
+const embedded = { demoStore: true, defaultPublicUrl: 'http://localhost:3000' };
+const postgres = { demoStore: false, defaultPublicUrl: 'http://localhost:3000' };
 const paypal = { PAYPAL_CLIENT_ID: 'id', PAYPAL_CLIENT_SECRET: 'secret' };
 const afterpay = { AFTERPAY_MERCHANT_ID: '100101', AFTERPAY_SECRET_KEY: 'key' };
 

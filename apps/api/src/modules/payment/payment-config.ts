@@ -103,12 +103,13 @@ export interface PaymentConfig {
 }
 
 /**
- * The demo provider is on by default only on the embedded database and only while no real provider is
- * configured; PAYMENTS_DEMO overrides that either way.
+ * The demo provider, which lets customers approve their own payments, is on by default only for the demo store (the
+ * embedded database with its demo data, as `npm start` runs) and only while no real provider is configured: a shop
+ * on the embedded database without demo data takes no money it was not paid. PAYMENTS_DEMO overrides that either way.
  */
 export function resolvePaymentConfig(
   env: PaymentEnv,
-  options: { embeddedDatabase: boolean; defaultPublicUrl: string },
+  options: { demoStore: boolean; defaultPublicUrl: string },
 ): PaymentConfig {
   const paypal: PayPalSettings | null =
     env.PAYPAL_CLIENT_ID !== undefined && env.PAYPAL_CLIENT_SECRET !== undefined
@@ -129,7 +130,7 @@ export function resolvePaymentConfig(
         }
       : null;
   return {
-    demo: env.PAYMENTS_DEMO ?? (options.embeddedDatabase && paypal === null && afterpay === null),
+    demo: env.PAYMENTS_DEMO ?? (options.demoStore && paypal === null && afterpay === null),
     timeoutMs: env.PAYMENT_TIMEOUT_MS,
     publicUrl: (env.PUBLIC_URL ?? options.defaultPublicUrl).replace(/\/+$/, ''),
     paypal,
