@@ -33,6 +33,8 @@ export type OrderPaymentDeps = {
 
 /** Owed refunds retried per round, so one round stays short however long a provider was down. */
 const REFUNDS_PER_ROUND = 50;
+/** A started attempt of a settled order is looked at once nothing has touched it for this long. */
+const LEFT_ATTEMPT_QUIET_MS = 60_000;
 
 export type CaptureKey = { route: string; key: string | undefined; body: unknown };
 
@@ -62,11 +64,12 @@ export function createOrderPayments(db: Db, deps: OrderPaymentDeps) {
     order: OrderRow,
     attempt: PaymentRow,
     captureId: string,
+    { refundNow = true } = {},
   ): Promise<'paid' | 'surplus'> {
     const outcome = await db.transaction(async (tx) => {
       const current = await findOrder(tx, order.customerId, order.id, { lock: true });
-      if (current?.status === 'pending_payment') {
-        await payments.recordCapture(tx, attempt, captureId);
+      // Only an attempt still started pays the order; one the store gave up on meanwhile is surplus.
+      if (current?.status === 'pending_payment' && (await payments.recordCapture(tx, attempt, captureId))) {
         const paid = await updateOrderWhileIn(tx, order.id, ['pending_payment'], {
           status: 'paid',
           paidAt: now(),
@@ -78,7 +81,7 @@ export function createOrderPayments(db: Db, deps: OrderPaymentDeps) {
       await payments.recordSurplus(tx, attempt, captureId);
       return 'surplus';
     });
-    if (outcome === 'surplus') {
+    if (outcome === 'surplus' && refundNow) {
       await payments
         .refundOwed({ ...attempt, captureId })
         .catch((err: unknown) => deps.log.warn({ err, paymentId: attempt.id }, 'surplus refund left owed'));
@@ -94,6 +97,8 @@ export function createOrderPayments(db: Db, deps: OrderPaymentDeps) {
     const answer: PaymentCaptured = { orderID: order.id, status: 'paid', amountCents: attempt.amountCents };
     if (attempt.status === 'captured') return answer;
     if (order.status !== 'pending_payment') throw new AppError('ORDER_NOT_PAYABLE');
+    // An attempt the store has given up on (abandoned, declined) is never captured: the order may owe another.
+    if (attempt.status !== 'started') throw new AppError('PAYMENT_EXPIRED');
     // The provider holds the amount the payment was started for; the order must still owe exactly that.
     if (attempt.amountCents !== amountDueOf(order)) throw new AppError('PAYMENT_AMOUNT_MISMATCH');
     const result = await payments.capture(attempt);
@@ -196,6 +201,13 @@ export function createOrderPayments(db: Db, deps: OrderPaymentDeps) {
     async refundOwed(): Promise<{ refunded: number; failed: number }> {
       let refunded = 0;
       let failed = 0;
+      // First what providers took for orders no longer awaiting it (a capture unconfirmed when the order was
+      // cancelled, or paid another way): settled as surplus, it is refunded with the rest below.
+      const quiet = new Date(now().getTime() - LEFT_ATTEMPT_QUIET_MS);
+      for (const { payment, customerId } of await payments.leftAttempts(quiet, REFUNDS_PER_ROUND)) {
+        const order = await findOrder(db, customerId, payment.orderId);
+        if (order) await settleLeft(order, payment);
+      }
       for (const payment of await payments.owedRefunds(REFUNDS_PER_ROUND)) {
         try {
           if ((await payments.refundOwed(payment)) > 0) refunded += 1;
@@ -229,6 +241,22 @@ export function createOrderPayments(db: Db, deps: OrderPaymentDeps) {
     }
     await payments.abandon(attempt);
     return 'abandoned';
+  }
+
+  /**
+   * An attempt left started on an order that no longer awaits payment. Captured at its provider after all: recorded
+   * as surplus (settle), so it is refunded. Undecided or unreachable: asked again next round. Otherwise nothing was
+   * taken and nothing will be: abandoned, never captured for an order that is not owed.
+   */
+  async function settleLeft(order: OrderRow, attempt: PaymentRow): Promise<void> {
+    const status = await payments.status(attempt).catch(() => null);
+    if (status === null || status.status === 'pending') return;
+    if (status.status === 'captured') {
+      // Recorded only: the round's refunds, which run next, give it back and count it.
+      await settle(order, attempt, status.captureId, { refundNow: false });
+      return;
+    }
+    await payments.abandon(attempt);
   }
 
   async function demoAttempt(customerId: number, ref: string) {

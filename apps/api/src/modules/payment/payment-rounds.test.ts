@@ -143,6 +143,54 @@ describe("the store's rounds, counted", () => {
     expect(await statusOf(held.orderID)).toBe('pending_payment');
   });
 
+  it('money PayPal took for an order cancelled while the capture was unconfirmed is found by the refund round and given back once', async () => {
+    const taken = await unpaidOrder('approve');
+    const neverTaken = await unpaidOrder('approve');
+    for (const { c, orderID } of [taken, neverTaken]) {
+      expect((await call(c.token, 'PUT', '/order/cancel', { orderID })).code).toBe(0);
+    }
+    // The store's capture reached PayPal and went through, but its answer never came back.
+    expect(await captureAtPayPal(paypal, taken.token)).toBe(201);
+    const moved = paypal.moneyMovements();
+    t.clock.advance(2 * 60_000);
+
+    expect(await t.app.refundOwed()).toEqual({ refunded: 1, failed: 0 });
+    const paymentOf = async (orderID: number) =>
+      (await db().select().from(payments).where(eq(payments.orderId, orderID)))[0];
+    const refunded = await paymentOf(taken.orderID);
+    expect(refunded?.status).toBe('surplus');
+    expect(refunded?.refundedCents).toBe(refunded?.amountCents);
+    expect(refunded?.amountCents).toBeGreaterThan(0);
+    // Approved but never captured: nothing was taken, and the store never captures it for a cancelled order.
+    expect((await paymentOf(neverTaken.orderID))?.status).toBe('abandoned');
+    expect(paypal.moneyMovements() - moved).toBe(1);
+    expect(await t.app.refundOwed()).toEqual({ refunded: 0, failed: 0 });
+    expect(paypal.moneyMovements() - moved).toBe(1);
+  });
+
+  it('an attempt the round gave up on cannot pay the order afterwards, though the order still awaits another', async () => {
+    const { c, orderID, token: givenUp } = await unpaidOrder('started');
+    const second = await call(c.token, 'POST', '/payment/start', { orderID, provider: 'paypal' });
+    const undecided =
+      new URL((second.data as { redirectUrl: string }).redirectUrl).searchParams.get('token') ?? '';
+    t.clock.advance(31 * 60_000);
+    // PayPal cannot say what became of the second attempt: the order is kept, the first attempt given up.
+    paypal.injectFault({ kind: 'status', status: 503 }, { pathIncludes: undecided });
+    try {
+      expect(await t.app.expireUnpaidOrders()).toEqual({ cancelled: 0, paid: 0 });
+    } finally {
+      paypal.clearFaults();
+    }
+    expect(await statusOf(orderID)).toBe('pending_payment');
+
+    paypal.approve(givenUp);
+    const moved = paypal.moneyMovements();
+    const late = await call(c.token, 'POST', '/paypal/express-capture', { orderID, token: givenUp });
+    expect(late.code).toBe(errorCatalogue.PAYMENT_EXPIRED.code);
+    expect(paypal.moneyMovements()).toBe(moved);
+    expect(await statusOf(orderID)).toBe('pending_payment');
+  });
+
   it('owed refunds: failed while the provider refuses, refunded once when it takes them, then nothing left', async () => {
     const { c, orderID, token } = await unpaidOrder('approve');
     expect((await call(c.token, 'POST', '/paypal/express-capture', { orderID, token })).code).toBe(0);

@@ -1,4 +1,4 @@
-import { and, desc, eq, lt, notInArray, or, sql } from 'drizzle-orm';
+import { and, desc, eq, lt, ne, notInArray, or, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
 import { orders, payments, type PaymentRow } from '../../db/schema/index.js';
 import type { PaymentProviderName } from './payment-provider.js';
@@ -108,6 +108,30 @@ export async function addRefunded(
 }
 
 /** Money a provider holds that the store owes back: surplus captures, and captures of cancelled orders. */
+/**
+ * Attempts still `started` whose order no longer awaits payment (paid by another attempt, or cancelled) and that
+ * have not moved since `before`: money their provider took for them is owed back.
+ */
+export async function listStartedOfSettledOrders(
+  exec: Executor,
+  before: Date,
+  limit: number,
+): Promise<{ payment: PaymentRow; customerId: number }[]> {
+  return exec
+    .select({ payment: payments, customerId: orders.customerId })
+    .from(payments)
+    .innerJoin(orders, eq(orders.id, payments.orderId))
+    .where(
+      and(
+        eq(payments.status, 'started'),
+        ne(orders.status, 'pending_payment'),
+        lt(payments.updatedAt, before),
+      ),
+    )
+    .orderBy(payments.id)
+    .limit(limit);
+}
+
 export async function listOwedRefunds(exec: Executor, limit: number): Promise<PaymentRow[]> {
   const rows = await exec
     .select({ payment: payments })

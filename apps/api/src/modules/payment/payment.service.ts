@@ -24,6 +24,7 @@ import {
   findStartedPayments,
   insertPayment,
   listOwedRefunds,
+  listStartedOfSettledOrders,
   markPaymentCaptured,
   markPaymentEnded,
   markPaymentSurplus,
@@ -199,6 +200,9 @@ export function createPaymentService(
     /** Records a capture the order could not keep; `refundOwed` then gives it back. */
     recordSurplus: (exec: Executor, attempt: PaymentRow, captureId: string) =>
       markPaymentSurplus(exec, attempt.id, captureId, now()),
+
+    /** Attempts left `started` on orders that no longer await payment, untouched since `before`, oldest first. */
+    leftAttempts: (before: Date, limit: number) => listStartedOfSettledOrders(db, before, limit),
 
     /** Refunds still owed (a provider was down when they were due), oldest first. */
     owedRefunds: (limit: number) => listOwedRefunds(db, limit),
