@@ -91,7 +91,10 @@ describe('mail from the store', () => {
     await page.goto('/');
     await testId(page, 'footer-subscribe-email').fill(email);
     await testId(page, 'footer-subscribe-submit').click();
-    await page.waitForURL('**/newsletter/subscribed');
+    await testId(page, 'footer-subscribe-sent').waitFor();
+    const confirm = await waitForMail(email, 'Confirm your Harbour Grocer newsletter');
+    await page.goto(linkTo(confirm, '/newsletter/subscribed'));
+    await testId(page, 'newsletter-success-title').waitFor();
 
     const mail = await waitForMail(email, 'Welcome to the Harbour Grocer newsletter');
     expect(mail.headers['List-Unsubscribe-Post']).toBe('List-Unsubscribe=One-Click');

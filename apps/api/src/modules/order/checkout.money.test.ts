@@ -159,6 +159,27 @@ describe('an order with a coupon', () => {
     expect(express.totals).toMatchObject({ shipping: METRO_EXPRESS, total: 1_000 + METRO_EXPRESS });
   });
 
+  it('a free-shipping coupon that saves nothing is not used up: not on express, not when standard ships free anyway', async () => {
+    const freeShip = await createCoupon(db(), { kind: 'free_shipping', value: 0, perCustomerLimit: 1 });
+    const cheap = await createProduct(db(), { priceCents: 2_000, stock: 20 });
+    const dear = await createProduct(db(), { priceCents: 12_000, stock: 20 });
+    for (const [product, body] of [
+      [cheap, { shippingService: 'express' }],
+      [dear, { shippingService: 'standard' }],
+    ] as const) {
+      const { c, addressID } = await shopper();
+      await addToCart(t.app, c, product.id);
+      await applyCoupon(c, freeShip.code);
+      const order = await placeOrder(c, { addressID, ...body });
+      expect(order.couponCode).toBeNull();
+      expect(await couponUses(freeShip.id, c.user.customerID)).toMatchObject({ customer: 0 });
+      // Still in the cart, for an order it helps.
+      const [cart] = await db().select().from(carts).where(eq(carts.customerId, c.user.customerID));
+      expect(cart?.couponId).toBe(freeShip.id);
+    }
+    expect((await couponUses(freeShip.id, 0)).store).toBe(0);
+  });
+
   it('that expired after it was applied is refused at checkout, taking no stock and no use', async () => {
     const { c, addressID } = await shopper();
     const coupon = await createCoupon(db(), { kind: 'fixed', value: 300 });

@@ -219,7 +219,10 @@ function priceOrder(
       'ORDER_TOTAL_CHANGED',
       `The order total is now ${(total / 100).toFixed(2)} AUD. Please check it and place the order again.`,
     );
-  return { ...price, coupon: coupon?.coupon ?? null };
+  // A coupon that takes nothing off (free standard shipping on an express order, or on one that ships free anyway)
+  // is not spent on this order: it stays in the cart for one it helps.
+  const saves = price.totals.discount > 0 || price.shippingOption.freeReason === 'coupon';
+  return { ...price, coupon: saves ? (coupon?.coupon ?? null) : null };
 }
 
 /**
