@@ -32,6 +32,13 @@ describe('describeCoupon', () => {
     );
   });
 
+  it("names the last day it works by the store's clock: an end at Sydney midnight is the day before", () => {
+    // 1 Jul 2026 00:00 in Sydney: the coupon works through 30 June.
+    expect(describeCoupon({ ...base, endsAt: '2026-06-30T14:00:00.000Z' })).toMatch(/until 30 June 2026$/);
+    // 1 Jul 01:00 in Sydney, still 30 June by UTC: it works on 1 July.
+    expect(describeCoupon({ ...base, endsAt: '2026-06-30T15:00:00.000Z' })).toMatch(/until 1 July 2026$/);
+  });
+
   it('says when an ended coupon ended and the uses left', () => {
     const ended = { ...base, status: 'expired' as const, endsAt: '2020-03-01T12:00:00.000Z' };
     expect(describeCoupon(ended)).toBe('10% off orders of $30.00 or more, ended 1 Mar 2020');

@@ -1,10 +1,17 @@
+import { STORE_TIME_ZONE } from '@storefront/contract/limits';
 import type { WalletCoupon } from '@storefront/contract/wallet';
 import { formatMoney } from '../../../lib/money';
 
-const dateFormat = new Intl.DateTimeFormat('en-AU', { dateStyle: 'medium' });
+/** The store's days: a coupon starts and ends by the shop's clock, wherever the customer is. */
+const dateFormat = new Intl.DateTimeFormat('en-AU', { dateStyle: 'medium', timeZone: STORE_TIME_ZONE });
 
 export function formatWalletDate(iso: string): string {
   return dateFormat.format(new Date(iso));
+}
+
+/** A coupon works until just before `endsAt`: its last day is the one that moment falls on. */
+function lastDay(endsAt: string): string {
+  return dateFormat.format(new Date(new Date(endsAt).getTime() - 1));
 }
 
 /** The coupon's rules in plain words, e.g. "10% off orders of $30.00 or more, until 31 Dec 2026". */
@@ -18,10 +25,10 @@ export function describeCoupon(coupon: WalletCoupon): string {
   const scope = coupon.minSpend > 0 ? ` orders of ${formatMoney(coupon.minSpend)} or more` : ' any order';
   const window =
     coupon.status === 'upcoming'
-      ? `, from ${formatWalletDate(coupon.startsAt)} until ${formatWalletDate(coupon.endsAt)}`
+      ? `, from ${formatWalletDate(coupon.startsAt)} until ${lastDay(coupon.endsAt)}`
       : coupon.status === 'expired' && new Date(coupon.endsAt) <= new Date()
-        ? `, ended ${formatWalletDate(coupon.endsAt)}`
-        : `, until ${formatWalletDate(coupon.endsAt)}`;
+        ? `, ended ${lastDay(coupon.endsAt)}`
+        : `, until ${lastDay(coupon.endsAt)}`;
   const joiner = coupon.kind === 'free_shipping' ? ' on' : '';
   return `${benefit}${joiner}${scope}${window}`;
 }
