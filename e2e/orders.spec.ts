@@ -100,6 +100,54 @@ describe('orders', () => {
     await context.close();
   });
 
+  it('a coupon that stopped applying blocks placing the order, saying why and where to remove it', async () => {
+    const { context, page } = await openPage(browser());
+    await registerCustomer(page, {
+      email: makeEmail('coupon-blocked'),
+      password: 'coupon-pass-2000',
+      firstName: 'Cora',
+      lastName: 'Coupon',
+    });
+    const token = await storedToken(page);
+    await callApi('address/add', {
+      method: 'POST',
+      token,
+      body: {
+        firstName: 'Cora',
+        lastName: 'Coupon',
+        phone: '0412345678',
+        line1: '1 Macquarie St',
+        suburb: 'Sydney',
+        state: 'NSW',
+        postcode: '2000',
+      },
+    });
+    const { data: products } = await callApi<{ list: Product[] }>('product/list?category=pantry&pageSize=50');
+    const product = products.list.find((p) => p.available && p.stock >= 20 && p.price < 3000);
+    if (!product) throw new Error('the demo catalogue needs a pantry product under $30 in stock');
+    const units = Math.ceil(3000 / product.price);
+    await callApi('cart/add', {
+      method: 'POST',
+      token,
+      body: { productID: product.productID, quantity: units },
+    });
+    await callApi('cart/apply-discount', { method: 'POST', token, body: { code: 'WELCOME10' } });
+    // Below WELCOME10's $30 minimum now.
+    await callApi('cart/update', {
+      method: 'PUT',
+      token,
+      body: { productID: product.productID, quantity: 1 },
+    });
+
+    await page.goto('/checkout');
+    await testId(page, 'checkout-place-blocked').waitFor();
+    expect(await testId(page, 'checkout-place-blocked').textContent()).toMatch(
+      /^WELCOME10 does not apply to this order .+\. Remove it in your cart to place the order\.$/,
+    );
+    expect(await testId(page, 'checkout-place-order').isDisabled()).toBe(true);
+    await context.close();
+  });
+
   it('the demo customer sees past orders and filters them by status', async () => {
     const { context, page } = await openPage(browser());
     await page.goto(`/login?redirect=${encodeURIComponent('/account/orders')}`);

@@ -91,8 +91,12 @@ export function CheckoutPage() {
 
 /** Why the order cannot be placed yet, said beside the button it keeps disabled; null when it can be. */
 function placeBlockedBy(
-  checkout: Pick<ReturnType<typeof useCheckout>, 'addresses' | 'needsWindow' | 'option'>,
+  checkout: Pick<ReturnType<typeof useCheckout>, 'addresses' | 'needsWindow' | 'option' | 'cart'>,
 ): string | null {
+  // The order would be refused for it: say so before, with the way out.
+  const coupon = checkout.cart.coupon;
+  if (coupon && !coupon.isApplicable)
+    return `${coupon.code} does not apply to this order${coupon.problem ? ` (${coupon.problem.replace(/\.$/, '')})` : ''}. Remove it in your cart to place the order.`;
   if (checkout.addresses.length === 0) return 'Add a delivery address to place your order.';
   if (checkout.needsWindow) return 'Choose a delivery window to place your order.';
   if (checkout.option === null) return 'Choose how your order is delivered to place it.';
