@@ -1,7 +1,7 @@
 import type { Product } from '@storefront/contract/catalog';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { callApi } from './support/api';
+import { addSydneyAddress, callApi } from './support/api';
 import {
   PHONE,
   makeEmail,
@@ -23,19 +23,7 @@ async function shopper(page: Page, label: string): Promise<{ token: string; prod
     lastName: 'Livery',
   });
   const token = (await page.evaluate(() => localStorage.getItem('storefront.token'))) ?? '';
-  await callApi('address/add', {
-    method: 'POST',
-    token,
-    body: {
-      firstName: 'Dee',
-      lastName: 'Livery',
-      phone: '0412345678',
-      line1: '1 Macquarie St',
-      suburb: 'Sydney',
-      state: 'NSW',
-      postcode: '2000',
-    },
-  });
+  await addSydneyAddress(token, { firstName: 'Dee', lastName: 'Livery' });
   const { data } = await callApi<{ list: Product[] }>('product/list?category=pantry&pageSize=50');
   const products = data.list.filter((p) => p.available && p.stock >= 10).slice(0, 2);
   for (const p of products) {

@@ -14,7 +14,7 @@ import {
   useBrowser,
 } from './support/browser';
 import { pickDeliveryWindow } from './support/checkout';
-import { callApi } from './support/api';
+import { addSydneyAddress, callApi } from './support/api';
 
 const browser = useBrowser();
 
@@ -34,19 +34,7 @@ describe('orders', () => {
       lastName: 'Order',
     });
     const token = await storedToken(page);
-    await callApi('address/add', {
-      method: 'POST',
-      token,
-      body: {
-        firstName: 'Olive',
-        lastName: 'Order',
-        phone: '0412345678',
-        line1: '1 Macquarie St',
-        suburb: 'Sydney',
-        state: 'NSW',
-        postcode: '2000',
-      },
-    });
+    await addSydneyAddress(token, { firstName: 'Olive', lastName: 'Order' });
     const { data: products } = await callApi<{ list: Product[] }>('product/list?category=pantry&pageSize=50');
     const [first, second] = products.list.filter((p) => p.available && p.stock >= 10);
     if (!first || !second) throw new Error('the demo catalogue needs two pantry products in stock');
@@ -109,19 +97,7 @@ describe('orders', () => {
       lastName: 'Coupon',
     });
     const token = await storedToken(page);
-    await callApi('address/add', {
-      method: 'POST',
-      token,
-      body: {
-        firstName: 'Cora',
-        lastName: 'Coupon',
-        phone: '0412345678',
-        line1: '1 Macquarie St',
-        suburb: 'Sydney',
-        state: 'NSW',
-        postcode: '2000',
-      },
-    });
+    await addSydneyAddress(token, { firstName: 'Cora', lastName: 'Coupon' });
     const { data: products } = await callApi<{ list: Product[] }>('product/list?category=pantry&pageSize=50');
     const product = products.list.find((p) => p.available && p.stock >= 20 && p.price < 3000);
     if (!product) throw new Error('the demo catalogue needs a pantry product under $30 in stock');

@@ -11,7 +11,7 @@ import {
   useBrowser,
 } from './support/browser';
 import { pickDeliveryWindow } from './support/checkout';
-import { callApi } from './support/api';
+import { addSydneyAddress, callApi } from './support/api';
 
 const browser = useBrowser();
 
@@ -30,19 +30,7 @@ async function newCustomer(page: Page, label: string): Promise<{ token: string; 
     lastName: 'Payer',
   });
   const token = await storedToken(page);
-  await callApi('address/add', {
-    method: 'POST',
-    token,
-    body: {
-      firstName: 'Penny',
-      lastName: 'Payer',
-      phone: '0412345678',
-      line1: '1 Macquarie St',
-      suburb: 'Sydney',
-      state: 'NSW',
-      postcode: '2000',
-    },
-  });
+  await addSydneyAddress(token, { firstName: 'Penny', lastName: 'Payer' });
   const { data: products } = await callApi<{ list: Product[] }>('product/list?category=pantry&pageSize=50');
   const product = products.list.find((p) => p.available && p.stock >= 10);
   if (!product) throw new Error('the demo catalogue needs a pantry product in stock');
