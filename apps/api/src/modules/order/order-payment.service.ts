@@ -20,8 +20,7 @@ import { totalsOf } from './order.service.js';
 export type OrderPaymentDeps = {
   payments: PaymentService;
   demo: DemoPaymentProvider | null;
-  /** A new session for the customer: a capture answers with a fresh token, as sign-in does. */
-  /** A fresh token in place of the session's own, which lives on only for the grace period. */
+  /** A capture answers with a fresh token in place of the session's own, which lives on only for the grace period. */
   replaceToken: (session: { sessionId: number; customerId: number }) => Promise<string>;
   /** Cancels an unpaid order and gives back its stock, coupon use and store credit; false if it was not open. */
   cancelUnpaid: (order: OrderRow) => Promise<boolean>;
