@@ -28,7 +28,7 @@ const SUCCESS: FrontSuccess = {
 const UNSUBSCRIBE_PURPOSE = 'newsletter-unsubscribe';
 const CONFIRM_PURPOSE = 'newsletter-confirm';
 /** How long a signed-out subscriber's confirmation link works. */
-export const CONFIRM_LINK_HOURS = 48;
+const CONFIRM_LINK_HOURS = 48;
 
 /** Addresses are kept and signed in one spelling, so `Ann@X.com` and `ann@x.com` share one link. */
 const canonical = (email: string) => email.trim().toLowerCase();
