@@ -77,6 +77,8 @@ describe('orders', () => {
     await testId(page, `order-open-${orderID}`).click();
     await page.waitForURL(`**/account/orders/${orderID}`);
     await testId(page, 'order-cancel').click();
+    // Unpaid and no store credit spent: nothing is promised back but the stock.
+    await page.getByText('Items go back on the shelf.', { exact: true }).waitFor();
     await testId(page, 'order-cancel-confirm').click();
     await page.getByText('Your order was cancelled.').waitFor();
     await expect.poll(() => testId(page, 'order-status').textContent()).toBe('Cancelled');

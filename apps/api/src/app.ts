@@ -262,6 +262,7 @@ export async function buildApp({ config, database, now = () => new Date(), logge
     log: app.log,
     mail: orderMail,
     onStockChanged: () => listings.clear(),
+    settleTakenPayments: (customerId, orderId) => orderPayments.settleTakenPayments(customerId, orderId),
   });
   const orderPayments = createOrderPayments(database.db, {
     payments,

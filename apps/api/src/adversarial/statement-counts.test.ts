@@ -197,10 +197,11 @@ describe('SQL statements per request', () => {
       await count(small.c, 'PUT', '/order/cancel', { orderID: smallOrder }),
       await count(large.c, 'PUT', '/order/cancel', { orderID: largeOrder }),
     ];
-    // An unpaid order without credit spent, coupon or delivery window: the order locked, cancelled,
-    // its lines, their stock back; the mail (its customer read, the mail queued); the answer (the order and its
-    // lines). Nothing for a payment, a window, a coupon or credit it has not got.
-    expect(cancelled[0]).toEqual({ n: 8, code: 0 });
+    // An unpaid order without credit spent, coupon or delivery window: its started payments (none here, so no
+    // provider is asked); the order locked, cancelled, its lines, their stock back; whether a payment is still
+    // undecided, and the mail (its customer read, the mail queued); the answer (the order and its lines). Nothing
+    // for a window, a coupon or credit it has not got.
+    expect(cancelled[0]).toEqual({ n: 10, code: 0 });
     expect(cancelled[1]).toEqual(cancelled[0]);
   });
 

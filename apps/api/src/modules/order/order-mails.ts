@@ -13,8 +13,15 @@ import { totalsOf } from './order.service.js';
 export type OrderEvent =
   | { kind: 'placed' }
   | { kind: 'paid' }
-  | { kind: 'cancelled'; refund: { byProvider: number; provider: string | null; asCredit: number } }
-  | { kind: 'address-changed' };
+  | {
+      kind: 'cancelled';
+      refund: { byProvider: number; provider: string | null; asCredit: number };
+      /** A payment was started and the provider has not said what became of it. */
+      paymentUndecided: boolean;
+    }
+  | { kind: 'address-changed' }
+  /** A provider took money the order is not owed (paid already, or cancelled); it is being given back. */
+  | { kind: 'payment-returned'; amountCents: number; provider: string };
 
 export type OrderMailSettings = { publicUrl: string; unpaidMinutes: number };
 
@@ -98,7 +105,18 @@ function content(event: OrderEvent, order: OrderRow, settings: OrderMailSettings
         lead:
           parts.length > 0
             ? `${parts.join(', and ')}. Refunds to a card can take a few business days to show.`
-            : 'Nothing was paid for it, so nothing is owed.',
+            : event.paymentUndecided
+              ? 'Nothing was paid for it. If the payment you started still goes through, we give it back and mail you.'
+              : 'Nothing was paid for it, so nothing is owed.',
+      };
+    }
+    case 'payment-returned': {
+      const amount = formatAud(event.amountCents);
+      const via = providerNames[event.provider] ?? event.provider;
+      return {
+        subject: `Order ${ref}: we are giving back ${amount}`,
+        heading: `${amount} is on its way back to you`,
+        lead: `${via} took ${amount} for order ${ref} after it was ${order.status === 'cancelled' ? 'cancelled' : 'paid'}. We are giving it back through ${via}; refunds to a card can take a few business days to show.`,
       };
     }
     case 'address-changed':
@@ -130,7 +148,7 @@ export async function queueOrderMail(
   now: Date,
 ): Promise<void> {
   const { order } = about;
-  const windowId = event.kind === 'cancelled' ? null : order.deliveryWindowId;
+  const windowId = order.status === 'cancelled' ? null : order.deliveryWindowId;
   const [customer, lines, window] = await together([
     about.customer ?? findCustomerById(tx, order.customerId),
     about.lines ?? listOrderLines(tx, [order.id]),

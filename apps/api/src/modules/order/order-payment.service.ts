@@ -60,7 +60,7 @@ export function createOrderPayments(db: Db, deps: OrderPaymentDeps) {
    * as surplus and given straight back: nothing is kept for an order that is not owed.
    */
   async function settle(
-    order: OrderRow,
+    order: Pick<OrderRow, 'id' | 'customerId'>,
     attempt: PaymentRow,
     captureId: string,
     { refundNow = true } = {},
@@ -77,7 +77,16 @@ export function createOrderPayments(db: Db, deps: OrderPaymentDeps) {
         return 'paid';
       }
       if ((await payments.capturedPayment(tx, order.id))?.id === attempt.id) return 'paid';
-      await payments.recordSurplus(tx, attempt, captureId);
+      const recorded = await payments.recordSurplus(tx, attempt, captureId);
+      // Told once, when it is first recorded: the refund itself may take rounds while the provider is down.
+      if (recorded && current) {
+        const event = {
+          kind: 'payment-returned' as const,
+          amountCents: attempt.amountCents,
+          provider: attempt.provider,
+        };
+        await queueOrderMail(tx, { order: current }, event, deps.mail, now());
+      }
       return 'surplus';
     });
     if (outcome === 'surplus' && refundNow) {
@@ -159,6 +168,20 @@ export function createOrderPayments(db: Db, deps: OrderPaymentDeps) {
     },
 
     freshToken: deps.replaceToken,
+
+    /**
+     * Before a customer's cancel of an unpaid order: a payment its provider took without the store hearing (a capture
+     * whose answer was lost) pays the order first, so the cancel refunds it and its mail says so. Approved and not
+     * captured is left alone (the store never captures for an order being cancelled; the refund round abandons it);
+     * a provider that cannot answer leaves it to that round, which gives back whatever turns up taken.
+     */
+    async settleTakenPayments(customerId: number, orderId: number): Promise<void> {
+      for (const attempt of await payments.startedAttemptsOfUnpaid(customerId, orderId)) {
+        const status = await payments.status(attempt).catch(() => null);
+        if (status?.status === 'captured')
+          await settle({ id: orderId, customerId }, attempt, status.captureId);
+      }
+    },
 
     async demoPayment(customerId: number, ref: string): Promise<DemoPaymentView> {
       const { order, payment } = await demoAttempt(customerId, ref);

@@ -89,6 +89,11 @@ export type OrderServiceDeps = {
   mail: OrderMailSettings;
   /** Told after an order took stock or gave it back (the shop grid's cache is cleared). */
   onStockChanged: () => void;
+  /**
+   * Asks the providers about the payments started for an unpaid order and settles any they took (the order is then
+   * paid), so a cancel gives back what was taken and says so.
+   */
+  settleTakenPayments: (customerId: number, orderId: number) => Promise<void>;
 };
 
 export function createOrderService(db: Db, deps: OrderServiceDeps) {
@@ -255,6 +260,7 @@ export function createOrderService(db: Db, deps: OrderServiceDeps) {
      * provider that took it (after the transaction, so no provider call holds a lock) and the rest as store credit.
      */
     async cancel(customerId: number, body: OrderCancelBody): Promise<OrderDetail> {
+      await deps.settleTakenPayments(customerId, body.orderID);
       const released = await db.transaction(async (tx) => {
         // The order row lock makes a parallel cancel wait here and then find the order already cancelled.
         const order = await findOrder(tx, customerId, body.orderID, { lock: true });
@@ -301,7 +307,15 @@ export function createOrderService(db: Db, deps: OrderServiceDeps) {
     await recordOrderCredit(tx, { customerId: order.customerId, orderId: order.id, amountCents: asCredit });
     if (order.couponId !== null) await releaseCouponUse(tx, order.customerId, order.couponId);
     const refund = { byProvider, provider: captured?.provider ?? null, asCredit };
-    await queueOrderMail(tx, { order: cancelled, lines }, { kind: 'cancelled', refund }, mail, now());
+    const paymentUndecided =
+      order.status === 'pending_payment' && (await payments.startedAttempts(order.id, tx)).length > 0;
+    await queueOrderMail(
+      tx,
+      { order: cancelled, lines },
+      { kind: 'cancelled', refund, paymentUndecided },
+      mail,
+      now(),
+    );
     return { orderId: order.id, byProvider };
   }
 

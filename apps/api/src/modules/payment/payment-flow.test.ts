@@ -2,7 +2,7 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { errorCatalogue } from '@storefront/contract/errors';
 import type { OrderDetail } from '@storefront/contract/order';
-import { orders, payments, products } from '../../db/schema/index.js';
+import { orders, outboxMails, payments, products } from '../../db/schema/index.js';
 import { createCoupon, createProduct, giveCoupon, giveCredit } from '../../../test/catalog-factories.js';
 import {
   addAddress,
@@ -404,6 +404,15 @@ describe('money the store must give back', () => {
     expect(answers.map((a) => a.code).sort()).toEqual([0, 100908]);
     expect((await orderRow(order.orderID))?.status).toBe('paid');
     expect(await keptFor(order.orderID)).toBe(order.totals.amountDue);
+    // The customer hears of the second payment and that it goes back, once.
+    const returned = await db()
+      .select({ text: outboxMails.textBody })
+      .from(outboxMails)
+      .where(eq(outboxMails.topic, 'order-payment-returned'));
+    const amount = `$${(order.totals.amountDue / 100).toFixed(2)}`;
+    const about = returned.filter((m) => m.text.includes(`for order SO-${order.orderID} after it was paid`));
+    expect(about).toHaveLength(1);
+    expect(about[0]?.text).toMatch(new RegExp(`(PayPal|Afterpay) took \\${amount}`));
   });
 
   it('expiry finds every capture of an order: the first pays it, a second is refunded', async () => {

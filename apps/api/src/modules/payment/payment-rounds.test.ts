@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { errorCatalogue } from '@storefront/contract/errors';
-import { orders, payments } from '../../db/schema/index.js';
+import { orders, outboxMails, payments } from '../../db/schema/index.js';
 import { createProduct } from '../../../test/catalog-factories.js';
 import { addAddress, addToCart, bearer, placeOrder, registerCustomer } from '../../../test/factories.js';
 import {
@@ -60,6 +60,19 @@ async function unpaidOrder(paypalOutcome?: PayPalPayerOutcome | 'started') {
   }
   return { c, orderID: order.orderID, token };
 }
+
+/** The order mails written for `email`, oldest first (registration's verification mail left out). */
+async function orderMailsTo(email: string) {
+  const rows = await db()
+    .select({ subject: outboxMails.subject, text: outboxMails.textBody })
+    .from(outboxMails)
+    .where(eq(outboxMails.toAddress, email))
+    .orderBy(outboxMails.id);
+  return rows.filter((m) => m.subject.includes('SO-'));
+}
+
+const paymentOf = async (orderID: number) =>
+  (await db().select().from(payments).where(eq(payments.orderId, orderID)))[0];
 
 async function statusOf(orderID: number) {
   const [row] = await db().select({ status: orders.status }).from(orders).where(eq(orders.id, orderID));
@@ -143,7 +156,7 @@ describe("the store's rounds, counted", () => {
     expect(await statusOf(held.orderID)).toBe('pending_payment');
   });
 
-  it('money PayPal took for an order cancelled while the capture was unconfirmed is found by the refund round and given back once', async () => {
+  it('money PayPal took for an order cancelled while the capture was unconfirmed is found by the refund round, given back once and mailed about', async () => {
     const taken = await unpaidOrder('approve');
     const neverTaken = await unpaidOrder('approve');
     for (const { c, orderID } of [taken, neverTaken]) {
@@ -155,8 +168,6 @@ describe("the store's rounds, counted", () => {
     t.clock.advance(2 * 60_000);
 
     expect(await t.app.refundOwed()).toEqual({ refunded: 1, failed: 0 });
-    const paymentOf = async (orderID: number) =>
-      (await db().select().from(payments).where(eq(payments.orderId, orderID)))[0];
     const refunded = await paymentOf(taken.orderID);
     expect(refunded?.status).toBe('surplus');
     expect(refunded?.refundedCents).toBe(refunded?.amountCents);
@@ -164,6 +175,48 @@ describe("the store's rounds, counted", () => {
     // Approved but never captured: nothing was taken, and the store never captures it for a cancelled order.
     expect((await paymentOf(neverTaken.orderID))?.status).toBe('abandoned');
     expect(paypal.moneyMovements() - moved).toBe(1);
+    expect(await t.app.refundOwed()).toEqual({ refunded: 0, failed: 0 });
+    expect(paypal.moneyMovements() - moved).toBe(1);
+
+    // Each cancel said a payment still undecided would come back; only the one PayPal took gets a mail saying so.
+    const amount = `$${((refunded?.amountCents ?? 0) / 100).toFixed(2)}`;
+    const takenMails = await orderMailsTo(taken.c.email);
+    expect(takenMails.map((m) => m.subject)).toEqual([
+      `We have your order SO-${taken.orderID}: it awaits payment`,
+      `Order SO-${taken.orderID} is cancelled`,
+      `Order SO-${taken.orderID}: we are giving back ${amount}`,
+    ]);
+    expect(takenMails[1]?.text).toContain('If the payment you started still goes through, we give it back');
+    expect(takenMails[2]?.text).toContain(
+      `PayPal took ${amount} for order SO-${taken.orderID} after it was cancelled`,
+    );
+    expect((await orderMailsTo(neverTaken.c.email)).map((m) => m.subject)).toEqual([
+      `We have your order SO-${neverTaken.orderID}: it awaits payment`,
+      `Order SO-${neverTaken.orderID} is cancelled`,
+    ]);
+  });
+
+  it('a cancel after PayPal took the money unheard first pays the order, then refunds it through PayPal and says so', async () => {
+    const { c, orderID, token } = await unpaidOrder('approve');
+    expect(await captureAtPayPal(paypal, token)).toBe(201);
+    const moved = paypal.moneyMovements();
+
+    expect((await call(c.token, 'PUT', '/order/cancel', { orderID })).code).toBe(0);
+    expect(await statusOf(orderID)).toBe('cancelled');
+    const payment = await paymentOf(orderID);
+    expect(payment?.status).toBe('captured');
+    expect(payment?.refundedCents).toBe(payment?.amountCents);
+    expect(paypal.moneyMovements() - moved).toBe(1);
+    const mails = await orderMailsTo(c.email);
+    expect(mails.map((m) => m.subject)).toEqual([
+      `We have your order SO-${orderID}: it awaits payment`,
+      `Order SO-${orderID} is paid and confirmed`,
+      `Order SO-${orderID} is cancelled`,
+    ]);
+    const amount = `$${((payment?.amountCents ?? 0) / 100).toFixed(2)}`;
+    expect(mails[2]?.text).toContain(`${amount} goes back through PayPal`);
+    // Nothing is left for the round.
+    t.clock.advance(2 * 60_000);
     expect(await t.app.refundOwed()).toEqual({ refunded: 0, failed: 0 });
     expect(paypal.moneyMovements() - moved).toBe(1);
   });

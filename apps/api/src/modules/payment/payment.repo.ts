@@ -108,6 +108,28 @@ export async function addRefunded(
 }
 
 /** Money a provider holds that the store owes back: surplus captures, and captures of cancelled orders. */
+/** The attempts still `started` of the customer's order, if it still awaits payment; none otherwise. */
+export async function findStartedOfUnpaidOrder(
+  exec: Executor,
+  customerId: number,
+  orderId: number,
+): Promise<PaymentRow[]> {
+  const rows = await exec
+    .select({ payment: payments })
+    .from(payments)
+    .innerJoin(orders, eq(orders.id, payments.orderId))
+    .where(
+      and(
+        eq(orders.id, orderId),
+        eq(orders.customerId, customerId),
+        eq(orders.status, 'pending_payment'),
+        eq(payments.status, 'started'),
+      ),
+    )
+    .orderBy(desc(payments.id));
+  return rows.map((r) => r.payment);
+}
+
 /**
  * Attempts still `started` whose order no longer awaits payment (paid by another attempt, or cancelled) and that
  * have not moved since `before`: money their provider took for them is owed back.

@@ -22,6 +22,7 @@ import {
   findCapturedPayment,
   findPaymentByRef,
   findStartedPayments,
+  findStartedOfUnpaidOrder,
   insertPayment,
   listOwedRefunds,
   listStartedOfSettledOrders,
@@ -182,7 +183,11 @@ export function createPaymentService(
       return provider(attempt.provider).getStatus(attempt.providerRef);
     },
 
-    startedAttempts: (orderId: number) => findStartedPayments(db, orderId),
+    startedAttempts: (orderId: number, exec: Executor = db) => findStartedPayments(exec, orderId),
+
+    /** The attempts still started of the customer's order while it awaits payment. */
+    startedAttemptsOfUnpaid: (customerId: number, orderId: number) =>
+      findStartedOfUnpaidOrder(db, customerId, orderId),
 
     capturedPayment: (exec: Executor, orderId: number) => findCapturedPayment(exec, orderId),
 

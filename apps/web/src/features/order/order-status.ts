@@ -1,4 +1,4 @@
-import type { OrderStatus } from '@storefront/contract/order';
+import type { OrderStatus, OrderTotals } from '@storefront/contract/order';
 
 export const orderStatusLabels: Record<OrderStatus, string> = {
   pending_payment: 'Awaiting payment',
@@ -38,4 +38,16 @@ const dayFormat = new Intl.DateTimeFormat('en-AU', { dateStyle: 'medium' });
 
 export function formatOrderDay(iso: string): string {
   return dayFormat.format(new Date(iso));
+}
+
+/** What a cancel gives back, as the confirmation says it: a provider's part goes back through it, credit as credit. */
+export function cancelOutcome(status: OrderStatus, totals: OrderTotals): string {
+  const paid = status !== 'pending_payment';
+  const parts = [
+    paid && totals.amountDue > 0 ? 'what you paid goes back the way you paid it' : null,
+    totals.creditUsed > 0 ? 'the store credit you used comes back as credit' : null,
+  ].filter(Boolean);
+  return parts.length === 0
+    ? 'Items go back on the shelf.'
+    : `Items go back on the shelf, and ${parts.join(', and ')}.`;
 }

@@ -17,7 +17,7 @@ import { ChangeAddressForm } from '../components/change-address-form';
 import { OrderLineList } from '../components/order-line-list';
 import { OrderStatusTag } from '../components/order-status-tag';
 import { OrderTimeline } from '../components/order-timeline';
-import { formatOrderDate } from '../order-status';
+import { cancelOutcome, formatOrderDate } from '../order-status';
 import { formatMoney } from '../../../lib/money';
 import { toast } from '../../../lib/toast';
 
@@ -96,7 +96,7 @@ export function OrderDetailPage() {
         o.canCancel && (
           <Popconfirm
             title="Cancel this order?"
-            description="Items go back on the shelf and anything paid returns as store credit."
+            description={cancelOutcome(o.status, o.totals)}
             okText="Cancel order"
             cancelText="Keep it"
             okButtonProps={{ danger: true, 'data-testid': 'order-cancel-confirm' }}
