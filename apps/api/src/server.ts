@@ -2,6 +2,7 @@ import { buildApp } from './app.js';
 import { ConfigError, loadConfig } from './config.js';
 import { openDatabase } from './db/client.js';
 import { loggerOptions } from './lib/log-redaction.js';
+import { oneAtATime } from './lib/one-at-a-time.js';
 import { DEMO_LOGIN } from './db/seed/demo.js';
 import { pruneExpired } from './maintenance.js';
 import { seed } from './db/seed/index.js';
@@ -42,12 +43,13 @@ async function main() {
   // Unpaid orders past their time are checked with their provider, then paid or cancelled, and refunds a provider
   // could not take are retried. Every process may run them: each order is decided under its row lock with a status
   // condition, and a refund's idempotency key makes the provider refund once.
-  const paymentRounds = async () => {
+  // A round that outlasts the minute (a provider hanging until each call's timeout) is not joined by the next.
+  const paymentRounds = oneAtATime(async () => {
     await app
       .expireUnpaidOrders()
       .catch((err: unknown) => app.log.warn({ err }, 'expiring unpaid orders failed'));
     await app.refundOwed().catch((err: unknown) => app.log.warn({ err }, 'retrying owed refunds failed'));
-  };
+  });
   setInterval(() => void paymentRounds(), 60 * 1000).unref();
 
   // The outbox, every two seconds (sooner while there is a backlog); every process may run it (mail-worker.ts).

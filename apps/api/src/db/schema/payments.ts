@@ -40,6 +40,10 @@ export const payments = pgTable(
       .default(sql`gen_random_uuid()::text`),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    // The store's rounds (an owed refund, an attempt whose outcome the provider has not given) leave a payment they
+    // could not finish until then, backing off with each try, so one that keeps failing never holds up the rest.
+    retries: integer('retries').notNull().default(0),
+    retryAt: timestamp('retry_at', { withTimezone: true }),
   },
   (t) => [
     uniqueIndex('payments_provider_ref_key').on(t.provider, t.providerRef),

@@ -200,7 +200,7 @@ export function createOrderPayments(db: Db, deps: OrderPaymentDeps) {
      * lock with a status condition, so several API processes running this at once cancel or pay it once.
      */
     async expireUnpaid(): Promise<{ cancelled: number; paid: number }> {
-      const due = await listOrdersUnpaidSince(db, new Date(now().getTime() - deps.unpaidMs));
+      const due = await listOrdersUnpaidSince(db, new Date(now().getTime() - deps.unpaidMs), now());
       let cancelled = 0;
       let paid = 0;
       for (const order of due) {
@@ -235,7 +235,8 @@ export function createOrderPayments(db: Db, deps: OrderPaymentDeps) {
           if ((await payments.refundOwed(payment)) > 0) refunded += 1;
         } catch (err) {
           failed += 1;
-          deps.log.warn({ err, paymentId: payment.id }, 'owed refund failed; retried next round');
+          deps.log.warn({ err, paymentId: payment.id }, 'owed refund failed; retried later');
+          await payments.postpone(payment);
         }
       }
       return { refunded, failed };
@@ -252,17 +253,23 @@ export function createOrderPayments(db: Db, deps: OrderPaymentDeps) {
     attempt: PaymentRow,
   ): Promise<'paid' | 'surplus' | 'kept' | 'abandoned'> {
     const status = await payments.status(attempt).catch(() => null);
-    if (status === null || status.status === 'pending') return 'kept';
+    if (status === null || status.status === 'pending') return keep(attempt);
     if (status.status === 'captured')
       return (await settle(order, attempt, status.captureId)) === 'paid' ? 'paid' : 'surplus';
     if (status.status === 'approved') {
       const result = await payments.capture(attempt).catch(() => null);
       if (result?.status === 'captured')
         return (await settle(order, attempt, result.captureId)) === 'paid' ? 'paid' : 'surplus';
-      if (result === null || result.status === 'pending') return 'kept';
+      if (result === null || result.status === 'pending') return keep(attempt);
     }
     await payments.abandon(attempt);
     return 'abandoned';
+  }
+
+  /** An attempt whose outcome is not known yet: asked again later, the order kept meanwhile. */
+  async function keep(attempt: PaymentRow): Promise<'kept'> {
+    await payments.postpone(attempt);
+    return 'kept';
   }
 
   /**
@@ -272,7 +279,10 @@ export function createOrderPayments(db: Db, deps: OrderPaymentDeps) {
    */
   async function settleLeft(order: OrderRow, attempt: PaymentRow): Promise<void> {
     const status = await payments.status(attempt).catch(() => null);
-    if (status === null || status.status === 'pending') return;
+    if (status === null || status.status === 'pending') {
+      await payments.postpone(attempt);
+      return;
+    }
     if (status.status === 'captured') {
       // Recorded only: the round's refunds, which run next, give it back and count it.
       await settle(order, attempt, status.captureId, { refundNow: false });

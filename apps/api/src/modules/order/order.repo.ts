@@ -1,9 +1,23 @@
-import { and, asc, count, desc, eq, getTableColumns, gte, inArray, lt, sql, type SQL } from 'drizzle-orm';
+import {
+  and,
+  asc,
+  count,
+  desc,
+  eq,
+  getTableColumns,
+  gt,
+  gte,
+  inArray,
+  lt,
+  notExists,
+  sql,
+  type SQL,
+} from 'drizzle-orm';
 import type { OrderAddress, OrderStatus } from '@storefront/contract/order';
 import { queryRows, type Executor } from '../../db/client.js';
 import { preparedPer, rawPlaceholders } from '../../db/prepared.js';
 import { together } from '../../db/together.js';
-import { orderLines, orders } from '../../db/schema/index.js';
+import { orderLines, orders, payments } from '../../db/schema/index.js';
 
 export type OrderRow = typeof orders.$inferSelect;
 export type OrderLineRow = typeof orderLines.$inferSelect;
@@ -162,11 +176,26 @@ export async function countOrdersByStatus(
 }
 
 /** Orders still awaiting payment that were placed before `placedBefore`, oldest first. */
-export async function listOrdersUnpaidSince(db: Executor, placedBefore: Date): Promise<OrderRow[]> {
+/**
+ * Orders still unpaid that were placed before `placedBefore`, oldest first, leaving out those with an attempt a
+ * round could not settle and left for later (its provider could not say what became of it), so they never hold up
+ * the orders behind them.
+ */
+export async function listOrdersUnpaidSince(
+  db: Executor,
+  placedBefore: Date,
+  now: Date,
+): Promise<OrderRow[]> {
+  const postponed = db
+    .select({ one: sql`1` })
+    .from(payments)
+    .where(and(eq(payments.orderId, orders.id), eq(payments.status, 'started'), gt(payments.retryAt, now)));
   return db
     .select()
     .from(orders)
-    .where(and(eq(orders.status, 'pending_payment'), lt(orders.createdAt, placedBefore)))
+    .where(
+      and(eq(orders.status, 'pending_payment'), lt(orders.createdAt, placedBefore), notExists(postponed)),
+    )
     .orderBy(asc(orders.createdAt))
     .limit(100);
 }

@@ -125,6 +125,9 @@ describe("the store's rounds, counted", () => {
     expect(await statusOf(unanswered.orderID)).toBe('pending_payment');
     expect(await statusOf(underReview.orderID)).toBe('pending_payment');
 
+    // Each is asked again a minute later, then after two, four… minutes while it stays undecided.
+    expect(await t.app.expireUnpaidOrders()).toEqual({ cancelled: 0, paid: 0 });
+    t.clock.advance(61_000);
     expect(await t.app.expireUnpaidOrders()).toEqual({ cancelled: 1, paid: 0 });
     expect(await statusOf(unanswered.orderID)).toBe('cancelled');
     expect(await statusOf(underReview.orderID)).toBe('pending_payment');
@@ -151,6 +154,7 @@ describe("the store's rounds, counted", () => {
     expect(await statusOf(paidAtPayPal.orderID)).toBe('paid');
     expect(await statusOf(held.orderID)).toBe('pending_payment');
     expect(await statusOf(approved.orderID)).toBe('pending_payment');
+    t.clock.advance(61_000);
     expect(await t.app.expireUnpaidOrders()).toEqual({ cancelled: 0, paid: 1 });
     expect(await statusOf(approved.orderID)).toBe('paid');
     expect(await statusOf(held.orderID)).toBe('pending_payment');
@@ -256,13 +260,65 @@ describe("the store's rounds, counted", () => {
       const [payment] = await db().select().from(payments).where(eq(payments.orderId, orderID));
       expect(warn).toHaveBeenCalledWith(
         expect.objectContaining({ paymentId: payment?.id, err: expect.any(Error) }),
-        'owed refund failed; retried next round',
+        'owed refund failed; retried later',
       );
     } finally {
       warn.mockRestore();
       paypal.clearFaults();
     }
+    // Left for a minute after failing, then taken.
+    expect(await t.app.refundOwed()).toEqual({ refunded: 0, failed: 0 });
+    t.clock.advance(61_000);
     expect(await t.app.refundOwed()).toEqual({ refunded: 1, failed: 0 });
     expect(await t.app.refundOwed()).toEqual({ refunded: 0, failed: 0 });
+  });
+
+  it('refunds a provider keeps refusing are tried less and less often and never hold up the ones behind them', async () => {
+    // A round's worth of refunds PayPal refuses (captures it does not know), older than one it takes.
+    const refused = await unpaidOrder();
+    expect((await call(refused.c.token, 'PUT', '/order/cancel', { orderID: refused.orderID })).code).toBe(0);
+    await db()
+      .insert(payments)
+      .values(
+        Array.from({ length: 50 }, (_, i) => ({
+          orderId: refused.orderID,
+          provider: 'paypal' as const,
+          providerRef: `REFUSED-${refused.orderID}-${i}`,
+          amountCents: 100,
+          status: 'surplus' as const,
+          captureId: `UNKNOWN-CAPTURE-${refused.orderID}-${i}`,
+        })),
+      );
+    const fine = await unpaidOrder('approve');
+    const paid = await call(fine.c.token, 'POST', '/paypal/express-capture', {
+      orderID: fine.orderID,
+      token: fine.token,
+    });
+    expect(paid.code).toBe(0);
+    paypal.injectFault({ kind: 'status', status: 503 }, { pathIncludes: '/refund', times: 1 });
+    expect((await call(fine.c.token, 'PUT', '/order/cancel', { orderID: fine.orderID })).code).toBe(0);
+    const owedToFine = async () => {
+      const [row] = await db().select().from(payments).where(eq(payments.orderId, fine.orderID));
+      return (row?.amountCents ?? 0) - (row?.refundedCents ?? 0);
+    };
+    expect(await owedToFine()).toBeGreaterThan(0);
+
+    const warn = vi.spyOn(t.app.log, 'warn').mockImplementation(() => undefined);
+    try {
+      // The oldest fifty fail and are left for a minute; the next round reaches the one behind them.
+      expect(await t.app.refundOwed()).toEqual({ refunded: 0, failed: 50 });
+      expect(await t.app.refundOwed()).toEqual({ refunded: 1, failed: 0 });
+      expect(await owedToFine()).toBe(0);
+      // Then a minute, two minutes, four… between tries of each refused one.
+      t.clock.advance(61_000);
+      expect(await t.app.refundOwed()).toEqual({ refunded: 0, failed: 50 });
+      t.clock.advance(61_000);
+      expect(await t.app.refundOwed()).toEqual({ refunded: 0, failed: 0 });
+      t.clock.advance(61_000);
+      expect(await t.app.refundOwed()).toEqual({ refunded: 0, failed: 50 });
+    } finally {
+      warn.mockRestore();
+    }
+    await db().delete(payments).where(eq(payments.orderId, refused.orderID));
   });
 });

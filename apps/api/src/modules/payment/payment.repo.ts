@@ -1,4 +1,4 @@
-import { and, desc, eq, lt, ne, notInArray, or, sql } from 'drizzle-orm';
+import { and, desc, eq, isNull, lt, lte, ne, notInArray, or, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
 import { orders, payments, type PaymentRow } from '../../db/schema/index.js';
 import type { PaymentProviderName } from './payment-provider.js';
@@ -137,6 +137,7 @@ export async function findStartedOfUnpaidOrder(
 export async function listStartedOfSettledOrders(
   exec: Executor,
   before: Date,
+  now: Date,
   limit: number,
 ): Promise<{ payment: PaymentRow; customerId: number }[]> {
   return exec
@@ -148,13 +149,34 @@ export async function listStartedOfSettledOrders(
         eq(payments.status, 'started'),
         ne(orders.status, 'pending_payment'),
         lt(payments.updatedAt, before),
+        isDue(now),
       ),
     )
     .orderBy(payments.id)
     .limit(limit);
 }
 
-export async function listOwedRefunds(exec: Executor, limit: number): Promise<PaymentRow[]> {
+/** Not left for later by a round that could not finish it (`postponePayment`). */
+const isDue = (now: Date) => or(isNull(payments.retryAt), lte(payments.retryAt, now));
+
+/** The longest a round leaves a payment it could not finish before trying it again. */
+export const MAX_RETRY_DELAY_MS = 6 * 60 * 60_000;
+
+/**
+ * Leaves a payment a round could not finish until a minute from now, doubling with each try up to six hours: a
+ * refund the provider keeps refusing is still tried (and logged) four times a day, without holding up the rest.
+ */
+export async function postponePayment(exec: Executor, paymentId: number, now: Date): Promise<void> {
+  await exec
+    .update(payments)
+    .set({
+      retries: sql`${payments.retries} + 1`,
+      retryAt: sql`${now.toISOString()}::timestamptz + least(interval '1 minute' * power(2, least(${payments.retries}, 20)), ${`${MAX_RETRY_DELAY_MS} milliseconds`}::interval)`,
+    })
+    .where(eq(payments.id, paymentId));
+}
+
+export async function listOwedRefunds(exec: Executor, now: Date, limit: number): Promise<PaymentRow[]> {
   const rows = await exec
     .select({ payment: payments })
     .from(payments)
@@ -162,6 +184,7 @@ export async function listOwedRefunds(exec: Executor, limit: number): Promise<Pa
     .where(
       and(
         lt(payments.refundedCents, payments.amountCents),
+        isDue(now),
         or(
           eq(payments.status, 'surplus'),
           and(eq(payments.status, 'captured'), eq(orders.status, 'cancelled')),

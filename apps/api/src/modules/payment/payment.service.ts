@@ -29,6 +29,7 @@ import {
   markPaymentCaptured,
   markPaymentEnded,
   markPaymentSurplus,
+  postponePayment,
   type PaymentRow,
 } from './payment.repo.js';
 
@@ -207,10 +208,13 @@ export function createPaymentService(
       markPaymentSurplus(exec, attempt.id, captureId, now()),
 
     /** Attempts left `started` on orders that no longer await payment, untouched since `before`, oldest first. */
-    leftAttempts: (before: Date, limit: number) => listStartedOfSettledOrders(db, before, limit),
+    leftAttempts: (before: Date, limit: number) => listStartedOfSettledOrders(db, before, now(), limit),
 
     /** Refunds still owed (a provider was down when they were due), oldest first. */
-    owedRefunds: (limit: number) => listOwedRefunds(db, limit),
+    owedRefunds: (limit: number) => listOwedRefunds(db, now(), limit),
+
+    /** Leaves a payment a round could not finish for a while, longer each time; the rounds skip it until then. */
+    postpone: (payment: PaymentRow) => postponePayment(db, payment.id, now()),
 
     /** Gives back the rest of a payment the store owes in full. */
     refundOwed: (payment: PaymentRow) => refundPayment(payment, payment.amountCents),
