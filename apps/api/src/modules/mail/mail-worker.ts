@@ -1,16 +1,29 @@
 import type { Db } from '../../db/client.js';
 import type { WarnLog } from '../../lib/warn-log.js';
 import type { MailTransport } from './mail-transport.js';
-import { claimDueMails, markMailFailed, markMailSent, type OutboxMailRow } from './outbox.repo.js';
+import {
+  claimDueMails,
+  extendClaim,
+  giveUpLapsedMails,
+  markMailFailed,
+  markMailSent,
+  type OutboxMailRow,
+} from './outbox.repo.js';
 
 export type MailWorkerSettings = {
   now: () => Date;
   log: WarnLog;
   /** Mails claimed per round. */
   batch?: number;
-  /** How long a claim holds; longer than a batch can take to send (each mail times out within ~40 s). */
+  /**
+   * How long a claim holds: longer than one mail can take to send. A batch that runs past half of it extends the
+   * claim of each mail before sending it, and leaves one whose claim lapsed (another worker may be sending it).
+   */
   claimMs?: number;
-  /** Attempts before a mail is given up as failed (the last error stays on its row). */
+  /**
+   * Attempts before a mail is given up as failed (the last error stays on its row); an attempt whose claim lapsed
+   * without an answer (the process died or hung while sending) counts too.
+   */
   maxAttempts?: number;
   /** The first retry's delay; each later one doubles, up to an hour. */
   retryBaseMs?: number;
@@ -61,14 +74,35 @@ export function createMailWorker(db: Db, transport: MailTransport, settings: Mai
     return true;
   }
 
+  /** The mail with its claim extended when the batch has run past half of it; undefined once it lapsed. */
+  async function stillHeld(mail: OutboxMailRow, claimedAt: Date): Promise<OutboxMailRow | undefined> {
+    const now = settings.now().getTime();
+    if (now - claimedAt.getTime() < claimMs / 2) return mail;
+    return extendClaim(db, mail, new Date(now + claimMs));
+  }
+
   return {
     /** One round: sends what is due now. */
     async sendDue(): Promise<{ sent: number; failed: number }> {
-      const now = settings.now();
-      const claimed = await claimDueMails(db, now, new Date(now.getTime() + claimMs), batch);
+      const claimedAt = settings.now();
+      const claimed = await claimDueMails(
+        db,
+        claimedAt,
+        new Date(claimedAt.getTime() + claimMs),
+        batch,
+        maxAttempts,
+      );
+      if (claimed.length === 0) {
+        const gaveUp = await giveUpLapsedMails(db, claimedAt, maxAttempts);
+        if (gaveUp > 0)
+          settings.log.warn({ count: gaveUp }, 'mails given up: every attempt ended unanswered');
+      }
       let sent = 0;
       // In the order they were written (UPDATE … RETURNING has none): "placed" goes before "cancelled".
-      for (const mail of claimed.sort((a, b) => a.id - b.id)) if (await deliver(mail)) sent += 1;
+      for (const mail of claimed.sort((a, b) => a.id - b.id)) {
+        const held = await stillHeld(mail, claimedAt);
+        if (held && (await deliver(held))) sent += 1;
+      }
       return { sent, failed: claimed.length - sent };
     },
 

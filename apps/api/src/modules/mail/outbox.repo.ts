@@ -1,4 +1,4 @@
-import { and, eq, inArray, isNull, lte, or, sql } from 'drizzle-orm';
+import { and, eq, gte, inArray, isNull, lt, lte, or, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
 import { preparedPer, rawPlaceholders } from '../../db/prepared.js';
 import { outboxMails, type OutboxMailRow } from '../../db/schema/index.js';
@@ -56,6 +56,7 @@ export async function claimDueMails(
   now: Date,
   claimedUntil: Date,
   limit: number,
+  maxAttempts: number,
 ): Promise<OutboxMailRow[]> {
   const due = exec
     .select({ id: outboxMails.id })
@@ -65,6 +66,7 @@ export async function claimDueMails(
         eq(outboxMails.status, 'pending'),
         lte(outboxMails.nextAttemptAt, now),
         or(isNull(outboxMails.claimedUntil), lte(outboxMails.claimedUntil, now)),
+        lt(outboxMails.attempts, maxAttempts),
       ),
     )
     .orderBy(outboxMails.nextAttemptAt, outboxMails.id)
@@ -75,6 +77,52 @@ export async function claimDueMails(
     .set({ claimedUntil, attempts: sql`${outboxMails.attempts} + 1` })
     .where(inArray(outboxMails.id, due))
     .returning();
+}
+
+/**
+ * Holds a claimed mail longer, while its holder still has it; undefined when the claim lapsed and another worker
+ * may have taken it over (the holder must then leave it).
+ */
+export async function extendClaim(
+  exec: Executor,
+  mail: OutboxMailRow,
+  claimedUntil: Date,
+): Promise<OutboxMailRow | undefined> {
+  const [row] = await exec
+    .update(outboxMails)
+    .set({ claimedUntil })
+    .where(
+      and(
+        eq(outboxMails.id, mail.id),
+        eq(outboxMails.status, 'pending'),
+        eq(outboxMails.claimedUntil, claimOf(mail)),
+      ),
+    )
+    .returning();
+  return row;
+}
+
+/**
+ * Gives up mails whose every attempt ended with its claim lapsing (the process sending it died or hung each time,
+ * so no failure was recorded): without this they would be claimed again for ever.
+ */
+export async function giveUpLapsedMails(exec: Executor, now: Date, maxAttempts: number): Promise<number> {
+  const rows = await exec
+    .update(outboxMails)
+    .set({
+      status: 'failed',
+      claimedUntil: null,
+      lastError: sql`coalesce(${outboxMails.lastError}, 'every attempt ended without an answer')`,
+    })
+    .where(
+      and(
+        eq(outboxMails.status, 'pending'),
+        gte(outboxMails.attempts, maxAttempts),
+        lte(outboxMails.claimedUntil, now),
+      ),
+    )
+    .returning({ id: outboxMails.id });
+  return rows.length;
 }
 
 /** Marks a claimed mail sent; only the claim's holder can (a worker whose claim lapsed finds it taken over). */

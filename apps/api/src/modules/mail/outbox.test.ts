@@ -3,7 +3,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { outboxMails } from '../../db/schema/index.js';
 import { startSmtpCatcher, type SmtpCatcher } from '../../../test/smtp-catcher.js';
 import { createTestApp, testClock, type TestApp } from '../../../test/test-app.js';
-import { createSmtpTransport } from './mail-transport.js';
+import { createSmtpTransport, type MailTransport, type OutgoingMail } from './mail-transport.js';
 import { createMailWorker, retryDelayMs } from './mail-worker.js';
 import { claimDueMails, insertMail, type NewMail } from './outbox.repo.js';
 
@@ -130,7 +130,7 @@ describe('the transactional outbox', () => {
     const m = mail();
     await insertMail(db(), m, t.clock.now());
     const now = t.clock.now();
-    const claimed = await claimDueMails(db(), now, new Date(now.getTime() + 60_000), 10);
+    const claimed = await claimDueMails(db(), now, new Date(now.getTime() + 60_000), 10, 10);
     expect(claimed.map((c) => c.toAddress)).toEqual([m.to]);
 
     // Still held: the other worker leaves it.
@@ -138,6 +138,55 @@ describe('the transactional outbox', () => {
     t.clock.advance(60_001);
     expect(await t.app.mailWorker.sendDue()).toEqual({ sent: 1, failed: 0 });
     expect(smtp.to(m.to).map((x) => x.messageId)).toEqual([`<outbox-${claimed[0]?.id}@harbour.test>`]);
+  });
+
+  it('a batch slower than half its claim holds each mail longer before sending it, and leaves one another worker took over', async () => {
+    const mails = [mail(), mail(), mail()];
+    for (const m of mails) await insertMail(db(), m, t.clock.now());
+    const clock = testClock(t.clock.now());
+    const sent: string[] = [];
+    let takenOver: string[] = [];
+    // A slow relay: each mail takes 40 s. While the first worker sends its second mail, the claim of its third
+    // (taken for 60 s) lapses and a second worker claims it.
+    const slow: MailTransport = {
+      kind: 'smtp',
+      async send(m: OutgoingMail) {
+        sent.push(m.to);
+        clock.advance(40_000);
+        if (sent.length === 2) {
+          const until = new Date(clock.now().getTime() + 60_000);
+          takenOver = (await claimDueMails(db(), clock.now(), until, 10, 10)).map((x) => x.toAddress);
+        }
+      },
+      close: () => undefined,
+    };
+    const worker = createMailWorker(db(), slow, { now: clock.now, log: quiet, claimMs: 60_000 });
+    expect(await worker.sendDue()).toEqual({ sent: 2, failed: 1 });
+    // The second mail's claim was extended before it went, so only the third was free to take over; the first
+    // worker then left it to the one holding it.
+    expect(takenOver).toEqual([mails[2]?.to]);
+    expect(sent).toEqual([mails[0]?.to, mails[1]?.to]);
+  });
+
+  it('a mail whose every attempt ended unanswered (the sender died each time) is given up after the last', async () => {
+    const m = mail();
+    await insertMail(db(), m, t.clock.now());
+    const clock = testClock(t.clock.now());
+    for (let i = 0; i < 2; i += 1) {
+      const claimed = await claimDueMails(db(), clock.now(), new Date(clock.now().getTime() + 60_000), 10, 2);
+      expect(claimed.map((x) => x.toAddress)).toEqual([m.to]);
+      clock.advance(60_001);
+    }
+    const worker = createMailWorker(db(), createSmtpTransport(smtp.url, 'shop@harbour.test'), {
+      now: clock.now,
+      log: quiet,
+      maxAttempts: 2,
+    });
+    expect(await worker.sendDue()).toEqual({ sent: 0, failed: 0 });
+    const [row] = await db().select().from(outboxMails).where(eq(outboxMails.toAddress, m.to));
+    expect(row).toMatchObject({ status: 'failed', attempts: 2 });
+    expect(row?.lastError).toBe('every attempt ended without an answer');
+    expect(smtp.to(m.to)).toHaveLength(0);
   });
 
   it('two API processes sending one outbox at once send every mail exactly once', async () => {
