@@ -25,6 +25,7 @@ import { openPostgres, type Database, type Executor } from '../db/client.js';
 import {
   addresses,
   cartLines,
+  carts,
   coupons,
   customerCoupons,
   orders,
@@ -396,6 +397,27 @@ describe('wishlist and address book at once', () => {
     expect(codes).toEqual(Array(7).fill(0));
     const left = await db().select().from(addresses).where(eq(addresses.customerId, c.user.customerID));
     expect(left.map((a) => [a.id, a.isDefaultShipping, a.isDefaultBilling])).toEqual([[kept, true, true]]);
+  });
+
+  it('choosing addresses for the cart while they are deleted answers each as chosen or missing, never an error', async () => {
+    const c = await registerCustomer(t.app);
+    const ids: number[] = [];
+    for (let i = 1; i <= 12; i += 1)
+      ids.push(await addAddress(t.app, c, { ...sydneyAddress, line1: `${i} Pitt St` }));
+    const results = await Promise.all(
+      ids.flatMap((id) => [
+        call(t.app, c, 'POST', '/address/change', { addressID: id }),
+        call(t.app, c, 'DELETE', `/address/${id}`),
+      ]),
+    );
+    expect(results.map((r) => r.statusCode).filter((s) => s !== 200 && s !== 404)).toEqual([]);
+    expect(codesOf(results).filter((code) => code !== 0 && code !== NOT_FOUND.code)).toEqual([]);
+    // Every address is gone, and the cart points at none of them.
+    expect(await db().select().from(addresses).where(eq(addresses.customerId, c.user.customerID))).toEqual(
+      [],
+    );
+    const [cart] = await db().select().from(carts).where(eq(carts.customerId, c.user.customerID));
+    expect(cart?.addressId ?? null).toBeNull();
   });
 
   it('setting each of four addresses as the default at once leaves exactly one default of each kind', async () => {

@@ -6,10 +6,10 @@ import {
 } from '@storefront/contract/address';
 import { orderAddress, type OrderAddress } from '@storefront/contract/order';
 import type { AustralianState } from '@storefront/contract/suburb';
-import type { Db } from '../../db/client.js';
+import { violatedConstraint, type Db } from '../../db/client.js';
 import { AppError } from '../../lib/app-error.js';
 import { lockCustomer } from '../account/account.repo.js';
-import { findCart, updateCart } from '../cart/cart.repo.js';
+import { CART_ADDRESS_EXISTS, findCart, updateCart } from '../cart/cart.repo.js';
 import { findSuburb } from '../suburb/suburb.repo.js';
 import {
   clearDefault,
@@ -141,7 +141,12 @@ export function createAddressService(db: Db) {
 
     async chooseForCart(customerId: number, id: number): Promise<{ cartAddressID: number }> {
       await owned(customerId, id);
-      await updateCart(db, customerId, { addressId: id });
+      await updateCart(db, customerId, { addressId: id }).catch((err: unknown) => {
+        // Deleted between the check and the write (a delete in another tab): as missing as if it came first.
+        if (violatedConstraint(err) === CART_ADDRESS_EXISTS)
+          throw new AppError('NOT_FOUND', 'No such address.');
+        throw err;
+      });
       return { cartAddressID: id };
     },
   };

@@ -73,6 +73,9 @@ const cartOf = preparedPer((db) =>
     .prepare('find_cart'),
 );
 
+/** The foreign key that keeps a cart's chosen address one that exists. */
+export const CART_ADDRESS_EXISTS = 'carts_address_id_addresses_id_fk';
+
 /** Sets the cart's coupon or chosen address, creating the cart row if missing. */
 export async function updateCart(
   db: Executor,

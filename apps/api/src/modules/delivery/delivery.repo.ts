@@ -1,4 +1,4 @@
-import { and, asc, eq, gt, lt, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, inArray, lt, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
 import { preparedPer } from '../../db/prepared.js';
 import {
@@ -102,6 +102,19 @@ export async function takePlace(
     )
     .returning();
   return row;
+}
+
+/**
+ * Locks the windows in id order, so two moves between the same windows in opposite directions queue instead of
+ * each holding one and waiting for the other (a deadlock PostgreSQL breaks by failing one of them).
+ */
+export async function lockWindows(exec: Executor, ids: number[]): Promise<void> {
+  await exec
+    .select({ id: deliveryWindows.id })
+    .from(deliveryWindows)
+    .where(inArray(deliveryWindows.id, ids))
+    .orderBy(asc(deliveryWindows.id))
+    .for('update');
 }
 
 /** Gives a place back (a cancelled or expired order, or one moved to another window). */

@@ -16,6 +16,7 @@ import {
   listActiveTemplates,
   listWindows,
   listZonesWithWindows,
+  lockWindows,
   returnPlace,
   takePlace,
   type DeliveryWindowRow,
@@ -29,7 +30,7 @@ import {
   windowsFromTemplates,
 } from './delivery.rules.js';
 
-export { returnPlace as returnWindowPlace, findWindow as findDeliveryWindow };
+export { returnPlace as returnWindowPlace, findWindow as findDeliveryWindow, lockWindows };
 
 const NEXT_FREE_SHOWN = 3;
 

@@ -265,6 +265,36 @@ describe('delivery windows', () => {
     }
   });
 
+  it('orders swapping between two windows at once all move, and each window keeps its count', async () => {
+    const { c, addressID } = await shopper();
+    const list = await windowsFor(c, addressID);
+    const first = windowAt(list, '2026-11-28', '11:00');
+    const second = windowAt(list, '2026-11-25', '11:00');
+    const placedIn = async (windowID: number) => {
+      const s = await shopper();
+      const placed = await order(s.c, { addressID: s.addressID, deliveryWindowID: windowID });
+      expect(placed.code).toBe(0);
+      return { c: s.c, orderID: placed.data.orderID };
+    };
+    const inFirst = await Promise.all(Array.from({ length: 4 }, () => placedIn(first.windowID)));
+    const inSecond = await Promise.all(Array.from({ length: 4 }, () => placedIn(second.windowID)));
+    const booked = async (windowID: number) =>
+      (await db().select().from(deliveryWindows).where(eq(deliveryWindows.id, windowID)))[0]?.booked;
+    const before = [await booked(first.windowID), await booked(second.windowID)];
+
+    // Each move locks both windows; taken in opposite orders, two moves would each wait for the other.
+    const moves = await Promise.all([
+      ...inFirst.map((o) =>
+        call(o.c, 'PUT', '/order/delivery-window', { orderID: o.orderID, windowID: second.windowID }),
+      ),
+      ...inSecond.map((o) =>
+        call(o.c, 'PUT', '/order/delivery-window', { orderID: o.orderID, windowID: first.windowID }),
+      ),
+    ]);
+    expect(moves.map((m) => m.code)).toEqual(moves.map(() => 0));
+    expect([await booked(first.windowID), await booked(second.windowID)]).toEqual(before);
+  });
+
   it('a window move is refused and moves no place: no window booked, another zone, no such window, a cancelled order', async () => {
     const move = (c: Customer, orderID: number, windowID: number) =>
       call<OrderDetail>(c, 'PUT', '/order/delivery-window', { orderID, windowID });

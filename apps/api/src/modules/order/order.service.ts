@@ -34,6 +34,7 @@ import { createCheckout, type PlacedOrder } from './checkout.js';
 import {
   bookWindow,
   findDeliveryWindow,
+  lockWindows,
   returnWindowPlace,
   toBookedWindow,
 } from '../delivery/delivery.service.js';
@@ -248,6 +249,7 @@ export function createOrderService(db: Db, deps: OrderServiceDeps) {
         if (!target || target.zone !== current.zone) throw new AppError('DELIVERY_WINDOW_UNAVAILABLE');
         if (target.priceDeltaCents !== current.priceDeltaCents)
           throw new AppError('DELIVERY_WINDOW_PRICE_DIFFERS');
+        await lockWindows(tx, [current.id, target.id]);
         await bookWindow(tx, current.zone, target.id, now());
         await returnWindowPlace(tx, current.id);
         await updateOrderWhileIn(tx, order.id, OPEN_STATUSES, { deliveryWindowId: target.id });
