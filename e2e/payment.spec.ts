@@ -131,6 +131,52 @@ describe('payment', () => {
     await context.close();
   });
 
+  it('a capture whose answer is lost asks to check again, which repeats the same capture and shows it paid', async () => {
+    const { context, page } = await openPage(browser());
+    await newCustomer(page, 'pay-lost-answer');
+    const orderID = await placeOrder(page);
+    await testId(page, 'payment-methods').waitFor();
+    expect(await testId(page, 'payment-order').textContent()).toContain(
+      `Order #${orderID} is placed and waits for payment.`,
+    );
+    await chooseDemoAndPay(page);
+
+    // The first capture reaches the server and is done there; the page only gets a 503 in place of its answer.
+    const captureKeys: string[] = [];
+    await page.route('**/api/v1/payment/demo/capture', async (route) => {
+      captureKeys.push(route.request().headers()['idempotency-key'] ?? '');
+      if (captureKeys.length > 1) return route.continue();
+      await route.fetch();
+      await route.fulfill({
+        status: 503,
+        json: { code: 100503, msg: 'The store is temporarily unavailable.', data: null },
+      });
+    });
+    await testId(page, 'demo-approve').click();
+    await page.waitForURL(/\/checkout\/payment-return\?/);
+    await expect.poll(() => testId(page, 'payment-return-page').getAttribute('data-outcome')).toBe('failed');
+    expect(await testId(page, 'payment-return-title').textContent()).toBe(
+      'We could not confirm your payment yet',
+    );
+    expect(await testId(page, 'payment-return-failure').textContent()).toContain("Please don't pay again");
+    expect(await testId(page, 'payment-return-retry').count()).toBe(0);
+    await saveScreenshot(page, 'payment-unconfirmed-desktop');
+
+    await testId(page, 'payment-return-check').click();
+    await expectPaid(page, orderID);
+    expect(captureKeys).toHaveLength(2);
+    expect(captureKeys[0]).toMatch(/^capture-demo-/);
+    expect(captureKeys[1]).toBe(captureKeys[0]);
+
+    // The payment page of the paid order no longer says it waits for payment.
+    await page.goto(`/checkout/pay/${orderID}`);
+    await testId(page, 'payment-nothing-due').waitFor();
+    const sentence = await testId(page, 'payment-order').textContent();
+    expect(sentence).toContain(`Order #${orderID} has nothing left to pay.`);
+    expect(sentence).not.toContain('waits for payment');
+    await context.close();
+  });
+
   it('an order left unpaid is paid later with "Pay now"', async () => {
     const { context, page } = await openPage(browser());
     await newCustomer(page, 'pay-later');

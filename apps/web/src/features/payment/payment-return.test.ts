@@ -1,5 +1,7 @@
+import { errorCatalogue } from '@storefront/contract/errors';
+import { AxiosError } from 'axios';
 import { describe, expect, it } from 'vitest';
-import { captureKeyOf, describePaymentFailure, readFailureCode, readPaymentReturn } from './payment-return';
+import { captureKeyOf, explainCaptureFailure, readPaymentReturn } from './payment-return';
 
 const read = (query: string) => readPaymentReturn(new URLSearchParams(query));
 
@@ -48,17 +50,48 @@ describe('captureKeyOf', () => {
   });
 });
 
-describe('payment failures', () => {
-  it('offers no retry when the payment may have gone through or nothing is due', () => {
-    expect(describePaymentFailure(100903).canRetry).toBe(false);
-    expect(describePaymentFailure(100908).canRetry).toBe(false);
-    expect(describePaymentFailure(100901)).toEqual({ title: 'Your payment was declined', canRetry: true });
-    expect(describePaymentFailure(null).canRetry).toBe(true);
+describe('explainCaptureFailure', () => {
+  const { PAYMENT_DECLINED, PAYMENT_UNAVAILABLE, PAYMENT_UNCONFIRMED, ORDER_NOT_PAYABLE, NOT_FOUND } =
+    errorCatalogue;
+  const envelope = (entry: { code: number; msg: string }) => ({
+    code: entry.code,
+    msg: entry.msg,
+    data: null,
   });
 
-  it('reads the code of a failure envelope only', () => {
-    expect(readFailureCode({ code: 100907, msg: 'expired', data: null })).toBe(100907);
-    expect(readFailureCode({ status: 500 })).toBeNull();
-    expect(readFailureCode('nope')).toBeNull();
+  it.each([
+    ['no answer at all', new AxiosError('Network Error', AxiosError.ERR_NETWORK)],
+    ['a timeout', new AxiosError('timeout of 45000ms exceeded', AxiosError.ECONNABORTED)],
+    ['a 503', { status: 503, data: { code: 100503, msg: 'unavailable', data: null } }],
+    ['a 500 without an envelope', { status: 500, data: '<html>' }],
+    ['a 429', { status: 429, data: { code: 100029, msg: 'too many', data: null } }],
+    ['PAYMENT_UNCONFIRMED', envelope(PAYMENT_UNCONFIRMED)],
+    ['PAYMENT_UNAVAILABLE', envelope(PAYMENT_UNAVAILABLE)],
+    ['a rejection that is no answer of the server', new TypeError('failed to read')],
+  ])('after %s asks to check the same capture again and not to pay again', (_case, reason) => {
+    expect(explainCaptureFailure(reason)).toEqual({
+      title: 'We could not confirm your payment yet',
+      next: 'check-again',
+      message: PAYMENT_UNCONFIRMED.msg,
+    });
+  });
+
+  it('offers to pay again after a definite refusal, with the server’s words', () => {
+    expect(explainCaptureFailure(envelope(PAYMENT_DECLINED))).toEqual({
+      title: 'Your payment was declined',
+      next: 'pay-again',
+      message: PAYMENT_DECLINED.msg,
+    });
+    expect(explainCaptureFailure(envelope(NOT_FOUND)).next).toBe('pay-again');
+    expect(explainCaptureFailure({ status: 400, data: { code: 100001, msg: 'bad', data: null } }).next).toBe(
+      'pay-again',
+    );
+  });
+
+  it('offers neither when the order has nothing left to pay', () => {
+    expect(explainCaptureFailure(envelope(ORDER_NOT_PAYABLE))).toMatchObject({
+      title: 'This order has nothing left to pay',
+      next: 'none',
+    });
   });
 });

@@ -1,5 +1,7 @@
 import { errorCatalogue } from '@storefront/contract/errors';
 import type { PaymentProvider } from '@storefront/contract/payment';
+import { isAnswerLost } from '../../lib/attempt-key';
+import { readErrorCode, readErrorMessage } from '../../lib/http/error-message';
 
 /** Where a provider sent the customer back to, read from the return page's query. */
 export type PaymentReturn =
@@ -50,50 +52,83 @@ export function captureKeyOf(ret: CapturableReturn): string {
   return `capture-${ret.kind}-${ret.orderID}-${credential}`;
 }
 
-export type PaymentFailure = {
-  title: string;
-  /** Whether choosing a way to pay again makes sense; not when the payment may have gone through. */
-  canRetry: boolean;
+/** What the customer may do next: ask for the same capture again, choose a way to pay again, or neither. */
+export type NextStep = 'check-again' | 'pay-again' | 'none';
+
+export type PaymentFailure = { title: string; next: NextStep; message: string };
+
+type Refusal = Omit<PaymentFailure, 'message'>;
+
+const {
+  ORDER_NOT_PAYABLE,
+  PAYMENT_AMOUNT_MISMATCH,
+  PAYMENT_DECLINED,
+  PAYMENT_EXPIRED,
+  PAYMENT_METHOD_UNAVAILABLE,
+  PAYMENT_NOT_APPROVED,
+  PAYMENT_UNAVAILABLE,
+  PAYMENT_UNCONFIRMED,
+  RATE_LIMITED,
+} = errorCatalogue;
+
+const declined: Refusal = { title: 'Your payment was declined', next: 'pay-again' };
+
+/** Answers that say no money was kept for this attempt (a mismatch is refunded), so paying again is safe. */
+const refusals: Record<number, Refusal> = {
+  [PAYMENT_DECLINED.code]: declined,
+  [PAYMENT_NOT_APPROVED.code]: { title: 'The payment was not approved', next: 'pay-again' },
+  [PAYMENT_EXPIRED.code]: { title: 'The payment expired', next: 'pay-again' },
+  [PAYMENT_AMOUNT_MISMATCH.code]: { title: 'The amount paid did not match your order', next: 'pay-again' },
+  [PAYMENT_METHOD_UNAVAILABLE.code]: { title: 'This payment method is not available', next: 'pay-again' },
+  [ORDER_NOT_PAYABLE.code]: { title: 'This order has nothing left to pay', next: 'none' },
 };
 
-const { PAYMENT_DECLINED, ORDER_NOT_PAYABLE } = errorCatalogue;
-export const DECLINED_CODE = PAYMENT_DECLINED.code;
+const otherRefusal: Refusal = { title: 'The payment did not go through', next: 'pay-again' };
 
-const failures: Record<number, PaymentFailure> = {
-  [DECLINED_CODE]: { title: 'Your payment was declined', canRetry: true },
-  [errorCatalogue.PAYMENT_UNAVAILABLE.code]: {
-    title: 'The payment service is not responding',
-    canRetry: true,
-  },
-  [errorCatalogue.PAYMENT_UNCONFIRMED.code]: {
-    title: 'We could not confirm your payment yet',
-    canRetry: false,
-  },
-  [errorCatalogue.PAYMENT_AMOUNT_MISMATCH.code]: {
-    title: 'The amount paid did not match your order',
-    canRetry: true,
-  },
-  [errorCatalogue.PAYMENT_NOT_APPROVED.code]: { title: 'The payment was not approved', canRetry: true },
-  [errorCatalogue.PAYMENT_METHOD_UNAVAILABLE.code]: {
-    title: 'This payment method is not available',
-    canRetry: true,
-  },
-  [errorCatalogue.PAYMENT_EXPIRED.code]: { title: 'The payment expired', canRetry: true },
-  [ORDER_NOT_PAYABLE.code]: { title: 'This order has nothing left to pay', canRetry: false },
+/**
+ * The provider may have taken the money (the server says so, or its answer never arrived): a new payment could
+ * charge twice, so the customer is offered the same capture again, which the Idempotency-Key makes safe.
+ */
+const unconfirmed: PaymentFailure = {
+  title: 'We could not confirm your payment yet',
+  next: 'check-again',
+  message: PAYMENT_UNCONFIRMED.msg,
 };
 
-const unknownFailure: PaymentFailure = { title: 'The payment did not go through', canRetry: true };
+// PAYMENT_UNAVAILABLE covers a provider's 5xx or unreadable answer to the capture itself, so money may have moved.
+const unconfirmedCodes: ReadonlySet<number> = new Set([
+  PAYMENT_UNCONFIRMED.code,
+  PAYMENT_UNAVAILABLE.code,
+  RATE_LIMITED.code,
+]);
 
-/** The failure code of an envelope a call rejected with, or null for any other rejection. */
-export function readFailureCode(reason: unknown): number | null {
+function readStatus(reason: unknown): number | null {
   if (typeof reason !== 'object' || reason === null) return null;
-  const code: unknown = Reflect.get(reason, 'code');
-  return typeof code === 'number' ? code : null;
+  const status: unknown = Reflect.get(reason, 'status');
+  return typeof status === 'number' ? status : null;
 }
 
-export function describePaymentFailure(code: number | null): PaymentFailure {
-  return (code !== null ? failures[code] : undefined) ?? unknownFailure;
+function isUnconfirmed(reason: unknown): boolean {
+  if (isAnswerLost(reason) || readStatus(reason) === 429) return true;
+  const code = readErrorCode(reason);
+  if (code !== null) return unconfirmedCodes.has(code);
+  // Only a server's answer proves the capture was refused; any other rejection may hide one that went through.
+  return readStatus(reason) === null;
 }
+
+/** What to tell the customer after the capture call rejected with `reason`. */
+export function explainCaptureFailure(reason: unknown): PaymentFailure {
+  if (isUnconfirmed(reason)) return unconfirmed;
+  const code = readErrorCode(reason);
+  const refusal = (code !== null ? refusals[code] : undefined) ?? otherRefusal;
+  return { ...refusal, message: readErrorMessage(reason) };
+}
+
+/** The demo provider's "Decline" comes back by the cancel link, without a capture to ask about. */
+export const declinedByDemo: PaymentFailure = {
+  ...declined,
+  message: 'The demo provider declined it; nothing was charged.',
+};
 
 export const providerLabels: Record<PaymentProvider, string> = {
   paypal: 'PayPal',

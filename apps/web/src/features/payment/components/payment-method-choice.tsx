@@ -1,20 +1,23 @@
 import { Alert, Button, Empty, Form, Radio, Skeleton, Space, Tag, Typography } from 'antd';
 import type { PaymentProvider } from '@storefront/contract/payment';
-import { useCallback, useState } from 'react';
+import { useState } from 'react';
+import type { AsyncStatus } from '../../../lib/async-status';
 import { createAttemptKeys, isAnswerLost } from '../../../lib/attempt-key';
 import { readErrorMessage } from '../../../lib/http/error-message';
 import { formatMoney } from '../../../lib/money';
-import { useRemoteData } from '../../../lib/use-remote-data';
-import { fetchPaymentMethods, startPayment } from '../api';
+import { startPayment } from '../api';
+import type { OrderPayment } from '../order-payment';
 import { providerLabels } from '../payment-return';
 
-type Props = { orderID: number };
+type Props = {
+  orderID: number;
+  /** The page's read of the order, which its sentence about the order is made from too. */
+  payment: { status: AsyncStatus; data: OrderPayment | null; error: string | null; reload: () => void };
+};
 type ChoiceForm = { provider: PaymentProvider };
 
 /** The ways to pay an order's amount due; "Pay" sends the browser to the chosen provider. */
-export function PaymentMethodChoice({ orderID }: Props) {
-  const load = useCallback(() => fetchPaymentMethods(orderID), [orderID]);
-  const methods = useRemoteData(load);
+export function PaymentMethodChoice({ orderID, payment }: Props) {
   const [keys] = useState(() => createAttemptKeys());
   const [isStarting, setIsStarting] = useState(false);
   const [startError, setStartError] = useState<string | null>(null);
@@ -34,15 +37,15 @@ export function PaymentMethodChoice({ orderID }: Props) {
     }
   };
 
-  if (!methods.data) {
-    return methods.status === 'failed' ? (
+  if (!payment.data) {
+    return payment.status === 'failed' ? (
       <Alert
         type="error"
         showIcon
         message="The ways to pay could not be loaded"
-        description={methods.error}
+        description={payment.error}
         action={
-          <Button size="small" onClick={methods.reload} data-testid="payment-methods-retry">
+          <Button size="small" onClick={payment.reload} data-testid="payment-methods-retry">
             Try again
           </Button>
         }
@@ -53,10 +56,30 @@ export function PaymentMethodChoice({ orderID }: Props) {
     );
   }
 
-  const eligible = methods.data.methods.filter((m) => m.isEligible);
-  if (methods.data.amountDue === 0) {
-    return <Alert type="success" showIcon message="This order is paid." data-testid="payment-nothing-due" />;
+  if (payment.data.kind === 'not-found') {
+    return (
+      <Alert
+        type="warning"
+        showIcon
+        message="This order was not found"
+        data-testid="payment-order-not-found"
+      />
+    );
   }
+  if (payment.data.kind === 'settled') {
+    return (
+      <Alert
+        type="info"
+        showIcon
+        message="There is nothing to pay"
+        description="This order is paid or was cancelled: its page shows which."
+        data-testid="payment-nothing-due"
+      />
+    );
+  }
+
+  const { methods } = payment.data;
+  const eligible = methods.methods.filter((m) => m.isEligible);
   if (eligible.length === 0) {
     return (
       <Empty
@@ -75,7 +98,7 @@ export function PaymentMethodChoice({ orderID }: Props) {
       data-testid="payment-methods"
     >
       <Typography.Paragraph>
-        Amount due: <strong data-testid="payment-amount-due">{formatMoney(methods.data.amountDue)}</strong>
+        Amount due: <strong data-testid="payment-amount-due">{formatMoney(methods.amountDue)}</strong>
       </Typography.Paragraph>
       <Form.Item name="provider" rules={[{ required: true, message: 'Choose a way to pay.' }]}>
         <Radio.Group style={{ width: '100%' }}>
@@ -115,7 +138,7 @@ export function PaymentMethodChoice({ orderID }: Props) {
         loading={isStarting}
         data-testid="payment-pay"
       >
-        Pay {formatMoney(methods.data.amountDue)}
+        Pay {formatMoney(methods.amountDue)}
       </Button>
     </Form>
   );

@@ -1,7 +1,10 @@
 import { Card, Typography } from 'antd';
+import { useCallback } from 'react';
 import { Link, useParams } from 'react-router';
 import { useDocumentTitle } from '../../../lib/use-document-title';
+import { useRemoteData } from '../../../lib/use-remote-data';
 import { PaymentMethodChoice } from '../components/payment-method-choice';
+import { describeOrderPayment, readOrderPayment } from '../order-payment';
 
 const titleStyle = { marginTop: 0, fontSize: 24 } as const;
 
@@ -18,13 +21,7 @@ export function PaymentPage() {
           How would you like to pay?
         </Typography.Title>
         {isValid ? (
-          <>
-            <Typography.Paragraph type="secondary" data-testid="payment-order">
-              Order #{orderID} is placed and waits for payment.{' '}
-              <Link to={`/account/orders/${orderID}`}>View the order</Link>
-            </Typography.Paragraph>
-            <PaymentMethodChoice orderID={orderID} />
-          </>
+          <PayOrder orderID={orderID} />
         ) : (
           <Typography.Paragraph data-testid="payment-invalid">
             This payment link is not valid. <Link to="/account/orders">Go to your orders</Link>
@@ -32,5 +29,24 @@ export function PaymentPage() {
         )}
       </Card>
     </div>
+  );
+}
+
+function PayOrder({ orderID }: { orderID: number }) {
+  const load = useCallback(() => readOrderPayment(orderID), [orderID]);
+  const payment = useRemoteData(load);
+
+  return (
+    <>
+      <Typography.Paragraph type="secondary" data-testid="payment-order">
+        {describeOrderPayment(orderID, payment)}{' '}
+        {payment.data?.kind === 'not-found' ? (
+          <Link to="/account/orders">Go to your orders</Link>
+        ) : (
+          <Link to={`/account/orders/${orderID}`}>View the order</Link>
+        )}
+      </Typography.Paragraph>
+      <PaymentMethodChoice orderID={orderID} payment={payment} />
+    </>
   );
 }

@@ -2,24 +2,23 @@ import { Button, Card, Result, Spin, Typography } from 'antd';
 import type { PaymentCaptured } from '@storefront/contract/payment';
 import { useEffect, useMemo, useState, type ReactNode } from 'react';
 import { Link, useSearchParams } from 'react-router';
-import { readErrorMessage } from '../../../lib/http/error-message';
 import { formatMoney } from '../../../lib/money';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { captureAfterpay, captureDemoPayment, capturePaypal } from '../api';
 import {
   captureKeyOf,
-  describePaymentFailure,
-  readFailureCode,
+  declinedByDemo,
+  explainCaptureFailure,
   readPaymentReturn,
-  DECLINED_CODE,
   type CapturableReturn,
+  type NextStep,
   type PaymentFailure,
 } from '../payment-return';
 
 type Outcome =
   | { kind: 'capturing' }
   | { kind: 'paid'; captured: PaymentCaptured }
-  | { kind: 'failed'; failure: PaymentFailure; message: string };
+  | { kind: 'failed'; failure: PaymentFailure };
 
 function capture(ret: CapturableReturn) {
   const key = captureKeyOf(ret);
@@ -39,14 +38,10 @@ export function PaymentReturnPage() {
   const [query] = useSearchParams();
   const ret = useMemo(() => readPaymentReturn(query), [query]);
   const [captureOutcome, setOutcome] = useState<Outcome>({ kind: 'capturing' });
+  // "Check again" repeats the same capture: captureKeyOf(ret) gives it the first attempt's Idempotency-Key.
+  const [attempt, setAttempt] = useState(0);
   const outcome: Outcome =
-    ret.kind === 'declined'
-      ? {
-          kind: 'failed',
-          failure: describePaymentFailure(DECLINED_CODE),
-          message: 'The demo provider declined it; nothing was charged.',
-        }
-      : captureOutcome;
+    ret.kind === 'declined' ? { kind: 'failed', failure: declinedByDemo } : captureOutcome;
 
   useEffect(() => {
     if (ret.kind === 'invalid' || ret.kind === 'cancelled' || ret.kind === 'declined') return;
@@ -57,14 +52,12 @@ export function PaymentReturnPage() {
         if (isCurrent) setOutcome({ kind: 'paid', captured });
       })
       .catch((err: unknown) => {
-        if (!isCurrent) return;
-        const failure = describePaymentFailure(readFailureCode(err));
-        setOutcome({ kind: 'failed', failure, message: readErrorMessage(err) });
+        if (isCurrent) setOutcome({ kind: 'failed', failure: explainCaptureFailure(err) });
       });
     return () => {
       isCurrent = false;
     };
-  }, [ret]);
+  }, [ret, attempt]);
 
   const pageTitle =
     ret.kind === 'invalid'
@@ -98,7 +91,7 @@ export function PaymentReturnPage() {
         status="info"
         title={heading}
         subTitle={`Order #${ret.orderID} is still waiting for payment. Nothing was charged.`}
-        extra={<RetryActions orderID={ret.orderID} canRetry />}
+        extra={<NextActions orderID={ret.orderID} next="pay-again" />}
       />
     );
   } else if (outcome.kind === 'capturing') {
@@ -130,10 +123,16 @@ export function PaymentReturnPage() {
   } else {
     body = (
       <Result
-        status={outcome.failure.canRetry ? 'error' : 'warning'}
+        status={outcome.failure.next === 'pay-again' ? 'error' : 'warning'}
         title={heading}
-        subTitle={<span data-testid="payment-return-failure">{outcome.message}</span>}
-        extra={<RetryActions orderID={ret.orderID} canRetry={outcome.failure.canRetry} />}
+        subTitle={<span data-testid="payment-return-failure">{outcome.failure.message}</span>}
+        extra={
+          <NextActions
+            orderID={ret.orderID}
+            next={outcome.failure.next}
+            onCheckAgain={() => setAttempt((n) => n + 1)}
+          />
+        }
       />
     );
   }
@@ -149,13 +148,20 @@ export function PaymentReturnPage() {
   );
 }
 
-function RetryActions({ orderID, canRetry }: { orderID: number; canRetry: boolean }) {
+type NextActionsProps = { orderID: number; next: NextStep; onCheckAgain?: () => void };
+
+function NextActions({ orderID, next, onCheckAgain }: NextActionsProps) {
   return (
     <div style={{ display: 'flex', gap: 8, justifyContent: 'center', flexWrap: 'wrap' }}>
-      {canRetry && (
+      {next === 'pay-again' && (
         <Link to={`/checkout/pay/${orderID}`} data-testid="payment-return-retry">
           <Button type="primary">Try again</Button>
         </Link>
+      )}
+      {next === 'check-again' && (
+        <Button type="primary" onClick={onCheckAgain} data-testid="payment-return-check">
+          Check again
+        </Button>
       )}
       <Link to={`/account/orders/${orderID}`} data-testid="payment-return-order">
         <Button>View order #{orderID}</Button>

@@ -1,0 +1,67 @@
+import { errorCatalogue } from '@storefront/contract/errors';
+import type { PaymentMethods } from '@storefront/contract/payment';
+import { AxiosError } from 'axios';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { fetchPaymentMethods } from './api';
+import { describeOrderPayment, readOrderPayment, type OrderPayment } from './order-payment';
+
+vi.mock('./api', () => ({ fetchPaymentMethods: vi.fn() }));
+
+const { NOT_FOUND, ORDER_NOT_PAYABLE } = errorCatalogue;
+
+function makeMethods(amountDue: number): PaymentMethods {
+  return { amountDue, methods: [{ provider: 'demo', isEligible: true, instalmentCents: null }] };
+}
+
+describe('readOrderPayment', () => {
+  beforeEach(() => {
+    vi.mocked(fetchPaymentMethods).mockReset();
+  });
+
+  it('reads an order that owes money as owing, with its ways to pay', async () => {
+    vi.mocked(fetchPaymentMethods).mockResolvedValue(makeMethods(1250));
+    expect(await readOrderPayment(7)).toEqual({ kind: 'owing', methods: makeMethods(1250) });
+  });
+
+  it('reads ORDER_NOT_PAYABLE and a zero amount due as settled', async () => {
+    vi.mocked(fetchPaymentMethods).mockRejectedValueOnce({
+      code: ORDER_NOT_PAYABLE.code,
+      msg: 'x',
+      data: null,
+    });
+    expect(await readOrderPayment(7)).toEqual({ kind: 'settled' });
+    vi.mocked(fetchPaymentMethods).mockResolvedValueOnce(makeMethods(0));
+    expect(await readOrderPayment(7)).toEqual({ kind: 'settled' });
+  });
+
+  it('reads a 404 as not found', async () => {
+    vi.mocked(fetchPaymentMethods).mockRejectedValue({ status: 404, data: { code: NOT_FOUND.code } });
+    expect(await readOrderPayment(7)).toEqual({ kind: 'not-found' });
+  });
+
+  it('rejects when the order’s state could not be learnt', async () => {
+    const lost = new AxiosError('Network Error', AxiosError.ERR_NETWORK);
+    vi.mocked(fetchPaymentMethods).mockRejectedValue(lost);
+    await expect(readOrderPayment(7)).rejects.toBe(lost);
+  });
+});
+
+describe('describeOrderPayment', () => {
+  const describeWith = (
+    data: OrderPayment | null,
+    status: 'loading' | 'succeeded' | 'failed' = 'succeeded',
+  ) => describeOrderPayment(7, { status, data });
+
+  it('says the order waits for payment only when it owes money', () => {
+    expect(describeWith({ kind: 'owing', methods: makeMethods(1250) })).toBe(
+      'Order #7 is placed and waits for payment.',
+    );
+    expect(describeWith({ kind: 'settled' })).toBe('Order #7 has nothing left to pay.');
+    expect(describeWith({ kind: 'not-found' })).toBe('Order #7 is not one of your orders.');
+  });
+
+  it('claims nothing about the order before it is read, or when reading it failed', () => {
+    expect(describeWith(null, 'loading')).toBe('Checking order #7…');
+    expect(describeWith(null, 'failed')).toBe('We could not check whether order #7 still waits for payment.');
+  });
+});

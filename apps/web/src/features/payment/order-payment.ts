@@ -1,0 +1,42 @@
+import { errorCatalogue } from '@storefront/contract/errors';
+import type { PaymentMethods } from '@storefront/contract/payment';
+import type { AsyncStatus } from '../../lib/async-status';
+import { readErrorCode } from '../../lib/http/error-message';
+import { fetchPaymentMethods } from './api';
+
+/** What the payment page learnt of an order: what it owes and how to pay it, or why it owes nothing. */
+export type OrderPayment =
+  | { kind: 'owing'; methods: PaymentMethods }
+  /** Paid or cancelled: the API does not say which. */
+  | { kind: 'settled' }
+  | { kind: 'not-found' };
+
+const { NOT_FOUND, ORDER_NOT_PAYABLE } = errorCatalogue;
+
+/** Rejects only when the order's state could not be learnt (network, server fault, ...). */
+export async function readOrderPayment(orderID: number): Promise<OrderPayment> {
+  try {
+    const methods = await fetchPaymentMethods(orderID);
+    return methods.amountDue > 0 ? { kind: 'owing', methods } : { kind: 'settled' };
+  } catch (err) {
+    const code = readErrorCode(err);
+    if (code === ORDER_NOT_PAYABLE.code) return { kind: 'settled' };
+    if (code === NOT_FOUND.code) return { kind: 'not-found' };
+    throw err;
+  }
+}
+
+/** The payment page's sentence about the order, true to whatever the box below it shows. */
+export function describeOrderPayment(
+  orderID: number,
+  { status, data }: { status: AsyncStatus; data: OrderPayment | null },
+): string {
+  if (!data) {
+    return status === 'failed'
+      ? `We could not check whether order #${orderID} still waits for payment.`
+      : `Checking order #${orderID}…`;
+  }
+  if (data.kind === 'owing') return `Order #${orderID} is placed and waits for payment.`;
+  if (data.kind === 'settled') return `Order #${orderID} has nothing left to pay.`;
+  return `Order #${orderID} is not one of your orders.`;
+}

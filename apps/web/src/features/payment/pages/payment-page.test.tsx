@@ -1,0 +1,71 @@
+import { render, screen } from '@testing-library/react';
+import { errorCatalogue } from '@storefront/contract/errors';
+import type { PaymentMethods } from '@storefront/contract/payment';
+import { AxiosError } from 'axios';
+import { MemoryRouter, Route, Routes } from 'react-router';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { fetchPaymentMethods } from '../api';
+import { PaymentPage } from './payment-page';
+
+vi.mock('../api', () => ({ fetchPaymentMethods: vi.fn(), startPayment: vi.fn() }));
+
+const { ORDER_NOT_PAYABLE, NOT_FOUND } = errorCatalogue;
+
+function makeMethods(amountDue: number): PaymentMethods {
+  return { amountDue, methods: [{ provider: 'demo', isEligible: amountDue > 0, instalmentCents: null }] };
+}
+
+function renderPaymentPage() {
+  render(
+    <MemoryRouter initialEntries={['/checkout/pay/7']}>
+      <Routes>
+        <Route path="/checkout/pay/:orderID" element={<PaymentPage />} />
+      </Routes>
+    </MemoryRouter>,
+  );
+}
+
+const sentence = () => screen.getByTestId('payment-order').textContent ?? '';
+
+describe('the payment page', () => {
+  beforeEach(() => {
+    vi.mocked(fetchPaymentMethods).mockReset();
+  });
+
+  it('says an order that owes money waits for payment', async () => {
+    vi.mocked(fetchPaymentMethods).mockResolvedValue(makeMethods(1250));
+    renderPaymentPage();
+    await screen.findByTestId('payment-methods');
+    expect(sentence()).toContain('Order #7 is placed and waits for payment.');
+  });
+
+  it('does not say a paid or cancelled order waits for payment', async () => {
+    vi.mocked(fetchPaymentMethods).mockRejectedValue({ code: ORDER_NOT_PAYABLE.code, msg: 'x', data: null });
+    renderPaymentPage();
+    await screen.findByTestId('payment-nothing-due');
+    expect(sentence()).toContain('Order #7 has nothing left to pay.');
+    expect(sentence()).not.toContain('waits for payment');
+    expect(screen.queryByTestId('payment-methods-error')).toBeNull();
+  });
+
+  it('does not say an order with nothing due waits for payment', async () => {
+    vi.mocked(fetchPaymentMethods).mockResolvedValue(makeMethods(0));
+    renderPaymentPage();
+    await screen.findByTestId('payment-nothing-due');
+    expect(sentence()).not.toContain('waits for payment');
+  });
+
+  it('says an order it cannot find is not one of the customer’s', async () => {
+    vi.mocked(fetchPaymentMethods).mockRejectedValue({ status: 404, data: { code: NOT_FOUND.code } });
+    renderPaymentPage();
+    await screen.findByTestId('payment-order-not-found');
+    expect(sentence()).toContain('Order #7 is not one of your orders.');
+  });
+
+  it('says it could not check the order when the ways to pay fail to load', async () => {
+    vi.mocked(fetchPaymentMethods).mockRejectedValue(new AxiosError('Network Error', AxiosError.ERR_NETWORK));
+    renderPaymentPage();
+    await screen.findByTestId('payment-methods-error');
+    expect(sentence()).toContain('We could not check whether order #7 still waits for payment.');
+  });
+});

@@ -1,0 +1,83 @@
+import { render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { errorCatalogue } from '@storefront/contract/errors';
+import { AxiosError } from 'axios';
+import { MemoryRouter } from 'react-router';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { captureDemoPayment } from '../api';
+import { PaymentReturnPage } from './payment-return-page';
+
+vi.mock('../api', () => ({
+  captureDemoPayment: vi.fn(),
+  capturePaypal: vi.fn(),
+  captureAfterpay: vi.fn(),
+}));
+
+const { PAYMENT_DECLINED, PAYMENT_EXPIRED, PAYMENT_UNCONFIRMED, RATE_LIMITED, UNAVAILABLE } = errorCatalogue;
+
+function envelope(entry: { code: number; msg: string }) {
+  return { code: entry.code, msg: entry.msg, data: null };
+}
+
+function renderReturn() {
+  render(
+    <MemoryRouter initialEntries={['/checkout/payment-return?orderID=7&provider=demo&ref=d-3']}>
+      <PaymentReturnPage />
+    </MemoryRouter>,
+  );
+}
+
+async function outcomeTitle(): Promise<string | null> {
+  await screen.findByTestId(/payment-return-(failure|summary)/);
+  return screen.getByTestId('payment-return-title').textContent;
+}
+
+const paid = { orderID: 7, status: 'paid', amountCents: 1250 } as const;
+
+describe('the payment return page', () => {
+  beforeEach(() => {
+    vi.mocked(captureDemoPayment).mockReset();
+  });
+
+  it.each([
+    ['a 503', { status: 503, data: envelope(UNAVAILABLE) }],
+    ['a 429', { status: 429, data: envelope(RATE_LIMITED) }],
+    ['a timeout', new AxiosError('timeout of 45000ms exceeded', AxiosError.ECONNABORTED)],
+    ['a network failure', new AxiosError('Network Error', AxiosError.ERR_NETWORK)],
+    ['PAYMENT_UNCONFIRMED', envelope(PAYMENT_UNCONFIRMED)],
+  ])('after %s it says the payment is unconfirmed and never offers to pay again', async (_case, reason) => {
+    vi.mocked(captureDemoPayment).mockRejectedValue(reason);
+    renderReturn();
+    expect(await outcomeTitle()).toBe('We could not confirm your payment yet');
+    expect(screen.getByTestId('payment-return-failure').textContent).toContain("Please don't pay again");
+    expect(screen.queryByTestId('payment-return-retry')).toBeNull();
+    screen.getByTestId('payment-return-check');
+  });
+
+  it('checks again by repeating the same capture with the same key, and shows the payment', async () => {
+    vi.mocked(captureDemoPayment)
+      .mockRejectedValueOnce({ status: 503, data: envelope(UNAVAILABLE) })
+      .mockResolvedValueOnce(paid);
+    renderReturn();
+    await userEvent.click(await screen.findByTestId('payment-return-check'));
+    expect(await screen.findByTestId('payment-return-summary')).toHaveProperty(
+      'textContent',
+      '$12.50 paid for order #7. Thank you!',
+    );
+    const calls = vi.mocked(captureDemoPayment).mock.calls;
+    expect(calls).toHaveLength(2);
+    expect(calls[1]).toEqual(calls[0]);
+    expect(calls[0]).toEqual([{ orderID: 7, ref: 'd-3' }, 'capture-demo-7-d-3']);
+  });
+
+  it.each([
+    ['a declined', PAYMENT_DECLINED, 'Your payment was declined'],
+    ['an expired', PAYMENT_EXPIRED, 'The payment expired'],
+  ])('%s payment offers to pay again', async (_case, entry, title) => {
+    vi.mocked(captureDemoPayment).mockRejectedValue(envelope(entry));
+    renderReturn();
+    expect(await outcomeTitle()).toBe(title);
+    expect(screen.getByTestId('payment-return-retry').getAttribute('href')).toBe('/checkout/pay/7');
+    expect(screen.queryByTestId('payment-return-check')).toBeNull();
+  });
+});
