@@ -2,34 +2,41 @@ import { GiftOutlined } from '@ant-design/icons';
 import { Alert, Button, Card, Form, Input, Space, Statistic, Typography } from 'antd';
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { readErrorMessage } from '../../../lib/http/error-message';
 import { formatMoney } from '../../../lib/money';
-import { applyVoucher } from '../api';
 import { toast } from '../../../lib/toast';
+import { findVoucherCredit, redeemVoucher, type VoucherOutcome } from '../redeem-voucher';
 
 type VoucherForm = { code: string };
 
 export function VouchersPage() {
   const [form] = Form.useForm<VoucherForm>();
-  const [isSaving, setIsSaving] = useState(false);
-  const [error, setError] = useState<string | null>(null);
-  const [balance, setBalance] = useState<number | null>(null);
+  const [isBusy, setIsBusy] = useState(false);
+  const [outcome, setOutcome] = useState<VoucherOutcome | null>(null);
 
-  const redeem = async ({ code }: VoucherForm) => {
-    setIsSaving(true);
-    setError(null);
-    // A new attempt replaces the last answer: an error never shows beside an earlier success.
-    setBalance(null);
+  const show = (next: VoucherOutcome) => {
+    setOutcome(next);
+    if (next.kind !== 'redeemed') return;
+    form.resetFields();
+    toast.success(
+      next.isEarlier
+        ? 'That voucher is already in your store credit.'
+        : `${formatMoney(next.credited)} added to your store credit.`,
+    );
+  };
+
+  const run = async (step: () => Promise<VoucherOutcome>) => {
+    setIsBusy(true);
     try {
-      const result = await applyVoucher(code.trim());
-      setBalance(result.balance);
-      form.resetFields();
-      toast.success(`${formatMoney(result.credited)} added to your store credit.`);
-    } catch (err) {
-      setError(readErrorMessage(err));
+      show(await step());
     } finally {
-      setIsSaving(false);
+      setIsBusy(false);
     }
+  };
+
+  const redeem = ({ code }: VoucherForm) => {
+    // A new code replaces the last answer at once; "Check again" keeps its question on screen meanwhile.
+    setOutcome(null);
+    void run(() => redeemVoucher(code.trim()));
   };
 
   return (
@@ -43,7 +50,7 @@ export function VouchersPage() {
           form={form}
           layout="vertical"
           requiredMark={false}
-          onFinish={(values) => void redeem(values)}
+          onFinish={redeem}
           className="wallet-voucher-form"
         >
           <Form.Item
@@ -59,24 +66,53 @@ export function VouchersPage() {
               placeholder="e.g. GIFT-1234"
               autoComplete="off"
               maxLength={40}
-              onChange={() => setError(null)}
+              onChange={() => setOutcome((o) => (o?.kind === 'refused' ? null : o))}
               data-testid="voucher-code"
             />
           </Form.Item>
-          <Button type="primary" htmlType="submit" loading={isSaving} data-testid="voucher-submit">
+          <Button type="primary" htmlType="submit" loading={isBusy} data-testid="voucher-submit">
             Redeem voucher
           </Button>
         </Form>
-        {error && <Alert type="error" showIcon message={error} data-testid="voucher-error" />}
-        {balance !== null && (
+        {outcome?.kind === 'refused' && (
+          <Alert type="error" showIcon message={outcome.message} data-testid="voucher-error" />
+        )}
+        {outcome?.kind === 'unconfirmed' && (
+          <Alert
+            type="warning"
+            showIcon
+            message={`We could not confirm voucher ${outcome.code} yet`}
+            description={
+              outcome.isChecked
+                ? `${outcome.code} is not in your store credit yet. Check again in a moment; redeeming it again is safe too, as a voucher is never credited twice.`
+                : 'We could not reach the store to see whether it was credited. Check again in a moment.'
+            }
+            action={
+              <Button
+                size="small"
+                loading={isBusy}
+                onClick={() => void run(() => findVoucherCredit(outcome.code))}
+                data-testid="voucher-check-again"
+              >
+                Check again
+              </Button>
+            }
+            data-testid="voucher-unconfirmed"
+          />
+        )}
+        {outcome?.kind === 'redeemed' && (
           <Alert
             type="success"
             showIcon
             data-testid="voucher-success"
             message={
               <Statistic
-                title="Your store credit is now"
-                value={formatMoney(balance)}
+                title={
+                  outcome.isEarlier
+                    ? 'You redeemed this voucher before. Your store credit is'
+                    : 'Your store credit is now'
+                }
+                value={formatMoney(outcome.balance)}
                 data-testid="voucher-balance"
               />
             }
