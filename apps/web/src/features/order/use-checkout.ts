@@ -5,6 +5,7 @@ import type { ShippingQuote, ShippingService } from '@storefront/contract/shippi
 import { useCallback, useEffect, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
+import type { AsyncStatus } from '../../lib/async-status';
 import { createAttemptKeys, isAnswerLost } from '../../lib/attempt-key';
 import { readErrorCode, readErrorMessage } from '../../lib/http/error-message';
 import { useRemoteData } from '../../lib/use-remote-data';
@@ -34,12 +35,31 @@ export type CheckoutForm = {
 /** The delivery window chosen at checkout, and whether the address's zone needs one (null until known). */
 export type ChosenWindow = { window: DeliveryWindow | null; required: boolean } | null;
 
-/** The store-credit balance, or null when the store has no credit (the call answers 404). */
-function loadCreditBalance(): Promise<number | null> {
-  return retrieveCredits(1, 1).then(
-    (credits) => credits.balance,
-    () => null,
-  );
+/** Store credit as the checkout knows it: a balance, none (or not read yet), or a read that failed. */
+export type CreditBalance =
+  | { status: 'loaded'; balance: number }
+  | { status: 'none' }
+  | { status: 'failed'; error: string | null; retry: () => void };
+
+/** The store-credit balance, or null when the store has no credit (the call answers 404); other failures reject. */
+export async function loadCreditBalance(): Promise<number | null> {
+  try {
+    return (await retrieveCredits(1, 1)).balance;
+  } catch (err) {
+    if (readErrorCode(err) === errorCatalogue.NOT_FOUND.code) return null;
+    throw err;
+  }
+}
+
+/** A failed read is said and can be retried: taken for "no credit", the choice would vanish unexplained. */
+export function describeCreditBalance(credit: {
+  status: AsyncStatus;
+  data: number | null;
+  error: string | null;
+  reload: () => void;
+}): CreditBalance {
+  if (credit.status === 'failed') return { status: 'failed', error: credit.error, retry: credit.reload };
+  return credit.data === null ? { status: 'none' } : { status: 'loaded', balance: credit.data };
 }
 
 /** Everything the checkout shows and does: the cart, addresses, delivery quote, store credit and placing the order. */
@@ -110,7 +130,8 @@ export function useCheckout() {
   const windowFee = chosenWindow?.window?.priceDelta ?? 0;
   const option = quoted && { ...quoted, price: Math.max(0, quoted.price + windowFee) };
   const needsWindow = chosenWindow === null || (chosenWindow.required && chosenWindow.window === null);
-  const balance = credit.data ?? null;
+  const creditBalance = describeCreditBalance(credit);
+  const balance = creditBalance.status === 'loaded' ? creditBalance.balance : null;
   const totals = priceCart(cart, option, useCredit && balance !== null ? balance : 0);
 
   const placeOrder = async (values: CheckoutForm) => {
@@ -180,7 +201,7 @@ export function useCheckout() {
     onWindow,
     windowsReloadKey,
     needsWindow,
-    creditBalance: balance,
+    creditBalance,
     totals,
     placeOrder,
     placeError,

@@ -9,7 +9,8 @@ type Props = {
   line: CartLine;
   isBusy: boolean;
   onSelect?: (selected: boolean) => void;
-  onQuantity?: (quantity: number) => void;
+  /** Answers whether the server took the quantity. */
+  onQuantity?: (quantity: number) => Promise<boolean>;
   onDelete: () => void;
 };
 

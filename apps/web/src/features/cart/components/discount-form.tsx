@@ -1,5 +1,5 @@
 import type { AppliedCoupon } from '@storefront/contract/cart';
-import { useState, type FormEvent } from 'react';
+import { useId, useState, type FormEvent } from 'react';
 import { useAppDispatch } from '../../../app/hooks';
 import { toast } from '../../../lib/toast';
 import { applyDiscount } from '../cart-slice';
@@ -20,6 +20,9 @@ export function DiscountForm({ coupon }: Props) {
   const [fieldError, setFieldError] = useState<string | null>(null);
   const [isSending, setIsSending] = useState(false);
   const [problem, setProblem] = useState<string | null>(null);
+  const fieldErrorID = useId();
+  const problemID = useId();
+  const describedBy = [fieldError && fieldErrorID, problem && problemID].filter(Boolean).join(' ');
 
   const send = async (next: string | null) => {
     setIsSending(true);
@@ -85,7 +88,8 @@ export function DiscountForm({ coupon }: Props) {
             setProblem(null);
             if (fieldError) setFieldError(checkCode(e.target.value));
           }}
-          aria-invalid={Boolean(fieldError)}
+          aria-invalid={Boolean(fieldError || problem)}
+          aria-describedby={describedBy || undefined}
           data-testid="cart-discount-input"
         />
         <button type="submit" className="shell-button" disabled={isSending} data-testid="cart-discount-apply">
@@ -93,9 +97,13 @@ export function DiscountForm({ coupon }: Props) {
           Apply
         </button>
       </form>
-      {fieldError && <div className="form-field__error">{fieldError}</div>}
+      {fieldError && (
+        <div className="form-field__error" id={fieldErrorID} role="alert">
+          {fieldError}
+        </div>
+      )}
       {problem && (
-        <div className="text-danger" data-testid="cart-discount-error">
+        <div className="text-danger" id={problemID} role="alert" data-testid="cart-discount-error">
           {problem}
         </div>
       )}

@@ -6,7 +6,8 @@ type Props = {
   quantity: number;
   stock: number;
   isDisabled?: boolean;
-  onCommit: (quantity: number) => void;
+  /** Sends the quantity; answers whether the server took it. */
+  onCommit: (quantity: number) => Promise<boolean>;
   testId: string;
 };
 
@@ -22,12 +23,24 @@ export function QuantityStepper({ quantity, stock, isDisabled, onCommit, testId 
   const lastSent = useRef(quantity);
   // Leaving the field commits only what was typed since: after Enter it would send again or wipe the hint.
   const isEdited = useRef(false);
+  // The quantity prop when a refusal arrives, which a cart read meanwhile may have changed.
+  const serverQuantity = useRef(quantity);
 
   useEffect(() => {
     setText(String(quantity));
+    serverQuantity.current = quantity;
     lastSent.current = quantity;
     isEdited.current = false;
   }, [quantity]);
+
+  const send = async (next: number) => {
+    lastSent.current = next;
+    if (await onCommit(next)) return;
+    // Refused (stock, rate limit, outage): show what the line really holds, and let the same number be tried again.
+    setText(String(serverQuantity.current));
+    setHint('');
+    lastSent.current = serverQuantity.current;
+  };
 
   const commit = (next: number) => {
     isEdited.current = false;
@@ -40,8 +53,7 @@ export function QuantityStepper({ quantity, stock, isDisabled, onCommit, testId 
     }
     setText(String(clamped));
     if (clamped === lastSent.current) return;
-    lastSent.current = clamped;
-    onCommit(clamped);
+    void send(clamped);
   };
   const typed = () => (text === '' ? Number.NaN : Number(text));
 

@@ -47,13 +47,16 @@ export function CartPage() {
   ].join('|');
   const shipping = useCartShipping(cartKey, hasSelection);
 
-  const run = async (ids: number[], write: () => Promise<unknown>, done?: string) => {
+  /** Runs a cart write with its lines busy; answers whether the server took it. */
+  const run = async (ids: number[], write: () => Promise<unknown>, done?: string): Promise<boolean> => {
     setBusyIDs((prev) => [...prev, ...ids]);
     try {
       await write();
       if (done) toast.success(done);
+      return true;
     } catch (err) {
       toast.error(typeof err === 'string' ? err : 'Your cart could not be changed.');
+      return false;
     } finally {
       setBusyIDs((prev) => prev.filter((id) => !ids.includes(id)));
     }
@@ -150,7 +153,7 @@ export function CartPage() {
                       )
                     }
                     onQuantity={(quantity) =>
-                      void run([line.productID], () =>
+                      run([line.productID], () =>
                         dispatch(updateLine({ productID: line.productID, quantity })).unwrap(),
                       )
                     }

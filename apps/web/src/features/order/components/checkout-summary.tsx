@@ -3,11 +3,12 @@ import type { AppliedCoupon } from '@storefront/contract/cart';
 import { formatMoney } from '../../../lib/money';
 import { TotalsBreakdown } from '../../cart/components/totals-breakdown';
 import type { ShownTotals } from '../../cart/price-cart';
+import type { CreditBalance } from '../use-checkout';
 
 type Props = {
   totals: ShownTotals;
   coupon: AppliedCoupon | null;
-  creditBalance: number | null;
+  creditBalance: CreditBalance;
   placeError: string | null;
   isPlacing: boolean;
   /** Why the order cannot be placed yet (the button stays disabled); null when it can be. */
@@ -30,13 +31,7 @@ export function CheckoutSummary({ totals, coupon, creditBalance, placeError, isP
           total: 'checkout-total',
         }}
       >
-        {creditBalance !== null && creditBalance > 0 && (
-          <Form.Item name="useCredit" valuePropName="checked" style={{ margin: '8px 0' }}>
-            <Checkbox data-testid="checkout-use-credit">
-              Use my store credit ({formatMoney(creditBalance)})
-            </Checkbox>
-          </Form.Item>
-        )}
+        <StoreCreditChoice credit={creditBalance} />
       </TotalsBreakdown>
       {placeError && (
         <Alert
@@ -75,5 +70,34 @@ export function CheckoutSummary({ totals, coupon, creditBalance, placeError, isP
         you order.
       </Typography.Text>
     </Card>
+  );
+}
+
+/** The choice to spend store credit; when the balance could not be read, says so with a retry (ordering goes on). */
+function StoreCreditChoice({ credit }: { credit: CreditBalance }) {
+  if (credit.status === 'failed') {
+    return (
+      <Alert
+        type="warning"
+        showIcon
+        title="Store credit could not be loaded"
+        description={credit.error}
+        action={
+          <Button size="small" onClick={credit.retry} data-testid="checkout-credit-retry">
+            Retry
+          </Button>
+        }
+        style={{ margin: '8px 0' }}
+        data-testid="checkout-credit-error"
+      />
+    );
+  }
+  if (credit.status === 'none' || credit.balance <= 0) return null;
+  return (
+    <Form.Item name="useCredit" valuePropName="checked" style={{ margin: '8px 0' }}>
+      <Checkbox data-testid="checkout-use-credit">
+        Use my store credit ({formatMoney(credit.balance)})
+      </Checkbox>
+    </Form.Item>
   );
 }

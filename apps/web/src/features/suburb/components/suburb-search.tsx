@@ -4,6 +4,11 @@ import { useEffect, useRef, useState } from 'react';
 import { searchSuburbs, suburbsOfPostcode } from '../api';
 
 type Props = {
+  /** Ant Design's Form.Item gives these, so its label and hint name and describe the field. */
+  id?: string;
+  'aria-describedby'?: string;
+  'aria-invalid'?: boolean | 'true' | 'false';
+  'aria-required'?: boolean | 'true' | 'false';
   onPick: (suburb: Suburb) => void;
   value?: string;
   onChange?: (text: string) => void;
@@ -21,7 +26,18 @@ const DEBOUNCE_MS = 200;
 const POSTCODE = /^\d{4}$/;
 
 /** Type a suburb name or postcode, pick one of the real localities offered. */
-export function SuburbSearch({ onPick, value, onChange, placeholder, isAutoFocused = false, testId }: Props) {
+export function SuburbSearch({
+  id,
+  'aria-describedby': describedBy,
+  'aria-invalid': isInvalid,
+  'aria-required': isRequired,
+  onPick,
+  value,
+  onChange,
+  placeholder,
+  isAutoFocused = false,
+  testId,
+}: Props) {
   const [options, setOptions] = useState<Suburb[]>([]);
   const [isSearching, setIsSearching] = useState(false);
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
@@ -50,7 +66,9 @@ export function SuburbSearch({ onPick, value, onChange, placeholder, isAutoFocus
   };
 
   return (
+    // The id goes on the AutoComplete, which puts it on the input and names its list of options after it.
     <AutoComplete
+      id={id}
       value={value}
       onChange={(text: string) => onChange?.(text)}
       onSearch={onSearch}
@@ -72,6 +90,9 @@ export function SuburbSearch({ onPick, value, onChange, placeholder, isAutoFocus
         placeholder={placeholder ?? 'Suburb or postcode'}
         autoComplete="off"
         autoFocus={isAutoFocused}
+        aria-describedby={describedBy}
+        aria-invalid={isInvalid}
+        aria-required={isRequired}
         data-testid={`${testId}-input`}
       />
     </AutoComplete>

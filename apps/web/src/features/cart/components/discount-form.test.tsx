@@ -1,0 +1,64 @@
+import { render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { Provider } from 'react-redux';
+import { describe, expect, it, vi } from 'vitest';
+import { createAppStore } from '../../../app/store';
+import { applyCartDiscount } from '../api';
+import { DiscountForm } from './discount-form';
+
+vi.mock('../api', () => ({ applyCartDiscount: vi.fn() }));
+vi.mock('../../../lib/toast', () => ({ toast: { success: vi.fn(), error: vi.fn() } }));
+
+function renderForm() {
+  render(
+    <Provider store={createAppStore()}>
+      <DiscountForm coupon={null} />
+    </Provider>,
+  );
+  return screen.getByRole('textbox', { name: 'Discount code' });
+}
+
+function describedBy(input: HTMLElement): string {
+  const ids = input.getAttribute('aria-describedby')?.split(' ') ?? [];
+  return ids.map((id) => document.getElementById(id)?.textContent ?? '').join(' ');
+}
+
+describe('the discount code field', () => {
+  it('is described by its check’s error, which is announced, and marked invalid', async () => {
+    const input = renderForm();
+    expect(input.getAttribute('aria-invalid')).toBe('false');
+    await userEvent.click(screen.getByTestId('cart-discount-apply'));
+    const alert = await screen.findByRole('alert');
+    expect(alert.textContent).toBe('Enter a discount code.');
+    expect(describedBy(input)).toBe('Enter a discount code.');
+    expect(input.getAttribute('aria-invalid')).toBe('true');
+  });
+
+  it('is described by the server’s refusal, which is announced, and marked invalid', async () => {
+    vi.mocked(applyCartDiscount).mockRejectedValue({
+      code: 100401,
+      msg: 'That code has expired.',
+      data: null,
+    });
+    const input = renderForm();
+    await userEvent.type(input, 'OLD10{Enter}');
+    const alert = await screen.findByTestId('cart-discount-error');
+    expect(alert.getAttribute('role')).toBe('alert');
+    expect(describedBy(input)).toBe('That code has expired.');
+    expect(input.getAttribute('aria-invalid')).toBe('true');
+  });
+
+  it('is neither described by an error nor invalid once the code is edited', async () => {
+    vi.mocked(applyCartDiscount).mockRejectedValue({
+      code: 100401,
+      msg: 'That code has expired.',
+      data: null,
+    });
+    const input = renderForm();
+    await userEvent.type(input, 'OLD10{Enter}');
+    await screen.findByTestId('cart-discount-error');
+    await userEvent.type(input, 'X');
+    expect(input.hasAttribute('aria-describedby')).toBe(false);
+    expect(input.getAttribute('aria-invalid')).toBe('false');
+  });
+});

@@ -1,0 +1,53 @@
+import { render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it, vi } from 'vitest';
+import { QuantityStepper } from './quantity-stepper';
+
+function renderStepper(onCommit: (quantity: number) => Promise<boolean>) {
+  const props = { quantity: 3, stock: 10, onCommit, testId: 'qty' };
+  const view = render(<QuantityStepper {...props} />);
+  return {
+    box: screen.getByTestId<HTMLInputElement>('qty'),
+    serverAnswers: (quantity: number) => view.rerender(<QuantityStepper {...props} quantity={quantity} />),
+  };
+}
+
+async function typeQuantity(box: HTMLInputElement, quantity: string) {
+  await userEvent.clear(box);
+  await userEvent.type(box, `${quantity}{Enter}`);
+}
+
+describe('the quantity box', () => {
+  it('goes back to the server’s quantity when the server refuses the new one', async () => {
+    const { box } = renderStepper(vi.fn().mockResolvedValue(false));
+    await typeQuantity(box, '5');
+    await vi.waitFor(() => expect(box.value).toBe('3'));
+  });
+
+  it('sends the same quantity again after a refusal', async () => {
+    const onCommit = vi.fn().mockResolvedValue(false);
+    const { box } = renderStepper(onCommit);
+    await typeQuantity(box, '5');
+    await vi.waitFor(() => expect(box.value).toBe('3'));
+    await typeQuantity(box, '5');
+    expect(onCommit.mock.calls).toEqual([[5], [5]]);
+  });
+
+  it('keeps a quantity the server took', async () => {
+    const onCommit = vi.fn().mockResolvedValue(true);
+    const { box, serverAnswers } = renderStepper(onCommit);
+    await typeQuantity(box, '5');
+    serverAnswers(5);
+    await Promise.resolve();
+    expect(box.value).toBe('5');
+    await userEvent.type(box, '{Enter}');
+    expect(onCommit).toHaveBeenCalledTimes(1);
+  });
+
+  it('drops a cap’s hint once the capped quantity is refused', async () => {
+    const { box } = renderStepper(vi.fn().mockResolvedValue(false));
+    await typeQuantity(box, '50');
+    await vi.waitFor(() => expect(box.value).toBe('3'));
+    expect(screen.getByTestId('qty-hint').textContent).toBe('');
+  });
+});

@@ -1,0 +1,60 @@
+import { errorCatalogue } from '@storefront/contract/errors';
+import { AxiosError } from 'axios';
+import { describe, expect, it, vi } from 'vitest';
+import { retrieveCredits } from '../wallet/api';
+import { describeCreditBalance, loadCreditBalance } from './use-checkout';
+
+vi.mock('../wallet/api', () => ({ retrieveCredits: vi.fn() }));
+
+/** What the HTTP client rejects with for an HTTP error: the response, carrying the envelope. */
+function httpFailure(status: number, code: number) {
+  return { status, data: { code, msg: 'refused', data: null } };
+}
+
+describe('loading the store credit for checkout', () => {
+  it('answers the balance', async () => {
+    vi.mocked(retrieveCredits).mockResolvedValue({
+      balance: 1250,
+      entries: { list: [], total: 0, page: 1, pageSize: 1 },
+    });
+    await expect(loadCreditBalance()).resolves.toBe(1250);
+  });
+
+  it('answers no credit when the store has none (not found)', async () => {
+    vi.mocked(retrieveCredits).mockRejectedValue(httpFailure(404, errorCatalogue.NOT_FOUND.code));
+    await expect(loadCreditBalance()).resolves.toBeNull();
+  });
+
+  it.each([
+    ['a rate limit', httpFailure(429, errorCatalogue.RATE_LIMITED.code)],
+    ['an outage', httpFailure(503, errorCatalogue.UNAVAILABLE.code)],
+    ['a network failure', new AxiosError('Network Error', AxiosError.ERR_NETWORK)],
+  ])('fails, rather than answering no credit, on %s', async (_case, failure) => {
+    vi.mocked(retrieveCredits).mockRejectedValue(failure);
+    await expect(loadCreditBalance()).rejects.toBe(failure);
+  });
+});
+
+describe('the store credit the checkout shows', () => {
+  const reload = () => undefined;
+
+  it('is a balance once read', () => {
+    expect(describeCreditBalance({ status: 'succeeded', data: 800, error: null, reload })).toEqual({
+      status: 'loaded',
+      balance: 800,
+    });
+  });
+
+  it.each(['idle', 'loading', 'succeeded'] as const)('is none while %s without a balance', (status) => {
+    expect(describeCreditBalance({ status, data: null, error: null, reload })).toEqual({ status: 'none' });
+  });
+
+  it('is a failure to retry when the read failed, even with a balance read before', () => {
+    const error = 'Please check your network connection and try again.';
+    expect(describeCreditBalance({ status: 'failed', data: 800, error, reload })).toEqual({
+      status: 'failed',
+      error,
+      retry: reload,
+    });
+  });
+});
