@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { WalletCoupon } from '@storefront/contract/wallet';
-import { describeCoupon, describeUses } from './describe-coupon';
+import { describeCoupon, describeUses, goneLabel } from './describe-coupon';
 
 const base: WalletCoupon = {
   couponID: 1,
@@ -45,5 +45,16 @@ describe('describeCoupon', () => {
     expect(describeUses({ ...base, usageLimit: 100 })).toBe(
       'Used 0 of 1 time · limited to 100 uses in total',
     );
+  });
+});
+
+describe('goneLabel', () => {
+  const now = new Date('2026-11-26T00:00:00.000Z');
+
+  it('an ended coupon is expired; one whose every use was taken before its end is all taken', () => {
+    expect(goneLabel({ ...base, status: 'expired', endsAt: '2026-11-01T00:00:00.000Z' }, now)).toBe(
+      'Expired',
+    );
+    expect(goneLabel({ ...base, status: 'expired', usageLimit: 1000 }, now)).toBe('All taken');
   });
 });

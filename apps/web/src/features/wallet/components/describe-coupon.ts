@@ -37,3 +37,11 @@ export function describeUses(coupon: WalletCoupon): string {
   const mine = `Used ${coupon.usedCount} of ${coupon.perCustomerLimit} ${coupon.perCustomerLimit === 1 ? 'time' : 'times'}`;
   return coupon.usageLimit === null ? mine : `${mine} · limited to ${coupon.usageLimit} uses in total`;
 }
+
+/**
+ * The tag of a coupon that can no longer be used by anyone: ended, or every use the shop allowed taken before its
+ * end (the wallet calls both `expired`; only the first has passed its date).
+ */
+export function goneLabel(coupon: WalletCoupon, now: Date): string {
+  return new Date(coupon.endsAt) > now ? 'All taken' : 'Expired';
+}

@@ -5,7 +5,7 @@ import type { WalletCoupon, WalletCouponStatus } from '@storefront/contract/wall
 import { LoadFailed } from '../../../components/load-failed';
 import { useRemoteData } from '../../../lib/use-remote-data';
 import { retrieveCouponPackage } from '../api';
-import { describeCoupon, describeUses } from '../components/describe-coupon';
+import { describeCoupon, describeUses, goneLabel } from '../components/describe-coupon';
 import { toast } from '../../../lib/toast';
 
 type TabKey = 'available' | 'used' | 'expired';
@@ -49,7 +49,7 @@ function CouponCard({ coupon }: { coupon: WalletCoupon }) {
           </Typography.Text>
           {coupon.status === 'upcoming' && <Tag color="blue">Starts soon</Tag>}
           {coupon.status === 'used' && <Tag>Used</Tag>}
-          {coupon.status === 'expired' && <Tag color="default">Expired</Tag>}
+          {coupon.status === 'expired' && <Tag color="default">{goneLabel(coupon, new Date())}</Tag>}
         </Space>
         <Typography.Text data-testid="coupon-rules">{describeCoupon(coupon)}</Typography.Text>
         <Typography.Text type="secondary">{coupon.description}</Typography.Text>
