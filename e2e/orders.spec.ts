@@ -126,6 +126,56 @@ describe('orders', () => {
     await context.close();
   });
 
+  it('a fourth order while three await payment is refused, pointing to the orders to pay or cancel', async () => {
+    const { context, page } = await openPage(browser());
+    await registerCustomer(page, {
+      email: makeEmail('unpaid-limit'),
+      password: 'unpaid-pass-2000',
+      firstName: 'Una',
+      lastName: 'Unpaid',
+    });
+    const token = await storedToken(page);
+    // Perth: courier delivery, so an order needs no delivery window.
+    const { data: address } = await callApi<{ addressID: number }>('address/add', {
+      method: 'POST',
+      token,
+      body: {
+        firstName: 'Una',
+        lastName: 'Unpaid',
+        phone: '0412345678',
+        line1: '1 Hay St',
+        suburb: 'Perth',
+        state: 'WA',
+        postcode: '6000',
+      },
+    });
+    const { data: products } = await callApi<{ list: Product[] }>('product/list?category=pantry&pageSize=50');
+    const product = products.list.find((p) => p.available && p.stock >= 10);
+    if (!product) throw new Error('the demo catalogue needs a pantry product in stock');
+    const add = () =>
+      callApi('cart/add', { method: 'POST', token, body: { productID: product.productID, quantity: 1 } });
+    for (let i = 0; i < 3; i += 1) {
+      await add();
+      await callApi('order/create', {
+        method: 'POST',
+        token,
+        body: { addressID: address.addressID, shippingService: 'standard', useCredit: false },
+      });
+    }
+    await add();
+
+    await page.goto('/checkout');
+    await testId(page, 'checkout-place-order').click();
+    await testId(page, 'checkout-place-error').waitFor();
+    expect(await testId(page, 'checkout-place-error').textContent()).toContain('orders waiting for payment');
+    await page.setViewportSize(PHONE);
+    await saveScreenshot(page, 'checkout-unpaid-limit-phone');
+    await testId(page, 'checkout-unpaid-orders').click();
+    await page.waitForURL('**/account/orders?status=pending_payment');
+    await expect.poll(() => testId(page, 'order-card').count()).toBe(3);
+    await context.close();
+  });
+
   it('the demo customer sees past orders and filters them by status', async () => {
     const { context, page } = await openPage(browser());
     await page.goto(`/login?redirect=${encodeURIComponent('/account/orders')}`);

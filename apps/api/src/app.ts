@@ -183,6 +183,7 @@ export async function buildApp({ config, database, now = () => new Date(), logge
   app.decorate('authChangesHeard', () => authNotifications.sync());
   const sessions = createSessionService(database.db, {
     ttlMs: config.SESSION_TTL_MINUTES * 60_000,
+    maxMs: config.SESSION_MAX_DAYS * 24 * 60 * 60_000,
     graceMs: config.SESSION_GRACE_SECONDS * 1000,
     now,
     cache: sessionCache,
@@ -261,6 +262,7 @@ export async function buildApp({ config, database, now = () => new Date(), logge
     payments,
     log: app.log,
     mail: orderMail,
+    maxUnpaid: config.UNPAID_ORDERS_MAX,
     onStockChanged: () => listings.clear(),
     settleTakenPayments: (customerId, orderId) => orderPayments.settleTakenPayments(customerId, orderId),
   });

@@ -64,6 +64,8 @@ const envSchema = z.object({
   CORS_ORIGINS: list.default([]),
   TRUST_PROXY: trustProxy.default(false),
   SESSION_TTL_MINUTES: z.coerce.number().int().min(2).max(525600).default(10080),
+  // However often a session is renewed, it ends this long after sign-in (OWASP's absolute timeout).
+  SESSION_MAX_DAYS: z.coerce.number().int().min(1).max(365).default(30),
   SESSION_GRACE_SECONDS: z.coerce.number().int().min(0).max(3600).default(60),
   SESSION_CACHE_SECONDS: z.coerce.number().int().min(0).max(3600).default(300),
   REDIS_URL: z
@@ -87,6 +89,9 @@ const envSchema = z.object({
   APP_SECRET: z.string().min(32, { error: 'must be at least 32 characters' }).optional(),
   WEB_DIST_DIR: z.string().optional(),
   UNPAID_ORDER_MINUTES: z.coerce.number().int().min(1).max(10080).default(30),
+  // Orders a customer may have awaiting payment at once: each holds its stock and delivery window place until paid
+  // or expired, so without a cap one customer could empty a shelf or fill the week's windows with orders never paid.
+  UNPAID_ORDERS_MAX: z.coerce.number().int().min(1).max(1_000_000).default(3),
   CATALOG_CACHE_MS: z.coerce.number().int().min(0).max(60_000).default(1000),
   ...paymentEnvShape,
   ...mailEnvShape,

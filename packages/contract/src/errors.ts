@@ -88,6 +88,11 @@ export const errorCatalogue = {
     status: 200,
     msg: 'That address is in another delivery zone, which changes the shipping price. Cancel the order and order again to ship there.',
   },
+  ORDER_UNPAID_LIMIT: {
+    code: 100607,
+    status: 200,
+    msg: 'You have orders waiting for payment. Pay for one, or cancel it, before placing another.',
+  },
 
   DELIVERY_WINDOW_REQUIRED: {
     code: 101001,

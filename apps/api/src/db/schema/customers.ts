@@ -50,6 +50,8 @@ export const sessions = pgTable(
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     revokedAt: timestamp('revoked_at', { withTimezone: true }),
     replacedAt: timestamp('replaced_at', { withTimezone: true }),
+    // When the customer signed in; renewals carry it over, and no renewal outlives it by SESSION_MAX_DAYS.
+    signedInAt: timestamp('signed_in_at', { withTimezone: true }).notNull(),
   },
   (t) => [
     uniqueIndex('sessions_token_hash_key').on(t.tokenHash),

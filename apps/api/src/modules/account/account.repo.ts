@@ -110,17 +110,34 @@ export async function findLiveSession(
   return row;
 }
 
-/** Marks a session as replaced and cuts it to the grace period; only the first caller wins. */
-export async function claimRenewal(db: Executor, id: number, now: Date, graceEnds: Date): Promise<boolean> {
-  const rows = await db
+/**
+ * Marks a session as replaced and cuts it to the grace period; only the first caller wins, and is answered when its
+ * customer signed in (what the session replacing it carries over). Undefined for every other caller.
+ */
+export async function claimRenewal(
+  db: Executor,
+  id: number,
+  now: Date,
+  graceEnds: Date,
+): Promise<Date | undefined> {
+  const [row] = await db
     .update(sessions)
     .set({
       replacedAt: now,
       expiresAt: sql`least(${sessions.expiresAt}, ${graceEnds.toISOString()}::timestamptz)`,
     })
     .where(and(eq(sessions.id, id), isNull(sessions.replacedAt), isNull(sessions.revokedAt)))
-    .returning({ id: sessions.id });
-  return rows.length === 1;
+    .returning({ signedInAt: sessions.signedInAt });
+  return row?.signedInAt;
+}
+
+/** When the customer of a session signed in. */
+export async function findSignedInAt(db: Executor, id: number): Promise<Date | undefined> {
+  const [row] = await db
+    .select({ signedInAt: sessions.signedInAt })
+    .from(sessions)
+    .where(eq(sessions.id, id));
+  return row?.signedInAt;
 }
 
 export async function revokeSession(db: Executor, id: number, now: Date): Promise<void> {

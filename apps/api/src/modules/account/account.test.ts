@@ -338,6 +338,35 @@ describe('sliding renewal', () => {
     }
   });
 
+  it('renewals never take a session past SESSION_MAX_DAYS after sign-in: then it ends and asks for sign-in', async () => {
+    const capped = await createTestApp({ env: { SESSION_TTL_MINUTES: '60', SESSION_MAX_DAYS: '1' } });
+    try {
+      const { token: first } = await registerCustomer(capped.app);
+      const signedInAt = capped.clock.now().getTime();
+      const end = signedInAt + 24 * 60 * 60_000;
+      const status = (token: string) =>
+        capped.app.inject({ method: 'GET', url: '/api/v1/customer/status', headers: bearer(token) });
+      let token = first;
+      let renewals = 0;
+      // Used every 31 minutes, the session is renewed each time, right up to the day's end.
+      while (capped.clock.now().getTime() + 31 * 60_000 < end) {
+        capped.clock.advance(31 * 60_000);
+        const res = await status(token);
+        expect(res.statusCode).toBe(200);
+        expect(Date.parse(res.json().data.sessionExpiresAt)).toBeLessThanOrEqual(end);
+        if (res.headers.authorization) {
+          token = String(res.headers.authorization);
+          renewals += 1;
+        }
+      }
+      expect(renewals).toBeGreaterThan(20);
+      capped.clock.set(new Date(end + 1000));
+      expect((await status(token)).statusCode).toBe(401);
+    } finally {
+      await capped.close();
+    }
+  });
+
   it('parallel requests past half-life renew the token once', async () => {
     const { token } = await registerCustomer(t.app);
     const start = t.clock.now();

@@ -2,11 +2,19 @@ import type { UserInfo } from '@storefront/contract/account';
 import type { Db, Executor } from '../../db/client.js';
 import { hashToken, newToken, TOKEN_PATTERN } from '../../lib/tokens.js';
 import type { AuthContext, Authenticated } from '../../plugins/auth.js';
-import { claimRenewal, findLiveSession, insertSession, revokeSession } from './account.repo.js';
+import {
+  claimRenewal,
+  findLiveSession,
+  findSignedInAt,
+  insertSession,
+  revokeSession,
+} from './account.repo.js';
 import type { SessionCache } from './session-cache.js';
 
 export type SessionSettings = {
   ttlMs: number;
+  /** The longest a session lives after sign-in, however often it is renewed. */
+  maxMs: number;
   graceMs: number;
   now: () => Date;
   /** Sessions resolved lately, trusted while the database's change notifications are heard (session-cache.ts). */
@@ -16,17 +24,24 @@ export type SessionSettings = {
 export function createSessionService(db: Db, settings: SessionSettings) {
   const { cache } = settings;
 
+  /**
+   * A new session: at a sign-in (`signedInAt` now), or in place of one being renewed (its sign-in carried over, so
+   * renewals never take a session past `maxMs` after it: whoever holds a token signs in again at least that often).
+   */
   async function issue(
     exec: Executor,
     customerId: number,
+    signedInAt?: Date,
   ): Promise<{ token: string; sessionId: number; expiresAt: Date }> {
     const now = settings.now();
+    const since = signedInAt ?? now;
     const token = newToken();
     const row = await insertSession(exec, {
       customerId,
       tokenHash: hashToken(token),
       createdAt: now,
-      expiresAt: new Date(now.getTime() + settings.ttlMs),
+      signedInAt: since,
+      expiresAt: new Date(Math.min(now.getTime() + settings.ttlMs, since.getTime() + settings.maxMs)),
     });
     return { token, sessionId: row.id, expiresAt: row.expiresAt };
   }
@@ -58,9 +73,9 @@ export function createSessionService(db: Db, settings: SessionSettings) {
 
     const { id, customerId } = session;
     const renewed = await db.transaction(async (tx) => {
-      const won = await claimRenewal(tx, id, now, new Date(now.getTime() + settings.graceMs));
-      if (!won) return { auth };
-      const fresh = await issue(tx, customerId);
+      const signedInAt = await claimRenewal(tx, id, now, new Date(now.getTime() + settings.graceMs));
+      if (!signedInAt) return { auth };
+      const fresh = await issue(tx, customerId, signedInAt);
       return {
         auth: { ...auth, sessionId: fresh.sessionId, expiresAt: fresh.expiresAt },
         renewedToken: fresh.token,
@@ -79,8 +94,10 @@ export function createSessionService(db: Db, settings: SessionSettings) {
   async function replace(sessionId: number, customerId: number): Promise<string> {
     const now = settings.now();
     const token = await db.transaction(async (tx) => {
-      await claimRenewal(tx, sessionId, now, new Date(now.getTime() + settings.graceMs));
-      return (await issue(tx, customerId)).token;
+      const signedInAt =
+        (await claimRenewal(tx, sessionId, now, new Date(now.getTime() + settings.graceMs))) ??
+        (await findSignedInAt(tx, sessionId));
+      return (await issue(tx, customerId, signedInAt)).token;
     });
     cache.forgetSession(sessionId);
     return token;

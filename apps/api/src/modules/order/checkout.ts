@@ -32,6 +32,7 @@ import { holdCredit, recordOrderCredit } from '../wallet/wallet.service.js';
 import { queueOrderMail, type OrderMailSettings } from './order-mails.js';
 import {
   compareOrderLines,
+  countUnpaidOrders,
   insertOrder,
   nextOrderId,
   type OrderLineRow,
@@ -57,7 +58,13 @@ export type PlacedOrder = {
  * step calls the module that owns what it touches; anything refused rolls every step back (apps/api/README.md,
  * "Checkout"). Answers the order placed, or only its id when the Idempotency-Key replays an earlier checkout.
  */
-export function createCheckout(db: Db, now: () => Date, mail: OrderMailSettings) {
+export type CheckoutSettings = {
+  mail: OrderMailSettings;
+  /** Orders a customer may have awaiting payment at once (`UNPAID_ORDERS_MAX`). */
+  maxUnpaid: number;
+};
+
+export function createCheckout(db: Db, now: () => Date, { mail, maxUnpaid }: CheckoutSettings) {
   return async function checkout(
     customerId: number,
     body: OrderCreateBody,
@@ -69,7 +76,7 @@ export function createCheckout(db: Db, now: () => Date, mail: OrderMailSettings)
       if (read.claim?.kind === 'reused') throw new AppError('IDEMPOTENCY_KEY_REUSED');
       if (read.claim?.kind === 'replay')
         return { orderId: (read.claim.answer.body as { orderID: number }).orderID };
-      const { addresses, window, price } = decide(read, body, placedAt);
+      const { addresses, window, price } = decide(read, body, placedAt, maxUnpaid);
       const [booked, , creditUsed] = await together([
         window && takeWindowPlace(tx, window, placedAt),
         price.coupon && claimCoupon(tx, customerId, price.coupon),
@@ -116,28 +123,31 @@ type OrderPrice = CartPrice<CartItem> & { coupon: CouponRow | null };
 /**
  * What checkout depends on, sent together: the Idempotency-Key claimed (a second request with the key waits here
  * for the first, then replays it), the cart locked (serialising this customer's checkouts with each other and with
- * cart edits), the addresses, the delivery suburb, the selected lines with their products locked (so the stock
+ * cart edits), how many of the customer's orders await payment, the addresses, the delivery suburb, the selected lines with their products locked (so the stock
  * priced is still there when it is taken), the cart's coupon, every zone's rates, the window asked for, the
  * customer (for the mail) and the order's id. Statements run in the order sent, each after the locks before it.
  */
 async function readCheckout(tx: Executor, customerId: number, body: OrderCreateBody, key?: CheckoutKey) {
-  const [claim, , addresses, suburb, lines, coupon, rates, windowChoice, customer, orderId] = await together([
-    key ? claimKey(tx, key.scope, key.requestHash) : null,
-    lockCart(tx, customerId),
-    findAddressesWithDefaultBilling(tx, customerId, [
-      body.addressID,
-      body.billingAddressID ?? body.addressID,
-    ]),
-    findSuburbOfAddress(tx, customerId, body.addressID),
-    listSelectedLinesLockingProducts(tx, customerId),
-    findCartCouponRow(tx, customerId),
-    listRates(tx),
-    readWindowChoice(tx, body.deliveryWindowID),
-    findCustomerById(tx, customerId),
-    nextOrderId(tx),
-  ]);
+  const [claim, , unpaid, addresses, suburb, lines, coupon, rates, windowChoice, customer, orderId] =
+    await together([
+      key ? claimKey(tx, key.scope, key.requestHash) : null,
+      lockCart(tx, customerId),
+      countUnpaidOrders(tx, customerId),
+      findAddressesWithDefaultBilling(tx, customerId, [
+        body.addressID,
+        body.billingAddressID ?? body.addressID,
+      ]),
+      findSuburbOfAddress(tx, customerId, body.addressID),
+      listSelectedLinesLockingProducts(tx, customerId),
+      findCartCouponRow(tx, customerId),
+      listRates(tx),
+      readWindowChoice(tx, body.deliveryWindowID),
+      findCustomerById(tx, customerId),
+      nextOrderId(tx),
+    ]);
   return {
     claim,
+    unpaid,
     addresses,
     suburb,
     lines: lines.map(toCartItem),
@@ -156,7 +166,9 @@ function decide(
   read: CheckoutRead,
   body: OrderCreateBody,
   now: Date,
+  maxUnpaid: number,
 ): { addresses: Addresses; window: DeliveryWindowRow | null; price: OrderPrice } {
+  if (read.unpaid >= maxUnpaid) throw new AppError('ORDER_UNPAID_LIMIT');
   const addresses = addressesOf(read.addresses, body);
   if (!read.suburb) throw new AppError('NO_DESTINATION');
   const zone = zoneOf(read.suburb);

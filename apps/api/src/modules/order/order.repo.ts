@@ -164,6 +164,20 @@ export async function listOrders(
   return { rows, total: totalRow?.n ?? 0 };
 }
 
+/** How many of the customer's orders await payment. */
+export async function countUnpaidOrders(exec: Executor, customerId: number): Promise<number> {
+  const [row] = await unpaidCountOf(exec).execute({ customerId });
+  return row?.n ?? 0;
+}
+
+const unpaidCountOf = preparedPer((db) =>
+  db
+    .select({ n: count() })
+    .from(orders)
+    .where(and(eq(orders.customerId, sql.placeholder('customerId')), eq(orders.status, 'pending_payment')))
+    .prepare('count_unpaid_orders'),
+);
+
 export async function countOrdersByStatus(
   db: Executor,
   customerId: number,
@@ -175,7 +189,6 @@ export async function countOrdersByStatus(
     .groupBy(orders.status);
 }
 
-/** Orders still awaiting payment that were placed before `placedBefore`, oldest first. */
 /**
  * Orders still unpaid that were placed before `placedBefore`, oldest first, leaving out those with an attempt a
  * round could not settle and left for later (its provider could not say what became of it), so they never hold up

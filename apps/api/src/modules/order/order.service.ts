@@ -88,6 +88,8 @@ export type OrderServiceDeps = {
   payments: PaymentService;
   log: WarnLog;
   mail: OrderMailSettings;
+  /** Orders a customer may have awaiting payment at once. */
+  maxUnpaid: number;
   /** Told after an order took stock or gave it back (the shop grid's cache is cleared). */
   onStockChanged: () => void;
   /**
@@ -99,7 +101,7 @@ export type OrderServiceDeps = {
 
 export function createOrderService(db: Db, deps: OrderServiceDeps) {
   const { now, payments, log, mail, onStockChanged: stockChanged } = deps;
-  const checkout = createCheckout(db, now, mail);
+  const checkout = createCheckout(db, now, { mail, maxUnpaid: deps.maxUnpaid });
 
   async function detail(customerId: number, orderId: number): Promise<OrderDetail> {
     const order = await findOrder(db, customerId, orderId);

@@ -157,6 +157,25 @@ describe('order/create', () => {
     expect(await db().select().from(orders).where(eq(orders.customerId, c.user.customerID))).toEqual([]);
   });
 
+  it('refuses a fourth order while three await payment, and takes one again once one is cancelled', async () => {
+    const { c, addressID } = await shopper();
+    const product = await createProduct(db(), { priceCents: 500, stock: 50 });
+    const placed: number[] = [];
+    for (let i = 0; i < 3; i += 1) {
+      await addToCart(c, product.id);
+      placed.push((await placeOrder(c, addressID)).orderID);
+    }
+    await addToCart(c, product.id);
+    const refused = (await checkout(c, addressID)).json();
+    expect(refused.code).toBe(100607);
+    expect(refused.msg).toMatch(/waiting for payment/);
+    // Nothing was taken: the line is still in the cart, the stock still on the shelf.
+    expect(await stockOf(product.id)).toBe(47);
+    expect((await call(c, 'PUT', '/order/cancel', { orderID: placed[0] })).json().code).toBe(0);
+    await placeOrder(c, addressID);
+    expect(await stockOf(product.id)).toBe(47);
+  });
+
   it('refuses a total that changed since the customer saw it', async () => {
     const { c, addressID } = await shopper();
     const p = await createProduct(db(), { priceCents: 1000 });

@@ -35,6 +35,9 @@ export type CheckoutForm = {
 /** The delivery window chosen at checkout, and whether the address's zone needs one (null until known). */
 export type ChosenWindow = { window: DeliveryWindow | null; required: boolean } | null;
 
+/** Why the last attempt to place the order was refused, with the server's code (null when none came). */
+export type PlaceError = { message: string; code: number | null };
+
 /** Store credit as the checkout knows it: a balance, none (or not read yet), or a read that failed. */
 export type CreditBalance =
   | { status: 'loaded'; balance: number }
@@ -82,7 +85,7 @@ export function useCheckout() {
   const useCredit = Form.useWatch('useCredit', form) ?? false;
   const [quote, setQuote] = useState<ShippingQuote | null>(null);
   const [quoteError, setQuoteError] = useState<string | null>(null);
-  const [placeError, setPlaceError] = useState<string | null>(null);
+  const [placeError, setPlaceError] = useState<PlaceError | null>(null);
   const [isPlacing, setIsPlacing] = useState(false);
   const [orderKeys] = useState(() => createAttemptKeys());
   const [initialService] = useState(readChosenService);
@@ -157,9 +160,9 @@ export function useCheckout() {
       );
     } catch (err) {
       if (!isAnswerLost(err)) orderKeys.finish();
-      setPlaceError(readErrorMessage(err));
-      // A window that filled up or closed meanwhile: show the windows as they are now.
       const code = readErrorCode(err);
+      setPlaceError({ message: readErrorMessage(err), code });
+      // A window that filled up or closed meanwhile: show the windows as they are now.
       if (
         code === errorCatalogue.DELIVERY_WINDOW_FULL.code ||
         code === errorCatalogue.DELIVERY_WINDOW_CLOSED.code

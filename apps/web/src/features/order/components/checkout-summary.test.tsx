@@ -3,25 +3,29 @@ import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import type { ShownTotals } from '../../cart/price-cart';
-import type { CreditBalance } from '../use-checkout';
+import { errorCatalogue } from '@storefront/contract/errors';
+import { MemoryRouter } from 'react-router';
+import type { CreditBalance, PlaceError } from '../use-checkout';
 import { CheckoutSummary } from './checkout-summary';
 
 function makeTotals(): ShownTotals {
   return { subtotal: 4000, discount: 0, shipping: 800, creditUsed: 0, total: 4800, amountDue: 4800 };
 }
 
-function renderSummary(creditBalance: CreditBalance) {
+function renderSummary(creditBalance: CreditBalance, placeError: PlaceError | null = null) {
   render(
-    <Form>
-      <CheckoutSummary
-        totals={makeTotals()}
-        coupon={null}
-        creditBalance={creditBalance}
-        placeError={null}
-        isPlacing={false}
-        blockedBy={null}
-      />
-    </Form>,
+    <MemoryRouter>
+      <Form>
+        <CheckoutSummary
+          totals={makeTotals()}
+          coupon={null}
+          creditBalance={creditBalance}
+          placeError={placeError}
+          isPlacing={false}
+          blockedBy={null}
+        />
+      </Form>
+    </MemoryRouter>,
   );
 }
 
@@ -51,5 +55,22 @@ describe('the checkout summary’s store credit', () => {
     renderSummary({ status: 'failed', error: null, retry: vi.fn() });
     screen.getByTestId('checkout-credit-error');
     expect(screen.getByTestId<HTMLButtonElement>('checkout-place-order').disabled).toBe(false);
+  });
+});
+
+describe('the checkout summary’s refusals', () => {
+  it('a refusal for orders awaiting payment links to them', () => {
+    const { code, msg } = errorCatalogue.ORDER_UNPAID_LIMIT;
+    renderSummary({ status: 'none' }, { message: msg, code });
+    expect(screen.getByTestId('checkout-place-error').textContent).toContain('waiting for payment');
+    expect(screen.getByRole('link', { name: 'See them' }).getAttribute('href')).toBe(
+      '/account/orders?status=pending_payment',
+    );
+  });
+
+  it('another refusal is shown as it is, without the link', () => {
+    renderSummary({ status: 'none' }, { message: 'That product is sold out.', code: 100410 });
+    expect(screen.getByTestId('checkout-place-error').textContent).toContain('sold out');
+    expect(screen.queryByRole('link')).toBeNull();
   });
 });

@@ -1,15 +1,17 @@
 import { Alert, Button, Card, Checkbox, Form, Typography } from 'antd';
 import type { AppliedCoupon } from '@storefront/contract/cart';
+import { errorCatalogue } from '@storefront/contract/errors';
+import { Link } from 'react-router';
 import { formatMoney } from '../../../lib/money';
 import { TotalsBreakdown } from '../../cart/components/totals-breakdown';
 import type { ShownTotals } from '../../cart/price-cart';
-import type { CreditBalance } from '../use-checkout';
+import type { CreditBalance, PlaceError } from '../use-checkout';
 
 type Props = {
   totals: ShownTotals;
   coupon: AppliedCoupon | null;
   creditBalance: CreditBalance;
-  placeError: string | null;
+  placeError: PlaceError | null;
   isPlacing: boolean;
   /** Why the order cannot be placed yet (the button stays disabled); null when it can be. */
   blockedBy: string | null;
@@ -37,7 +39,14 @@ export function CheckoutSummary({ totals, coupon, creditBalance, placeError, isP
         <Alert
           type="error"
           showIcon
-          message={placeError}
+          message={placeError.message}
+          action={
+            placeError.code === errorCatalogue.ORDER_UNPAID_LIMIT.code && (
+              <Link to="/account/orders?status=pending_payment" data-testid="checkout-unpaid-orders">
+                See them
+              </Link>
+            )
+          }
           style={{ marginTop: 12 }}
           data-testid="checkout-place-error"
         />
