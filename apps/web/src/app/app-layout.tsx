@@ -1,7 +1,7 @@
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { Fragment, lazy, Suspense, useEffect, useState } from 'react';
 import { Link, Outlet, ScrollRestoration, useLocation, useNavigate } from 'react-router';
 import { PageLoading } from '../components/page-loading';
-import { cartCleared, fetchCart, selectCartCount, selectCartStatus } from '../features/cart/cart-slice';
+import { fetchCart, selectCartCount, selectCartStatus } from '../features/cart/cart-slice';
 import { useGuestCartMerge } from '../features/cart/use-guest-cart-merge';
 import { useGuestCartCount } from '../features/cart/use-guest-cart-count';
 import {
@@ -16,6 +16,7 @@ import { hasSession } from '../lib/http/session';
 import { setToasterRequest, toast } from '../lib/toast';
 import { AccountButton } from './account-button';
 import { useAppDispatch, useAppSelector } from './hooks';
+import { useSessionFromOtherTabs } from './use-session-from-other-tabs';
 import { CartIcon } from '../components/icons';
 
 const loadAccountMenu = () => import('./account-menu');
@@ -27,20 +28,24 @@ export const STORE_NAME = 'Harbour Grocer';
 /**
  * The shell around every page. It uses no Ant Design, so it paints as soon as the entry runs; the pages bring
  * Ant Design with them. The main area is at least a screen tall, so the footer starts below the fold and never
- * jumps when a page arrives.
+ * jumps when a page arrives. When another tab signs out or in as someone else, the header, page and footer are drawn
+ * afresh, so nothing read for the customer before stays on screen.
  */
 export function AppLayout() {
+  const sessionsSeen = useSessionFromOtherTabs();
   return (
     <div className="site">
       {/* A new page opens at its top; Back returns to where it was (the shop list finishes that once it has loaded). */}
       <ScrollRestoration />
-      <SiteHeader />
-      <main className="site-main">
-        <Suspense fallback={<PageLoading />}>
-          <Outlet />
-        </Suspense>
-      </main>
-      <SiteFooter />
+      <Fragment key={sessionsSeen}>
+        <SiteHeader />
+        <main className="site-main">
+          <Suspense fallback={<PageLoading />}>
+            <Outlet />
+          </Suspense>
+        </main>
+        <SiteFooter />
+      </Fragment>
       <ToastHostOnDemand />
     </div>
   );
@@ -119,7 +124,6 @@ function SiteHeader() {
 
   const signOut = async () => {
     await dispatch(logout());
-    dispatch(cartCleared());
     toast.success('You have signed out.');
     void navigate('/', { replace: true });
   };

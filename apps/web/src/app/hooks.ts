@@ -13,14 +13,14 @@ const createAppAsyncThunk = createAsyncThunk.withTypes<AppThunkConfig>();
 /** The one way slices make thunks: run a call and answer its result, or reject with the message to show. */
 export function createCallThunk<Returned, Arg = void>(
   type: string,
-  call: (arg: Arg, thunk: { dispatch: AppDispatch }) => Promise<Returned>,
+  call: (arg: Arg, thunk: { dispatch: AppDispatch; getState: () => RootState }) => Promise<Returned>,
   options?: AsyncThunkOptions<Arg, AppThunkConfig>,
 ) {
   return createAppAsyncThunk<Returned, Arg>(
     type,
-    async (arg, { dispatch, rejectWithValue }) => {
+    async (arg, { dispatch, getState, rejectWithValue }) => {
       try {
-        return await call(arg, { dispatch });
+        return await call(arg, { dispatch, getState });
       } catch (err) {
         return rejectWithValue(readErrorMessage(err));
       }

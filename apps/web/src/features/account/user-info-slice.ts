@@ -12,6 +12,7 @@ import type { AsyncStatus } from '../../lib/async-status';
 import {
   clearSession,
   hasSession,
+  readEmail,
   readUserInfoCookie,
   saveEmail,
   saveExpiresAt,
@@ -31,8 +32,11 @@ export const DEFAULT_POST_CODE = '2000';
 
 export type UserInfoState = { status: AsyncStatus; error: string | null; data: UserInfo | null };
 
+/** The user kept in the cookie, unless the session stored now is another customer's (switched in another tab). */
 export function readInitialUserInfoState(): UserInfoState {
-  const data = hasSession() ? readUserInfoCookie() : null;
+  const kept = hasSession() ? readUserInfoCookie() : null;
+  const email = readEmail();
+  const data = kept && (email === null || kept.email === email) ? kept : null;
   return { status: data ? 'succeeded' : 'idle', error: null, data };
 }
 

@@ -227,6 +227,58 @@ describe('cart slice', () => {
     expect(api.applyCartDiscount).toHaveBeenCalledWith({ code: null });
   });
 
+  it("a read sent before sign-out does not show the last customer's cart when it answers after", async () => {
+    const store = createAppStore();
+    let answerRead: (cart: CartList) => void = () => undefined;
+    vi.mocked(api.listCart).mockReturnValue(new Promise((resolve) => (answerRead = resolve)));
+    const read = store.dispatch(fetchCart());
+    store.dispatch(cartCleared());
+    answerRead(makeCart({ available: [makeLine()], count: 2 }));
+    await read;
+    expect(store.getState().cart.status).toBe('idle');
+    expect(selectCartCount(store.getState())).toBe(0);
+    expect(store.getState().cart.data.available).toEqual([]);
+    expect(store.getState().cart.sentIn).toEqual({});
+  });
+
+  it('a read sent before sign-out does not fail the next session when it is refused after', async () => {
+    const store = createAppStore();
+    let refuseRead: (reason: unknown) => void = () => undefined;
+    vi.mocked(api.listCart).mockReturnValue(new Promise((_, reject) => (refuseRead = reject)));
+    const read = store.dispatch(fetchCart());
+    store.dispatch(cartCleared());
+    refuseRead(envelope(100010, 'Please sign in.'));
+    await read;
+    expect(store.getState().cart.status).toBe('idle');
+    expect(store.getState().cart.error).toBeNull();
+  });
+
+  it("the next customer's read is kept while the last customer's answers late", async () => {
+    const store = createAppStore();
+    let answerFirst: (cart: CartList) => void = () => undefined;
+    vi.mocked(api.listCart)
+      .mockReturnValueOnce(new Promise((resolve) => (answerFirst = resolve)))
+      .mockResolvedValueOnce(makeCart({ available: [makeLine({ productID: 5 })], count: 1 }));
+    const first = store.dispatch(fetchCart());
+    store.dispatch(cartCleared());
+    await store.dispatch(fetchCart());
+    answerFirst(makeCart({ available: [makeLine(), makeLine({ productID: 2 })], count: 4 }));
+    await first;
+    expect(selectCartCount(store.getState())).toBe(1);
+    expect(store.getState().cart.data.available.map((l) => l.productID)).toEqual([5]);
+  });
+
+  it('a write answered after sign-out leaves the emptied cart alone', async () => {
+    const store = createAppStore();
+    let answerWrite: (cart: CartList) => void = () => undefined;
+    vi.mocked(api.updateCartLine).mockReturnValue(new Promise((resolve) => (answerWrite = resolve)));
+    const write = store.dispatch(updateLine({ productID: 1, quantity: 3 }));
+    store.dispatch(cartCleared());
+    answerWrite(makeCart({ available: [makeLine({ quantity: 3 })], count: 3 }));
+    await write;
+    expect(selectCartCount(store.getState())).toBe(0);
+  });
+
   it('empties on sign-out', () => {
     const store = createAppStore();
     store.dispatch(cartReceived(makeCart({ available: [makeLine()], count: 2 })));

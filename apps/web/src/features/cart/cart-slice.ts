@@ -1,7 +1,7 @@
-import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
+import { createSlice, isFulfilled, isPending, isRejected, type PayloadAction } from '@reduxjs/toolkit';
 import type { CartAddBody, CartAdded, CartLine, CartList, CartUpdateBody } from '@storefront/contract/cart';
 import { createCallThunk, readRejection } from '../../app/hooks';
-import type { AppDispatch } from '../../app/store';
+import type { AppDispatch, RootState } from '../../app/store';
 import type { AsyncStatus } from '../../lib/async-status';
 import {
   addCartItem,
@@ -25,6 +25,13 @@ export type CartState = {
    * the lines are not. Pages that show the lines read the cart first.
    */
   linesStale: boolean;
+  /**
+   * Counts the sessions this tab has held (each sign-in, sign-out, or another tab's): a cart call answers for the
+   * session it was sent in, so an answer from an earlier one is dropped.
+   */
+  generation: number;
+  /** The generation each cart call still waiting was sent in, by request id. */
+  sentIn: Record<string, number>;
 };
 
 export const emptyCart: CartData = {
@@ -44,6 +51,8 @@ export const initialCartState: CartState = {
   error: null,
   data: emptyCart,
   linesStale: false,
+  generation: 0,
+  sentIn: {},
 };
 
 /** A line can only be bought while it has no reason against it, whichever list the answer put it in. */
@@ -76,8 +85,9 @@ type Written<R> = { answer: R; cart: CartList | null };
  */
 function write<A, R>(
   send: (arg: A) => Promise<R>,
-): (arg: A, thunk: { dispatch: AppDispatch }) => Promise<Written<R>> {
-  return async (arg, { dispatch }) => {
+): (arg: A, thunk: { dispatch: AppDispatch; getState: () => RootState }) => Promise<Written<R>> {
+  return async (arg, { dispatch, getState }) => {
+    const sentIn = getState().cart.generation;
     writesInFlight += 1;
     if (writesInFlight > 1) writesOverlapped = true;
     try {
@@ -87,7 +97,7 @@ function write<A, R>(
         writesAnswered += 1;
       } catch (err) {
         const cart = await readAfterOverlap();
-        if (cart) dispatch(cartReceived(cart));
+        if (cart && getState().cart.generation === sentIn) dispatch(cartReceived(cart));
         throw err;
       }
       return { answer, cart: await readAfterOverlap() };
@@ -157,6 +167,16 @@ export const mergeGuestCartIntoAccount = createCallThunk('cart/mergeGuestCart', 
 });
 
 const writes = [updateLine, deleteLines, selectAllLines, applyDiscount];
+const calls = [fetchCart, addToCart, mergeGuestCartIntoAccount, ...writes] as const;
+
+/** A reducer for a call's answer that does nothing when the call was sent in an earlier session. */
+function forThisSession<A extends { meta: { requestId: string } }>(
+  reduce: (state: CartState, action: A) => void,
+): (state: CartState, action: A) => void {
+  return (state, action) => {
+    if (state.sentIn[action.meta.requestId] === state.generation) reduce(state, action);
+  };
+}
 
 function received(state: CartState, cart: CartList): void {
   state.status = 'succeeded';
@@ -178,7 +198,14 @@ const cartSlice = createSlice({
   name: 'cart',
   initialState: initialCartState,
   reducers: {
-    cartCleared: () => initialCartState,
+    /** Sign-in, sign-out, or another tab's: the cart is read again, and answers to calls sent before are dropped. */
+    cartCleared: (state) => {
+      state.status = 'idle';
+      state.error = null;
+      state.data = emptyCart;
+      state.linesStale = false;
+      state.generation += 1;
+    },
     cartReceived: (state, action: PayloadAction<CartList>) => received(state, action.payload),
   },
   extraReducers: (builder) => {
@@ -186,30 +213,58 @@ const cartSlice = createSlice({
       state.status = 'loading';
       state.error = null;
     });
-    builder.addCase(fetchCart.fulfilled, (state, action) => received(state, action.payload));
-    builder.addCase(fetchCart.rejected, (state, action) => {
-      state.status = 'failed';
-      state.error = readRejection(action);
-    });
-    builder.addCase(mergeGuestCartIntoAccount.fulfilled, (state, action) => {
-      if (action.payload) received(state, action.payload.cart);
-    });
-    builder.addCase(addToCart.fulfilled, (state, { payload }) => {
-      if (payload.cart) received(state, payload.cart);
-      else countsReceived(state, payload.answer);
-    });
-    builder.addCase(addToCart.rejected, (state, action) => {
-      state.error = readRejection(action);
-    });
+    builder.addCase(
+      fetchCart.fulfilled,
+      forThisSession((state, action) => received(state, action.payload)),
+    );
+    builder.addCase(
+      fetchCart.rejected,
+      forThisSession((state, action) => {
+        state.status = 'failed';
+        state.error = readRejection(action);
+      }),
+    );
+    builder.addCase(
+      mergeGuestCartIntoAccount.fulfilled,
+      forThisSession((state, action) => {
+        if (action.payload) received(state, action.payload.cart);
+      }),
+    );
+    builder.addCase(
+      addToCart.fulfilled,
+      forThisSession((state, { payload }) => {
+        if (payload.cart) received(state, payload.cart);
+        else countsReceived(state, payload.answer);
+      }),
+    );
+    builder.addCase(
+      addToCart.rejected,
+      forThisSession((state, action) => {
+        state.error = readRejection(action);
+      }),
+    );
     // A write keeps the cart on screen while it runs; its answer is the whole cart.
     for (const thunk of writes) {
-      builder.addCase(thunk.fulfilled, (state, { payload }) =>
-        received(state, payload.cart ?? payload.answer),
+      builder.addCase(
+        thunk.fulfilled,
+        forThisSession((state, { payload }) => received(state, payload.cart ?? payload.answer)),
       );
-      builder.addCase(thunk.rejected, (state, action) => {
-        state.error = readRejection(action);
-      });
+      builder.addCase(
+        thunk.rejected,
+        forThisSession((state, action) => {
+          state.error = readRejection(action);
+        }),
+      );
     }
+    builder.addMatcher(isPending(...calls), (state, action) => {
+      state.sentIn[action.meta.requestId] = state.generation;
+    });
+    builder.addMatcher(
+      (action) => isFulfilled(...calls)(action) || isRejected(...calls)(action),
+      (state, action) => {
+        delete state.sentIn[action.meta.requestId];
+      },
+    );
   },
   selectors: {
     selectCart: (state) => state.data,

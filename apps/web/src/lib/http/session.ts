@@ -10,6 +10,9 @@ export const sessionKeys = {
   customerIdCookie: 'storefront_customer_id',
 } as const;
 
+/** The suburb the product page last quoted delivery to: the customer's, so it goes with the session. */
+export const ESTIMATE_SUBURB_KEY = 'storefront.estimateSuburb';
+
 const USER_INFO_COOKIE_DAYS = 30 / (24 * 60);
 const cookieOptions = { path: '/', sameSite: 'lax' } as const;
 
@@ -32,6 +35,7 @@ export function readEmail(): string | null {
 
 export function saveEmail(email: string): void {
   localStorage.setItem(sessionKeys.email, email);
+  shownCustomer = email;
 }
 
 export function readExpiresAt(): string | null {
@@ -66,13 +70,53 @@ export function saveUserInfoCookie(user: UserInfo): void {
   Cookies.set(sessionKeys.customerIdCookie, String(user.customerID), cookieOptions);
 }
 
-/** Ends the session in this browser: token, expiry marker, email, user-info (session) cookie and customer id cookie. */
+/**
+ * Ends the session in this browser: token, expiry marker, email, user-info (session) cookie, customer id cookie, and
+ * the suburb the product page quoted delivery to.
+ */
 export function clearSession(): void {
   localStorage.removeItem(sessionKeys.token);
   localStorage.removeItem(sessionKeys.expiresAt);
   localStorage.removeItem(sessionKeys.email);
+  localStorage.removeItem(ESTIMATE_SUBURB_KEY);
   Cookies.remove(sessionKeys.userInfoCookie, { path: '/' });
   Cookies.remove(sessionKeys.customerIdCookie, { path: '/' });
+  shownCustomer = null;
+}
+
+/** What another tab did to the session this tab shows: signed out, or signed in as someone (else). */
+export type SessionChange = 'ended' | 'switched';
+
+/** The email of the customer this tab shows (null: signed out), as its own sign-in and sign-out left it. */
+let shownCustomer: string | null = null;
+
+/**
+ * Whose session the browser holds now: the email stored with the token, null without a token, undefined while a
+ * sign-in has stored its token but not yet whose it is. The email, not the token, names the customer: a renewal
+ * writes a new token for the same customer.
+ */
+function readStoredCustomer(): string | null | undefined {
+  if (readToken() === null) return null;
+  return readEmail() ?? undefined;
+}
+
+/**
+ * Calls `onChange` when another tab ends the session or signs in as another customer (the storage event: the
+ * browser shares localStorage between tabs of the same origin). A renewed token for the same customer, and a
+ * sign-in still writing its keys, change nothing. Answers the function that stops watching.
+ */
+export function watchSessionChanges(onChange: (change: SessionChange) => void): () => void {
+  shownCustomer = readStoredCustomer() ?? null;
+  const watchedKeys: readonly string[] = [sessionKeys.token, sessionKeys.email];
+  const onStorage = (event: StorageEvent) => {
+    if (event.key !== null && !watchedKeys.includes(event.key)) return;
+    const stored = readStoredCustomer();
+    if (stored === undefined || stored === shownCustomer) return;
+    shownCustomer = stored;
+    onChange(stored === null ? 'ended' : 'switched');
+  };
+  window.addEventListener('storage', onStorage);
+  return () => window.removeEventListener('storage', onStorage);
 }
 
 function isUserInfo(value: unknown): value is UserInfo {

@@ -2,6 +2,7 @@ import type { ShippingQuote } from '@storefront/contract/shipping';
 import type { Suburb } from '@storefront/contract/suburb';
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { readErrorMessage } from '../../../lib/http/error-message';
+import { ESTIMATE_SUBURB_KEY } from '../../../lib/http/session';
 import { findSuburb } from '../../suburb/api';
 import { quoteSingleProduct } from '../api';
 import { ShippingOptions } from './shipping-options';
@@ -10,8 +11,6 @@ const loadSuburbSearch = () => import('./suburb-search-island');
 const SuburbSearchIsland = lazy(() => loadSuburbSearch().then((m) => ({ default: m.SuburbSearchIsland })));
 
 type Props = { productID: number; quantity: number; isSignedIn: boolean };
-
-const ESTIMATE_SUBURB_KEY = 'storefront.estimateSuburb';
 
 /**
  * Standard and express prices for one product to a suburb; signed in, to the customer's own postcode first. Plain

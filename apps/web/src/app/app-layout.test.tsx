@@ -1,0 +1,163 @@
+import { act, render, screen, waitFor } from '@testing-library/react';
+import Cookies from 'js-cookie';
+import { useState } from 'react';
+import { Provider } from 'react-redux';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import type { UserInfo } from '@storefront/contract/account';
+import type { CartList } from '@storefront/contract/cart';
+import * as accountApi from '../features/account/api';
+import * as cartApi from '../features/cart/api';
+import { emptyCart } from '../features/cart/cart-slice';
+import * as newsletterApi from '../features/newsletter/api';
+import { sessionKeys } from '../lib/http/session';
+import { toast } from '../lib/toast';
+import { AppLayout } from './app-layout';
+import { RequireSession } from './require-session';
+import { createAppStore } from './store';
+
+vi.mock('../features/account/api');
+vi.mock('../features/cart/api');
+vi.mock('../features/newsletter/api');
+vi.mock('../lib/toast');
+
+const ann: UserInfo = {
+  customerID: 7,
+  email: 'ann@example.test',
+  firstName: 'Ann',
+  lastName: 'Able',
+  postCode: '2000',
+  suburb: 'Sydney',
+};
+const ben: UserInfo = {
+  ...ann,
+  customerID: 8,
+  email: 'ben@example.test',
+  firstName: 'Ben',
+  lastName: 'Best',
+};
+const cartOf = (count: number): CartList => ({ ...emptyCart, count, lineCount: count });
+
+/** Writes as another tab would, then tells this tab the way the browser does: one storage event per key written. */
+function inAnotherTab(writes: Record<string, string | null>): void {
+  act(() => {
+    for (const [key, value] of Object.entries(writes)) {
+      if (value === null) localStorage.removeItem(key);
+      else localStorage.setItem(key, value);
+      window.dispatchEvent(new StorageEvent('storage', { key, newValue: value, storageArea: localStorage }));
+    }
+  });
+}
+
+function storeSession(user: UserInfo, token: string): void {
+  localStorage.setItem(sessionKeys.token, token);
+  localStorage.setItem(sessionKeys.email, user.email);
+  Cookies.set(sessionKeys.userInfoCookie, JSON.stringify(user));
+}
+
+let pageMounts = 0;
+
+/** A page that holds state of its own, as the profile and checkout pages hold what they read. */
+function CountingPage() {
+  const [mount] = useState(() => (pageMounts += 1));
+  return <p data-testid="page-mount">{mount}</p>;
+}
+
+function renderAccountPage() {
+  const router = createMemoryRouter(
+    [
+      {
+        element: <AppLayout />,
+        children: [
+          { path: '/login', element: <p data-testid="login-page">Sign in</p> },
+          {
+            path: '/account/profile',
+            element: (
+              <RequireSession>
+                <CountingPage />
+              </RequireSession>
+            ),
+          },
+        ],
+      },
+    ],
+    { initialEntries: ['/account/profile'] },
+  );
+  render(
+    <Provider store={createAppStore()}>
+      <RouterProvider router={router} />
+    </Provider>,
+  );
+  return router;
+}
+
+const accountName = () => screen.getByTestId('account-menu').textContent;
+
+beforeEach(() => {
+  vi.resetAllMocks();
+  pageMounts = 0;
+  // jsdom has no scrolling; the layout's ScrollRestoration asks for it on every page.
+  vi.spyOn(window, 'scrollTo').mockImplementation(() => undefined);
+  vi.mocked(newsletterApi.retrieveSubscribeState).mockReturnValue(new Promise(() => undefined));
+  storeSession(ann, 'Bearer ann-token');
+});
+
+describe('the layout when another tab changes the session', () => {
+  it("shows the customer another tab signed in as, with that customer's cart, without a reload", async () => {
+    vi.mocked(cartApi.listCart).mockResolvedValueOnce(cartOf(3)).mockResolvedValueOnce(cartOf(1));
+    renderAccountPage();
+    expect(accountName()).toContain('Ann');
+    await waitFor(() => expect(screen.getByTestId('cart-count').textContent).toBe('3'));
+
+    Cookies.set(sessionKeys.userInfoCookie, JSON.stringify(ben));
+    inAnotherTab({ [sessionKeys.token]: 'Bearer ben-token', [sessionKeys.email]: ben.email });
+
+    await waitFor(() => expect(screen.getByTestId('cart-count').textContent).toBe('1'));
+    expect(accountName()).toContain('Ben');
+    expect(screen.getByTestId('page-mount').textContent).toBe('2');
+    expect(cartApi.listCart).toHaveBeenCalledTimes(2);
+    expect(toast.info).toHaveBeenCalledWith('You signed in as ben@example.test in another tab.');
+  });
+
+  it('reads the new customer when the user cookie still names the last one', async () => {
+    vi.mocked(cartApi.listCart).mockResolvedValue(cartOf(0));
+    vi.mocked(accountApi.retrieveUserInfo).mockResolvedValue(ben);
+    renderAccountPage();
+    expect(accountName()).toContain('Ann');
+    inAnotherTab({ [sessionKeys.token]: 'Bearer ben-token', [sessionKeys.email]: ben.email });
+    await waitFor(() => expect(accountName()).toContain('Ben'));
+    expect(accountApi.retrieveUserInfo).toHaveBeenCalledTimes(1);
+  });
+
+  it('sends an account page to sign-in when another tab signs out', async () => {
+    vi.mocked(cartApi.listCart).mockResolvedValue(cartOf(3));
+    const router = renderAccountPage();
+    await waitFor(() => expect(screen.getByTestId('cart-count').textContent).toBe('3'));
+
+    Cookies.remove(sessionKeys.userInfoCookie);
+    inAnotherTab({ [sessionKeys.token]: null, [sessionKeys.expiresAt]: null, [sessionKeys.email]: null });
+
+    await screen.findByTestId('login-page');
+    expect(router.state.location.search).toBe(`?redirect=${encodeURIComponent('/account/profile')}`);
+    expect(screen.queryByTestId('account-menu')).toBeNull();
+    expect(screen.queryByTestId('cart-count')).toBeNull();
+    expect(toast.info).toHaveBeenCalledWith('You signed out in another tab.');
+  });
+
+  it("keeps everything when another tab renews the same customer's token", async () => {
+    vi.mocked(cartApi.listCart).mockResolvedValue(cartOf(3));
+    renderAccountPage();
+    await waitFor(() => expect(screen.getByTestId('cart-count').textContent).toBe('3'));
+
+    inAnotherTab({
+      [sessionKeys.token]: 'Bearer ann-renewed',
+      [sessionKeys.expiresAt]: '2030-01-01T00:00:00Z',
+    });
+
+    expect(screen.getByTestId('page-mount').textContent).toBe('1');
+    expect(screen.getByTestId('cart-count').textContent).toBe('3');
+    expect(accountName()).toContain('Ann');
+    expect(cartApi.listCart).toHaveBeenCalledTimes(1);
+    expect(toast.info).not.toHaveBeenCalled();
+  });
+});
