@@ -75,8 +75,10 @@ describe('the cart', () => {
 
   it('a refused discount code is announced and describes the code field', async () => {
     const { context, page } = await openPage(browser());
-    await newCustomerWithCart(page, 'cart-discount');
+    const product = await newCustomerWithCart(page, 'cart-discount');
     await page.goto('/cart');
+    // The cart has been read and drawn (a click before that would submit the form natively).
+    await testId(page, `cart-line-quantity-${product.productID}`).waitFor();
     const code = page.getByRole('textbox', { name: 'Discount code' });
     await code.fill('NO-SUCH-CODE');
     await testId(page, 'cart-discount-apply').click();

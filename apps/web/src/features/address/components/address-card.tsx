@@ -1,5 +1,6 @@
-import { Button, Card, Popconfirm, Space, Tag, Typography } from 'antd';
+import { Button, Card, Space, Tag, Typography } from 'antd';
 import type { Address } from '@storefront/contract/address';
+import { ConfirmPopover } from '../../../components/confirm-popover';
 
 type Props = {
   address: Address;
@@ -35,7 +36,7 @@ export function AddressCard({ address: a, isBusy, onEdit, onDelete, onMakeShippi
         <Button type="link" key="edit" onClick={onEdit} disabled={isBusy} data-testid={`address-${id}-edit`}>
           Edit
         </Button>,
-        <Popconfirm
+        <ConfirmPopover
           key="delete"
           title="Delete this address?"
           description={
@@ -48,7 +49,7 @@ export function AddressCard({ address: a, isBusy, onEdit, onDelete, onMakeShippi
           <Button type="link" danger disabled={isBusy} data-testid={`address-${id}-delete`}>
             Delete
           </Button>
-        </Popconfirm>,
+        </ConfirmPopover>,
       ]}
     >
       <Typography.Paragraph style={{ marginBottom: 8 }}>

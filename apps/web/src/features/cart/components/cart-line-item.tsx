@@ -20,7 +20,7 @@ const reasonLabels: Record<UnavailableReason, string> = {
   not_enough_stock: 'Not enough stock',
 };
 
-/** Asks before removing, in a small box beside the button (Escape or "Keep" closes it). */
+/** Asks before removing, in a small box beside the button (Escape or "Keep" closes it and focus goes back). */
 function RemoveButton({
   name,
   isBusy,
@@ -33,14 +33,20 @@ function RemoveButton({
   testId: string;
 }) {
   const [isAsking, setIsAsking] = useState(false);
-  const confirm = useRef<HTMLButtonElement>(null);
+  const opener = useRef<HTMLButtonElement>(null);
+  const keep = useRef<HTMLButtonElement>(null);
   useEffect(() => {
-    if (isAsking) confirm.current?.focus();
+    if (isAsking) keep.current?.focus();
   }, [isAsking]);
+  const close = () => {
+    setIsAsking(false);
+    opener.current?.focus();
+  };
   return (
     <div className="confirm">
       <button
         type="button"
+        ref={opener}
         className="shell-button shell-button--icon shell-button--text shell-button--danger"
         aria-label={`Remove ${name}`}
         aria-expanded={isAsking}
@@ -56,24 +62,19 @@ function RemoveButton({
           role="dialog"
           aria-label="Remove this item?"
           onKeyDown={(e) => {
-            if (e.key === 'Escape') setIsAsking(false);
+            if (e.key === 'Escape') close();
           }}
         >
           <p className="confirm__question">Remove this item?</p>
           <div className="confirm__actions">
-            <button
-              type="button"
-              className="shell-button shell-button--small"
-              onClick={() => setIsAsking(false)}
-            >
+            <button type="button" ref={keep} className="shell-button shell-button--small" onClick={close}>
               Keep
             </button>
             <button
               type="button"
-              ref={confirm}
               className="shell-button shell-button--small shell-button--primary shell-button--danger-fill"
               onClick={() => {
-                setIsAsking(false);
+                close();
                 onConfirm();
               }}
               data-testid="cart-delete-confirm"

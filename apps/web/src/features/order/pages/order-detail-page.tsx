@@ -1,9 +1,10 @@
 import { ArrowLeftOutlined } from '@ant-design/icons';
-import { Alert, Button, Card, Col, Divider, Popconfirm, Row, Skeleton, Typography } from 'antd';
+import { Alert, Button, Card, Col, Divider, Row, Skeleton, Typography } from 'antd';
 import { useCallback, useState } from 'react';
 import { errorCatalogue } from '@storefront/contract/errors';
 import { Link, useParams } from 'react-router';
 import { NotFoundPage } from '../../../app/not-found-page';
+import { ConfirmPopover } from '../../../components/confirm-popover';
 import { LoadFailed } from '../../../components/load-failed';
 import { readErrorCode, readErrorMessage } from '../../../lib/http/error-message';
 import { useDocumentTitle } from '../../../lib/use-document-title';
@@ -94,7 +95,7 @@ export function OrderDetailPage() {
       data-testid="order-detail-page"
       extra={
         o.canCancel && (
-          <Popconfirm
+          <ConfirmPopover
             title="Cancel this order?"
             description={cancelOutcome(o.status, o.totals)}
             okText="Cancel order"
@@ -105,7 +106,7 @@ export function OrderDetailPage() {
             <Button danger loading={isCancelling} data-testid="order-cancel">
               Cancel order
             </Button>
-          </Popconfirm>
+          </ConfirmPopover>
         )
       }
     >

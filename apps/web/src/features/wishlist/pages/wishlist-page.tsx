@@ -1,10 +1,11 @@
 import { DeleteOutlined, ShoppingCartOutlined } from '@ant-design/icons';
-import { Button, Card, Empty, Popconfirm, Skeleton, Tag, Typography } from 'antd';
+import { Button, Card, Empty, Skeleton, Tag, Typography } from 'antd';
 import { CART_ADD_BATCH_MAX } from '@storefront/contract/limits';
 import type { WishlistItem } from '@storefront/contract/wishlist';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { useAppDispatch } from '../../../app/hooks';
+import { ConfirmPopover } from '../../../components/confirm-popover';
 import { LoadFailed } from '../../../components/load-failed';
 import { readErrorMessage } from '../../../lib/http/error-message';
 import { formatMoney } from '../../../lib/money';
@@ -141,7 +142,7 @@ export function WishlistPage() {
               >
                 Move to cart
               </Button>
-              <Popconfirm
+              <ConfirmPopover
                 title="Remove from your wishlist?"
                 okText="Remove"
                 cancelText="Keep"
@@ -156,7 +157,7 @@ export function WishlistPage() {
                   aria-label={`Remove ${item.product.name}`}
                   data-testid={`wishlist-remove-${item.productID}`}
                 />
-              </Popconfirm>
+              </ConfirmPopover>
             </div>
           </div>
         ))

@@ -1,0 +1,90 @@
+import type { Address } from '@storefront/contract/address';
+import { render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { AddressCard } from './address-card';
+
+// jsdom has no ResizeObserver; Ant Design's pop-ups watch their size with one.
+beforeEach(() => {
+  vi.stubGlobal(
+    'ResizeObserver',
+    class {
+      observe() {}
+      unobserve() {}
+      disconnect() {}
+    },
+  );
+});
+
+function makeAddress(overrides: Partial<Address> = {}): Address {
+  return {
+    addressID: 4,
+    firstName: 'Ada',
+    lastName: 'Lovelace',
+    phone: '0412345678',
+    line1: '1 Main St',
+    line2: null,
+    suburbID: 1,
+    suburb: 'Sydney',
+    state: 'NSW',
+    postcode: '2000',
+    country: 'AU',
+    isDefaultShipping: false,
+    isDefaultBilling: false,
+    ...overrides,
+  };
+}
+
+function renderCard(address = makeAddress()) {
+  const onDelete = vi.fn();
+  render(
+    <AddressCard
+      address={address}
+      isBusy={false}
+      onEdit={vi.fn()}
+      onDelete={onDelete}
+      onMakeShipping={vi.fn()}
+      onMakeBilling={vi.fn()}
+    />,
+  );
+  return { deleteButton: screen.getByTestId('address-4-delete'), onDelete };
+}
+
+async function askToDelete(deleteButton: HTMLElement) {
+  deleteButton.focus();
+  await userEvent.keyboard('{Enter}');
+  const cancel = await screen.findByRole('button', { name: 'Cancel' });
+  await vi.waitFor(() => expect(document.activeElement).toBe(cancel));
+}
+
+describe('deleting an address by keyboard', () => {
+  it('moves focus into the question, to Cancel', async () => {
+    const { deleteButton } = renderCard();
+    await askToDelete(deleteButton);
+  });
+
+  it('gives focus back to Delete when Escape closes the question', async () => {
+    const { deleteButton, onDelete } = renderCard();
+    await askToDelete(deleteButton);
+    await userEvent.keyboard('{Escape}');
+    expect(document.activeElement).toBe(deleteButton);
+    expect(onDelete).not.toHaveBeenCalled();
+  });
+
+  it('deletes once the customer tabs to Delete and presses Enter', async () => {
+    const { deleteButton, onDelete } = renderCard();
+    await askToDelete(deleteButton);
+    await userEvent.tab();
+    expect(document.activeElement).toBe(screen.getByTestId('address-4-delete-confirm'));
+    await userEvent.keyboard('{Enter}');
+    expect(onDelete).toHaveBeenCalledTimes(1);
+  });
+
+  it('reads the question and its outcome with the buttons that answer it', async () => {
+    const { deleteButton } = renderCard(makeAddress({ isDefaultShipping: true }));
+    await askToDelete(deleteButton);
+    const question = 'Delete this address? Another address becomes the default.';
+    expect(screen.getByRole('button', { name: 'Cancel', description: question })).toBeDefined();
+    expect(screen.getByRole('button', { name: 'Delete', description: question })).toBeDefined();
+  });
+});

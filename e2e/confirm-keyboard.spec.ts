@@ -1,0 +1,96 @@
+import type { Product } from '@storefront/contract/catalog';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { addSydneyAddress, callApi } from './support/api';
+import { makeEmail, openPage, registerCustomer, testId, useBrowser } from './support/browser';
+
+const browser = useBrowser();
+
+/** A new signed-in customer; answers the token the store keeps, for set-up through the API. */
+async function newCustomer(page: Page, label: string): Promise<string> {
+  await registerCustomer(page, {
+    email: makeEmail(label),
+    password: 'confirm-pass-2000',
+    firstName: 'Kit',
+    lastName: 'Keys',
+  });
+  const token = await page.evaluate(() => localStorage.getItem('storefront.token'));
+  if (!token) throw new Error('no stored token');
+  return token;
+}
+
+function focusedTestId(page: Page): Promise<string | null> {
+  return page.evaluate(() => document.activeElement?.getAttribute('data-testid') ?? null);
+}
+
+/** The text of the focused element when it is inside the confirmation found by `selector`, else null. */
+function focusedTextInside(page: Page, selector: string): Promise<string | null> {
+  return page.evaluate(
+    (s) => (document.activeElement?.closest(s) ? (document.activeElement.textContent ?? '') : null),
+    selector,
+  );
+}
+
+/** Presses Tab from where focus is (the top of a page just opened) until the element is focused, as a keyboard user gets there. */
+async function tabTo(page: Page, id: string): Promise<void> {
+  for (let presses = 0; presses < 100; presses += 1) {
+    await page.keyboard.press('Tab');
+    if ((await focusedTestId(page)) === id) return;
+  }
+  throw new Error(`Tab never reached ${id}`);
+}
+
+describe('confirmations by keyboard', () => {
+  it('removing a cart line asks with focus on Keep, and Escape or Keep gives focus back to the trash button', async () => {
+    const { context, page } = await openPage(browser());
+    const token = await newCustomer(page, 'confirm-cart');
+    const { data: products } = await callApi<{ list: Product[] }>('product/list?category=pantry&pageSize=50');
+    const product = products.list.find((p) => p.available && p.stock >= 5);
+    if (!product) throw new Error('the demo catalogue needs a pantry product in stock');
+    await callApi('cart/add', { method: 'POST', token, body: { productID: product.productID, quantity: 1 } });
+    await page.goto('/cart');
+    const trash = `cart-line-delete-${product.productID}`;
+    await testId(page, trash).waitFor();
+
+    await tabTo(page, trash);
+    await page.keyboard.press('Enter');
+    await expect.poll(() => focusedTextInside(page, '[role="dialog"]')).toBe('Keep');
+    await page.keyboard.press('Escape');
+    await expect.poll(() => focusedTestId(page)).toBe(trash);
+
+    await page.keyboard.press('Enter');
+    await expect.poll(() => focusedTextInside(page, '[role="dialog"]')).toBe('Keep');
+    await page.keyboard.press('Enter');
+    await expect.poll(() => focusedTestId(page)).toBe(trash);
+    expect(await testId(page, `cart-line-${product.productID}`).count()).toBe(1);
+    await context.close();
+  });
+
+  it('deleting an address asks with focus on Cancel, Escape gives focus back, and Tab then Enter deletes', async () => {
+    const { context, page } = await openPage(browser());
+    const token = await newCustomer(page, 'confirm-address');
+    await addSydneyAddress(token, { firstName: 'Kit', lastName: 'Keys' });
+    await page.goto('/account/addresses');
+    const remove = await page
+      .locator('[data-testid^="address-"][data-testid$="-delete"]')
+      .getAttribute('data-testid');
+    if (!remove) throw new Error('the address has no Delete button');
+
+    await tabTo(page, remove);
+    await page.keyboard.press('Enter');
+    await expect.poll(() => focusedTextInside(page, '.ant-popconfirm')).toBe('Cancel');
+    await page.keyboard.press('Escape');
+    await expect.poll(() => focusedTestId(page)).toBe(remove);
+    await page.locator('.ant-popconfirm').waitFor({ state: 'hidden' });
+
+    // Opened again, the pop-up is already in the page: focus must still move into it.
+    await page.keyboard.press('Enter');
+    await expect.poll(() => focusedTextInside(page, '.ant-popconfirm')).toBe('Cancel');
+    await page.keyboard.press('Tab');
+    expect(await focusedTestId(page)).toBe(`${remove}-confirm`);
+    await page.keyboard.press('Enter');
+    await page.getByText('Address deleted.').waitFor();
+    await testId(page, 'addresses-empty').waitFor();
+    await context.close();
+  });
+});
