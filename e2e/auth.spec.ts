@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import {
   DEMO,
+  PHONE,
+  saveScreenshot,
   useBrowser,
   makeEmail,
   openPage,
@@ -90,6 +92,31 @@ describe('signing up and in', () => {
     await signOut(page);
     expect(await page.evaluate(() => localStorage.getItem('storefront.token'))).toBeNull();
     await context.close();
+  });
+
+  it('signing out everywhere ends the session on another device too', async () => {
+    const email = makeEmail('everywhere');
+    const password = 'everywhere-pass-2000';
+    const phone = await openPage(browser(), PHONE);
+    await registerCustomer(phone.page, { email, password, firstName: 'Evie', lastName: 'Where' });
+    const laptop = await openPage(browser());
+    await laptop.page.goto('/login');
+    await signIn(laptop.page, email, password);
+    await laptop.page.waitForURL((url) => url.pathname === '/');
+
+    await phone.page.goto('/account/security');
+    await testId(phone.page, 'sign-out-everywhere-card').waitFor();
+    await saveScreenshot(phone.page, 'security-sign-out-everywhere-phone');
+    await testId(phone.page, 'sign-out-everywhere').click();
+    await testId(phone.page, 'sign-out-everywhere-confirm').click();
+    await phone.page.waitForURL('**/login');
+    expect(await phone.page.evaluate(() => localStorage.getItem('storefront.token'))).toBeNull();
+
+    // The laptop's session ended too: its next account page asks it to sign in.
+    await laptop.page.goto('/account/security');
+    await laptop.page.waitForURL('**/login?redirect=*');
+    await phone.context.close();
+    await laptop.context.close();
   });
 
   it('a wrong password shows the server message', async () => {

@@ -4,6 +4,7 @@ import {
   loginWithGoogle,
   loginWithPassword,
   logout,
+  logoutEverywhere,
   registerAccount,
   userInfoReducer,
 } from '../features/account/user-info-slice';
@@ -19,6 +20,7 @@ const sessionChanges = [
   loginWithGoogle.fulfilled,
   registerAccount.fulfilled,
   logout.fulfilled,
+  logoutEverywhere.fulfilled,
 ];
 
 /**

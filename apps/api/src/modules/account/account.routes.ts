@@ -48,6 +48,12 @@ export const accountRoutes: FastifyPluginAsyncZod<{ account: AccountService }> =
     return ok(null);
   });
 
+  // Every session of the customer, this one included: a lost phone, a shared computer left signed in.
+  app.post('/logout/everywhere', signedIn({ body: emptyBody }, okData), async (req) => {
+    await account.logoutEverywhere(customerIdOf(req));
+    return ok(null);
+  });
+
   // The session lookup that signed the request in read the customer too: no second query.
   app.get('/customer/me', signedIn({}, userInfo), async (req) => ok(authOf(req).customer));
 

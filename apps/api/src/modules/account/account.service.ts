@@ -209,6 +209,11 @@ export function createAccountService(
       return sessions.revoke(sessionId);
     },
 
+    async logoutEverywhere(customerId: number): Promise<void> {
+      await revokeAllSessions(db, customerId, settings.now());
+      sessions.forgetCustomer(customerId);
+    },
+
     async info(customerId: number): Promise<CustomerInfo> {
       return toCustomerInfo(await requireCustomer(customerId));
     },

@@ -238,6 +238,27 @@ describe('bearer tokens', () => {
     expect((await get('/api/v1/customer/me', String(second.headers.authorization))).statusCode).toBe(200);
   });
 
+  it("signing out everywhere ends every session of the customer, this one too, and nobody else's", async () => {
+    const c = await registerCustomer(t.app);
+    const other = String((await signIn(t.app, c)).headers.authorization);
+    const stranger = await registerCustomer(t.app);
+    // Each is read once first, so the session cache holds it: the revocation must reach the cache too.
+    for (const token of [c.token, other, stranger.token])
+      expect((await get('/api/v1/customer/me', token)).statusCode).toBe(200);
+    const out = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/logout/everywhere',
+      headers: bearer(c.token),
+      payload: {},
+    });
+    expect(out.json()).toEqual({ code: 0, msg: 'ok', data: null });
+    expect((await get('/api/v1/customer/me', c.token)).statusCode).toBe(401);
+    expect((await get('/api/v1/customer/me', other)).statusCode).toBe(401);
+    expect((await get('/api/v1/customer/me', stranger.token)).statusCode).toBe(200);
+    // Signing in again works as ever.
+    expect((await signIn(t.app, c)).statusCode).toBe(200);
+  });
+
   it('logout takes no body: a field in it answers 400 naming the field and the session goes on', async () => {
     const c = await registerCustomer(t.app);
     const res = await t.app.inject({

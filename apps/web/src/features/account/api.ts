@@ -35,6 +35,11 @@ export function logoutCustomer(): Promise<null> {
   return callApi<null>({ method: 'POST', url: '/api/v1/logout', data: {} });
 }
 
+/** Ends every session of the customer, on every device, this one included. */
+export function logoutCustomerEverywhere(): Promise<null> {
+  return callApi<null>({ method: 'POST', url: '/api/v1/logout/everywhere', data: {} });
+}
+
 export function retrieveUserInfo(): Promise<UserInfo> {
   return callApi<UserInfo>({ method: 'GET', url: '/api/v1/customer/me' });
 }

@@ -22,6 +22,7 @@ import {
   authenticateWithGoogle,
   loginCustomer,
   logoutCustomer,
+  logoutCustomerEverywhere,
   registerCustomer,
   retrieveCustomerStatus,
   retrieveUserInfo,
@@ -106,6 +107,15 @@ export const logout = createCallThunk('account/logout', async () => {
   }
 });
 
+/**
+ * Signs the customer out on every device. Unlike `logout`, this browser's session ends only once the server has
+ * ended them all: a failed call leaves everything as it was, to be tried again.
+ */
+export const logoutEverywhere = createCallThunk('account/logoutEverywhere', async () => {
+  await logoutCustomerEverywhere();
+  clearSession();
+});
+
 export function pickUserInfo(info: CustomerInfo): UserInfo {
   const { customerID, email, firstName, lastName, postCode, suburb } = info;
   return { customerID, email, firstName, lastName, postCode, suburb };
@@ -137,6 +147,7 @@ const userInfoSlice = createSlice({
       if (hasCustomerId(user)) state.data = withDefaultPostCode(user);
     });
     builder.addCase(logout.fulfilled, () => ({ status: 'idle', error: null, data: null }));
+    builder.addCase(logoutEverywhere.fulfilled, () => ({ status: 'idle', error: null, data: null }));
   },
   selectors: {
     selectUserInfo: (state) => state.data,

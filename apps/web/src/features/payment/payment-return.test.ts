@@ -72,7 +72,8 @@ describe('explainCaptureFailure', () => {
     expect(explainCaptureFailure(reason)).toEqual({
       title: 'We could not confirm your payment yet',
       next: 'check-again',
-      message: PAYMENT_UNCONFIRMED.msg,
+      message:
+        "Please don't pay again: if the payment went through, your order shows it within a few minutes.",
     });
   });
 

@@ -92,7 +92,8 @@ const otherRefusal: Refusal = { title: 'The payment did not go through', next: '
 const unconfirmed: PaymentFailure = {
   title: 'We could not confirm your payment yet',
   next: 'check-again',
-  message: PAYMENT_UNCONFIRMED.msg,
+  // Not the server's message, which repeats the title.
+  message: "Please don't pay again: if the payment went through, your order shows it within a few minutes.",
 };
 
 // PAYMENT_UNAVAILABLE covers a provider's 5xx or unreadable answer to the capture itself, so money may have moved.
