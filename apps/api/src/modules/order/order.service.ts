@@ -262,6 +262,7 @@ export function createOrderService(db: Db, deps: OrderServiceDeps) {
     /**
      * Cancels an open order: its stock and coupon use go back; what was paid returns the way it came, through the
      * provider that took it (after the transaction, so no provider call holds a lock) and the rest as store credit.
+     * An unpaid order's started payments are asked about first: one its provider took unheard pays it, and is refunded.
      */
     async cancel(customerId: number, body: OrderCancelBody): Promise<OrderDetail> {
       await deps.settleTakenPayments(customerId, body.orderID);
