@@ -185,6 +185,30 @@ describe('the server', () => {
     }
   });
 
+  it('a transaction PostgreSQL broke off (deadlock, serialization) is a 503 to retry, not a 500', async () => {
+    const app = await buildApp({ config: await testConfig(), database: t.database });
+    for (const code of ['40P01', '40001']) {
+      app.get(`/api/v1/conflict-${code}`, async () => {
+        throw new Error('Failed query: update …', { cause: Object.assign(new Error('deadlock'), { code }) });
+      });
+    }
+    await app.ready();
+    try {
+      for (const code of ['40P01', '40001']) {
+        const res = await app.inject({ url: `/api/v1/conflict-${code}` });
+        expect(res.statusCode).toBe(503);
+        expect(res.headers['retry-after']).toBe('1');
+        expect(res.json()).toEqual({
+          code: 100503,
+          msg: 'The store was busy with the same items. Please try again.',
+          data: null,
+        });
+      }
+    } finally {
+      await app.close();
+    }
+  });
+
   it('echoes a request id on every response', async () => {
     const res = await t.app.inject({ url: '/api/v1/health', headers: { 'x-request-id': 'trace-123' } });
     expect(res.headers['x-request-id']).toBe('trace-123');

@@ -342,6 +342,18 @@ export function violatedConstraint(err: unknown): string | undefined {
   return undefined;
 }
 
+/**
+ * True when PostgreSQL broke off a transaction because it ran into another (a deadlock, a serialization failure):
+ * nothing of it was written, and the same request sent again normally goes through.
+ */
+export function isTransactionConflict(err: unknown): boolean {
+  for (let e: unknown = err; e && typeof e === 'object'; e = (e as { cause?: unknown }).cause) {
+    const { code } = e as { code?: unknown };
+    if (code === '40P01' || code === '40001') return true;
+  }
+  return false;
+}
+
 /** True when a query failed because the database could not be reached, not because of the query. */
 export function isDatabaseUnavailable(err: unknown): boolean {
   for (let e: unknown = err; e && typeof e === 'object'; e = (e as { cause?: unknown }).cause) {

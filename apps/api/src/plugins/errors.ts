@@ -5,7 +5,7 @@ import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import { FIELD_ERRORS_MAX, FIELD_MESSAGE_MAX, FIELD_NAME_MAX } from '@storefront/contract/common';
 import { errorCatalogue, type ErrorName } from '@storefront/contract/errors';
-import { isDatabaseUnavailable } from '../db/client.js';
+import { isDatabaseUnavailable, isTransactionConflict } from '../db/client.js';
 import { AppError } from '../lib/app-error.js';
 
 type FieldError = { field: string; message: string };
@@ -101,6 +101,12 @@ export default fp(
         req.log.warn({ code: err.code }, 'database unavailable');
         reply.header('retry-after', '5');
         return sendError(reply, 'UNAVAILABLE');
+      }
+      if (isTransactionConflict(err)) {
+        // Rolled back whole: a retry is safe, so the client is told to make one rather than shown a failure.
+        req.log.warn({ err }, 'transaction conflict (deadlock or serialization failure)');
+        reply.header('retry-after', '1');
+        return sendError(reply, 'UNAVAILABLE', 'The store was busy with the same items. Please try again.');
       }
       const known = err.code ? FRAMEWORK_ERRORS[err.code] : undefined;
       if (known) return sendError(reply, known.name, known.msg);
