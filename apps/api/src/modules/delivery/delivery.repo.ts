@@ -8,6 +8,7 @@ import {
   type DeliveryWindowTemplateRow,
 } from '../../db/schema/index.js';
 import type { ShippingZone } from '@storefront/contract/shipping';
+import { STORE_TIME_ZONE } from '@storefront/contract/delivery';
 import type { NewWindow } from './delivery.rules.js';
 
 export type { DeliveryWindowRow };
@@ -61,6 +62,16 @@ export async function listWindows(
   return windowsOf(exec).execute({ zone, from: range.from.toISOString(), to: range.to.toISOString() });
 }
 
+/**
+ * The window is still offered: an active template of its zone starts at its local time. A template switched off, or
+ * moved to another time, stops its windows already made being listed or booked; orders in them keep them.
+ */
+const isOffered = sql`exists (
+  select 1 from ${deliveryWindowTemplates} t
+  where t.zone = ${deliveryWindows.zone} and t.is_active
+    and t.start_time = to_char(${deliveryWindows.startsAt} at time zone ${sql.raw(`'${STORE_TIME_ZONE}'`)}, 'HH24:MI')
+)`;
+
 const windowsOf = preparedPer((db) =>
   db
     .select()
@@ -70,6 +81,7 @@ const windowsOf = preparedPer((db) =>
         eq(deliveryWindows.zone, sql.placeholder('zone')),
         gt(deliveryWindows.cutoffAt, sql.placeholder('from')),
         lt(deliveryWindows.startsAt, sql.placeholder('to')),
+        isOffered,
       ),
     )
     .orderBy(asc(deliveryWindows.startsAt))
@@ -78,6 +90,15 @@ const windowsOf = preparedPer((db) =>
 
 export async function findWindow(exec: Executor, id: number): Promise<DeliveryWindowRow | undefined> {
   const [row] = await exec.select().from(deliveryWindows).where(eq(deliveryWindows.id, id));
+  return row;
+}
+
+/** The window, if it is still offered (what a booking may take); `findWindow` reads one an order holds. */
+export async function findOfferedWindow(exec: Executor, id: number): Promise<DeliveryWindowRow | undefined> {
+  const [row] = await exec
+    .select()
+    .from(deliveryWindows)
+    .where(and(eq(deliveryWindows.id, id), isOffered));
   return row;
 }
 

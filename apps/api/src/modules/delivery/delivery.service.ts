@@ -12,6 +12,7 @@ import { zoneOf } from '../shipping/shipping.rules.js';
 import { findSuburbOfAddress } from '../suburb/suburb.repo.js';
 import {
   ensureWindows,
+  findOfferedWindow,
   findWindow,
   listActiveTemplates,
   listWindows,
@@ -30,7 +31,7 @@ import {
   windowsFromTemplates,
 } from './delivery.rules.js';
 
-export { returnPlace as returnWindowPlace, findWindow as findDeliveryWindow, lockWindows };
+export { returnPlace as returnWindowPlace, findWindow as findDeliveryWindow, findOfferedWindow, lockWindows };
 
 const NEXT_FREE_SHOWN = 3;
 
@@ -120,7 +121,7 @@ export type WindowChoice =
 export async function readWindowChoice(exec: Executor, windowId: number | undefined): Promise<WindowChoice> {
   return windowId === undefined
     ? { kind: 'none', zonesWithWindows: await listZonesWithWindows(exec) }
-    : { kind: 'asked', window: await findWindow(exec, windowId) };
+    : { kind: 'asked', window: await findOfferedWindow(exec, windowId) };
 }
 
 /**

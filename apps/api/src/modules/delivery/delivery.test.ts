@@ -385,6 +385,50 @@ describe('delivery windows', () => {
     expect(detail.data.shippingAddress.suburb).toBe('Parramatta');
   });
 
+  it('a template switched off stops its windows being listed or booked; an order already in one keeps it', async () => {
+    const [template] = await db()
+      .insert(deliveryWindowTemplates)
+      .values({ zone: 'metro', startTime: '15:00', endTime: '17:00', capacity: 20, cutoffMinutes: 120 })
+      .returning();
+    if (!template) throw new Error('no template');
+    try {
+      const { c, addressID } = await shopper();
+      const afternoon = windowAt(await windowsFor(c, addressID), '2026-11-28', '15:00');
+      const kept = await order(c, { addressID, deliveryWindowID: afternoon.windowID });
+      expect(kept.code).toBe(0);
+      const mover = await shopper();
+      const morning = windowAt(await windowsFor(mover.c, mover.addressID), '2026-11-28', '11:00');
+      const moving = await order(mover.c, { addressID: mover.addressID, deliveryWindowID: morning.windowID });
+
+      await db()
+        .update(deliveryWindowTemplates)
+        .set({ isActive: false })
+        .where(eq(deliveryWindowTemplates.id, template.id));
+      const listed = await windowsFor(c, addressID);
+      expect(() => windowAt(listed, '2026-11-28', '15:00')).toThrow('no window');
+      expect(windowAt(listed, '2026-11-28', '11:00').windowID).toBe(morning.windowID);
+
+      const late = await shopper();
+      const refused = await order(late.c, {
+        addressID: late.addressID,
+        deliveryWindowID: afternoon.windowID,
+      });
+      expect(refused.code).toBe(101004);
+      const moved = await call(mover.c, 'PUT', '/order/delivery-window', {
+        orderID: moving.data.orderID,
+        windowID: afternoon.windowID,
+      });
+      expect(moved.code).toBe(101004);
+      const detail = await call<OrderDetail>(c, 'GET', `/order/detail?orderID=${kept.data.orderID}`);
+      expect(detail.data.deliveryWindow?.windowID).toBe(afternoon.windowID);
+    } finally {
+      await db()
+        .update(deliveryWindowTemplates)
+        .set({ isActive: false })
+        .where(eq(deliveryWindowTemplates.id, template.id));
+    }
+  });
+
   it("another customer's address answers like a missing one", async () => {
     const { addressID } = await shopper();
     const stranger = await registerCustomer(t.app);

@@ -34,6 +34,7 @@ import { createCheckout, type PlacedOrder } from './checkout.js';
 import {
   bookWindow,
   findDeliveryWindow,
+  findOfferedWindow,
   lockWindows,
   returnWindowPlace,
   toBookedWindow,
@@ -247,7 +248,7 @@ export function createOrderService(db: Db, deps: OrderServiceDeps) {
         if (!current || !isOpen(order.status) || !isOpenForBooking(current, now()))
           throw new AppError('DELIVERY_WINDOW_LOCKED');
         if (body.windowID === current.id) return;
-        const target = await findDeliveryWindow(tx, body.windowID);
+        const target = await findOfferedWindow(tx, body.windowID);
         if (!target || target.zone !== current.zone) throw new AppError('DELIVERY_WINDOW_UNAVAILABLE');
         if (target.priceDeltaCents !== current.priceDeltaCents)
           throw new AppError('DELIVERY_WINDOW_PRICE_DIFFERS');
