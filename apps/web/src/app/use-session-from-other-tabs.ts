@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
 import { readEmail, watchSessionChanges } from '../lib/http/session';
+import { forgetPrefetched } from '../lib/prefetch';
 import { toast } from '../lib/toast';
 import { useAppDispatch } from './hooks';
 import { sessionReset } from './store';
@@ -16,6 +17,7 @@ export function useSessionFromOtherTabs(): number {
   useEffect(
     () =>
       watchSessionChanges((change) => {
+        forgetPrefetched();
         dispatch(sessionReset());
         setSessionsSeen((seen) => seen + 1);
         toast.info(

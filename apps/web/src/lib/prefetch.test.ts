@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { prefetch, takePrefetched } from './prefetch';
+import { forgetPrefetched, prefetch, takePrefetched } from './prefetch';
 
 describe('prefetch', () => {
   it('a page takes the read started for it once; the next read goes to the API again', async () => {
@@ -15,5 +15,13 @@ describe('prefetch', () => {
 
   it('a read nobody started is sent when the page asks', async () => {
     expect(await takePrefetched('categories', () => Promise.resolve(['fruit']))).toEqual(['fruit']);
+  });
+
+  it('a read started before the session changed is not handed to the page after it', async () => {
+    prefetch('address-book', () => Promise.resolve(['the old customer’s address']));
+    forgetPrefetched();
+    expect(
+      await takePrefetched('address-book', () => Promise.resolve(['the new customer’s address'])),
+    ).toEqual(['the new customer’s address']);
   });
 });

@@ -16,3 +16,8 @@ export function takePrefetched<T>(key: string, load: () => Promise<T>): Promise<
   // The key names the call, so what was started under it is what `load` would answer.
   return early as Promise<T>;
 }
+
+/** Drops every read started and not yet taken: a session change makes a customer's answers another's. */
+export function forgetPrefetched(): void {
+  started.clear();
+}

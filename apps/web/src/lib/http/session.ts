@@ -1,5 +1,6 @@
 import Cookies from 'js-cookie';
 import type { UserInfo } from '@storefront/contract/account';
+import { forgetPrefetched } from '../prefetch';
 
 /** Where the browser keeps the session; the README of apps/web lists the same keys. */
 export const sessionKeys = {
@@ -71,8 +72,8 @@ export function saveUserInfoCookie(user: UserInfo): void {
 }
 
 /**
- * Ends the session in this browser: token, expiry marker, email, user-info (session) cookie, customer id cookie, and
- * the suburb the product page quoted delivery to.
+ * Ends the session in this browser: token, expiry marker, email, user-info (session) cookie, customer id cookie, the
+ * suburb the product page quoted delivery to, and reads started for the page and not yet taken.
  */
 export function clearSession(): void {
   localStorage.removeItem(sessionKeys.token);
@@ -81,6 +82,7 @@ export function clearSession(): void {
   localStorage.removeItem(ESTIMATE_SUBURB_KEY);
   Cookies.remove(sessionKeys.userInfoCookie, { path: '/' });
   Cookies.remove(sessionKeys.customerIdCookie, { path: '/' });
+  forgetPrefetched();
   shownCustomer = null;
 }
 
