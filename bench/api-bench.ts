@@ -148,7 +148,6 @@ function httpCaller(base: string): Call {
   });
 }
 
-/** The demo customer, signed in, with eight products and the FREESHIP coupon in the cart. */
 /** The demo customer's token, with eight lines and a coupon in the cart, and the address (Sydney) it delivers to. */
 async function prepareDemo(call: Call, shelf: number[]): Promise<{ token: string; addressID: number }> {
   const { token } = await call('POST', '/login', DEMO_LOGIN);

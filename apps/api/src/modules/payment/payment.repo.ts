@@ -107,7 +107,6 @@ export async function addRefunded(
     .where(and(eq(payments.id, payment.id), eq(payments.refundedCents, payment.refundedCents)));
 }
 
-/** Money a provider holds that the store owes back: surplus captures, and captures of cancelled orders. */
 /** The attempts still `started` of the customer's order, if it still awaits payment; none otherwise. */
 export async function findStartedOfUnpaidOrder(
   exec: Executor,
@@ -129,6 +128,9 @@ export async function findStartedOfUnpaidOrder(
     .orderBy(desc(payments.id));
   return rows.map((r) => r.payment);
 }
+
+/** Not left for later by a round that could not finish it (`postponePayment`). */
+const isDue = (now: Date) => or(isNull(payments.retryAt), lte(payments.retryAt, now));
 
 /**
  * Attempts still `started` whose order no longer awaits payment (paid by another attempt, or cancelled) and that
@@ -156,11 +158,8 @@ export async function listStartedOfSettledOrders(
     .limit(limit);
 }
 
-/** Not left for later by a round that could not finish it (`postponePayment`). */
-const isDue = (now: Date) => or(isNull(payments.retryAt), lte(payments.retryAt, now));
-
 /** The longest a round leaves a payment it could not finish before trying it again. */
-export const MAX_RETRY_DELAY_MS = 6 * 60 * 60_000;
+const MAX_RETRY_DELAY_MS = 6 * 60 * 60_000;
 
 /**
  * Leaves a payment a round could not finish until a minute from now, doubling with each try up to six hours: a
@@ -176,6 +175,7 @@ export async function postponePayment(exec: Executor, paymentId: number, now: Da
     .where(eq(payments.id, paymentId));
 }
 
+/** Money a provider holds that the store owes back: surplus captures, and captures of cancelled orders. */
 export async function listOwedRefunds(exec: Executor, now: Date, limit: number): Promise<PaymentRow[]> {
   const rows = await exec
     .select({ payment: payments })

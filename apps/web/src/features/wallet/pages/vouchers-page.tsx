@@ -82,20 +82,21 @@ export function VouchersPage() {
             type="warning"
             showIcon
             message={`We could not confirm voucher ${outcome.code} yet`}
+            // The button under the words, not beside them: beside, a phone leaves the words a narrow column.
             description={
-              outcome.isChecked
-                ? `${outcome.code} is not in your store credit yet. Check again in a moment; redeeming it again is safe too, as a voucher is never credited twice.`
-                : 'We could not reach the store to see whether it was credited. Check again in a moment.'
-            }
-            action={
-              <Button
-                size="small"
-                loading={isBusy}
-                onClick={() => void run(() => findVoucherCredit(outcome.code))}
-                data-testid="voucher-check-again"
-              >
-                Check again
-              </Button>
+              <Space direction="vertical" size={8}>
+                {outcome.isChecked
+                  ? `${outcome.code} is not in your store credit yet. Check again in a moment; redeeming it again is safe too, as a voucher is never credited twice.`
+                  : 'We could not reach the store to see whether it was credited. Check again in a moment.'}
+                <Button
+                  size="small"
+                  loading={isBusy}
+                  onClick={() => void run(() => findVoucherCredit(outcome.code))}
+                  data-testid="voucher-check-again"
+                >
+                  Check again
+                </Button>
+              </Space>
             }
             data-testid="voucher-unconfirmed"
           />
