@@ -36,6 +36,7 @@ export function createHttpClient({
   redirectToLogin = sendBrowserToLogin,
   currentPath = readCurrentPath,
 }: HttpClientOptions): AxiosInstance {
+  let sentToLogin = false;
   const client = axios.create({
     baseURL,
     timeout: REQUEST_TIMEOUT_MS,
@@ -80,7 +81,11 @@ export function createHttpClient({
       if (response.status === 401) {
         clearSession();
         const path = currentPath();
-        if (!isLoginPath(path)) redirectToLogin(path);
+        // Once: a second 401 arriving while the browser leaves would start the same navigation over again.
+        if (!isLoginPath(path) && !sentToLogin) {
+          sentToLogin = true;
+          redirectToLogin(path);
+        }
       }
       return Promise.reject(response);
     },

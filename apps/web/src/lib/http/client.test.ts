@@ -259,6 +259,16 @@ describe('a 401 answer', () => {
     expect(redirectToLogin).toHaveBeenCalledExactlyOnceWith('/account/profile?tab=security');
   });
 
+  it('sends the browser to /login once when several reads are refused together', async () => {
+    signIn();
+    const { client, redirectToLogin } = makeHarness({ status: 401 });
+    await Promise.all([
+      client.get('/api/v1/customer/info').catch(() => undefined),
+      client.get('/api/v1/cart/list').catch(() => undefined),
+    ]);
+    expect(redirectToLogin).toHaveBeenCalledExactlyOnceWith('/account/profile?tab=security');
+  });
+
   it('on the login page itself does not redirect again', async () => {
     const { client, redirectToLogin, currentPath } = makeHarness({ status: 401 });
     currentPath.mockReturnValue('/login?redirect=%2Faccount');
