@@ -1,5 +1,5 @@
 import { createHmac } from 'node:crypto';
-import { describe, expect, inject, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { callApi } from './support/api';
 import { linkTo, waitForMail } from './support/mailbox';
 import {
@@ -12,12 +12,13 @@ import {
   signIn,
   testId,
 } from './support/browser';
+import { store } from './support/store';
 
 const browser = useBrowser();
 
 /** The link a newsletter e-mail carries: the address, signed with the server's secret for this one purpose. */
 function unsubscribeLink(email: string, signedEmail = email): string {
-  const token = createHmac('sha256', inject('appSecret'))
+  const token = createHmac('sha256', store().appSecret)
     .update(`newsletter-unsubscribe\n${signedEmail}`)
     .digest('base64url');
   return `/newsletter/unsubscribe?${new URLSearchParams({ email, token })}`;

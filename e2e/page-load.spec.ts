@@ -1,18 +1,19 @@
 import type { Page } from 'playwright-core';
-import { describe, expect, inject, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { DEMO, openPage, PHONE, testId, useBrowser } from './support/browser';
+import { store } from './support/store';
 
 const browser = useBrowser();
 
 /** The assets index.html asks for, as the server would serve them. */
 async function listPageAssets(): Promise<string[]> {
-  const html = await (await fetch(`${inject('baseURL')}/`)).text();
+  const html = await (await fetch(`${store().baseURL}/`)).text();
   return [...html.matchAll(/(?:src|href)="(\/assets\/[^"]+)"/g)].map((match) => match[1] ?? '');
 }
 
 function fetchWith(path: string, acceptEncoding: string) {
   // Node's fetch would decompress (and so hide) the encoding: ask for the raw bytes' headers only.
-  return fetch(`${inject('baseURL')}${path}`, { headers: { 'accept-encoding': acceptEncoding } });
+  return fetch(`${store().baseURL}${path}`, { headers: { 'accept-encoding': acceptEncoding } });
 }
 
 /** The layout shifts the page has had so far, summed as Chromium reports them (no user input involved). */

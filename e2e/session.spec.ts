@@ -29,6 +29,7 @@ describe('sessions and failures', () => {
     await page.evaluate(() => localStorage.setItem('storefront.token', 'Bearer not-a-real-token'));
     await page.goto('/account/security?tab=history');
     await page.waitForURL('**/login?redirect=*');
+    await testId(page, 'login-email').waitFor();
     expect(new URL(page.url()).searchParams.get('redirect')).toBe('/account/security?tab=history');
     const stored = await page.evaluate(() => ({
       token: localStorage.getItem('storefront.token'),

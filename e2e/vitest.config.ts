@@ -4,7 +4,9 @@ export default defineConfig({
   test: {
     include: ['*.spec.ts'],
     globalSetup: ['support/global-setup.ts'],
-    fileParallelism: false,
+    // Two spec files at a time, each worker on a store of its own (support/store.ts): a journey spends most of its
+    // time waiting on the browser and the store, so two share the machine's cores without slowing each other much.
+    maxWorkers: Number(process.env.E2E_WORKERS) || 2,
     testTimeout: 120_000,
     hookTimeout: 180_000,
     // One retry in CI: a journey that fails twice is a failure; one that passes on the retry is listed by vitest

@@ -1,4 +1,4 @@
-import { inject } from 'vitest';
+import { store } from './store';
 
 /**
  * Calls the store's API directly, for test set-up the journey itself is not about. `token` may be raw or the
@@ -10,7 +10,7 @@ export async function callApi<T>(
 ): Promise<{ data: T; headers: Headers }> {
   const headers: Record<string, string> = { 'Content-Type': 'application/json' };
   if (init.token) headers.Authorization = /^Bearer\s/i.test(init.token) ? init.token : `Bearer ${init.token}`;
-  const res = await fetch(`${inject('baseURL')}/api/v1/${path}`, {
+  const res = await fetch(`${store().baseURL}/api/v1/${path}`, {
     method: init.method ?? 'GET',
     headers,
     ...(init.body === undefined ? {} : { body: JSON.stringify(init.body) }),

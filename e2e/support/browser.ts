@@ -2,7 +2,8 @@ import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
-import { afterAll, beforeAll, inject } from 'vitest';
+import { afterAll, beforeAll } from 'vitest';
+import { store } from './store';
 
 export const DEMO = { email: 'demo@storefront.test', password: 'demo-pass-2000' } as const;
 export const DESKTOP = { width: 1280, height: 800 } as const;
@@ -48,7 +49,7 @@ export async function openPage(
   viewport: { width: number; height: number } = DESKTOP,
 ): Promise<{ context: BrowserContext; page: Page }> {
   const context = await browser.newContext({
-    baseURL: inject('baseURL'),
+    baseURL: store().baseURL,
     viewport,
     locale: 'en-AU',
     timezoneId: 'Australia/Sydney',

@@ -1,21 +1,19 @@
 import type { TestProject } from 'vitest/node';
 import { startBuiltStore } from './built-store';
+import './store';
 
-declare module 'vitest' {
-  export interface ProvidedContext {
-    baseURL: string;
-    /** The server's APP_SECRET, so a test can sign what the store's e-mails would carry (an unsubscribe link). */
-    appSecret: string;
-    /** The store's kept mail (support/mailbox.ts reads it). */
-    mailboxDir: string;
-  }
-}
-
-/** Starts the built store (API + SPA) on a free port with a fresh embedded database. */
+/**
+ * Starts one built store (API + SPA), each on a free port with a fresh embedded database, per worker the journeys
+ * run in (vitest.config.ts).
+ */
 export default async function setup(project: TestProject) {
-  const store = await startBuiltStore();
-  project.provide('baseURL', store.baseURL);
-  project.provide('appSecret', store.appSecret);
-  project.provide('mailboxDir', store.mailboxDir);
-  return store.stop;
+  const workers = Number(project.config.maxWorkers) || 1;
+  const stores = await Promise.all(Array.from({ length: workers }, () => startBuiltStore()));
+  project.provide(
+    'stores',
+    stores.map(({ baseURL, appSecret, mailboxDir }) => ({ baseURL, appSecret, mailboxDir })),
+  );
+  return async () => {
+    await Promise.all(stores.map((s) => s.stop()));
+  };
 }

@@ -1,6 +1,6 @@
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { inject } from 'vitest';
+import { store } from './store';
 
 export type KeptMail = {
   to: string;
@@ -27,11 +27,7 @@ async function keptMails(dir: string): Promise<KeptMail[]> {
  * Waits for the store to send (keep, without SMTP) a mail to `to` whose subject starts with `subject`, and
  * answers the newest one. The store's mail worker sends within a few seconds of the change that caused it.
  */
-export async function waitForMail(
-  to: string,
-  subject: string,
-  dir = inject('mailboxDir'),
-): Promise<KeptMail> {
+export async function waitForMail(to: string, subject: string, dir = store().mailboxDir): Promise<KeptMail> {
   const startedAt = Date.now();
   for (;;) {
     const match = (await keptMails(dir))

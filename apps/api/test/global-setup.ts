@@ -18,7 +18,7 @@ declare module 'vitest' {
  * starts from a copy of it instead of migrating and loading 18,000 suburbs again.
  */
 export default async function setup(project: TestProject) {
-  if (project.name.endsWith('postgres')) {
+  if (project.config.env.TEST_DB === 'postgres') {
     const url = process.env.DATABASE_URL;
     if (!url) throw new Error('DATABASE_URL is not set');
     const name = uniqueName('sf_tpl');
