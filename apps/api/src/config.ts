@@ -59,6 +59,8 @@ const envSchema = z.object({
     .regex(/^postgres(ql)?:\/\//, { error: 'must be a postgres:// URL' })
     .optional()
     .or(z.literal('').transform(() => undefined)),
+  /** How long a starting process waits for PostgreSQL to answer before it gives up (db/until-database-answers.ts). */
+  DATABASE_WAIT_SECONDS: z.coerce.number().int().min(0).max(3600).default(60),
   DATA_DIR: z.string().min(1).default('./data'),
   API_BASE_URL: z.union([z.literal(''), z.url({ error: 'must be a URL or empty' })]).default(''),
   CORS_ORIGINS: list.default([]),

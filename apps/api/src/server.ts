@@ -6,6 +6,7 @@ import { oneAtATime } from './lib/one-at-a-time.js';
 import { DEMO_LOGIN } from './db/seed/demo.js';
 import { pruneExpired } from './maintenance.js';
 import { seed } from './db/seed/index.js';
+import { DatabaseNeverAnswered, untilDatabaseAnswers } from './db/until-database-answers.js';
 
 async function main() {
   let config;
@@ -23,7 +24,14 @@ async function main() {
   const database = await openDatabase(config, {
     onConnectionLost: (err) => console.warn(`database connection lost: ${err.message}`),
   });
-  await database.migrate((db) => seed(db, { demo: config.SEED_DEMO, scryptLogN: config.SCRYPT_LOG_N }));
+  await untilDatabaseAnswers(
+    () => database.migrate((db) => seed(db, { demo: config.SEED_DEMO, scryptLogN: config.SCRYPT_LOG_N })),
+    {
+      limitMs: config.DATABASE_WAIT_SECONDS * 1000,
+      onWait: (err, retryInMs) =>
+        console.warn(`waiting for the database (${err.message}); trying again in ${retryInMs / 1000} s`),
+    },
+  );
 
   const app = await buildApp({
     config,
@@ -88,6 +96,6 @@ async function main() {
 }
 
 main().catch((err: unknown) => {
-  console.error(err);
+  console.error(err instanceof DatabaseNeverAnswered ? err.message : err);
   process.exit(1);
 });

@@ -206,6 +206,42 @@ describe.runIf(process.env.TEST_DB === 'postgres')('the database going away', ()
     }
   });
 
+  it('a process started while the database is unreachable waits for it and serves once it answers', async () => {
+    if (!shared.url) throw new Error('no database url');
+    const target = new URL(shared.url);
+    const proxy = await startTcpProxy(Number(target.port || 5432), target.hostname);
+    await proxy.stop();
+    const viaProxy = new URL(shared.url);
+    viaProxy.hostname = '127.0.0.1';
+    viaProxy.port = String(proxy.port);
+    const starting = startServer(viaProxy.toString());
+    try {
+      await sleep(2_000);
+      await proxy.start();
+      const server = await starting;
+      try {
+        const res = await fetch(`${server.url}/api/v1/product/list?pageSize=1`);
+        expect(res.status).toBe(200);
+        expect((await res.json()) as { code: number }).toMatchObject({ code: 0 });
+      } finally {
+        server.process.kill('SIGTERM');
+        await server.exited;
+      }
+    } finally {
+      await starting.catch(() => undefined);
+      await proxy.stop();
+    }
+  }, 90_000);
+
+  it('a process whose database never answers exits within DATABASE_WAIT_SECONDS, saying why', async () => {
+    const proxy = await startTcpProxy(1, '127.0.0.1');
+    await proxy.stop();
+    const started = startServer(`postgres://postgres@127.0.0.1:${proxy.port}/test`, {
+      DATABASE_WAIT_SECONDS: '1',
+    });
+    await expect(started).rejects.toThrow(/exited with 1:[\s\S]*The database did not answer within 1 s/);
+  }, 30_000);
+
   it('an API process killed with SIGKILL under checkout load leaves stock, credit and orders consistent', async () => {
     if (!shared.url) throw new Error('no database url');
     const t = await createTestApp({ database: shared });
