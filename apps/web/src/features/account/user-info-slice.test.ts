@@ -2,7 +2,14 @@ import Cookies from 'js-cookie';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { CustomerInfo, UserInfo } from '@storefront/contract/account';
 import { createAppStore } from '../../app/store';
-import { readEmail, readToken, sessionKeys } from '../../lib/http/session';
+import {
+  clearSession,
+  readEmail,
+  readExpiresAt,
+  readToken,
+  saveExpiresAt,
+  sessionKeys,
+} from '../../lib/http/session';
 import * as api from './api';
 import {
   fetchUserInfo,
@@ -149,5 +156,92 @@ describe('user info', () => {
     expect(store.getState().userInfo).toEqual({ status: 'idle', error: null, data: null });
     expect(readToken()).toBeNull();
     expect(Cookies.get(sessionKeys.userInfoCookie)).toBeUndefined();
+  });
+});
+
+/** What a sign-in in another tab leaves in the storage this tab shares. */
+function signInElsewhere(token: string, email: string): void {
+  localStorage.setItem(sessionKeys.token, token);
+  localStorage.setItem(sessionKeys.email, email);
+}
+
+describe('user info, when another tab changes the session while a call is out', () => {
+  beforeEach(() => {
+    localStorage.setItem(sessionKeys.token, 'Bearer dana-token');
+    localStorage.setItem(sessionKeys.email, 'dana@example.test');
+  });
+
+  it('a read answered after another tab signed in as someone else keeps neither the earlier customer nor their email', async () => {
+    vi.mocked(api.retrieveUserInfo).mockImplementation(() => {
+      signInElsewhere('Bearer ben-token', 'ben@example.test');
+      return Promise.resolve(makeUser());
+    });
+    const store = createAppStore();
+    await store.dispatch(fetchUserInfo());
+    expect(readEmail()).toBe('ben@example.test');
+    expect(Cookies.get(sessionKeys.userInfoCookie)).toBeUndefined();
+    expect(Cookies.get(sessionKeys.customerIdCookie)).toBeUndefined();
+    expect(store.getState().userInfo).toEqual({ status: 'idle', error: null, data: null });
+  });
+
+  it('a read answered after another tab signed out does not sign the browser back in', async () => {
+    vi.mocked(api.retrieveUserInfo).mockImplementation(() => {
+      clearSession();
+      return Promise.resolve(makeUser());
+    });
+    const store = createAppStore();
+    await store.dispatch(fetchUserInfo());
+    expect(readEmail()).toBeNull();
+    expect(Cookies.get(sessionKeys.userInfoCookie)).toBeUndefined();
+    expect(selectUserInfo(store.getState())).toBeNull();
+  });
+
+  it('a read refused after another tab signed out shows no error and is not left loading', async () => {
+    vi.mocked(api.retrieveUserInfo).mockImplementation(() => {
+      clearSession();
+      return Promise.reject({
+        code: 100010,
+        msg: 'Your session has ended. Please sign in again.',
+        data: null,
+      });
+    });
+    const store = createAppStore();
+    await store.dispatch(fetchUserInfo());
+    expect(store.getState().userInfo).toEqual({ status: 'idle', error: null, data: null });
+  });
+
+  it('a profile saved after another tab signed in as someone else is neither kept nor shown', async () => {
+    Cookies.set(sessionKeys.userInfoCookie, JSON.stringify(makeUser()));
+    vi.mocked(api.updateCustomer).mockImplementation(() => {
+      signInElsewhere('Bearer ben-token', 'ben@example.test');
+      return Promise.resolve(makeCustomerInfo({ firstName: 'Danielle' }));
+    });
+    const store = createAppStore();
+    const saved = await store.dispatch(updateProfile({ firstName: 'Danielle' })).unwrap();
+    expect(saved.firstName).toBe('Danielle');
+    expect(readEmail()).toBe('ben@example.test');
+    expect(JSON.parse(Cookies.get(sessionKeys.userInfoCookie) ?? 'null')).toMatchObject({
+      firstName: 'Dana',
+    });
+    expect(selectUserInfo(store.getState())?.firstName).toBe('Dana');
+  });
+
+  it("a sign-in's expiry answered after another tab signed in as someone else leaves their expiry marker", async () => {
+    vi.mocked(api.loginCustomer).mockResolvedValue(makeUser());
+    vi.mocked(api.retrieveCustomerStatus).mockImplementation(() => {
+      signInElsewhere('Bearer ben-token', 'ben@example.test');
+      saveExpiresAt('2031-06-01T00:00:00.000Z');
+      return Promise.resolve({
+        customerID: 42,
+        accountStatus: 'active',
+        emailVerified: true,
+        sessionExpiresAt: '2030-01-01T00:00:00.000Z',
+        signedIn: true,
+      });
+    });
+    const store = createAppStore();
+    await store.dispatch(loginWithPassword({ email: 'dana@example.test', password: 'pw' }));
+    expect(readToken()).toBe('Bearer ben-token');
+    expect(readExpiresAt()).toBe('2031-06-01T00:00:00.000Z');
   });
 });

@@ -1,4 +1,4 @@
-import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
+import { createAction, createSlice } from '@reduxjs/toolkit';
 import type {
   CustomerInfo,
   GoogleAuthBody,
@@ -12,6 +12,8 @@ import type { AsyncStatus } from '../../lib/async-status';
 import {
   clearSession,
   hasSession,
+  isSessionKept,
+  markSession,
   readEmail,
   readUserInfoCookie,
   saveEmail,
@@ -59,16 +61,31 @@ function keepUserInfo(user: UserInfo): UserInfo {
 }
 
 async function recordSessionExpiry(): Promise<void> {
+  const sentIn = markSession();
   try {
-    saveExpiresAt((await retrieveCustomerStatus()).sessionExpiresAt);
+    const { sessionExpiresAt } = await retrieveCustomerStatus();
+    if (isSessionKept(sentIn)) saveExpiresAt(sessionExpiresAt);
   } catch {
     // The expiry marker is informational; the session itself is already stored.
   }
 }
 
+/**
+ * Answers null, whatever the answer was, when the browser no longer holds the session the read was sent in (another
+ * tab signed out, or in as someone else): that session's user is neither kept nor shown, and its failure not told.
+ */
 export const fetchUserInfo = createCallThunk(
   'account/fetchUserInfo',
-  async () => keepUserInfo(await retrieveUserInfo()),
+  async () => {
+    const sentIn = markSession();
+    try {
+      const user = await retrieveUserInfo();
+      return isSessionKept(sentIn) ? keepUserInfo(user) : null;
+    } catch (err) {
+      if (isSessionKept(sentIn)) throw err;
+      return null;
+    }
+  },
   { condition: (_, { getState }) => getState().userInfo.status !== 'loading' },
 );
 
@@ -91,11 +108,18 @@ export const registerAccount = signInThunk('account/registerAccount', (body: Reg
   registerCustomer(body),
 );
 
-export const updateProfile = createCallThunk('account/updateProfile', async (body: UpdateCustomerBody) => {
-  const info = await updateCustomer(body);
-  keepUserInfo(pickUserInfo(info));
-  return info;
-});
+const profileSaved = createAction<UserInfo>('account/profileSaved');
+
+/** Answers the saved details; they are kept and shown only while the browser holds the session they were sent in. */
+export const updateProfile = createCallThunk(
+  'account/updateProfile',
+  async (body: UpdateCustomerBody, { dispatch }) => {
+    const sentIn = markSession();
+    const info = await updateCustomer(body);
+    if (isSessionKept(sentIn)) dispatch(profileSaved(keepUserInfo(pickUserInfo(info))));
+    return info;
+  },
+);
 
 export const logout = createCallThunk('account/logout', async () => {
   try {
@@ -126,25 +150,31 @@ const userInfoSlice = createSlice({
   initialState: readInitialUserInfoState,
   reducers: {},
   extraReducers: (builder) => {
-    const received = (state: UserInfoState, action: PayloadAction<UserInfo>) => {
+    const received = (state: UserInfoState, user: UserInfo) => {
       state.status = 'succeeded';
       state.error = null;
-      if (hasCustomerId(action.payload)) state.data = withDefaultPostCode(action.payload);
+      if (hasCustomerId(user)) state.data = withDefaultPostCode(user);
     };
     for (const thunk of [fetchUserInfo, loginWithPassword, loginWithGoogle, registerAccount]) {
       builder.addCase(thunk.pending, (state) => {
         state.status = 'loading';
         state.error = null;
       });
-      builder.addCase(thunk.fulfilled, received);
       builder.addCase(thunk.rejected, (state, action) => {
         state.status = 'failed';
         state.error = readRejection(action);
       });
     }
-    builder.addCase(updateProfile.fulfilled, (state, action) => {
-      const user = pickUserInfo(action.payload);
-      if (hasCustomerId(user)) state.data = withDefaultPostCode(user);
+    for (const thunk of [loginWithPassword, loginWithGoogle, registerAccount]) {
+      builder.addCase(thunk.fulfilled, (state, action) => received(state, action.payload));
+    }
+    builder.addCase(fetchUserInfo.fulfilled, (state, action) => {
+      if (action.payload) received(state, action.payload);
+      // A dropped answer: the layout reads again for the session the browser holds now, once it is idle.
+      else if (state.status === 'loading') state.status = 'idle';
+    });
+    builder.addCase(profileSaved, (state, action) => {
+      if (hasCustomerId(action.payload)) state.data = withDefaultPostCode(action.payload);
     });
     builder.addCase(logout.fulfilled, () => ({ status: 'idle', error: null, data: null }));
     builder.addCase(logoutEverywhere.fulfilled, () => ({ status: 'idle', error: null, data: null }));

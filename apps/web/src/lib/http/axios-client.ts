@@ -8,7 +8,7 @@ import axios, {
 import { isFailureCode } from '@storefront/contract/errors';
 import { readRuntimeConfig } from '../runtime-config';
 import { showErrorToast } from '../toast';
-import { NETWORK_ERROR_MESSAGE, REQUEST_TIMEOUT_MS, TOKEN_ISSUING_PATHS } from './client';
+import { NETWORK_ERROR_MESSAGE, REQUEST_TIMEOUT_MS, SIGN_IN_PATHS, TOKEN_ISSUING_PATHS } from './client';
 import { serializeQuery } from './query-string';
 import { clearSession, readEmail, readToken, saveToken, toBearer } from './session';
 
@@ -77,8 +77,11 @@ export function createHttpClient({
         notifyNetworkError(NETWORK_ERROR_MESSAGE);
         return Promise.reject(error);
       }
-      keepIssuedToken(response);
-      if (response.status === 401) {
+      // A 401 ends the session the call was sent in: when another tab has since ended or replaced that session, the
+      // one stored now is not this answer's to end.
+      if (response.status !== 401) {
+        keepIssuedToken(response);
+      } else if (isSentWithStoredToken(response.config)) {
         clearSession();
         const path = currentPath();
         // Once: a second 401 arriving while the browser leaves would start the same navigation over again.
@@ -94,16 +97,30 @@ export function createHttpClient({
   return client;
 }
 
-/** Sliding renewal: a token in the Authorization response header replaces the stored one. */
+/**
+ * Sliding renewal: a token in the Authorization response header replaces the one the call was sent with. A sign-in's
+ * token starts a session and is always kept; any other continues the session the call was sent in, so it is dropped
+ * when the browser holds another session by the time the answer comes (another tab signed out, or in as someone else).
+ */
 function keepIssuedToken(response: AxiosResponse): void {
   const header: unknown = response.headers['authorization'];
   if (typeof header !== 'string' || header.trim() === '') return;
   const rawToken = header.trim();
-  if (TOKEN_ISSUING_PATHS.includes(pathOf(response.config.url))) {
+  const path = pathOf(response.config.url);
+  if (SIGN_IN_PATHS.includes(path)) {
     saveToken(rawToken);
     return;
   }
-  if (readEmail() && readToken() !== toBearer(rawToken)) saveToken(rawToken);
+  if (!isSentWithStoredToken(response.config)) return;
+  const isAlwaysKept = TOKEN_ISSUING_PATHS.includes(path);
+  if ((isAlwaysKept || readEmail()) && readToken() !== toBearer(rawToken)) saveToken(rawToken);
+}
+
+/** Whether the call carried the token stored now, or none when none is stored (as the request interceptor sends it). */
+function isSentWithStoredToken(config: InternalAxiosRequestConfig): boolean {
+  const sent = config.headers.get('Authorization');
+  const stored = readToken();
+  return stored ? sent === stored : !sent;
 }
 
 function hasFailureCode(body: unknown): boolean {

@@ -3,6 +3,7 @@ import Cookies from 'js-cookie';
 import { describe, expect, it, vi } from 'vitest';
 import { createHttpClient, EmptyApiPathError } from './axios-client';
 import {
+  clearSession,
   readEmail,
   readExpiresAt,
   readToken,
@@ -12,13 +13,20 @@ import {
   sessionKeys,
 } from './session';
 
-type Reply = { status?: number; body?: unknown; headers?: Record<string, string> };
+type Reply = {
+  status?: number;
+  body?: unknown;
+  headers?: Record<string, string>;
+  /** What happens elsewhere (another tab) after the call is sent and before its answer comes. */
+  whileInFlight?: () => void;
+};
 
 function makeHarness(reply: Reply | ((config: InternalAxiosRequestConfig) => Promise<never>) = {}) {
   const sent: InternalAxiosRequestConfig[] = [];
   const adapter: AxiosAdapter = async (config) => {
     sent.push(config);
     if (typeof reply === 'function') return reply(config);
+    reply.whileInFlight?.();
     const status = reply.status ?? 200;
     const response = {
       status,
@@ -54,6 +62,12 @@ function firstSent(sent: InternalAxiosRequestConfig[]): InternalAxiosRequestConf
   const config = sent[0];
   if (!config) throw new Error('nothing was sent');
   return config;
+}
+
+/** What another tab's sign-in leaves in the storage this tab shares. */
+function signInElsewhere(token: string, email: string) {
+  localStorage.setItem(sessionKeys.token, token);
+  localStorage.setItem(sessionKeys.email, email);
 }
 
 function signIn(token = 'Bearer old-token') {
@@ -443,5 +457,39 @@ describe('requests, by the stored token', () => {
     const { client, sent } = makeHarness();
     await client.post('/api/v1/cart/add', { productID: 3, quantity: 2 });
     expect(JSON.parse(String(firstSent(sent).data))).toEqual({ productID: 3, quantity: 2 });
+  });
+});
+
+describe('another tab changing the session while a call is out', () => {
+  it('an answer to a request sent before another tab signed in as someone else does not replace their token', async () => {
+    signIn('Bearer ann-token');
+    const { client } = makeHarness({
+      headers: { authorization: 'ann-renewed' },
+      whileInFlight: () => signInElsewhere('Bearer ben-token', 'ben@example.test'),
+    });
+    await client.get('/api/v1/customer/me');
+    expect(readToken()).toBe('Bearer ben-token');
+  });
+
+  it('a payment capture answered after another tab signed out does not sign the browser back in', async () => {
+    signIn('Bearer ann-token');
+    const { client } = makeHarness({
+      headers: { authorization: 'ann-fresh' },
+      whileInFlight: () => clearSession(),
+    });
+    await client.post('/api/v1/payment/demo/capture', {});
+    expect(readToken()).toBeNull();
+  });
+
+  it('a 401 to a request sent before another tab signed in as someone else leaves their session and the page alone', async () => {
+    signIn('Bearer ann-token');
+    const { client, redirectToLogin } = makeHarness({
+      status: 401,
+      whileInFlight: () => signInElsewhere('Bearer ben-token', 'ben@example.test'),
+    });
+    await expect(client.get('/api/v1/customer/info')).rejects.toMatchObject({ status: 401 });
+    expect(readToken()).toBe('Bearer ben-token');
+    expect(readEmail()).toBe('ben@example.test');
+    expect(redirectToLogin).not.toHaveBeenCalled();
   });
 });

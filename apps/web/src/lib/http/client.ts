@@ -5,11 +5,12 @@ import type * as AxiosClient from './axios-client';
 export const REQUEST_TIMEOUT_MS = 45_000;
 export const NETWORK_ERROR_MESSAGE = 'Please check your network connection and try again.';
 
+/** Answers to these calls start a session, whatever the browser held before: their token is always kept. */
+export const SIGN_IN_PATHS: readonly string[] = ['/api/v1/login', '/api/v1/register', '/api/v1/google-auth'];
+
 /** Answers to these calls always carry a session token to keep (spec section 4). */
 export const TOKEN_ISSUING_PATHS: readonly string[] = [
-  '/api/v1/login',
-  '/api/v1/register',
-  '/api/v1/google-auth',
+  ...SIGN_IN_PATHS,
   '/api/v1/after-pay/capture',
   '/api/v1/paypal/express-capture',
   '/api/v1/payment/demo/capture',

@@ -86,6 +86,25 @@ export function clearSession(): void {
   shownCustomer = null;
 }
 
+/** The session stored as a call is sent: its token, and whose it is (null: not known yet, or signed out). */
+export type SessionMark = { token: string | null; customer: string | null };
+
+/** Notes the session stored now, to tell once an answer comes whether the browser still holds it. */
+export function markSession(): SessionMark {
+  return { token: readToken(), customer: readEmail() };
+}
+
+/**
+ * Whether the browser still holds the session `mark` noted: the same token, or another one for the same customer (a
+ * renewal, by this tab or another). Not once another tab has signed out, or in as someone else: an answer to a call
+ * sent before then speaks for a session the browser no longer holds, and nothing of it may be kept.
+ */
+export function isSessionKept(mark: SessionMark): boolean {
+  const token = readToken();
+  if (token === mark.token) return true;
+  return token !== null && mark.customer !== null && readEmail() === mark.customer;
+}
+
 /** What another tab did to the session this tab shows: signed out, or signed in as someone (else). */
 export type SessionChange = 'ended' | 'switched';
 

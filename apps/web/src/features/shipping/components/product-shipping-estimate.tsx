@@ -28,7 +28,8 @@ export function ProductShippingEstimate({ productID, quantity, isSignedIn }: Pro
 
   // The suburb asked about last time, kept by id and read again: the next product is quoted to it straight away.
   useEffect(() => {
-    const remembered = Number(localStorage.getItem(ESTIMATE_SUBURB_KEY));
+    const kept = localStorage.getItem(ESTIMATE_SUBURB_KEY);
+    const remembered = Number(kept);
     if (!Number.isInteger(remembered) || remembered < 1) return;
     let isCurrent = true;
     findSuburb(remembered)
@@ -37,7 +38,10 @@ export function ProductShippingEstimate({ productID, quantity, isSignedIn }: Pro
         setSuburb((picked) => picked ?? found);
         setText((typed) => typed || found.suburb);
       })
-      .catch(() => localStorage.removeItem(ESTIMATE_SUBURB_KEY));
+      .catch(() => {
+        // Only the suburb that was looked up: since then another tab may have kept another, or another session's.
+        if (localStorage.getItem(ESTIMATE_SUBURB_KEY) === kept) localStorage.removeItem(ESTIMATE_SUBURB_KEY);
+      });
     return () => {
       isCurrent = false;
     };
