@@ -7,11 +7,20 @@ type Props = {
   isBusy: boolean;
   onEdit: () => void;
   onDelete: () => void;
+  deleteButtonRef?: (element: HTMLButtonElement | null) => void;
   onMakeShipping: () => void;
   onMakeBilling: () => void;
 };
 
-export function AddressCard({ address: a, isBusy, onEdit, onDelete, onMakeShipping, onMakeBilling }: Props) {
+export function AddressCard({
+  address: a,
+  isBusy,
+  onEdit,
+  onDelete,
+  deleteButtonRef,
+  onMakeShipping,
+  onMakeBilling,
+}: Props) {
   const id = a.addressID;
   return (
     <Card
@@ -46,7 +55,13 @@ export function AddressCard({ address: a, isBusy, onEdit, onDelete, onMakeShippi
           okButtonProps={{ danger: true, ...{ 'data-testid': `address-${id}-delete-confirm` } }}
           onConfirm={onDelete}
         >
-          <Button type="link" danger disabled={isBusy} data-testid={`address-${id}-delete`}>
+          <Button
+            ref={deleteButtonRef}
+            type="link"
+            danger
+            disabled={isBusy}
+            data-testid={`address-${id}-delete`}
+          >
             Delete
           </Button>
         </ConfirmPopover>,

@@ -11,6 +11,7 @@ import { deleteAddress, listAddresses, setDefaultBillingAddress, setDefaultShipp
 import { AddressCard } from '../components/address-card';
 import { AddressFormModal } from '../components/address-form-modal';
 import { toast } from '../../../lib/toast';
+import { useRemovalFocus } from '../../../lib/use-removal-focus';
 
 /** Checkout sends a customer with no address here (?from=checkout): the form opens, and saving goes back to it. */
 export function AddressesPage() {
@@ -21,15 +22,20 @@ export function AddressesPage() {
   const [editing, setEditing] = useState<Address | null>(null);
   const [isFormOpen, setIsFormOpen] = useState(isFromCheckout);
   const [busyId, setBusyId] = useState<number | null>(null);
+  const list = book.data?.list ?? [];
+  const removalFocus = useRemovalFocus(list.map((a) => a.addressID));
 
-  const act = async (id: number, action: () => Promise<unknown>, done: string) => {
+  /** Answers whether the server took the action. */
+  const act = async (id: number, action: () => Promise<unknown>, done: string): Promise<boolean> => {
     setBusyId(id);
     try {
       await action();
       toast.success(done);
       book.reload();
+      return true;
     } catch (err) {
       toast.error(readErrorMessage(err));
+      return false;
     } finally {
       setBusyId(null);
     }
@@ -51,7 +57,6 @@ export function AddressesPage() {
     );
   }
 
-  const list = book.data?.list ?? [];
   const isFull = list.length >= MAX_ADDRESSES;
 
   return (
@@ -83,6 +88,7 @@ export function AddressesPage() {
       ) : list.length === 0 ? (
         <Empty description="No saved addresses yet" data-testid="addresses-empty">
           <Button
+            ref={removalFocus.emptyTargetRef}
             type="primary"
             icon={<PlusOutlined />}
             onClick={() => openForm(null)}
@@ -99,7 +105,12 @@ export function AddressesPage() {
                 address={a}
                 isBusy={busyId === a.addressID}
                 onEdit={() => openForm(a)}
-                onDelete={() => void act(a.addressID, () => deleteAddress(a.addressID), 'Address deleted.')}
+                deleteButtonRef={removalFocus.controlRef(a.addressID)}
+                onDelete={() =>
+                  void removalFocus.remove(a.addressID, () =>
+                    act(a.addressID, () => deleteAddress(a.addressID), 'Address deleted.'),
+                  )
+                }
                 onMakeShipping={() =>
                   void act(
                     a.addressID,

@@ -12,6 +12,7 @@ type Props = {
   /** Answers whether the server took the quantity. */
   onQuantity?: (quantity: number) => Promise<boolean>;
   onDelete: () => void;
+  removeButtonRef?: (element: HTMLButtonElement | null) => void;
 };
 
 const reasonLabels: Record<UnavailableReason, string> = {
@@ -26,11 +27,13 @@ function RemoveButton({
   isBusy,
   onConfirm,
   testId,
+  buttonRef,
 }: {
   name: string;
   isBusy: boolean;
   onConfirm: () => void;
   testId: string;
+  buttonRef?: (element: HTMLButtonElement | null) => void;
 }) {
   const [isAsking, setIsAsking] = useState(false);
   const opener = useRef<HTMLButtonElement>(null);
@@ -46,7 +49,10 @@ function RemoveButton({
     <div className="confirm">
       <button
         type="button"
-        ref={opener}
+        ref={(element) => {
+          opener.current = element;
+          buttonRef?.(element);
+        }}
         className="shell-button shell-button--icon shell-button--text shell-button--danger"
         aria-label={`Remove ${name}`}
         aria-expanded={isAsking}
@@ -88,7 +94,7 @@ function RemoveButton({
   );
 }
 
-export function CartLineItem({ line, isBusy, onSelect, onQuantity, onDelete }: Props) {
+export function CartLineItem({ line, isBusy, onSelect, onQuantity, onDelete, removeButtonRef }: Props) {
   const id = line.productID;
   return (
     <div className="cart-line" data-testid={`cart-line-${id}`}>
@@ -141,6 +147,7 @@ export function CartLineItem({ line, isBusy, onSelect, onQuantity, onDelete }: P
           isBusy={isBusy}
           onConfirm={onDelete}
           testId={`cart-line-delete-${id}`}
+          buttonRef={removeButtonRef}
         />
       </div>
     </div>

@@ -26,6 +26,7 @@ import { priceCart } from '../price-cart';
 import { formatMoney } from '../../../lib/money';
 import { toast } from '../../../lib/toast';
 import { useDocumentTitle } from '../../../lib/use-document-title';
+import { useRemovalFocus } from '../../../lib/use-removal-focus';
 
 export function CartPage() {
   useDocumentTitle('Your cart');
@@ -46,6 +47,7 @@ export function CartPage() {
     cart.available.map((l) => `${l.productID}:${l.quantity}:${l.selected}`).join(','),
   ].join('|');
   const shipping = useCartShipping(cartKey, hasSelection);
+  const removalFocus = useRemovalFocus([...cart.available, ...cart.unavailable].map((l) => l.productID));
 
   /** Runs a cart write with its lines busy; answers whether the server took it. */
   const run = async (ids: number[], write: () => Promise<unknown>, done?: string): Promise<boolean> => {
@@ -63,10 +65,12 @@ export function CartPage() {
   };
 
   const removeLine = (line: CartLine) =>
-    run(
-      [line.productID],
-      () => dispatch(deleteLines([line.productID])).unwrap(),
-      `${line.name} removed from your cart.`,
+    removalFocus.remove(line.productID, () =>
+      run(
+        [line.productID],
+        () => dispatch(deleteLines([line.productID])).unwrap(),
+        `${line.name} removed from your cart.`,
+      ),
     );
 
   // A reload keeps the cart on screen (a failed one too); the first load shows the skeleton, and so does the read
@@ -124,7 +128,12 @@ export function CartPage() {
       ) : cart.lineCount === 0 ? (
         <div className="panel empty" data-testid="cart-empty">
           <p>Your cart is empty</p>
-          <Link to="/shop" className="shell-button shell-button--primary" data-testid="cart-empty-shop">
+          <Link
+            to="/shop"
+            ref={removalFocus.emptyTargetRef}
+            className="shell-button shell-button--primary"
+            data-testid="cart-empty-shop"
+          >
             Start shopping
           </Link>
         </div>
@@ -158,6 +167,7 @@ export function CartPage() {
                       )
                     }
                     onDelete={() => void removeLine(line)}
+                    removeButtonRef={removalFocus.controlRef(line.productID)}
                   />
                 ))}
               </section>
@@ -187,6 +197,7 @@ export function CartPage() {
                     line={line}
                     isBusy={busyIDs.includes(line.productID)}
                     onDelete={() => void removeLine(line)}
+                    removeButtonRef={removalFocus.controlRef(line.productID)}
                   />
                 ))}
               </section>

@@ -1,10 +1,11 @@
-import { Button, Result, Skeleton, Typography } from 'antd';
+import { Result, Skeleton, Typography } from 'antd';
 import { useCallback } from 'react';
-import { Link, useSearchParams } from 'react-router';
+import { useSearchParams } from 'react-router';
 import { LoadFailed } from '../../../components/load-failed';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { useRemoteData } from '../../../lib/use-remote-data';
 import { confirmSubscription, retrieveSubscribeSuccess } from '../api';
+import { ButtonLink } from '../../../components/button-link';
 
 /**
  * After subscribing; also where a signed-out subscriber's confirmation link lands (`?email=…&token=…`), which
@@ -51,9 +52,9 @@ export function NewsletterSuccessPage() {
             </Typography.Text>
           </Typography.Paragraph>
         ),
-        <Link to="/" key="home">
-          <Button type="primary">Keep shopping</Button>
-        </Link>,
+        <ButtonLink to="/" key="home" type="primary">
+          Keep shopping
+        </ButtonLink>,
       ]}
     />
   );

@@ -1,4 +1,4 @@
-import { Alert, Button, Card, Form, Radio } from 'antd';
+import { Alert, Card, Form, Radio } from 'antd';
 import type { Address } from '@storefront/contract/address';
 import type { DeliveryWindow } from '@storefront/contract/delivery';
 import type { ShippingOption } from '@storefront/contract/shipping';
@@ -8,6 +8,7 @@ import { DeliveryWindowPicker } from '../../delivery/components/delivery-window-
 import { formatMoney } from '../../../lib/money';
 import { formatAddress } from '../../address/format-address';
 import { describeEta } from '../../shipping/components/shipping-options';
+import { ButtonLink } from '../../../components/button-link';
 
 type Props = {
   addresses: Address[];
@@ -44,9 +45,9 @@ export function CheckoutDelivery({
           showIcon
           message="Add a delivery address to continue."
           action={
-            <Link to="/account/addresses?from=checkout" data-testid="checkout-add-address">
-              <Button size="small">Add an address</Button>
-            </Link>
+            <ButtonLink to="/account/addresses?from=checkout" size="small" data-testid="checkout-add-address">
+              Add an address
+            </ButtonLink>
           }
         />
       ) : (

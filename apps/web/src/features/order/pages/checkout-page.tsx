@@ -1,11 +1,11 @@
-import { Button, Card, Col, Empty, Form, Row, Skeleton, Typography } from 'antd';
-import { Link } from 'react-router';
+import { Card, Col, Empty, Form, Row, Skeleton, Typography } from 'antd';
 import { LoadFailed } from '../../../components/load-failed';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { CheckoutDelivery } from '../components/checkout-delivery';
 import { CheckoutSummary } from '../components/checkout-summary';
 import { OrderLineList } from '../components/order-line-list';
 import { useCheckout, type CheckoutForm } from '../use-checkout';
+import { ButtonLink } from '../../../components/button-link';
 
 export function CheckoutPage() {
   const checkout = useCheckout();
@@ -35,11 +35,9 @@ export function CheckoutPage() {
       ) : !checkout.hasSelection ? (
         <Card>
           <Empty description="Nothing is selected in your cart" data-testid="checkout-empty">
-            <Link to="/cart">
-              <Button type="primary" data-testid="checkout-back-to-cart">
-                Back to cart
-              </Button>
-            </Link>
+            <ButtonLink to="/cart" type="primary" data-testid="checkout-back-to-cart">
+              Back to cart
+            </ButtonLink>
           </Empty>
         </Card>
       ) : (

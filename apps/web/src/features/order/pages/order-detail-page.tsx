@@ -21,6 +21,7 @@ import { OrderTimeline } from '../components/order-timeline';
 import { cancelOutcome, formatOrderDate } from '../order-status';
 import { formatMoney } from '../../../lib/money';
 import { toast } from '../../../lib/toast';
+import { ButtonLink } from '../../../components/button-link';
 
 export function OrderDetailPage() {
   const { orderID } = useParams();
@@ -127,9 +128,9 @@ export function OrderDetailPage() {
           style={{ marginTop: 16 }}
           message={`${formatMoney(o.totals.amountDue)} is still to pay for this order.`}
           action={
-            <Link to={`/checkout/pay/${o.orderID}`} data-testid="order-pay-now">
-              <Button type="primary">Pay now</Button>
-            </Link>
+            <ButtonLink to={`/checkout/pay/${o.orderID}`} type="primary" data-testid="order-pay-now">
+              Pay now
+            </ButtonLink>
           }
           data-testid="order-payment-due"
         />

@@ -1,4 +1,4 @@
-import { Button, Card, Empty, List, Pagination, Skeleton, Typography } from 'antd';
+import { Card, Empty, List, Pagination, Skeleton, Typography } from 'antd';
 import type { OrderStatus } from '@storefront/contract/order';
 import { useCallback } from 'react';
 import { Link, useSearchParams } from 'react-router';
@@ -9,6 +9,7 @@ import { useRemoteData } from '../../../lib/use-remote-data';
 import { fetchOrderStat, listOrders } from '../api';
 import { OrderStatusTag } from '../components/order-status-tag';
 import { formatOrderDay, orderStatusLabels, orderStatusOrder } from '../order-status';
+import { ButtonLink } from '../../../components/button-link';
 
 const PAGE_SIZE = 10;
 type Filter = OrderStatus | 'all';
@@ -78,11 +79,9 @@ export function OrdersPage() {
           description={filter === 'all' ? 'You have not placed any orders yet' : 'No orders with this status'}
           data-testid="orders-empty"
         >
-          <Link to="/shop">
-            <Button type="primary" data-testid="orders-empty-shop">
-              Start shopping
-            </Button>
-          </Link>
+          <ButtonLink to="/shop" type="primary" data-testid="orders-empty-shop">
+            Start shopping
+          </ButtonLink>
         </Empty>
       ) : (
         <>

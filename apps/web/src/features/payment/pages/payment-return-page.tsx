@@ -14,6 +14,7 @@ import {
   type NextStep,
   type PaymentFailure,
 } from '../payment-return';
+import { ButtonLink } from '../../../components/button-link';
 
 type Outcome =
   | { kind: 'capturing' }
@@ -114,9 +115,13 @@ export function PaymentReturnPage() {
           </span>
         }
         extra={
-          <Link to={`/account/orders/${outcome.captured.orderID}`} data-testid="payment-return-order">
-            <Button type="primary">View your order</Button>
-          </Link>
+          <ButtonLink
+            to={`/account/orders/${outcome.captured.orderID}`}
+            type="primary"
+            data-testid="payment-return-order"
+          >
+            View your order
+          </ButtonLink>
         }
       />
     );
@@ -154,18 +159,18 @@ function NextActions({ orderID, next, onCheckAgain }: NextActionsProps) {
   return (
     <div style={{ display: 'flex', gap: 8, justifyContent: 'center', flexWrap: 'wrap' }}>
       {next === 'pay-again' && (
-        <Link to={`/checkout/pay/${orderID}`} data-testid="payment-return-retry">
-          <Button type="primary">Try again</Button>
-        </Link>
+        <ButtonLink to={`/checkout/pay/${orderID}`} type="primary" data-testid="payment-return-retry">
+          Try again
+        </ButtonLink>
       )}
       {next === 'check-again' && (
         <Button type="primary" onClick={onCheckAgain} data-testid="payment-return-check">
           Check again
         </Button>
       )}
-      <Link to={`/account/orders/${orderID}`} data-testid="payment-return-order">
-        <Button>View order #{orderID}</Button>
-      </Link>
+      <ButtonLink to={`/account/orders/${orderID}`} data-testid="payment-return-order">
+        View order #{orderID}
+      </ButtonLink>
     </div>
   );
 }

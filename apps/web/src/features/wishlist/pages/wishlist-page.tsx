@@ -14,20 +14,27 @@ import { addCartItems } from '../../cart/api';
 import { cartReceived } from '../../cart/cart-slice';
 import { listWishlist, moveWishlistItemsToCart, removeWishlistItem } from '../api';
 import { toast } from '../../../lib/toast';
+import { useRemovalFocus } from '../../../lib/use-removal-focus';
+import { ButtonLink } from '../../../components/button-link';
 
 export function WishlistPage() {
   const dispatch = useAppDispatch();
   const wishlist = useRemoteData(listWishlist);
   const [busyID, setBusyID] = useState<number | null>(null);
   const [isAddingAll, setIsAddingAll] = useState(false);
+  const list = wishlist.data?.list ?? [];
+  const removalFocus = useRemovalFocus(list.map((item) => item.id));
 
-  const remove = async (item: WishlistItem) => {
+  /** Answers whether the item was removed. */
+  const remove = async (item: WishlistItem): Promise<boolean> => {
     setBusyID(item.id);
     try {
       wishlist.replace(await removeWishlistItem(item.id));
       toast.success(`${item.product.name} removed from your wishlist.`);
+      return true;
     } catch (err) {
       toast.error(readErrorMessage(err));
+      return false;
     } finally {
       setBusyID(null);
     }
@@ -76,7 +83,6 @@ export function WishlistPage() {
     );
   }
 
-  const list = wishlist.data?.list ?? [];
   const available = list.filter((i) => i.product.available);
   return (
     <Card
@@ -99,11 +105,9 @@ export function WishlistPage() {
         <Skeleton active paragraph={{ rows: 5 }} data-testid="wishlist-loading" />
       ) : list.length === 0 ? (
         <Empty description="Nothing saved yet" data-testid="wishlist-empty">
-          <Link to="/shop">
-            <Button type="primary" data-testid="wishlist-shop">
-              Browse the shop
-            </Button>
-          </Link>
+          <ButtonLink to="/shop" ref={removalFocus.emptyTargetRef} type="primary" data-testid="wishlist-shop">
+            Browse the shop
+          </ButtonLink>
         </Empty>
       ) : (
         list.map((item) => (
@@ -146,10 +150,11 @@ export function WishlistPage() {
                 title="Remove from your wishlist?"
                 okText="Remove"
                 cancelText="Keep"
-                onConfirm={() => void remove(item)}
+                onConfirm={() => void removalFocus.remove(item.id, () => remove(item))}
                 okButtonProps={{ danger: true, 'data-testid': 'wishlist-remove-confirm' }}
               >
                 <Button
+                  ref={removalFocus.controlRef(item.id)}
                   type="text"
                   danger
                   icon={<DeleteOutlined />}

@@ -1,0 +1,123 @@
+import type { Address } from '@storefront/contract/address';
+import { act, render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { MemoryRouter } from 'react-router';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { deleteAddress, listAddresses } from '../api';
+import { AddressesPage } from './addresses-page';
+
+vi.mock('../api');
+
+beforeEach(() => {
+  vi.resetAllMocks();
+  // jsdom has no ResizeObserver; Ant Design's pop-ups watch their size with one.
+  vi.stubGlobal(
+    'ResizeObserver',
+    class {
+      observe() {}
+      unobserve() {}
+      disconnect() {}
+    },
+  );
+});
+
+function makeAddress(addressID: number): Address {
+  return {
+    addressID,
+    firstName: 'Ada',
+    lastName: `Lovelace ${addressID}`,
+    phone: '0412345678',
+    line1: `${addressID} Main St`,
+    line2: null,
+    suburbID: 1,
+    suburb: 'Sydney',
+    state: 'NSW',
+    postcode: '2000',
+    country: 'AU',
+    isDefaultShipping: addressID === 1,
+    isDefaultBilling: addressID === 1,
+  };
+}
+
+/** The page over a book holding `ids`; a deletion changes what it holds, or fails when `deletion` says so. */
+async function renderAddresses(ids: number[], deletion: 'succeeds' | 'fails' = 'succeeds') {
+  let held = ids.map(makeAddress);
+  vi.mocked(listAddresses).mockImplementation(async () => ({ list: held, cartAddressID: null }));
+  let answerDeletion: () => void = () => undefined;
+  vi.mocked(deleteAddress).mockImplementation(
+    (id) =>
+      new Promise((resolve, reject) => {
+        answerDeletion = () => {
+          if (deletion === 'fails') {
+            reject({ code: 100404, msg: 'That address was not found.', data: null });
+            return;
+          }
+          held = held.filter((a) => a.addressID !== id);
+          resolve(null);
+        };
+      }),
+  );
+  render(
+    <MemoryRouter>
+      <AddressesPage />
+    </MemoryRouter>,
+  );
+  await screen.findByTestId(`address-${ids[0]}-delete`);
+  return { answerDeletion: () => act(async () => answerDeletion()) };
+}
+
+/** What a browser does when the focused button is disabled, and jsdom does not: focus falls to the body. */
+function dropFocusToBody() {
+  const standIn = document.createElement('input');
+  document.body.append(standIn);
+  standIn.focus();
+  standIn.remove();
+}
+
+/** Delete, Tab past Cancel to Delete, Enter: as a keyboard user confirms. */
+async function confirmDeletion(id: number) {
+  screen.getByTestId(`address-${id}-delete`).focus();
+  await userEvent.keyboard('{Enter}');
+  const cancel = await screen.findByRole('button', { name: 'Cancel' });
+  await vi.waitFor(() => expect(document.activeElement).toBe(cancel));
+  await userEvent.tab();
+  await userEvent.keyboard('{Enter}');
+}
+
+describe('deleting an address by keyboard', () => {
+  it("after deleting an address, focus moves to the next address's Delete button", async () => {
+    const { answerDeletion } = await renderAddresses([1, 2, 3]);
+    await confirmDeletion(2);
+    await answerDeletion();
+    await vi.waitFor(() => expect(screen.queryByTestId('address-2')).toBeNull());
+    await vi.waitFor(() => expect(document.activeElement).toBe(screen.getByTestId('address-3-delete')));
+  });
+
+  it("after deleting the last address, focus moves to the one before's Delete button", async () => {
+    const { answerDeletion } = await renderAddresses([1, 2]);
+    await confirmDeletion(2);
+    await answerDeletion();
+    await vi.waitFor(() => expect(screen.queryByTestId('address-2')).toBeNull());
+    await vi.waitFor(() => expect(document.activeElement).toBe(screen.getByTestId('address-1-delete')));
+  });
+
+  it('after deleting the only address, focus moves to Add your first address', async () => {
+    const { answerDeletion } = await renderAddresses([1]);
+    await confirmDeletion(1);
+    await answerDeletion();
+    const add = await screen.findByRole('button', { name: /Add your first address/ });
+    await vi.waitFor(() => expect(document.activeElement).toBe(add));
+  });
+
+  it('when an address cannot be deleted, focus goes back to its Delete button', async () => {
+    const { answerDeletion } = await renderAddresses([1, 2], 'fails');
+    await confirmDeletion(1);
+    const remove = screen.getByTestId('address-1-delete');
+    expect(remove).toHaveProperty('disabled', true);
+    dropFocusToBody();
+    expect(document.activeElement).toBe(document.body);
+    await answerDeletion();
+    expect(screen.getByTestId('address-1')).toBeDefined();
+    expect(document.activeElement).toBe(remove);
+  });
+});

@@ -1,0 +1,147 @@
+import type { CartLine, CartList } from '@storefront/contract/cart';
+import { act, render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { Provider } from 'react-redux';
+import { MemoryRouter } from 'react-router';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { createAppStore } from '../../../app/store';
+import type { CartShipping } from '../../shipping/use-cart-shipping';
+import { compareCart, deleteCartLines, listCart } from '../api';
+import { cartReceived, emptyCart } from '../cart-slice';
+import { CartPage } from './cart-page';
+
+vi.mock('../api');
+vi.mock('../../shipping/use-cart-shipping', () => ({
+  useCartShipping: (): CartShipping => ({
+    addresses: [],
+    addressID: null,
+    chooseAddress: async () => undefined,
+    isChoosing: false,
+    status: 'idle',
+    quote: null,
+    error: null,
+    service: 'standard',
+    chooseService: () => undefined,
+    chosenOption: null,
+  }),
+}));
+
+function makeLine(productID: number, overrides: Partial<CartLine> = {}): CartLine {
+  return {
+    productID,
+    sku: `SKU-${productID}`,
+    name: `Product ${productID}`,
+    imageUrl: `/products/${productID}.svg`,
+    category: 'pantry',
+    price: 500,
+    quantity: 1,
+    selected: true,
+    lineTotal: 500,
+    stock: 10,
+    weightGrams: 100,
+    unavailableReason: null,
+    addedAt: '2025-01-01T00:00:00.000Z',
+    ...overrides,
+  };
+}
+
+function makeCart(lines: CartLine[]): CartList {
+  return { ...emptyCart, available: lines, count: lines.length, lineCount: lines.length };
+}
+
+/** The cart page over a server holding `lines`; removals change what it holds, or fail when `removal` says so. */
+function renderCart(lines: CartLine[], removal: 'succeeds' | 'fails' = 'succeeds') {
+  let held = makeCart(lines);
+  vi.mocked(listCart).mockImplementation(async () => held);
+  vi.mocked(compareCart).mockResolvedValue({ hasChanges: false, lines: [] });
+  let answerRemoval: () => void = () => undefined;
+  vi.mocked(deleteCartLines).mockImplementation(
+    (ids) =>
+      new Promise((resolve, reject) => {
+        answerRemoval = () => {
+          if (removal === 'fails') {
+            reject({ code: 100500, msg: 'Your cart could not be changed.', data: null });
+            return;
+          }
+          held = makeCart(held.available.filter((line) => !ids.includes(line.productID)));
+          resolve(held);
+        };
+      }),
+  );
+  const store = createAppStore();
+  store.dispatch(cartReceived(held));
+  render(
+    <Provider store={store}>
+      <MemoryRouter>
+        <CartPage />
+      </MemoryRouter>
+    </Provider>,
+  );
+  return { answerRemoval: () => act(async () => answerRemoval()) };
+}
+
+/** What a browser does when the focused button is disabled, and jsdom does not: focus falls to the body. */
+function dropFocusToBody() {
+  const standIn = document.createElement('input');
+  document.body.append(standIn);
+  standIn.focus();
+  standIn.remove();
+}
+
+/** Trash button, Tab past Keep to Remove, Enter: as a keyboard user confirms. */
+async function confirmRemoval(productID: number) {
+  screen.getByTestId(`cart-line-delete-${productID}`).focus();
+  await userEvent.keyboard('{Enter}');
+  await userEvent.tab();
+  await userEvent.keyboard('{Enter}');
+}
+
+beforeEach(() => {
+  vi.resetAllMocks();
+});
+
+describe('removing a cart line by keyboard', () => {
+  it("after removing a cart line, focus moves to the next line's remove button", async () => {
+    const { answerRemoval } = renderCart([makeLine(1), makeLine(2), makeLine(3)]);
+    await confirmRemoval(2);
+    await answerRemoval();
+    expect(screen.queryByTestId('cart-line-2')).toBeNull();
+    expect(document.activeElement).toBe(screen.getByTestId('cart-line-delete-3'));
+  });
+
+  it("after removing the last cart line, focus moves to the line before's remove button", async () => {
+    const { answerRemoval } = renderCart([makeLine(1), makeLine(2)]);
+    await confirmRemoval(2);
+    await answerRemoval();
+    expect(document.activeElement).toBe(screen.getByTestId('cart-line-delete-1'));
+  });
+
+  it('after removing the last available line, focus moves to the first unavailable line', async () => {
+    const { answerRemoval } = renderCart([
+      makeLine(1),
+      makeLine(2, { unavailableReason: 'out_of_stock', stock: 0 }),
+    ]);
+    await confirmRemoval(1);
+    await answerRemoval();
+    expect(document.activeElement).toBe(screen.getByTestId('cart-line-delete-2'));
+  });
+
+  it('after removing the only cart line, focus moves to Start shopping', async () => {
+    const { answerRemoval } = renderCart([makeLine(1)]);
+    await confirmRemoval(1);
+    await answerRemoval();
+    expect(document.activeElement).toBe(screen.getByRole('link', { name: 'Start shopping' }));
+  });
+
+  it('when a cart line cannot be removed, focus goes back to its remove button', async () => {
+    const { answerRemoval } = renderCart([makeLine(1), makeLine(2)], 'fails');
+    await confirmRemoval(1);
+    const trash = screen.getByTestId('cart-line-delete-1');
+    expect(trash).toHaveProperty('disabled', true);
+    dropFocusToBody();
+    expect(document.activeElement).toBe(document.body);
+    await answerRemoval();
+    expect(screen.getByTestId('cart-line-1')).toBeDefined();
+    expect(document.activeElement).toBe(trash);
+  });
+});
