@@ -192,9 +192,14 @@ describe('shopping', () => {
     await saveScreenshot(page, 'wishlist-phone');
     await page.setViewportSize(DESKTOP);
 
-    await testId(page, `wishlist-move-${product.productID}`).click();
+    // By keyboard: the row goes with its button, and focus goes on to what the emptied list offers.
+    await testId(page, `wishlist-move-${product.productID}`).focus();
+    await page.keyboard.press('Enter');
     await page.getByText(`${product.name} moved to your cart.`).waitFor();
     await testId(page, 'wishlist-empty').waitFor();
+    await expect
+      .poll(() => page.evaluate(() => document.activeElement?.getAttribute('data-testid')))
+      .toBe('wishlist-shop');
     await expect.poll(() => cartBadgeText(page)).toContain('1');
 
     await testId(page, 'cart-button').click();

@@ -5,7 +5,8 @@ import { Provider } from 'react-redux';
 import { MemoryRouter } from 'react-router';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { createAppStore } from '../../../app/store';
-import { listWishlist, removeWishlistItem } from '../api';
+import { emptyCart } from '../../cart/cart-slice';
+import { listWishlist, moveWishlistItemsToCart, removeWishlistItem } from '../api';
 import { WishlistPage } from './wishlist-page';
 
 vi.mock('../api');
@@ -53,6 +54,10 @@ function makeItem(id: number): WishlistItem {
 async function renderWishlist(ids: number[]) {
   let held = ids.map(makeItem);
   vi.mocked(listWishlist).mockImplementation(async () => ({ list: held, total: held.length }));
+  vi.mocked(moveWishlistItemsToCart).mockImplementation(async (moved) => {
+    held = held.filter((item) => !moved.includes(item.id));
+    return { wishlist: { list: held, total: held.length }, cart: emptyCart };
+  });
   let answerRemoval: () => void = () => undefined;
   vi.mocked(removeWishlistItem).mockImplementation(
     (id) =>
@@ -98,5 +103,24 @@ describe('removing a wishlist item by keyboard', () => {
     await confirmRemoval(11);
     await answerRemoval();
     expect(document.activeElement).toBe(screen.getByRole('link', { name: 'Browse the shop' }));
+  });
+});
+
+describe('moving a wishlist item to the cart by keyboard', () => {
+  it("after moving an item to the cart, focus moves to the next item's Move to cart", async () => {
+    await renderWishlist([1, 2]);
+    screen.getByTestId('wishlist-move-11').focus();
+    await userEvent.keyboard('{Enter}');
+    await vi.waitFor(() => expect(screen.queryByTestId('wishlist-move-11')).toBeNull());
+    await vi.waitFor(() => expect(document.activeElement).toBe(screen.getByTestId('wishlist-move-12')));
+  });
+
+  it('after moving the only item, focus moves to the link back to the shop', async () => {
+    await renderWishlist([1]);
+    screen.getByTestId('wishlist-move-11').focus();
+    await userEvent.keyboard('{Enter}');
+    await vi.waitFor(() =>
+      expect(document.activeElement).toBe(screen.getByRole('link', { name: 'Browse the shop' })),
+    );
   });
 });

@@ -24,6 +24,8 @@ export function WishlistPage() {
   const [isAddingAll, setIsAddingAll] = useState(false);
   const list = wishlist.data?.list ?? [];
   const removalFocus = useRemovalFocus(list.map((item) => item.id));
+  // Moving an item to the cart takes its row away too: focus goes on to the next row's Move to cart.
+  const moveFocus = useRemovalFocus(list.map((item) => item.id));
 
   /** Answers whether the item was removed. */
   const remove = async (item: WishlistItem): Promise<boolean> => {
@@ -40,15 +42,18 @@ export function WishlistPage() {
     }
   };
 
-  const moveToCart = async (item: WishlistItem) => {
+  /** Answers whether the item was moved (and so left the list). */
+  const moveToCart = async (item: WishlistItem): Promise<boolean> => {
     setBusyID(item.id);
     try {
       const result = await moveWishlistItemsToCart([item.id]);
       wishlist.replace(result.wishlist);
       dispatch(cartReceived(result.cart));
       toast.success(`${item.product.name} moved to your cart.`);
+      return true;
     } catch (err) {
       toast.error(readErrorMessage(err));
+      return false;
     } finally {
       setBusyID(null);
     }
@@ -105,7 +110,15 @@ export function WishlistPage() {
         <Skeleton active paragraph={{ rows: 5 }} data-testid="wishlist-loading" />
       ) : list.length === 0 ? (
         <Empty description="Nothing saved yet" data-testid="wishlist-empty">
-          <ButtonLink to="/shop" ref={removalFocus.emptyTargetRef} type="primary" data-testid="wishlist-shop">
+          <ButtonLink
+            to="/shop"
+            ref={(element: HTMLAnchorElement | null) => {
+              removalFocus.emptyTargetRef(element);
+              moveFocus.emptyTargetRef(element);
+            }}
+            type="primary"
+            data-testid="wishlist-shop"
+          >
             Browse the shop
           </ButtonLink>
         </Empty>
@@ -141,7 +154,8 @@ export function WishlistPage() {
                 icon={<ShoppingCartOutlined />}
                 disabled={!item.product.available}
                 loading={busyID === item.id}
-                onClick={() => void moveToCart(item)}
+                ref={moveFocus.controlRef(item.id)}
+                onClick={() => void moveFocus.remove(item.id, () => moveToCart(item))}
                 data-testid={`wishlist-move-${item.productID}`}
               >
                 Move to cart
