@@ -158,7 +158,7 @@ export async function openPostgres(url: string, options: PostgresOptions = {}): 
   // Drizzle checks a client out for a transaction but does not release it when `begin` itself fails, so each
   // dropped connection would leak a pool slot until none were left. Run each transaction on a client we check
   // out and always give back (discarding it when its connection is gone).
-  db.transaction = async (run, config) => {
+  const once: typeof db.transaction = async (run, config) => {
     const client = await pool.connect();
     let lost: Error | undefined;
     try {
@@ -178,6 +178,7 @@ export async function openPostgres(url: string, options: PostgresOptions = {}): 
       client.release(lost);
     }
   };
+  db.transaction = (run, config) => retryingConflicts(() => once(run, config));
 
   return {
     db,
@@ -340,6 +341,30 @@ export function violatedConstraint(err: unknown): string | undefined {
     if (typeof constraint === 'string') return constraint;
   }
   return undefined;
+}
+
+/** Runs of a transaction PostgreSQL broke off for running into another, before the conflict reaches the caller. */
+export const TRANSACTION_ATTEMPTS = 3;
+
+/**
+ * Runs a transaction again when PostgreSQL broke it off for running into another (`isTransactionConflict`): it
+ * wrote nothing, and run again a moment later, after the other has finished, it normally goes through. The wait
+ * is random so two transactions that met do not meet again. A transaction's work is its statements (provider calls
+ * and sending mail happen outside one), so running it again is safe. After the last attempt the conflict is thrown:
+ * the request answers 503 with Retry-After (plugins/errors.ts).
+ */
+export async function retryingConflicts<T>(
+  run: () => Promise<T>,
+  wait = (attempt: number) => new Promise((resolve) => setTimeout(resolve, Math.random() * 20 * attempt)),
+): Promise<T> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await run();
+    } catch (err) {
+      if (attempt >= TRANSACTION_ATTEMPTS || !isTransactionConflict(err)) throw err;
+      await wait(attempt);
+    }
+  }
 }
 
 /**
