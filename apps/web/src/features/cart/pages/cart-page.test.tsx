@@ -45,8 +45,15 @@ function makeLine(productID: number, overrides: Partial<CartLine> = {}): CartLin
   };
 }
 
+/** A cart whose lines with an unavailable reason are listed apart, as the server lists them. */
 function makeCart(lines: CartLine[]): CartList {
-  return { ...emptyCart, available: lines, count: lines.length, lineCount: lines.length };
+  return {
+    ...emptyCart,
+    available: lines.filter((line) => line.unavailableReason === null),
+    unavailable: lines.filter((line) => line.unavailableReason !== null),
+    count: lines.length,
+    lineCount: lines.length,
+  };
 }
 
 /** The cart page over a server holding `lines`; removals change what it holds, or fail when `removal` says so. */
@@ -63,7 +70,9 @@ function renderCart(lines: CartLine[], removal: 'succeeds' | 'fails' = 'succeeds
             reject({ code: 100500, msg: 'Your cart could not be changed.', data: null });
             return;
           }
-          held = makeCart(held.available.filter((line) => !ids.includes(line.productID)));
+          held = makeCart(
+            [...held.available, ...held.unavailable].filter((line) => !ids.includes(line.productID)),
+          );
           resolve(held);
         };
       }),
@@ -143,5 +152,19 @@ describe('removing a cart line by keyboard', () => {
     await answerRemoval();
     expect(screen.getByTestId('cart-line-1')).toBeDefined();
     expect(document.activeElement).toBe(trash);
+  });
+
+  it('after removing every unavailable line at once, focus moves to the last available line', async () => {
+    const { answerRemoval } = renderCart([
+      makeLine(1),
+      makeLine(2),
+      makeLine(3, { unavailableReason: 'out_of_stock', stock: 0 }),
+      makeLine(4, { unavailableReason: 'inactive' }),
+    ]);
+    screen.getByTestId('cart-unavailable-clear').focus();
+    await userEvent.keyboard('{Enter}');
+    await answerRemoval();
+    expect(screen.queryByTestId('cart-unavailable')).toBeNull();
+    expect(document.activeElement).toBe(screen.getByTestId('cart-line-delete-2'));
   });
 });

@@ -179,13 +179,15 @@ export function CartPage() {
                   <button
                     type="button"
                     className="link-button"
-                    onClick={() =>
-                      void run(
-                        cart.unavailable.map((l) => l.productID),
-                        () => dispatch(deleteLines(cart.unavailable.map((l) => l.productID))).unwrap(),
-                        'Unavailable items removed.',
-                      )
-                    }
+                    onClick={() => {
+                      const [first, ...rest] = cart.unavailable.map((l) => l.productID);
+                      if (first === undefined) return;
+                      const ids = [first, ...rest];
+                      // The section goes with its button: focus goes on as it does after one line's removal.
+                      void removalFocus.remove(first, () =>
+                        run(ids, () => dispatch(deleteLines(ids)).unwrap(), 'Unavailable items removed.'),
+                      );
+                    }}
                     data-testid="cart-unavailable-clear"
                   >
                     Remove all
