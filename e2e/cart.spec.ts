@@ -4,7 +4,15 @@ import { errorCatalogue } from '@storefront/contract/errors';
 import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { callApi } from './support/api';
-import { makeEmail, openPage, registerCustomer, saveScreenshot, testId, useBrowser } from './support/browser';
+import {
+  makeEmail,
+  openPage,
+  PHONE,
+  registerCustomer,
+  saveScreenshot,
+  testId,
+  useBrowser,
+} from './support/browser';
 import { pickDeliveryWindow } from './support/checkout';
 
 const browser = useBrowser();
@@ -38,6 +46,43 @@ function describedText(field: Locator): Promise<string> {
 }
 
 describe('the cart', () => {
+  it('every unavailable line goes with one Remove all, by keyboard, and focus stays in the cart', async () => {
+    const { context, page } = await openPage(browser(), PHONE);
+    const kept = await newCustomerWithCart(page, 'cart-unavailable');
+    const token = await page.evaluate(() => localStorage.getItem('storefront.token'));
+    if (!token) throw new Error('no stored token');
+    const { data: products } = await callApi<{ list: Product[] }>('product/list?category=pantry&pageSize=50');
+    const gone = products.list.find((p) => p.available && p.productID !== kept.productID);
+    if (!gone) throw new Error('the demo catalogue needs two pantry products');
+    await callApi('cart/add', { method: 'POST', token, body: { productID: gone.productID, quantity: 1 } });
+    // The second product sold out after it was put in the cart, as the cart's read tells it.
+    await page.route('**/api/v1/cart/list', async (route) => {
+      const response = await route.fetch();
+      const body = (await response.json()) as { code: number; msg: string; data: CartList };
+      const soldOut = body.data.available
+        .filter((l) => l.productID === gone.productID)
+        .map((l) => ({ ...l, stock: 0, selected: false, unavailableReason: 'out_of_stock' as const }));
+      const available = body.data.available.filter((l) => l.productID !== gone.productID);
+      const data = { ...body.data, available, unavailable: [...body.data.unavailable, ...soldOut] };
+      await route.fulfill({ response, json: { ...body, data } });
+    });
+    await page.goto('/cart');
+    await testId(page, `cart-line-${gone.productID}`).waitFor();
+    await saveScreenshot(page, 'cart-unavailable-phone');
+
+    await testId(page, 'cart-unavailable-clear').focus();
+    await page.keyboard.press('Enter');
+    await page.getByText('Unavailable items removed.').waitFor();
+    await testId(page, 'cart-unavailable').waitFor({ state: 'detached' });
+    await expect
+      .poll(() => page.evaluate(() => document.activeElement?.getAttribute('data-testid')))
+      .toBe(`cart-line-delete-${kept.productID}`);
+    const { data: cart } = await callApi<CartList>('cart/list', { token });
+    expect(cart.available.map((l) => l.productID)).toEqual([kept.productID]);
+    expect(cart.unavailable).toEqual([]);
+    await context.close();
+  });
+
   it('a quantity the server refuses goes back to the quantity held, and can be asked for again', async () => {
     const { context, page } = await openPage(browser());
     const product = await newCustomerWithCart(page, 'cart-refused');
