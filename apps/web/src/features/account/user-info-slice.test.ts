@@ -15,6 +15,7 @@ import {
   fetchUserInfo,
   loginWithPassword,
   logout,
+  logoutEverywhere,
   selectPostCode,
   selectUserInfo,
   updateProfile,
@@ -243,5 +244,38 @@ describe('user info, when another tab changes the session while a call is out', 
     await store.dispatch(loginWithPassword({ email: 'dana@example.test', password: 'pw' }));
     expect(readToken()).toBe('Bearer ben-token');
     expect(readExpiresAt()).toBe('2031-06-01T00:00:00.000Z');
+  });
+
+  it('a sign-out answered after another tab signed in as someone else leaves their session', async () => {
+    vi.mocked(api.logoutCustomer).mockImplementation(() => {
+      signInElsewhere('Bearer ben-token', 'ben@example.test');
+      return Promise.resolve(null);
+    });
+    const store = createAppStore();
+    expect(await store.dispatch(logout()).unwrap()).toBe(false);
+    expect(readToken()).toBe('Bearer ben-token');
+    expect(readEmail()).toBe('ben@example.test');
+  });
+
+  it('signing out everywhere, answered after another tab signed in as someone else, leaves their session', async () => {
+    vi.mocked(api.logoutCustomerEverywhere).mockImplementation(() => {
+      signInElsewhere('Bearer ben-token', 'ben@example.test');
+      return Promise.resolve(null);
+    });
+    const store = createAppStore();
+    expect(await store.dispatch(logoutEverywhere()).unwrap()).toBe(false);
+    expect(readToken()).toBe('Bearer ben-token');
+    expect(readEmail()).toBe('ben@example.test');
+  });
+
+  it('a sign-out answered after a renewal of the same session still ends it', async () => {
+    vi.mocked(api.logoutCustomer).mockImplementation(() => {
+      signInElsewhere('Bearer dana-renewed', 'dana@example.test');
+      return Promise.resolve(null);
+    });
+    const store = createAppStore();
+    expect(await store.dispatch(logout()).unwrap()).toBe(true);
+    expect(readToken()).toBeNull();
+    expect(readEmail()).toBeNull();
   });
 });

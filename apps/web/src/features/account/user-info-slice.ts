@@ -14,6 +14,7 @@ import {
   hasSession,
   isSessionKept,
   markSession,
+  type SessionMark,
   readEmail,
   readUserInfoCookie,
   saveEmail,
@@ -121,14 +122,24 @@ export const updateProfile = createCallThunk(
   },
 );
 
+/**
+ * Ends the session the sign-out was sent in, and answers whether it did: when another tab signed in as someone else
+ * meanwhile, their session is not this sign-out's to end (the tab redraws for them, `useSessionFromOtherTabs`).
+ */
+function endSessionSentIn(sentIn: SessionMark): boolean {
+  if (!isSessionKept(sentIn)) return false;
+  clearSession();
+  return true;
+}
+
 export const logout = createCallThunk('account/logout', async () => {
+  const sentIn = markSession();
   try {
     await logoutCustomer();
   } catch {
     // Signing out in this browser must work even when the server cannot be reached.
-  } finally {
-    clearSession();
   }
+  return endSessionSentIn(sentIn);
 });
 
 /**
@@ -136,8 +147,9 @@ export const logout = createCallThunk('account/logout', async () => {
  * ended them all: a failed call leaves everything as it was, to be tried again.
  */
 export const logoutEverywhere = createCallThunk('account/logoutEverywhere', async () => {
+  const sentIn = markSession();
   await logoutCustomerEverywhere();
-  clearSession();
+  return endSessionSentIn(sentIn);
 });
 
 export function pickUserInfo(info: CustomerInfo): UserInfo {
@@ -176,8 +188,11 @@ const userInfoSlice = createSlice({
     builder.addCase(profileSaved, (state, action) => {
       if (hasCustomerId(action.payload)) state.data = withDefaultPostCode(action.payload);
     });
-    builder.addCase(logout.fulfilled, () => ({ status: 'idle', error: null, data: null }));
-    builder.addCase(logoutEverywhere.fulfilled, () => ({ status: 'idle', error: null, data: null }));
+    for (const thunk of [logout, logoutEverywhere]) {
+      builder.addCase(thunk.fulfilled, (state, action) =>
+        action.payload ? { status: 'idle', error: null, data: null } : state,
+      );
+    }
   },
   selectors: {
     selectUserInfo: (state) => state.data,
