@@ -23,3 +23,12 @@ if (typeof window.matchMedia !== 'function') {
     dispatchEvent: () => false,
   });
 }
+
+// jsdom has no ResizeObserver; Ant Design's pop-ups watch their size with one. Nothing is ever observed to resize.
+if (typeof window.ResizeObserver !== 'function') {
+  window.ResizeObserver = class {
+    observe() {}
+    unobserve() {}
+    disconnect() {}
+  };
+}

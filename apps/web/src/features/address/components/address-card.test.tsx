@@ -1,20 +1,8 @@
 import type { Address } from '@storefront/contract/address';
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { AddressCard } from './address-card';
-
-// jsdom has no ResizeObserver; Ant Design's pop-ups watch their size with one.
-beforeEach(() => {
-  vi.stubGlobal(
-    'ResizeObserver',
-    class {
-      observe() {}
-      unobserve() {}
-      disconnect() {}
-    },
-  );
-});
 
 function makeAddress(overrides: Partial<Address> = {}): Address {
   return {

@@ -10,15 +10,6 @@ vi.mock('../api');
 
 beforeEach(() => {
   vi.resetAllMocks();
-  // jsdom has no ResizeObserver; Ant Design's pop-ups watch their size with one.
-  vi.stubGlobal(
-    'ResizeObserver',
-    class {
-      observe() {}
-      unobserve() {}
-      disconnect() {}
-    },
-  );
 });
 
 function makeAddress(addressID: number): Address {
