@@ -94,8 +94,9 @@ describe('an answer for a session another tab has replaced', () => {
       email: ben.email,
       userEmail: ben.email,
     });
+    // Only this tab is asked about: the other one stands in for a sign-in by writing the storage itself, which a tab
+    // is never told of (a storage event goes to the other tabs), so what it shows is whatever it had read before.
     expect(await testId(first, 'account-menu').textContent()).toContain('Benedikt');
-    expect(await testId(second, 'account-menu').textContent()).toContain('Benedikt');
     expect(await first.locator('body').textContent()).not.toContain('Annika');
     await context.close();
   });
