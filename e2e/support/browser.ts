@@ -87,9 +87,27 @@ export async function registerCustomer(
 }
 
 export async function signOut(page: Page): Promise<void> {
+  const logoutCalls: string[] = [];
+  const noteLogout = (r: { url(): string }) => {
+    if (r.url().endsWith('/api/v1/logout')) logoutCalls.push(r.url());
+  };
+  page.on('request', noteLogout);
   await testId(page, 'account-menu').click();
   await testId(page, 'logout').click();
-  await page.waitForFunction(() => localStorage.getItem('storefront.token') === null);
+  try {
+    await page.waitForFunction(() => localStorage.getItem('storefront.token') === null);
+  } catch (err) {
+    // This has failed now and then under a loaded machine, and passed on the retry: say what the page was doing.
+    await saveScreenshot(page, 'sign-out-stuck');
+    const isMenuOpen = await testId(page, 'logout').isVisible();
+    throw new Error(
+      `Signing out did not end the session: ${logoutCalls.length} logout call(s) sent, menu open: ${isMenuOpen}, ` +
+        `at ${page.url()}`,
+      { cause: err },
+    );
+  } finally {
+    page.off('request', noteLogout);
+  }
   await page.getByText('You have signed out.').waitFor();
 }
 
