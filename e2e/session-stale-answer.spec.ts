@@ -35,6 +35,14 @@ async function holdFirstUserRead(page: Page, answer: (route: Route) => Promise<v
   return { isHeld, release };
 }
 
+/** Writes a customer's session into the storage the page's tabs share, token first, as a sign-in leaves it. */
+function storeSessionOf(page: Page, customer: Customer): Promise<void> {
+  return page.evaluate((c) => {
+    localStorage.setItem('storefront.token', `Bearer ${c.token}`);
+    localStorage.setItem('storefront.email', c.email);
+  }, customer);
+}
+
 /** The session the browser keeps: token, email, and whose user info the cookie holds. */
 function readStored(page: Page) {
   return page.evaluate(() => {
@@ -65,10 +73,7 @@ describe('an answer for a session another tab has replaced', () => {
     const { context, page: first } = await openPage(browser());
     await first.goto('/');
     // Ann's session without the user-info cookie (it lives 30 minutes): the page reads who she is as it opens.
-    await first.evaluate((customer) => {
-      localStorage.setItem('storefront.token', `Bearer ${customer.token}`);
-      localStorage.setItem('storefront.email', customer.email);
-    }, ann);
+    await storeSessionOf(first, ann);
     const { isHeld, release } = await holdFirstUserRead(first, async (route) => {
       const response = await route.fetch();
       await route.fulfill({ response, headers: { ...response.headers(), authorization: annsRenewal } });
@@ -79,10 +84,7 @@ describe('an answer for a session another tab has replaced', () => {
     // Another tab signs in as Ben while Ann's read is out; this tab follows and reads Ben.
     const second = await context.newPage();
     await second.goto('/');
-    await second.evaluate((customer) => {
-      localStorage.setItem('storefront.token', `Bearer ${customer.token}`);
-      localStorage.setItem('storefront.email', customer.email);
-    }, ben);
+    await storeSessionOf(second, ben);
     await testId(first, 'account-menu').getByText('Benedikt').waitFor();
 
     const annsAnswer = first.waitForResponse('**/api/v1/customer/me');
@@ -107,10 +109,7 @@ describe('an answer for a session another tab has replaced', () => {
 
     const { context, page: first } = await openPage(browser());
     await first.goto('/');
-    await first.evaluate((customer) => {
-      localStorage.setItem('storefront.token', `Bearer ${customer.token}`);
-      localStorage.setItem('storefront.email', customer.email);
-    }, ann);
+    await storeSessionOf(first, ann);
     const { isHeld, release } = await holdFirstUserRead(first, (route) => route.continue());
     await first.reload();
     await isHeld;

@@ -2,6 +2,7 @@ import { act, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { describe, expect, it } from 'vitest';
+import { dropFocusToBody } from '../test-support/focus';
 import { useRemovalFocus } from './use-removal-focus';
 
 type Answer = { isRemoved: boolean; isListedAfter?: boolean };
@@ -57,14 +58,6 @@ function FruitList({ initial }: { initial: string[] }) {
       )}
     </>
   );
-}
-
-/** What a browser does when the focused button is disabled, and jsdom does not: focus falls to the body. */
-function dropFocusToBody() {
-  const standIn = document.createElement('input');
-  document.body.append(standIn);
-  standIn.focus();
-  standIn.remove();
 }
 
 async function removeByKeyboard(name: string, answer: Answer) {

@@ -4,6 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { deleteAddress, listAddresses } from '../api';
+import { dropFocusToBody } from '../../../test-support/focus';
 import { AddressesPage } from './addresses-page';
 
 vi.mock('../api');
@@ -55,14 +56,6 @@ async function renderAddresses(ids: number[], deletion: 'succeeds' | 'fails' = '
   );
   await screen.findByTestId(`address-${ids[0]}-delete`);
   return { answerDeletion: () => act(async () => answerDeletion()) };
-}
-
-/** What a browser does when the focused button is disabled, and jsdom does not: focus falls to the body. */
-function dropFocusToBody() {
-  const standIn = document.createElement('input');
-  document.body.append(standIn);
-  standIn.focus();
-  standIn.remove();
 }
 
 /** Delete, Tab past Cancel to Delete, Enter: as a keyboard user confirms. */

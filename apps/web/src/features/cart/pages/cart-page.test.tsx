@@ -8,6 +8,7 @@ import { createAppStore } from '../../../app/store';
 import type { CartShipping } from '../../shipping/use-cart-shipping';
 import { compareCart, deleteCartLines, listCart } from '../api';
 import { cartReceived, emptyCart } from '../cart-slice';
+import { dropFocusToBody } from '../../../test-support/focus';
 import { CartPage } from './cart-page';
 
 vi.mock('../api');
@@ -87,14 +88,6 @@ function renderCart(lines: CartLine[], removal: 'succeeds' | 'fails' = 'succeeds
     </Provider>,
   );
   return { answerRemoval: () => act(async () => answerRemoval()) };
-}
-
-/** What a browser does when the focused button is disabled, and jsdom does not: focus falls to the body. */
-function dropFocusToBody() {
-  const standIn = document.createElement('input');
-  document.body.append(standIn);
-  standIn.focus();
-  standIn.remove();
 }
 
 /** Trash button, Tab past Keep to Remove, Enter: as a keyboard user confirms. */
