@@ -1,5 +1,5 @@
 import type { Product } from '@storefront/contract/catalog';
-import type { OrderList } from '@storefront/contract/order';
+import type { OrderDetail, OrderList } from '@storefront/contract/order';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import {
@@ -67,6 +67,9 @@ describe('orders', () => {
     await testId(page, 'order-detail-page').waitFor();
     expect(await testId(page, 'order-status').textContent()).toBe('Awaiting payment');
     expect(await page.getByText('Express').count()).toBeGreaterThan(0);
+    // Not paid yet, so not yet a sale: no tax invoice.
+    await testId(page, 'order-gst').waitFor();
+    expect(await testId(page, 'order-tax-invoice').count()).toBe(0);
     const orderID = Number(new URL(page.url()).pathname.split('/').pop());
     await saveScreenshot(page, 'order-detail-desktop');
 
@@ -234,6 +237,28 @@ describe('orders', () => {
     );
     expect(delivery?.x).toBeDefined();
     expect(billing?.x).toBe(delivery?.x);
+
+    // A paid order's page is its tax invoice: the shop's ABN, which lines include GST, and how much GST in all.
+    const { data: processing } = await callApi<OrderList>('order/list?status=processing', { token });
+    const [packing] = processing.list;
+    if (!packing) throw new Error('the demo customer needs an order being packed');
+    const { data: detail } = await callApi<OrderDetail>(`order/detail?orderID=${packing.orderID}`, { token });
+    const taxable = detail.lines.filter((l) => l.gstFree === false).map((l) => l.name);
+    expect(taxable.length).toBeGreaterThan(0);
+    expect(taxable.length).toBeLessThan(detail.lines.length);
+    await page.goto(`/account/orders/${packing.orderID}`);
+    await testId(page, 'order-tax-invoice').waitFor();
+    expect(await testId(page, 'order-tax-invoice').textContent()).toBe(
+      'Tax invoice · Harbour Grocer · ABN 51 824 753 556',
+    );
+    expect(await testId(page, 'order-gst').textContent()).toBe(
+      `$${((detail.totals.gst ?? 0) / 100).toFixed(2)}`,
+    );
+    const marked = await testId(page, 'order-line')
+      .filter({ has: testId(page, 'order-line-gst') })
+      .allTextContents();
+    expect(marked.map((text) => taxable.find((name) => text.includes(name)))).toEqual(taxable);
+    await saveScreenshot(page, 'order-tax-invoice');
     await context.close();
   });
 

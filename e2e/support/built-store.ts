@@ -106,6 +106,8 @@ export async function startBuiltStore({
       REDIS_URL: '',
       SMTP_URL: '',
       APP_SECRET: appSecret,
+      // The ATO's own example ABN: a paid order's page is then its tax invoice.
+      STORE_ABN: '51 824 753 556',
       ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -196,6 +196,7 @@ export async function buildApp({ config, database, now = () => new Date(), logge
     apiBaseUrl: config.API_BASE_URL,
     debugConsole: config.DEBUG_CONSOLE,
     googleClientId: config.GOOGLE_CLIENT_ID ?? null,
+    storeAbn: config.STORE_ABN ?? null,
   };
   app.get('/config.json', { schema: { hide: true } }, async (_req, reply) => {
     reply.header('cache-control', 'no-store');
@@ -252,7 +253,11 @@ export async function buildApp({ config, database, now = () => new Date(), logge
     demoStore: createDbDemoPaymentStore(database.db),
   });
   const payments = createPaymentService(database.db, providers, config.payments, now);
-  const orderMail = { publicUrl: config.payments.publicUrl, unpaidMinutes: config.UNPAID_ORDER_MINUTES };
+  const orderMail = {
+    publicUrl: config.payments.publicUrl,
+    unpaidMinutes: config.UNPAID_ORDER_MINUTES,
+    abn: config.STORE_ABN ?? null,
+  };
   const listings = createListingCache<ProductList>({
     ttlMs: config.CATALOG_CACHE_MS,
     now: () => now().getTime(),

@@ -35,6 +35,12 @@ describe('configuration', () => {
     expect(loadConfig({}).DEBUG_CONSOLE).toBe(false);
   });
 
+  it("keeps the shop's ABN as its eleven digits, and none when it is not set", () => {
+    expect(loadConfig({ STORE_ABN: '51 824 753 556' }).STORE_ABN).toBe('51824753556');
+    expect(loadConfig({ STORE_ABN: '' }).STORE_ABN).toBeUndefined();
+    expect(loadConfig({}).STORE_ABN).toBeUndefined();
+  });
+
   it('trusts X-Forwarded-For from no proxy by default, from private networks when asked, or from the proxies named', () => {
     expect(loadConfig({}).TRUST_PROXY).toBe(false);
     expect(loadConfig({ TRUST_PROXY: 'false' }).TRUST_PROXY).toBe(false);
@@ -55,6 +61,7 @@ describe('configuration', () => {
     ['SEED_DEMO', { SEED_DEMO: 'maybe' }],
     ['API_BASE_URL', { API_BASE_URL: 'not a url' }],
     ['GOOGLE_JWKS', { GOOGLE_JWKS: '{not json' }],
+    ['STORE_ABN', { STORE_ABN: '51 824 753 557' }],
   ])('refuses a bad %s with a message naming it', (name, env) => {
     expect(() => loadConfig(env)).toThrow(ConfigError);
     expect(() => loadConfig(env)).toThrow(name);

@@ -43,6 +43,8 @@ export const orderTotals = z.object({
   total: z.number().int(),
   /** What is left to pay: total - creditUsed. */
   amountDue: z.number().int(),
+  /** The GST the total includes; null for orders placed before it was recorded. */
+  gst: z.number().int().nullable(),
 });
 export type OrderTotals = z.infer<typeof orderTotals>;
 
@@ -55,6 +57,8 @@ export const orderLine = z.object({
   price: z.number().int(),
   quantity: z.number().int(),
   lineTotal: z.number().int(),
+  /** Sold GST-free (basic food); false: its price includes GST. Null for orders placed before it was recorded. */
+  gstFree: z.boolean().nullable(),
 });
 export type OrderLine = z.infer<typeof orderLine>;
 

@@ -18,12 +18,11 @@ import { AccountButton } from './account-button';
 import { useAppDispatch, useAppSelector } from './hooks';
 import { useSessionFromOtherTabs } from './use-session-from-other-tabs';
 import { CartIcon } from '../components/icons';
+import { STORE_NAME } from '../lib/store-name';
 
 const loadAccountMenu = () => import('./account-menu');
 const AccountMenu = lazy(() => loadAccountMenu().then((m) => ({ default: m.AccountMenu })));
 const ToastHost = lazy(() => import('./toast-host').then((m) => ({ default: m.ToastHost })));
-
-export const STORE_NAME = 'Harbour Grocer';
 
 /**
  * The shell around every page. It uses no Ant Design, so it paints as soon as the entry runs; the pages bring

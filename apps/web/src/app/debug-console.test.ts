@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { isDebugAsked } from './debug-console';
 
-const customer = { apiBaseUrl: '', debugConsole: false, googleClientId: null };
+const customer = { apiBaseUrl: '', debugConsole: false, googleClientId: null, storeAbn: null };
 
 describe('isDebugAsked', () => {
   it('keeps the switch hidden for a customer who asked for nothing', () => {

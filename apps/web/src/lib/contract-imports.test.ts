@@ -8,7 +8,7 @@ const sources = import.meta.glob<string>(['/src/**/*.{ts,tsx}', '!/src/**/*.test
 });
 
 /** The contract's files without zod: the only ones the browser may take values (not only types) from. */
-const ZOD_FREE = new Set(['limits', 'errors']);
+const ZOD_FREE = new Set(['limits', 'errors', 'abn']);
 const CONTRACT_IMPORT = /import\s+(type\s+)?([^;]*?)\s+from\s+'@storefront\/contract\/([\w-]+)'/g;
 
 /** Each import from a contract file with zod that brings a value into the bundle, as `file: names`. */
@@ -35,6 +35,19 @@ describe('imports from the contract', () => {
     const all = Object.values(sources).join('\n');
     expect([...all.matchAll(CONTRACT_IMPORT)].length).toBeGreaterThan(30);
     expect(findRuntimeImports(sources)).toEqual([]);
+  });
+
+  it('names as zod-free only contract files that import no zod', () => {
+    const contract = import.meta.glob<string>('../../../../packages/contract/src/*.ts', {
+      query: '?raw',
+      import: 'default',
+      eager: true,
+    });
+    const zodFree = Object.entries(contract).filter(([file]) =>
+      ZOD_FREE.has(file.replace(/^.*\/(\w[\w-]*)\.ts$/, '$1')),
+    );
+    expect(zodFree).toHaveLength(ZOD_FREE.size);
+    for (const [file, text] of zodFree) expect(text, file).not.toMatch(/from 'zod'/);
   });
 
   it('would catch a value taken from a file with zod', () => {

@@ -1,7 +1,13 @@
+import { isAbn } from '@storefront/contract/abn';
 import { RUNTIME_CONFIG_GLOBAL } from '@storefront/contract/limits';
 import type { RuntimeConfig } from '@storefront/contract/runtime-config';
 
-const fallbackConfig: RuntimeConfig = { apiBaseUrl: '', debugConsole: false, googleClientId: null };
+const fallbackConfig: RuntimeConfig = {
+  apiBaseUrl: '',
+  debugConsole: false,
+  googleClientId: null,
+  storeAbn: null,
+};
 
 /** The config the server wrote into window by /config.js before the bundle ran. */
 export function readRuntimeConfig(): RuntimeConfig {
@@ -10,9 +16,11 @@ export function readRuntimeConfig(): RuntimeConfig {
   const apiBaseUrl: unknown = Reflect.get(value, 'apiBaseUrl');
   const debugConsole: unknown = Reflect.get(value, 'debugConsole');
   const googleClientId: unknown = Reflect.get(value, 'googleClientId');
+  const storeAbn: unknown = Reflect.get(value, 'storeAbn');
   return {
     apiBaseUrl: typeof apiBaseUrl === 'string' ? apiBaseUrl.replace(/\/+$/, '') : '',
     debugConsole: debugConsole === true,
     googleClientId: typeof googleClientId === 'string' && googleClientId ? googleClientId : null,
+    storeAbn: typeof storeAbn === 'string' && isAbn(storeAbn) ? storeAbn : null,
   };
 }

@@ -35,6 +35,8 @@ export const products = pgTable(
     packUnit: text('pack_unit', { enum: ['g', 'ml', 'each'] }),
     /** The price before the special; the product is on special while this is above the price. */
     wasPriceCents: integer('was_price_cents'),
+    /** Sold without GST (basic food, under the GST Act's food rules); every other product's price includes 1/11 GST. */
+    gstFree: boolean('gst_free').notNull().default(false),
   },
   (t) => [
     uniqueIndex('products_sku_key').on(t.sku),
@@ -175,8 +177,16 @@ export const orders = pgTable(
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
     paidAt: timestamp('paid_at', { withTimezone: true }),
     cancelledAt: timestamp('cancelled_at', { withTimezone: true }),
+    /** The GST the total includes (pricing/gst.ts); null for orders placed before it was recorded. */
+    gstCents: integer('gst_cents'),
   },
-  (t) => [index('orders_customer_created_idx').on(t.customerId, t.createdAt)],
+  (t) => [
+    index('orders_customer_created_idx').on(t.customerId, t.createdAt),
+    check(
+      'orders_gst_within_total',
+      sql`${t.gstCents} is null or ${t.gstCents} between 0 and ${t.totalCents}`,
+    ),
+  ],
 );
 
 export const orderLines = pgTable(
@@ -193,6 +203,8 @@ export const orderLines = pgTable(
     imageUrl: text('image_url').notNull(),
     unitPriceCents: integer('unit_price_cents').notNull(),
     quantity: integer('quantity').notNull(),
+    /** The product was GST-free when sold; null for lines of orders placed before it was recorded. */
+    gstFree: boolean('gst_free'),
   },
   (t) => [primaryKey({ columns: [t.orderId, t.productId] })],
 );

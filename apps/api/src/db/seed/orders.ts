@@ -3,6 +3,7 @@ import type { OrderStatus } from '@storefront/contract/order';
 import type { Executor } from '../client.js';
 import { addresses, customers, orderLines, orders, products, suburbs } from '../schema/index.js';
 import { orderLineOf } from '../../modules/order/checkout.js';
+import { gstIncluded } from '../../modules/pricing/gst.js';
 import { DEMO_LOGIN } from './demo.js';
 
 const DAY = 24 * 3600 * 1000;
@@ -113,6 +114,10 @@ export async function seedDemoOrders(db: Executor, now = new Date()): Promise<vo
     });
     if (lines.length === 0) continue;
     const subtotal = lines.reduce((n, l) => n + l.product.priceCents * l.quantity, 0);
+    const gstLines = lines.map(({ product, quantity }) => ({
+      lineTotal: product.priceCents * quantity,
+      gstFree: product.gstFree,
+    }));
     const total = subtotal + STANDARD_SHIPPING_CENTS;
     const createdAt = new Date(now.getTime() - demo.daysAgo * DAY);
     const [order] = await db
@@ -132,6 +137,7 @@ export async function seedDemoOrders(db: Executor, now = new Date()): Promise<vo
         updatedAt: createdAt,
         paidAt: demo.status === 'cancelled' ? null : new Date(createdAt.getTime() + 60_000),
         cancelledAt: demo.status === 'cancelled' ? new Date(createdAt.getTime() + 3600_000) : null,
+        gstCents: gstIncluded({ lines: gstLines, discount: 0, shipping: STANDARD_SHIPPING_CENTS }),
       })
       .returning({ id: orders.id });
     if (!order) continue;

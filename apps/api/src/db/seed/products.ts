@@ -17,6 +17,11 @@ type DemoProduct = {
   pack: { size: number; unit: 'g' | 'ml' | 'each' };
   /** Cents before the special. */
   wasPrice?: number;
+  /**
+   * Sold with GST: cakes, biscuits, confectionery, snack foods, ice cream and carbonated drinks, as the ATO's
+   * detailed food list has them. The rest of the demo catalogue is basic food, GST-free.
+   */
+  taxable?: true;
 };
 
 /** Image file name under apps/web/public/products/ (made by scripts/make-product-images.mjs). */
@@ -183,6 +188,7 @@ export const demoProducts: DemoProduct[] = [
   },
   {
     sku: 'BK-004',
+    taxable: true,
     name: 'Lamingtons 6 pack',
     category: 'bakery',
     price: 550,
@@ -276,6 +282,7 @@ export const demoProducts: DemoProduct[] = [
   },
   {
     sku: 'DR-001',
+    taxable: true,
     name: 'Sparkling Mineral Water 1.25L',
     category: 'drinks',
     price: 220,
@@ -348,6 +355,7 @@ export const demoProducts: DemoProduct[] = [
   },
   {
     sku: 'FZ-003',
+    taxable: true,
     name: 'Vanilla Ice Cream 2L',
     category: 'frozen',
     price: 899,
@@ -368,6 +376,7 @@ export const demoProducts: DemoProduct[] = [
   },
   {
     sku: 'SN-001',
+    taxable: true,
     name: 'Sea Salt Potato Chips 175g',
     category: 'snacks',
     price: 450,
@@ -378,6 +387,7 @@ export const demoProducts: DemoProduct[] = [
   },
   {
     sku: 'SN-002',
+    taxable: true,
     name: 'Tim Tam Original 200g',
     category: 'snacks',
     price: 500,
@@ -389,6 +399,7 @@ export const demoProducts: DemoProduct[] = [
   },
   {
     sku: 'SN-003',
+    taxable: true,
     name: 'Roasted Macadamias 200g',
     category: 'snacks',
     price: 1100,
@@ -399,6 +410,7 @@ export const demoProducts: DemoProduct[] = [
   },
   {
     sku: 'SN-004',
+    taxable: true,
     name: 'Rice Crackers 100g',
     category: 'snacks',
     price: 250,
@@ -409,6 +421,7 @@ export const demoProducts: DemoProduct[] = [
   },
   {
     sku: 'SN-005',
+    taxable: true,
     name: 'Licorice Allsorts 300g',
     category: 'snacks',
     price: 399,
@@ -420,6 +433,7 @@ export const demoProducts: DemoProduct[] = [
   },
   {
     sku: 'MC-001',
+    taxable: true,
     name: 'Lotus Seed Mooncake with Double Yolk',
     category: 'mooncakes',
     price: 1280,
@@ -430,6 +444,7 @@ export const demoProducts: DemoProduct[] = [
   },
   {
     sku: 'MC-002',
+    taxable: true,
     name: 'Red Bean Mooncake',
     category: 'mooncakes',
     price: 980,
@@ -440,6 +455,7 @@ export const demoProducts: DemoProduct[] = [
   },
   {
     sku: 'MC-003',
+    taxable: true,
     name: 'Snow Skin Mooncake Assortment 4 pack',
     category: 'mooncakes',
     price: 2450,
@@ -450,6 +466,7 @@ export const demoProducts: DemoProduct[] = [
   },
   {
     sku: 'MC-004',
+    taxable: true,
     name: 'Five Kernel Mooncake',
     category: 'mooncakes',
     price: 1150,
@@ -460,6 +477,7 @@ export const demoProducts: DemoProduct[] = [
   },
   {
     sku: 'MC-005',
+    taxable: true,
     name: 'Mooncake Gift Box 4 pack',
     category: 'mooncakes',
     price: 4880,
@@ -489,6 +507,7 @@ export async function seedProducts(db: Executor): Promise<void> {
         packSize: p.pack.size,
         packUnit: p.pack.unit,
         wasPriceCents: p.wasPrice ?? null,
+        gstFree: !p.taxable,
       })),
     )
     // A demo database made before pack sizes and specials gets them once; rows edited since stay as they are.

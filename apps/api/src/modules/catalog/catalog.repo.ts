@@ -34,6 +34,7 @@ export const cartProductColumns = {
   stock: products.stock,
   weightGrams: products.weightGrams,
   isActive: products.isActive,
+  gstFree: products.gstFree,
 };
 export type CartProduct = Pick<ProductRow, keyof typeof cartProductColumns>;
 

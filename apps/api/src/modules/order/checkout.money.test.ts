@@ -10,6 +10,8 @@ import {
   coupons,
   creditLedger,
   customerCoupons,
+  orderLines,
+  orders,
   products,
   shippingRates,
 } from '../../db/schema/index.js';
@@ -114,6 +116,8 @@ describe('an order with a coupon', () => {
       creditUsed: 0,
       total: 4_000 - 400 + METRO_STANDARD,
       amountDue: 4_000 - 400 + METRO_STANDARD,
+      // Products are taxable unless marked GST-free: the whole total includes GST.
+      gst: Math.round((4_000 - 400 + METRO_STANDARD) / 11),
     });
     expect(order.couponCode).toBe(welcome.code);
   });
@@ -363,7 +367,7 @@ describe('store credit at checkout', () => {
 describe('the lines of an order', () => {
   it('are the selected available lines, each with its unit price and line total', async () => {
     const { c, addressID } = await shopper();
-    const rice = await createProduct(db(), { priceCents: 450, name: 'Jasmine rice' });
+    const rice = await createProduct(db(), { priceCents: 450, name: 'Jasmine rice', gstFree: true });
     const tea = await createProduct(db(), { priceCents: 1_275, name: 'Green tea' });
     await addToCart(t.app, c, rice.id, 3);
     await addToCart(t.app, c, tea.id, 2);
@@ -378,6 +382,7 @@ describe('the lines of an order', () => {
         price: 450,
         quantity: 3,
         lineTotal: 1_350,
+        gstFree: true,
       },
       {
         productID: tea.id,
@@ -387,6 +392,7 @@ describe('the lines of an order', () => {
         price: 1_275,
         quantity: 2,
         lineTotal: 2_550,
+        gstFree: false,
       },
     ]);
     expect(order.totals.subtotal).toBe(1_350 + 2_550);
@@ -552,5 +558,77 @@ describe('a repeated checkout with one Idempotency-Key', () => {
     expect(res.statusCode).toBe(409);
     expect(res.json().code).toBe(code('IDEMPOTENCY_KEY_REUSED'));
     expect(await stockOf(p.id)).toBe(9);
+  });
+});
+
+describe('the GST of an order', () => {
+  async function detailOf(c: Customer, orderID: number): Promise<OrderDetail> {
+    const res = await t.app.inject({
+      method: 'GET',
+      url: `/api/v1/order/detail?orderID=${orderID}`,
+      headers: bearer(c.token),
+    });
+    return res.json<{ data: OrderDetail }>().data;
+  }
+
+  it('is an eleventh of its taxable lines, and nothing of its GST-free ones', async () => {
+    const { c, addressID } = await shopper();
+    const chips = await createProduct(db(), { name: 'Chips', priceCents: 3_300, gstFree: false });
+    const milk = await createProduct(db(), { name: 'Milk', priceCents: 1_100, gstFree: true });
+    await addToCart(t.app, c, chips.id, 2);
+    await addToCart(t.app, c, milk.id, 4);
+    const order = await placeOrder(c, { addressID });
+    // $110 of goods ships free: only the chips' $66.00 carries GST.
+    expect(order.totals).toMatchObject({ subtotal: 11_000, shipping: 0, total: 11_000, gst: 600 });
+    expect(order.lines.map((l) => [l.name, l.gstFree])).toEqual([
+      ['Chips', false],
+      ['Milk', true],
+    ]);
+  });
+
+  it('shares a discount and the delivery charge between taxable and GST-free goods by their value', async () => {
+    const { c, addressID } = await shopper();
+    const coupon = await createCoupon(db(), { kind: 'fixed', value: 400 });
+    const chocolate = await createProduct(db(), { priceCents: 1_000, weightGrams: 200, gstFree: false });
+    const bread = await createProduct(db(), { priceCents: 1_000, weightGrams: 200, gstFree: true });
+    await addToCart(t.app, c, chocolate.id, 3);
+    await addToCart(t.app, c, bread.id, 1);
+    await applyCoupon(c, coupon.code);
+    const order = await placeOrder(c, { addressID });
+    expect(order.totals).toMatchObject({ subtotal: 4_000, discount: 400, shipping: METRO_STANDARD });
+    // Three quarters of the goods are taxable: $30.00 - $3.00 of the discount, and $5.96 of the $7.95 delivery.
+    expect(order.totals.gst).toBe(Math.round((2_700 + 596) / 11));
+  });
+
+  it('of an order paid with store credit is the same: credit is a way of paying, not a discount', async () => {
+    const { c, addressID } = await shopper();
+    await giveCredit(db(), c.user.customerID, 5_000);
+    const p = await createProduct(db(), { priceCents: 11_000, gstFree: false });
+    await addToCart(t.app, c, p.id);
+    const order = await placeOrder(c, { addressID, useCredit: true });
+    expect(order.totals).toMatchObject({ total: 11_000, creditUsed: 5_000, gst: 1_000 });
+  });
+
+  it('stays as it was sold when the product is later marked GST-free', async () => {
+    const { c, addressID } = await shopper();
+    const p = await createProduct(db(), { priceCents: 11_000, gstFree: false });
+    await addToCart(t.app, c, p.id);
+    const order = await placeOrder(c, { addressID });
+    await db().update(products).set({ gstFree: true }).where(eq(products.id, p.id));
+    const detail = await detailOf(c, order.orderID);
+    expect(detail.totals.gst).toBe(1_000);
+    expect(detail.lines[0]?.gstFree).toBe(false);
+  });
+
+  it('is unknown (null) on an order placed before GST was recorded, not a guess', async () => {
+    const { c, addressID } = await shopper();
+    const p = await createProduct(db());
+    await addToCart(t.app, c, p.id);
+    const order = await placeOrder(c, { addressID });
+    await db().update(orders).set({ gstCents: null }).where(eq(orders.id, order.orderID));
+    await db().update(orderLines).set({ gstFree: null }).where(eq(orderLines.orderId, order.orderID));
+    const detail = await detailOf(c, order.orderID);
+    expect(detail.totals.gst).toBeNull();
+    expect(detail.lines[0]?.gstFree).toBeNull();
   });
 });

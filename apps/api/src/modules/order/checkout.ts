@@ -24,6 +24,7 @@ import { claimCoupon } from '../coupon/coupon.service.js';
 import type { DeliveryWindowRow } from '../delivery/delivery.repo.js';
 import { checkWindowChoice, readWindowChoice, takeWindowPlace } from '../delivery/delivery.service.js';
 import { claimKey, saveAnswer, type IdempotencyScope } from '../idempotency/idempotency.repo.js';
+import { gstIncluded } from '../pricing/gst.js';
 import { priceCart, withCredit, type CartPrice } from '../pricing/price-cart.js';
 import { listRates, type ShippingRateRow } from '../shipping/shipping.repo.js';
 import { zoneOf } from '../shipping/shipping.rules.js';
@@ -285,6 +286,14 @@ function orderOf(
     updatedAt: placedAt,
     paidAt: isPaid ? placedAt : null,
     cancelledAt: null,
+    gstCents: gstIncluded({
+      lines: price.selected.map(({ product, quantity }) => ({
+        lineTotal: product.priceCents * quantity,
+        gstFree: product.gstFree,
+      })),
+      discount: totals.discount,
+      shipping: totals.shipping,
+    }),
   };
 }
 
@@ -297,6 +306,7 @@ export function orderLineOf(product: CartProduct, quantity: number): Omit<OrderL
     imageUrl: product.imageUrl,
     unitPriceCents: product.priceCents,
     quantity,
+    gstFree: product.gstFree,
   };
 }
 

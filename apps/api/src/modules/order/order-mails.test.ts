@@ -13,7 +13,13 @@ let t: TestApp;
 beforeAll(async () => {
   smtp = await startSmtpCatcher();
   t = await createTestApp({
-    env: { SMTP_URL: smtp.url, PUBLIC_URL: STORE, PAYMENTS_DEMO: 'true', UNPAID_ORDER_MINUTES: '30' },
+    env: {
+      SMTP_URL: smtp.url,
+      PUBLIC_URL: STORE,
+      PAYMENTS_DEMO: 'true',
+      UNPAID_ORDER_MINUTES: '30',
+      STORE_ABN: '51824753556',
+    },
   });
 });
 afterAll(async () => {
@@ -28,14 +34,22 @@ async function call(token: string, method: 'POST' | 'PUT', url: string, payload:
   return res.json<{ code: number; data: unknown }>();
 }
 
-/** A customer with two lines in the cart: 3 x $4.50 and 1 x $20.00 = $33.50, plus delivery to Sydney 2000. */
+/**
+ * A customer with two lines in the cart: 3 x $4.50 of GST-free apples and 1 x $20.00 of chocolate (taxable) = $33.50,
+ * plus delivery to Sydney 2000.
+ */
 async function shopper() {
   const c = await registerCustomer(t.app);
   const addressID = await addAddress(t.app, c);
-  const apples = await createProduct(db(), { name: 'Pink Lady apples 1 kg', priceCents: 450, stock: 20 });
-  const olive = await createProduct(db(), { name: 'Olive oil 1 L', priceCents: 2000, stock: 20 });
+  const apples = await createProduct(db(), {
+    name: 'Pink Lady apples 1 kg',
+    priceCents: 450,
+    stock: 20,
+    gstFree: true,
+  });
+  const chocolate = await createProduct(db(), { name: 'Dark chocolate 1 kg', priceCents: 2000, stock: 20 });
   await addToCart(t.app, c, apples.id, 3);
-  await addToCart(t.app, c, olive.id, 1);
+  await addToCart(t.app, c, chocolate.id, 1);
   return { c, addressID };
 }
 
@@ -59,11 +73,14 @@ describe('order mail', () => {
     const [mail] = await mailsTo(c.email);
     expect(mail?.subject).toBe(`We have your order SO-${order.orderID}: it awaits payment`);
     expect(mail?.text).toMatch(/Pink Lady apples 1 kg × 3 +\$13\.50/);
-    expect(mail?.text).toMatch(/Olive oil 1 L × 1 +\$20\.00/);
+    expect(mail?.text).toMatch(/Dark chocolate 1 kg × 1 # +\$20\.00/);
     expect(mail?.text).toMatch(/Subtotal +\$33\.50/);
     expect(mail?.text).toMatch(/Discount +-\$5\.00/);
     expect(mail?.text).toMatch(new RegExp(`Delivery \\(standard\\) +${dollars(shipping)}`));
     expect(mail?.text).toMatch(new RegExp(`Total +${dollars(total)}`));
+    expect(order.totals.gst).toBeGreaterThan(0);
+    expect(mail?.text).toMatch(new RegExp(`Includes GST +${dollars(order.totals.gst ?? 0)}`));
+    expect(mail?.text).toContain('# Price includes GST.');
     expect(mail?.text).toContain(`Pay $${(total / 100).toFixed(2)} within 30 minutes`);
     expect(mail?.text).toContain('1 Macquarie St, Sydney NSW 2000');
     expect(mail?.text).toContain(`${STORE}/account/orders/${order.orderID}`);
@@ -94,6 +111,11 @@ describe('order mail', () => {
       `Order ${ref_} is paid and confirmed`,
       `Order ${ref_} is cancelled`,
     ]);
+    // Only the paid order's mail is its tax invoice: not the one asking for payment, nor the cancellation.
+    const invoices = (await mailsTo(c.email)).map((m) =>
+      m.text.includes('Tax invoice · Harbour Grocer · ABN 51 824 753 556'),
+    );
+    expect(invoices).toEqual([false, true, false]);
     const cancelled = (await mailsTo(c.email)).at(-1);
     // $10.00 of it was store credit and comes back as credit; the rest goes back to the provider that took it.
     const byProvider = ((order.totals.total - 1000) / 100).toFixed(2);

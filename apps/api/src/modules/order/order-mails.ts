@@ -1,3 +1,4 @@
+import { formatAbn } from '@storefront/contract/abn';
 import { orderAddress, type OrderAddress } from '@storefront/contract/order';
 import type { Executor } from '../../db/client.js';
 import { together } from '../../db/together.js';
@@ -23,9 +24,19 @@ export type OrderEvent =
   /** A provider took money the order is not owed (paid already, or cancelled); it is being given back. */
   | { kind: 'payment-returned'; amountCents: number; provider: string };
 
-export type OrderMailSettings = { publicUrl: string; unpaidMinutes: number };
+export type OrderMailSettings = {
+  publicUrl: string;
+  unpaidMinutes: number;
+  /** The shop's ABN: with it, the mail of a paid order is a tax invoice. */
+  abn: string | null;
+};
 
 const reference = (orderId: number) => `SO-${orderId}`;
+
+/** A paid order, not cancelled, with its GST recorded: what was sold, for how much and with how much GST. */
+export function isTaxInvoice(order: OrderRow): boolean {
+  return order.paidAt !== null && order.status !== 'cancelled' && order.gstCents !== null;
+}
 
 const providerNames: Record<string, string> = {
   paypal: 'PayPal',
@@ -49,6 +60,7 @@ function orderBlocks(order: OrderRow, lines: OrderLineRow[]): MailBlock[] {
       value: totals.shipping === 0 ? 'Free' : formatAud(totals.shipping),
     },
     { label: 'Total', value: formatAud(totals.total), strong: true },
+    ...(totals.gst === null ? [] : [{ label: 'Includes GST', value: formatAud(totals.gst) }]),
     ...(totals.creditUsed > 0
       ? [
           { label: 'Paid with store credit', value: formatAud(totals.creditUsed) },
@@ -56,14 +68,17 @@ function orderBlocks(order: OrderRow, lines: OrderLineRow[]): MailBlock[] {
         ]
       : []),
   ];
+  // A tax invoice shows which sales are taxable: those lines are marked.
+  const marksTaxable = lines.some((l) => l.gstFree === false);
   return [
     {
       kind: 'rows',
       rows: lines.map((l) => ({
-        label: `${l.name} × ${l.quantity}`,
+        label: `${l.name} × ${l.quantity}${l.gstFree === false ? ' #' : ''}`,
         value: formatAud(l.unitPriceCents * l.quantity),
       })),
     },
+    ...(marksTaxable ? [{ kind: 'paragraph' as const, text: '# Price includes GST.' }] : []),
     { kind: 'rows', rows },
     { kind: 'paragraph', text: `Delivering to ${addressLine(orderAddress.parse(order.shippingAddress))}.` },
   ];
@@ -173,7 +188,12 @@ export async function queueOrderMail(
             : []),
           { kind: 'action', label: 'See your order', url: link },
         ],
-        footer: ['You get this mail because you ordered from Harbour Grocer.'],
+        footer: [
+          ...(settings.abn && isTaxInvoice(order)
+            ? [`Tax invoice · Harbour Grocer · ABN ${formatAbn(settings.abn)}`]
+            : []),
+          'You get this mail because you ordered from Harbour Grocer.',
+        ],
       }),
     },
     now,

@@ -16,6 +16,7 @@ const line = (name: string, productId = 1): OrderLineRow => ({
   imageUrl: '/x.svg',
   unitPriceCents: 100,
   quantity: 1,
+  gstFree: true,
 });
 
 let database: Database;

@@ -44,6 +44,7 @@ export async function insertOrder(db: Executor, order: OrderRow, lines: OrderLin
       imageUrls: lines.map((l) => l.imageUrl),
       unitPrices: lines.map((l) => l.unitPriceCents),
       quantities: lines.map((l) => l.quantity),
+      gstFree: lines.map((l) => l.gstFree),
     }),
   ]);
 }
@@ -60,7 +61,7 @@ const insertOrderLines = preparedPer((db) =>
   db
     .insert(orderLines)
     .select(
-      sql`select * from unnest(${sql.placeholder('orderIds')}::int[], ${sql.placeholder('productIds')}::int[], ${sql.placeholder('skus')}::text[], ${sql.placeholder('names')}::text[], ${sql.placeholder('imageUrls')}::text[], ${sql.placeholder('unitPrices')}::int[], ${sql.placeholder('quantities')}::int[])`,
+      sql`select * from unnest(${sql.placeholder('orderIds')}::int[], ${sql.placeholder('productIds')}::int[], ${sql.placeholder('skus')}::text[], ${sql.placeholder('names')}::text[], ${sql.placeholder('imageUrls')}::text[], ${sql.placeholder('unitPrices')}::int[], ${sql.placeholder('quantities')}::int[], ${sql.placeholder('gstFree')}::boolean[])`,
     )
     .prepare('insert_order_lines'),
 );

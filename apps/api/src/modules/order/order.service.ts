@@ -59,7 +59,10 @@ function isOpen(status: OrderStatus): boolean {
   return (OPEN_STATUSES as readonly OrderStatus[]).includes(status);
 }
 
-/** What the order came to, and what is left to pay after store credit (the pricing module's arithmetic). */
+/**
+ * What the order came to, the GST that includes, and what is left to pay after store credit (the pricing module's
+ * arithmetic).
+ */
 export function totalsOf(order: OrderRow): OrderTotals {
   const {
     subtotalCents: subtotal,
@@ -67,7 +70,10 @@ export function totalsOf(order: OrderRow): OrderTotals {
     shippingCents: shipping,
     totalCents: total,
   } = order;
-  return withCredit({ subtotal, discount, shipping, total }, order.creditUsedCents);
+  return {
+    ...withCredit({ subtotal, discount, shipping, total }, order.creditUsedCents),
+    gst: order.gstCents,
+  };
 }
 
 function toSummary(order: OrderRow, lines: OrderLineRow[]): OrderSummary {
@@ -127,6 +133,7 @@ export function createOrderService(db: Db, deps: OrderServiceDeps) {
         price: l.unitPriceCents,
         quantity: l.quantity,
         lineTotal: l.unitPriceCents * l.quantity,
+        gstFree: l.gstFree,
       })),
       totals: totalsOf(order),
       shippingService: order.shippingService,

@@ -24,7 +24,7 @@ export type PricingInput<L extends PricingLine> = {
 };
 
 /** total = subtotal - discount + shipping, in cents. */
-export type PriceTotals = Omit<OrderTotals, 'creditUsed' | 'amountDue'>;
+export type PriceTotals = Omit<OrderTotals, 'creditUsed' | 'amountDue' | 'gst'>;
 
 export type CartPrice<L extends PricingLine> = {
   available: L[];
@@ -92,6 +92,6 @@ export function priceCart<L extends PricingLine>(input: PricingInput<L>): CartPr
 }
 
 /** The totals once store credit has paid `creditUsed` of them: what is left is the amount due. */
-export function withCredit(totals: PriceTotals, creditUsed: number): OrderTotals {
+export function withCredit(totals: PriceTotals, creditUsed: number): Omit<OrderTotals, 'gst'> {
   return { ...totals, creditUsed, amountDue: totals.total - creditUsed };
 }

@@ -3,7 +3,8 @@ import type { OrderLine } from '@storefront/contract/order';
 import { Link } from 'react-router';
 import { formatMoney } from '../../../lib/money';
 
-type ListedLine = Pick<OrderLine, 'productID' | 'name' | 'imageUrl' | 'quantity' | 'price' | 'lineTotal'>;
+type ListedLine = Pick<OrderLine, 'productID' | 'name' | 'imageUrl' | 'quantity' | 'price' | 'lineTotal'> &
+  Partial<Pick<OrderLine, 'gstFree'>>;
 
 type Props = {
   lines: ListedLine[];
@@ -22,6 +23,8 @@ export function OrderLineList({ lines, testId, linksToProduct = false }: Props) 
         <div>
           <Typography.Text type="secondary">
             {line.quantity} × {formatMoney(line.price)}
+            {/* A tax invoice shows which sales are taxable. */}
+            {line.gstFree === false && <span data-testid="order-line-gst"> · includes GST</span>}
           </Typography.Text>
         </div>
       </div>

@@ -18,7 +18,10 @@ import { ChangeAddressForm } from '../components/change-address-form';
 import { OrderLineList } from '../components/order-line-list';
 import { OrderStatusTag } from '../components/order-status-tag';
 import { OrderTimeline } from '../components/order-timeline';
-import { cancelOutcome, formatOrderDate } from '../order-status';
+import { cancelOutcome, formatOrderDate, isTaxInvoice } from '../order-status';
+import { formatAbn } from '@storefront/contract/abn';
+import { readRuntimeConfig } from '../../../lib/runtime-config';
+import { STORE_NAME } from '../../../lib/store-name';
 import { formatMoney } from '../../../lib/money';
 import { toast } from '../../../lib/toast';
 import { ButtonLink } from '../../../components/button-link';
@@ -90,6 +93,7 @@ export function OrderDetailPage() {
   }
 
   const o = order.data;
+  const { storeAbn } = readRuntimeConfig();
   return (
     <Card
       title={back}
@@ -121,6 +125,11 @@ export function OrderDetailPage() {
         <Typography.Text type="secondary">Placed {formatOrderDate(o.createdAt)}</Typography.Text>
         <BuyAgainButton orderID={o.orderID} />
       </div>
+      {storeAbn && isTaxInvoice(o) && (
+        <p className="text-secondary text-small" data-testid="order-tax-invoice">
+          Tax invoice · {STORE_NAME} · ABN {formatAbn(storeAbn)}
+        </p>
+      )}
       {o.status === 'pending_payment' && o.totals.amountDue > 0 && (
         <Alert
           type="warning"
@@ -158,6 +167,12 @@ export function OrderDetailPage() {
                 total: 'order-total',
               }}
             />
+            {o.totals.gst !== null && (
+              <div className="cart-summary__row text-secondary">
+                <span>Includes GST</span>
+                <span data-testid="order-gst">{formatMoney(o.totals.gst)}</span>
+              </div>
+            )}
           </Card>
         </Col>
         <Col xs={24} lg={10}>

@@ -1,0 +1,47 @@
+/**
+ * The GST an order's total includes. Every price in the shop includes GST where it applies: a taxable amount
+ * includes 1/11 of itself as GST, a GST-free one (basic food) none. What is taxable is decided per product by the
+ * shop (`products.gst_free`); how an order's discount and delivery are shared between its taxable and GST-free goods
+ * is decided here (apps/api/README.md, "GST"):
+ *
+ * - a coupon's discount lowers the price of the goods it applies to, so it is shared between taxable and GST-free
+ *   lines in proportion to their value;
+ * - delivery is part of supplying the goods, so its charge is taxable in the share the goods (after discount) are;
+ * - the GST is worked out once on the order's taxable amount and rounded to the nearest cent (the ATO allows
+ *   rounding per invoice); store credit is a way of paying, not a discount, and changes nothing.
+ */
+export const GST_FRACTION_DENOMINATOR = 11;
+
+export type GstLine = { lineTotal: number; gstFree: boolean };
+
+export type GstInput = {
+  lines: GstLine[];
+  /** Taken off the goods (cents). */
+  discount: number;
+  /** The delivery charge (cents), window fee included. */
+  shipping: number;
+};
+
+export function gstIncluded({ lines, discount, shipping }: GstInput): number {
+  const goods = sum(lines.map((l) => l.lineTotal));
+  const taxableGoods = sum(lines.filter((l) => !l.gstFree).map((l) => l.lineTotal));
+  if (taxableGoods === 0) return 0;
+  const taxableDiscount = shareOf(discount, taxableGoods, goods);
+  const goodsAfterDiscount = goods - discount;
+  const taxableAfterDiscount = taxableGoods - taxableDiscount;
+  // With everything discounted away, delivery follows the goods as they were priced.
+  const taxableShipping =
+    goodsAfterDiscount > 0
+      ? shareOf(shipping, taxableAfterDiscount, goodsAfterDiscount)
+      : shareOf(shipping, taxableGoods, goods);
+  return Math.round((taxableAfterDiscount + taxableShipping) / GST_FRACTION_DENOMINATOR);
+}
+
+/** `amount` × part / whole, to the nearest cent. */
+function shareOf(amount: number, part: number, whole: number): number {
+  return whole === 0 ? 0 : Math.round((amount * part) / whole);
+}
+
+function sum(values: number[]): number {
+  return values.reduce((total, v) => total + v, 0);
+}
