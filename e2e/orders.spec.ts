@@ -59,6 +59,9 @@ describe('orders', () => {
     await saveScreenshot(page, 'checkout-phone');
     await page.setViewportSize({ width: 1280, height: 800 });
 
+    // Instructions for the driver, over two lines, and authority to leave it at the door.
+    await testId(page, 'checkout-notes').fill('Side gate, code 4821.\nBeware of the dog.');
+    await page.getByLabel('If nobody is home, leave it at the door').check();
     await pickDeliveryWindow(page);
     await testId(page, 'checkout-place-order').click();
     // The order waits for payment: the checkout moves on to choosing how to pay, and the order can be left unpaid.
@@ -67,6 +70,10 @@ describe('orders', () => {
     await testId(page, 'order-detail-page').waitFor();
     expect(await testId(page, 'order-status').textContent()).toBe('Awaiting payment');
     expect(await page.getByText('Express').count()).toBeGreaterThan(0);
+    expect(await testId(page, 'order-delivery-notes').innerText()).toBe(
+      'Side gate, code 4821.\nBeware of the dog.',
+    );
+    expect(await testId(page, 'order-leave-unattended').textContent()).toBe('Leave it at the door');
     // Not paid yet, so not yet a sale: no tax invoice.
     await testId(page, 'order-gst').waitFor();
     expect(await testId(page, 'order-tax-invoice').count()).toBe(0);

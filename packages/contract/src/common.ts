@@ -7,12 +7,12 @@ export const FIELD_ERRORS_MAX = 20;
 export const FIELD_NAME_MAX = 200;
 export const FIELD_MESSAGE_MAX = 300;
 
-/**
- * C0 controls (NUL among them, which PostgreSQL refuses), DEL and C1 controls. No request field is multi-line
- * text today; one that is (delivery notes, say) would allow \n and \t here.
- */
+/** C0 controls (NUL among them, which PostgreSQL refuses), DEL and C1 controls. */
 // eslint-disable-next-line no-control-regex -- matching control characters is the point
 const PLAIN_TEXT = /^[^\x00-\x1f\x7f-\x9f]*$/;
+/** The same, less the tab, line feed and carriage return that text of several lines (delivery instructions) holds. */
+// eslint-disable-next-line no-control-regex -- matching control characters is the point
+const LINES_OF_TEXT = /^[^\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f]*$/;
 /** A lone UTF-16 surrogate would reach the database as U+FFFD. */
 const LONE_SURROGATE = /\p{Cs}/u;
 /**
@@ -65,6 +65,17 @@ export function searchText(max: number) {
     .max(max)
     .transform((s) => s.replace(INVISIBLE_ALL, ''))
     .pipe(text(max));
+}
+
+/**
+ * Text of several lines, as a text area sends it: checked as `text` is, line feeds, carriage returns and tabs
+ * allowed; then line breaks written \r\n or \r become \n.
+ */
+export function linesOfText(max: number) {
+  return text(max, {
+    pattern: LINES_OF_TEXT,
+    error: 'must not contain control characters other than line breaks and tabs',
+  }).transform((s) => s.replace(/\r\n?/g, '\n'));
 }
 
 /** An id in a JSON body: a JSON integer, nothing else (no strings, booleans, arrays or fractions). */

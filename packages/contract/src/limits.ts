@@ -11,6 +11,8 @@ export const CART_LINES_MAX = 100;
 /** Products one `cart/add/batch` takes. */
 export const CART_ADD_BATCH_MAX = 50;
 export const WISHLIST_MAX = 100;
+/** Characters of the delivery instructions an order carries for the driver. */
+export const DELIVERY_NOTES_MAX = 250;
 
 /** Australian landline or mobile, after normalisePhone: 0 or +61, an area or mobile digit, eight digits. */
 export const AU_PHONE_PATTERN = /^(\+61|0)[2-478]\d{8}$/;

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { bookedWindow } from './delivery.js';
-import { id, idParam, isoDateTime, pageQueryFields, paged } from './common.js';
+import { id, idParam, isoDateTime, linesOfText, pageQueryFields, paged } from './common.js';
+import { DELIVERY_NOTES_MAX } from './limits.js';
 import { productText } from './catalog.js';
 import { CART_LINES_MAX, couponText } from './cart.js';
 import { shippingService } from './shipping.js';
@@ -77,6 +78,10 @@ export const orderCreateBody = z.strictObject({
   expectedTotal: z.number().int().min(0).max(100_000_000).optional(),
   /** The delivery window (`GET delivery/windows`); required where the address's zone has windows. */
   deliveryWindowID: id.optional(),
+  /** For the driver: a gate code, where to leave it. Several lines; blank is none. */
+  deliveryNotes: linesOfText(DELIVERY_NOTES_MAX).optional(),
+  /** Authority to leave: the driver may leave the order at the door when nobody is home. Default false. */
+  leaveUnattended: z.boolean().optional(),
 });
 export type OrderCreateBody = z.infer<typeof orderCreateBody>;
 
@@ -157,6 +162,10 @@ export const orderDetail = z.object({
   deliveryWindow: bookedWindow.nullable(),
   /** Whether the window may still be moved (the order is open and the window's cut-off has not passed). */
   canChangeWindow: z.boolean(),
+  /** The customer's instructions for the driver; null when none were given. */
+  deliveryNotes: z.string().max(DELIVERY_NOTES_MAX).nullable(),
+  /** The driver may leave the order at the door when nobody is home. */
+  leaveUnattended: z.boolean(),
 });
 export type OrderDetail = z.infer<typeof orderDetail>;
 

@@ -50,6 +50,7 @@ type Schema = {
   format?: string;
   minLength?: number;
   maxLength?: number;
+  pattern?: string;
   minItems?: number;
   maxItems?: number;
   minimum?: number;
@@ -306,9 +307,9 @@ function mistakes(t: Target): Mistakes {
   const arrays = shapes.filter((s) => s.type === 'array');
   const known = new Set(shapes.flatMap((shape) => Object.keys(shape.properties ?? {})));
   const extraKeys = EXTRA_KEYS.filter((key) => !known.has(key));
-  const withControl = fc
-    .tuple(fc.constantFrom(...CONTROL_CHARACTERS), fc.nat())
-    .map(([c, p]) => at('control character', insertInside(base, p, c)));
+  // Text of several lines (its pattern says so) takes line breaks and tabs; every other control character is a mistake.
+  const refused = (s: Schema) =>
+    CONTROL_CHARACTERS.filter((c) => !s.pattern || !new RegExp(s.pattern).test(c));
 
   if (t.part === 'querystring' && t.path.length === 0) {
     // The query string as a whole only takes the fields it names.
@@ -336,8 +337,16 @@ function mistakes(t: Target): Mistakes {
     );
   }
   for (const s of strings) {
-    add('control character', [insertInside(base, 0, '\u0000'), insertInside(base, 0, '\n')]);
-    draw(withControl);
+    const controls = refused(s);
+    add('control character', [
+      insertInside(base, 0, '\u0000'),
+      insertInside(base, 0, controls.includes('\n') ? '\n' : '\u001f'),
+    ]);
+    draw(
+      fc
+        .tuple(fc.constantFrom(...controls), fc.nat())
+        .map(([c, p]) => at('control character', insertInside(base, p, c))),
+    );
     if (s.maxLength !== undefined) {
       const max = s.maxLength;
       add('too long', ['x'.repeat(max + 1)]);

@@ -179,6 +179,10 @@ export const orders = pgTable(
     cancelledAt: timestamp('cancelled_at', { withTimezone: true }),
     /** The GST the total includes (pricing/gst.ts); null for orders placed before it was recorded. */
     gstCents: integer('gst_cents'),
+    /** The customer's instructions for the driver; null when none were given. */
+    deliveryNotes: text('delivery_notes'),
+    /** Authority to leave: the order may be left at the door when nobody is home. */
+    leaveUnattended: boolean('leave_unattended').notNull().default(false),
   },
   (t) => [
     index('orders_customer_created_idx').on(t.customerId, t.createdAt),
@@ -186,6 +190,8 @@ export const orders = pgTable(
       'orders_gst_within_total',
       sql`${t.gstCents} is null or ${t.gstCents} between 0 and ${t.totalCents}`,
     ),
+    // Blank instructions are none (null); the contract bounds them (DELIVERY_NOTES_MAX).
+    check('orders_delivery_notes_length', sql`char_length(${t.deliveryNotes}) between 1 and 250`),
   ],
 );
 

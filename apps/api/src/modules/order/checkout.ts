@@ -286,6 +286,8 @@ function orderOf(
     updatedAt: placedAt,
     paidAt: isPaid ? placedAt : null,
     cancelledAt: null,
+    deliveryNotes: placed.body.deliveryNotes || null,
+    leaveUnattended: placed.body.leaveUnattended ?? false,
     gstCents: gstIncluded({
       lines: price.selected.map(({ product, quantity }) => ({
         lineTotal: product.priceCents * quantity,

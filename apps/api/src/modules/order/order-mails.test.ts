@@ -65,7 +65,11 @@ describe('order mail', () => {
     const coupon = await createCoupon(db(), { kind: 'fixed', value: 500 });
     await giveCoupon(db(), c.user.customerID, coupon.id);
     expect((await call(c.token, 'POST', '/cart/apply-discount', { code: coupon.code })).code).toBe(0);
-    const order = await placeOrder(t.app, c, { addressID });
+    const order = await placeOrder(t.app, c, {
+      addressID,
+      deliveryNotes: 'Side gate, code 4821 <b>',
+      leaveUnattended: true,
+    });
     const { shipping, total } = order.totals;
     expect(order.totals).toMatchObject({ subtotal: 3350, discount: 500, total: 3350 - 500 + shipping });
     const dollars = (cents: number) => `$${(cents / 100).toFixed(2)}`.replace('$', '\\$');
@@ -85,6 +89,9 @@ describe('order mail', () => {
     expect(mail?.text).toContain('1 Macquarie St, Sydney NSW 2000');
     expect(mail?.text).toContain(`${STORE}/account/orders/${order.orderID}`);
     expect(mail?.html).toContain('Pink Lady apples 1 kg × 3');
+    expect(mail?.text).toContain('Your instructions for the driver: Side gate, code 4821 <b>');
+    expect(mail?.html).toContain('Side gate, code 4821 &lt;b&gt;');
+    expect(mail?.text).toContain('If nobody is home, the driver may leave it at the door.');
   });
 
   it('paying mails the confirmation; cancelling mails what comes back and how', async () => {

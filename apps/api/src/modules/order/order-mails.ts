@@ -81,6 +81,12 @@ function orderBlocks(order: OrderRow, lines: OrderLineRow[]): MailBlock[] {
     ...(marksTaxable ? [{ kind: 'paragraph' as const, text: '# Price includes GST.' }] : []),
     { kind: 'rows', rows },
     { kind: 'paragraph', text: `Delivering to ${addressLine(orderAddress.parse(order.shippingAddress))}.` },
+    ...(order.deliveryNotes
+      ? [{ kind: 'paragraph' as const, text: `Your instructions for the driver: ${order.deliveryNotes}` }]
+      : []),
+    ...(order.leaveUnattended
+      ? [{ kind: 'paragraph' as const, text: 'If nobody is home, the driver may leave it at the door.' }]
+      : []),
   ];
 }
 

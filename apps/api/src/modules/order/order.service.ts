@@ -148,6 +148,8 @@ export function createOrderService(db: Db, deps: OrderServiceDeps) {
       canChangeAddress: isOpen(order.status),
       deliveryWindow: window ? toBookedWindow(window) : null,
       canChangeWindow: isOpen(order.status) && window !== null && isOpenForBooking(window, now()),
+      deliveryNotes: order.deliveryNotes,
+      leaveUnattended: order.leaveUnattended,
     };
   }
 

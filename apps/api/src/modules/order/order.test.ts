@@ -324,6 +324,56 @@ describe('order/create', () => {
   });
 });
 
+describe('delivery instructions', () => {
+  async function ordersOf(customerId: number) {
+    return db().select({ id: orders.id }).from(orders).where(eq(orders.customerId, customerId));
+  }
+
+  it('are kept with the order as the customer wrote them, line breaks included, with the authority to leave', async () => {
+    const { c, addressID } = await shopper();
+    await addToCart(c, (await createProduct(db())).id);
+    const notes = 'Gate code 4821.\r\nLeave it behind the pot plant —\tnot on the street.';
+    const order = await placeOrder(c, addressID, { deliveryNotes: `  ${notes}  `, leaveUnattended: true });
+    expect(order).toMatchObject({
+      deliveryNotes: 'Gate code 4821.\nLeave it behind the pot plant —\tnot on the street.',
+      leaveUnattended: true,
+    });
+    const detail = await call(c, 'GET', `/order/detail?orderID=${order.orderID}`);
+    expect(detail.json().data).toMatchObject({ deliveryNotes: order.deliveryNotes, leaveUnattended: true });
+  });
+
+  it('are none when left out or blank, and the driver may not leave the order unless asked', async () => {
+    const { c, addressID } = await shopper();
+    const p = await createProduct(db());
+    await addToCart(c, p.id);
+    expect(await placeOrder(c, addressID)).toMatchObject({ deliveryNotes: null, leaveUnattended: false });
+    await addToCart(c, p.id);
+    expect(await placeOrder(c, addressID, { deliveryNotes: ' \n ' })).toMatchObject({ deliveryNotes: null });
+  });
+
+  it.each([
+    ['too long', 'x'.repeat(251), 'body.deliveryNotes'],
+    ['with a control character', 'ring the bell\u0007', 'body.deliveryNotes'],
+    ['not text', 42, 'body.deliveryNotes'],
+  ])('%s are refused naming the field, and no order is written', async (_case, deliveryNotes, field) => {
+    const { c, addressID } = await shopper();
+    await addToCart(c, (await createProduct(db())).id);
+    const res = await checkout(c, addressID, { deliveryNotes });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toMatchObject({ code: 100001, msg: expect.stringContaining(field) });
+    expect(await ordersOf(c.user.customerID)).toEqual([]);
+  });
+
+  it('take up to 250 characters', async () => {
+    const { c, addressID } = await shopper();
+    await addToCart(c, (await createProduct(db())).id);
+    const notes = `Beware of the 🐕. ${'x'.repeat(232)}`;
+    expect(notes.length).toBe(250);
+    const order = await placeOrder(c, addressID, { deliveryNotes: notes });
+    expect(order.deliveryNotes).toBe(notes);
+  });
+});
+
 describe('order/list and order/stat', () => {
   it('shows the first three lines of a larger order, and counts every line and item', async () => {
     const { c, addressID } = await shopper();

@@ -2,7 +2,7 @@ import { errorCatalogue } from '@storefront/contract/errors';
 import { AxiosError } from 'axios';
 import { describe, expect, it, vi } from 'vitest';
 import { retrieveCredits } from '../wallet/api';
-import { describeCreditBalance, loadCreditBalance } from './use-checkout';
+import { describeCreditBalance, loadCreditBalance, orderBodyOf } from './use-checkout';
 
 vi.mock('../wallet/api', () => ({ retrieveCredits: vi.fn() }));
 
@@ -56,5 +56,37 @@ describe('the store credit the checkout shows', () => {
       error,
       retry: reload,
     });
+  });
+});
+
+describe('what placing the order sends', () => {
+  const chosen = { addressID: 7, shippingService: 'standard' as const, useCredit: false };
+
+  it('the delivery instructions as written and the authority to leave, when given', () => {
+    const body = orderBodyOf(
+      { ...chosen, deliveryNotes: 'Gate code 4821\nBehind the pot plant', leaveUnattended: true },
+      null,
+      2_450,
+    );
+    expect(body).toEqual({
+      addressID: 7,
+      shippingService: 'standard',
+      useCredit: false,
+      expectedTotal: 2_450,
+      deliveryNotes: 'Gate code 4821\nBehind the pot plant',
+      leaveUnattended: true,
+    });
+  });
+
+  it('no instructions when they are blank, and no authority to leave unless ticked', () => {
+    const body = orderBodyOf({ ...chosen, deliveryNotes: ' \n ', leaveUnattended: false }, null, 1_000);
+    expect(body).not.toHaveProperty('deliveryNotes');
+    expect(body).not.toHaveProperty('leaveUnattended');
+  });
+
+  it('spends store credit only when asked and there is some', () => {
+    expect(orderBodyOf({ ...chosen, useCredit: true }, 500, 1_000).useCredit).toBe(true);
+    expect(orderBodyOf({ ...chosen, useCredit: true }, 0, 1_000).useCredit).toBe(false);
+    expect(orderBodyOf({ ...chosen, useCredit: false }, 500, 1_000).useCredit).toBe(false);
   });
 });

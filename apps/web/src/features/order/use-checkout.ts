@@ -1,5 +1,6 @@
 import { Form } from 'antd';
 import type { DeliveryWindow } from '@storefront/contract/delivery';
+import type { OrderCreateBody } from '@storefront/contract/order';
 import { errorCatalogue } from '@storefront/contract/errors';
 import type { ShippingQuote, ShippingService } from '@storefront/contract/shipping';
 import { useCallback, useEffect, useState } from 'react';
@@ -30,6 +31,8 @@ export type CheckoutForm = {
   shippingService: ShippingService;
   useCredit: boolean;
   deliveryWindowID?: number;
+  deliveryNotes?: string;
+  leaveUnattended?: boolean;
 };
 
 /** The delivery window chosen at checkout, and whether the address's zone needs one (null until known). */
@@ -63,6 +66,26 @@ export function describeCreditBalance(credit: {
 }): CreditBalance {
   if (credit.status === 'failed') return { status: 'failed', error: credit.error, retry: credit.reload };
   return credit.data === null ? { status: 'none' } : { status: 'loaded', balance: credit.data };
+}
+
+/**
+ * What placing the order sends: store credit only when there is some to spend, the total the customer was shown,
+ * and only the choices made (blank instructions are none).
+ */
+export function orderBodyOf(
+  values: CheckoutForm,
+  creditBalance: number | null,
+  shownTotal: number,
+): OrderCreateBody {
+  return {
+    addressID: values.addressID,
+    shippingService: values.shippingService,
+    useCredit: creditBalance !== null && creditBalance > 0 && values.useCredit === true,
+    expectedTotal: shownTotal,
+    ...(values.deliveryWindowID === undefined ? {} : { deliveryWindowID: values.deliveryWindowID }),
+    ...(values.deliveryNotes?.trim() ? { deliveryNotes: values.deliveryNotes } : {}),
+    ...(values.leaveUnattended ? { leaveUnattended: true } : {}),
+  };
 }
 
 /** Everything the checkout shows and does: the cart, addresses, delivery quote, store credit and placing the order. */
@@ -142,13 +165,7 @@ export function useCheckout() {
     setIsPlacing(true);
     setPlaceError(null);
     try {
-      const body = {
-        addressID: values.addressID,
-        shippingService: values.shippingService,
-        useCredit: balance !== null && balance > 0 && values.useCredit === true,
-        expectedTotal: totals.total,
-        ...(values.deliveryWindowID === undefined ? {} : { deliveryWindowID: values.deliveryWindowID }),
-      };
+      const body = orderBodyOf(values, balance, totals.total);
       const order = await createOrder(body, orderKeys.keyFor(body));
       orderKeys.finish();
       void dispatch(fetchCart());

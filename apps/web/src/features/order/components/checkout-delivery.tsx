@@ -1,4 +1,5 @@
-import { Alert, Card, Form, Radio } from 'antd';
+import { Alert, Card, Checkbox, Form, Input, Radio } from 'antd';
+import { DELIVERY_NOTES_MAX } from '@storefront/contract/limits';
 import type { Address } from '@storefront/contract/address';
 import type { DeliveryWindow } from '@storefront/contract/delivery';
 import type { ShippingOption } from '@storefront/contract/shipping';
@@ -99,6 +100,18 @@ export function CheckoutDelivery({
           <DeliveryWindowPicker addressID={addressID} onWindow={reportWindow} reloadKey={windowsReloadKey} />
         </Form.Item>
       )}
+      <Form.Item name="deliveryNotes" label="Instructions for the driver (optional)">
+        <Input.TextArea
+          maxLength={DELIVERY_NOTES_MAX}
+          showCount
+          autoSize={{ minRows: 2, maxRows: 6 }}
+          placeholder="A gate code, where to leave it, a dog to watch out for"
+          data-testid="checkout-notes"
+        />
+      </Form.Item>
+      <Form.Item name="leaveUnattended" valuePropName="checked">
+        <Checkbox data-testid="checkout-leave-unattended">If nobody is home, leave it at the door</Checkbox>
+      </Form.Item>
       {quoteError && (
         <Alert type="warning" showIcon message={quoteError} data-testid="checkout-quote-error" />
       )}

@@ -186,6 +186,20 @@ export function OrderDetailPage() {
               <dd data-testid="order-billing-address">
                 {o.billingAddress.firstName} {o.billingAddress.lastName}, {formatAddress(o.billingAddress)}
               </dd>
+              {o.deliveryNotes && (
+                <>
+                  <dt>For the driver</dt>
+                  <dd className="order-detail__notes" data-testid="order-delivery-notes">
+                    {o.deliveryNotes}
+                  </dd>
+                </>
+              )}
+              {o.leaveUnattended && (
+                <>
+                  <dt>Nobody home</dt>
+                  <dd data-testid="order-leave-unattended">Leave it at the door</dd>
+                </>
+              )}
             </dl>
             {o.canChangeAddress && <ChangeAddressForm order={o} onChanged={order.replace} />}
           </Card>
