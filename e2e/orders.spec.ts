@@ -74,6 +74,17 @@ describe('orders', () => {
       'Side gate, code 4821.\nBeware of the dog.',
     );
     expect(await testId(page, 'order-leave-unattended').textContent()).toBe('Leave it at the door');
+    // Until it ships, the instructions can be changed on the order's page.
+    await testId(page, 'order-notes-edit').click();
+    await testId(page, 'order-notes').fill('Front door, code 1234.');
+    await page.getByLabel('If nobody is home, leave it at the door').uncheck();
+    await page.setViewportSize(PHONE);
+    await saveScreenshot(page, 'order-notes-edit-phone');
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await testId(page, 'order-notes-save').click();
+    await page.getByText('Delivery instructions saved.').waitFor();
+    expect(await testId(page, 'order-delivery-notes').innerText()).toBe('Front door, code 1234.');
+    expect(await testId(page, 'order-leave-unattended').count()).toBe(0);
     // Not paid yet, so not yet a sale: no tax invoice.
     await testId(page, 'order-gst').waitFor();
     expect(await testId(page, 'order-tax-invoice').count()).toBe(0);

@@ -93,6 +93,11 @@ export const errorCatalogue = {
     status: 200,
     msg: 'You have orders waiting for payment. Pay for one, or cancel it, before placing another.',
   },
+  ORDER_NOTES_LOCKED: {
+    code: 100608,
+    status: 200,
+    msg: 'The delivery instructions can no longer be changed: the order is on its way.',
+  },
 
   DELIVERY_WINDOW_REQUIRED: {
     code: 101001,

@@ -162,6 +162,8 @@ export const orderDetail = z.object({
   deliveryWindow: bookedWindow.nullable(),
   /** Whether the window may still be moved (the order is open and the window's cut-off has not passed). */
   canChangeWindow: z.boolean(),
+  /** Whether the delivery instructions may still be changed (until the order ships). */
+  canChangeNotes: z.boolean(),
   /** The customer's instructions for the driver; null when none were given. */
   deliveryNotes: z.string().max(DELIVERY_NOTES_MAX).nullable(),
   /** The driver may leave the order at the door when nobody is home. */
@@ -174,6 +176,14 @@ export type OrderDetailQuery = z.infer<typeof orderDetailQuery>;
 
 export const orderAddressBody = z.strictObject({ orderID: id, addressID: id });
 export type OrderAddressBody = z.infer<typeof orderAddressBody>;
+
+/** The order's delivery instructions and authority to leave, both replaced; blank or left out instructions are none. */
+export const orderDeliveryNotesBody = z.strictObject({
+  orderID: id,
+  deliveryNotes: linesOfText(DELIVERY_NOTES_MAX).optional(),
+  leaveUnattended: z.boolean(),
+});
+export type OrderDeliveryNotesBody = z.infer<typeof orderDeliveryNotesBody>;
 
 export const orderReorderBody = z.strictObject({ orderID: id });
 export type OrderReorderBody = z.infer<typeof orderReorderBody>;

@@ -108,6 +108,15 @@ const ID_TABLE: Record<string, Record<string, IdUse>> = {
     'body.deliveryWindowID': PUBLIC,
   },
   'GET /order/detail': { 'query.orderID': one('order', (id) => get(`/order/detail?orderID=${id}`)) },
+  'PUT /order/delivery-notes': {
+    'body.orderID': one('order', (id) =>
+      put('/order/delivery-notes', {
+        orderID: id,
+        deliveryNotes: 'Leave it on the street',
+        leaveUnattended: true,
+      }),
+    ),
+  },
   'PUT /order/address': {
     'body.orderID': one('order', (id, b) => put('/order/address', { orderID: id, addressID: b.addressID })),
     'body.addressID': one('address', (id, b) => put('/order/address', { orderID: b.orderID, addressID: id })),

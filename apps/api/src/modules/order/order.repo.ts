@@ -112,6 +112,8 @@ export async function updateOrderWhileIn(
     cancelledAt?: Date;
     paidAt?: Date;
     deliveryWindowId?: number;
+    deliveryNotes?: string | null;
+    leaveUnattended?: boolean;
   },
 ): Promise<OrderRow | undefined> {
   const [row] = await db

@@ -3,6 +3,7 @@ import {
   orderAddressBody,
   orderCancelBody,
   orderCreateBody,
+  orderDeliveryNotesBody,
   orderDetail,
   orderDetailQuery,
   orderList,
@@ -39,6 +40,10 @@ export const orderRoutes: FastifyPluginAsyncZod<{ orders: OrderService }> = asyn
 
   app.put('/order/address', signedIn({ body: orderAddressBody }, orderDetail), async (req) =>
     ok(await orders.changeAddress(customerIdOf(req), req.body)),
+  );
+
+  app.put('/order/delivery-notes', signedIn({ body: orderDeliveryNotesBody }, orderDetail), async (req) =>
+    ok(await orders.changeDeliveryNotes(customerIdOf(req), req.body)),
   );
 
   app.post('/order/reorder', signedIn({ body: orderReorderBody }, reorderResult), async (req) =>

@@ -4,6 +4,7 @@ import {
   type OrderAddressBody,
   type OrderCancelBody,
   type OrderCreateBody,
+  type OrderDeliveryNotesBody,
   type OrderDetail,
   type OrderList,
   type OrderListParams,
@@ -148,6 +149,7 @@ export function createOrderService(db: Db, deps: OrderServiceDeps) {
       canChangeAddress: isOpen(order.status),
       deliveryWindow: window ? toBookedWindow(window) : null,
       canChangeWindow: isOpen(order.status) && window !== null && isOpenForBooking(window, now()),
+      canChangeNotes: isOpen(order.status),
       deliveryNotes: order.deliveryNotes,
       leaveUnattended: order.leaveUnattended,
     };
@@ -219,6 +221,18 @@ export function createOrderService(db: Db, deps: OrderServiceDeps) {
         if (!updated) throw new AppError('ORDER_ADDRESS_LOCKED');
         await queueOrderMail(tx, { order: updated }, { kind: 'address-changed' }, mail, now());
       });
+      return detail(customerId, order.id);
+    },
+
+    /** New delivery instructions for the driver, until the order ships (a change made as it ships is refused). */
+    async changeDeliveryNotes(customerId: number, body: OrderDeliveryNotesBody): Promise<OrderDetail> {
+      const order = await findOrder(db, customerId, body.orderID);
+      if (!order) throw new AppError('NOT_FOUND', 'No such order.');
+      const updated = await updateOrderWhileIn(db, order.id, OPEN_STATUSES, {
+        deliveryNotes: body.deliveryNotes || null,
+        leaveUnattended: body.leaveUnattended,
+      });
+      if (!updated) throw new AppError('ORDER_NOTES_LOCKED');
       return detail(customerId, order.id);
     },
 

@@ -364,6 +364,49 @@ describe('delivery instructions', () => {
     expect(await ordersOf(c.user.customerID)).toEqual([]);
   });
 
+  it('can be changed until the order ships, and not after', async () => {
+    const { c, addressID } = await shopper();
+    await addToCart(c, (await createProduct(db())).id);
+    const order = await placeOrder(c, addressID, { deliveryNotes: 'Ring the bell' });
+    expect(order.canChangeNotes).toBe(true);
+    const change = (body: object) =>
+      call(c, 'PUT', '/order/delivery-notes', { orderID: order.orderID, ...body });
+
+    const changed = await change({ deliveryNotes: 'Gate code 4821\r\nback door', leaveUnattended: true });
+    expect(changed.json().data).toMatchObject({
+      deliveryNotes: 'Gate code 4821\nback door',
+      leaveUnattended: true,
+    });
+    const cleared = await change({ leaveUnattended: false });
+    expect(cleared.json().data).toMatchObject({ deliveryNotes: null, leaveUnattended: false });
+
+    await db().update(orders).set({ status: 'shipped' }).where(eq(orders.id, order.orderID));
+    const late = await change({ deliveryNotes: 'Too late', leaveUnattended: true });
+    expect(late.json().code).toBe(100608);
+    const detail = await call(c, 'GET', `/order/detail?orderID=${order.orderID}`);
+    expect(detail.json().data).toMatchObject({
+      deliveryNotes: null,
+      leaveUnattended: false,
+      canChangeNotes: false,
+    });
+  });
+
+  it("of another customer's order are refused like a missing order, and left as they were", async () => {
+    const owner = await shopper();
+    await addToCart(owner.c, (await createProduct(db())).id);
+    const order = await placeOrder(owner.c, owner.addressID, { deliveryNotes: 'Ring the bell' });
+    const { c: stranger } = await shopper();
+    const res = await call(stranger, 'PUT', '/order/delivery-notes', {
+      orderID: order.orderID,
+      deliveryNotes: 'Leave it on the street',
+      leaveUnattended: true,
+    });
+    expect(res.statusCode).toBe(404);
+    expect(res.json().code).toBe(100002);
+    const [row] = await db().select().from(orders).where(eq(orders.id, order.orderID));
+    expect(row).toMatchObject({ deliveryNotes: 'Ring the bell', leaveUnattended: false });
+  });
+
   it('take up to 250 characters', async () => {
     const { c, addressID } = await shopper();
     await addToCart(c, (await createProduct(db())).id);

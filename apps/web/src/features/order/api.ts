@@ -1,6 +1,7 @@
 import type {
   OrderAddressBody,
   OrderCreateBody,
+  OrderDeliveryNotesBody,
   OrderDetail,
   OrderList,
   OrderListQuery,
@@ -33,6 +34,10 @@ export function fetchOrderDetail(orderID: number): Promise<OrderDetail> {
 
 export function changeOrderAddress(body: OrderAddressBody): Promise<OrderDetail> {
   return callApi<OrderDetail>({ method: 'PUT', url: '/api/v1/order/address', data: body });
+}
+
+export function changeDeliveryNotes(body: OrderDeliveryNotesBody): Promise<OrderDetail> {
+  return callApi<OrderDetail>({ method: 'PUT', url: '/api/v1/order/delivery-notes', data: body });
 }
 
 export function cancelOrder(orderID: number): Promise<OrderDetail> {

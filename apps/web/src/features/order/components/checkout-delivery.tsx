@@ -1,5 +1,4 @@
-import { Alert, Card, Checkbox, Form, Input, Radio } from 'antd';
-import { DELIVERY_NOTES_MAX } from '@storefront/contract/limits';
+import { Alert, Card, Form, Radio } from 'antd';
 import type { Address } from '@storefront/contract/address';
 import type { DeliveryWindow } from '@storefront/contract/delivery';
 import type { ShippingOption } from '@storefront/contract/shipping';
@@ -10,6 +9,7 @@ import { formatMoney } from '../../../lib/money';
 import { formatAddress } from '../../address/format-address';
 import { describeEta } from '../../shipping/components/shipping-options';
 import { ButtonLink } from '../../../components/button-link';
+import { DeliveryNotesFields } from './delivery-notes-fields';
 
 type Props = {
   addresses: Address[];
@@ -100,18 +100,7 @@ export function CheckoutDelivery({
           <DeliveryWindowPicker addressID={addressID} onWindow={reportWindow} reloadKey={windowsReloadKey} />
         </Form.Item>
       )}
-      <Form.Item name="deliveryNotes" label="Instructions for the driver (optional)">
-        <Input.TextArea
-          maxLength={DELIVERY_NOTES_MAX}
-          showCount
-          autoSize={{ minRows: 2, maxRows: 6 }}
-          placeholder="A gate code, where to leave it, a dog to watch out for"
-          data-testid="checkout-notes"
-        />
-      </Form.Item>
-      <Form.Item name="leaveUnattended" valuePropName="checked">
-        <Checkbox data-testid="checkout-leave-unattended">If nobody is home, leave it at the door</Checkbox>
-      </Form.Item>
+      <DeliveryNotesFields testIdPrefix="checkout" />
       {quoteError && (
         <Alert type="warning" showIcon message={quoteError} data-testid="checkout-quote-error" />
       )}

@@ -15,6 +15,7 @@ import { cancelOrder, fetchOrderDetail } from '../api';
 import { ChangeWindowCard } from '../../delivery/components/change-window-card';
 import { BuyAgainButton } from '../components/buy-again-button';
 import { ChangeAddressForm } from '../components/change-address-form';
+import { ChangeNotesForm } from '../components/change-notes-form';
 import { OrderLineList } from '../components/order-line-list';
 import { OrderStatusTag } from '../components/order-status-tag';
 import { OrderTimeline } from '../components/order-timeline';
@@ -202,6 +203,11 @@ export function OrderDetailPage() {
               )}
             </dl>
             {o.canChangeAddress && <ChangeAddressForm order={o} onChanged={order.replace} />}
+            {o.canChangeNotes && (
+              <div className="order-detail__notes-form">
+                <ChangeNotesForm order={o} onChanged={order.replace} />
+              </div>
+            )}
           </Card>
           <ChangeWindowCard order={o} onChanged={order.replace} />
         </Col>

@@ -1,0 +1,63 @@
+import type { OrderDetail } from '@storefront/contract/order';
+import { render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { changeDeliveryNotes } from '../api';
+import { ChangeNotesForm } from './change-notes-form';
+
+vi.mock('../api', () => ({ changeDeliveryNotes: vi.fn() }));
+
+function makeOrder(overrides: Partial<OrderDetail> = {}): OrderDetail {
+  return {
+    orderID: 12,
+    deliveryNotes: null,
+    leaveUnattended: false,
+    canChangeNotes: true,
+    ...overrides,
+  } as OrderDetail;
+}
+
+beforeEach(() => {
+  vi.mocked(changeDeliveryNotes).mockReset();
+});
+
+describe("changing an order's delivery instructions", () => {
+  it('sends the instructions written and the authority to leave, then shows the saved order', async () => {
+    const saved = makeOrder({ deliveryNotes: 'Gate code 4821', leaveUnattended: true });
+    vi.mocked(changeDeliveryNotes).mockResolvedValue(saved);
+    const onChanged = vi.fn();
+    render(<ChangeNotesForm order={makeOrder()} onChanged={onChanged} />);
+
+    await userEvent.click(screen.getByRole('button', { name: 'Add instructions for the driver' }));
+    await userEvent.type(screen.getByTestId('order-notes'), 'Gate code 4821');
+    await userEvent.click(screen.getByLabelText('If nobody is home, leave it at the door'));
+    await userEvent.click(screen.getByTestId('order-notes-save'));
+
+    await vi.waitFor(() => expect(onChanged).toHaveBeenCalledWith(saved));
+    expect(changeDeliveryNotes).toHaveBeenCalledWith({
+      orderID: 12,
+      deliveryNotes: 'Gate code 4821',
+      leaveUnattended: true,
+    });
+    // The fields close and focus goes back to the button that opened them.
+    const opener = await screen.findByTestId('order-notes-edit');
+    await vi.waitFor(() => expect(document.activeElement).toBe(opener));
+  });
+
+  it('clears the instructions when they are emptied, and keeps the fields open when saving fails', async () => {
+    vi.mocked(changeDeliveryNotes).mockRejectedValue({ code: 100608, msg: 'The order is on its way.' });
+    const onChanged = vi.fn();
+    render(<ChangeNotesForm order={makeOrder({ deliveryNotes: 'Ring the bell' })} onChanged={onChanged} />);
+
+    await userEvent.click(screen.getByRole('button', { name: 'Change instructions' }));
+    expect(screen.getByTestId('order-notes')).toHaveProperty('value', 'Ring the bell');
+    await userEvent.clear(screen.getByTestId('order-notes'));
+    await userEvent.click(screen.getByTestId('order-notes-save'));
+
+    await vi.waitFor(() =>
+      expect(changeDeliveryNotes).toHaveBeenCalledWith({ orderID: 12, leaveUnattended: false }),
+    );
+    expect(onChanged).not.toHaveBeenCalled();
+    expect(screen.getByTestId('order-notes-form')).toBeTruthy();
+  });
+});

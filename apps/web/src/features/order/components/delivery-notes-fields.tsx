@@ -1,0 +1,27 @@
+import { Checkbox, Form, Input } from 'antd';
+import { DELIVERY_NOTES_MAX } from '@storefront/contract/limits';
+
+/**
+ * The instructions for the driver and the authority to leave, as form fields named `deliveryNotes` and
+ * `leaveUnattended`: at checkout and when changing them on the order's page. `testIdPrefix` names their test ids.
+ */
+export function DeliveryNotesFields({ testIdPrefix }: { testIdPrefix: string }) {
+  return (
+    <>
+      <Form.Item name="deliveryNotes" label="Instructions for the driver (optional)">
+        <Input.TextArea
+          maxLength={DELIVERY_NOTES_MAX}
+          showCount
+          autoSize={{ minRows: 2, maxRows: 6 }}
+          placeholder="A gate code, where to leave it, a dog to watch out for"
+          data-testid={`${testIdPrefix}-notes`}
+        />
+      </Form.Item>
+      <Form.Item name="leaveUnattended" valuePropName="checked">
+        <Checkbox data-testid={`${testIdPrefix}-leave-unattended`}>
+          If nobody is home, leave it at the door
+        </Checkbox>
+      </Form.Item>
+    </>
+  );
+}
