@@ -25,6 +25,8 @@ export const cartLine = z.object({
   lineTotal: z.number().int(),
   stock: z.number().int(),
   weightGrams: z.number().int(),
+  /** Sold GST-free (basic food); false: its price includes GST. */
+  gstFree: z.boolean(),
   /** null on available lines. */
   unavailableReason: unavailableReason.nullable(),
   addedAt: isoDateTime,

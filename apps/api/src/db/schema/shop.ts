@@ -177,7 +177,7 @@ export const orders = pgTable(
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
     paidAt: timestamp('paid_at', { withTimezone: true }),
     cancelledAt: timestamp('cancelled_at', { withTimezone: true }),
-    /** The GST the total includes (pricing/gst.ts); null for orders placed before it was recorded. */
+    /** The GST the total includes (contract gst.ts); null for orders placed before it was recorded. */
     gstCents: integer('gst_cents'),
     /** The customer's instructions for the driver; null when none were given. */
     deliveryNotes: text('delivery_notes'),

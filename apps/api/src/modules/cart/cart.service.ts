@@ -79,6 +79,7 @@ function toCartLine(
     lineTotal: product.priceCents * quantity,
     stock: product.stock,
     weightGrams: product.weightGrams,
+    gstFree: product.gstFree,
     unavailableReason: reason,
     addedAt: addedAt.toISOString(),
   };

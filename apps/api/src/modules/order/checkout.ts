@@ -24,7 +24,7 @@ import { claimCoupon } from '../coupon/coupon.service.js';
 import type { DeliveryWindowRow } from '../delivery/delivery.repo.js';
 import { checkWindowChoice, readWindowChoice, takeWindowPlace } from '../delivery/delivery.service.js';
 import { claimKey, saveAnswer, type IdempotencyScope } from '../idempotency/idempotency.repo.js';
-import { gstIncluded } from '../pricing/gst.js';
+import { gstIncluded } from '@storefront/contract/gst';
 import { priceCart, withCredit, type CartPrice } from '../pricing/price-cart.js';
 import { listRates, type ShippingRateRow } from '../shipping/shipping.repo.js';
 import { zoneOf } from '../shipping/shipping.rules.js';

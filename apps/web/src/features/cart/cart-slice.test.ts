@@ -30,6 +30,7 @@ function makeLine(overrides: Partial<CartLine> = {}): CartLine {
     lineTotal: 900,
     stock: 10,
     weightGrams: 1000,
+    gstFree: true,
     unavailableReason: null,
     addedAt: '2025-01-01T00:00:00.000Z',
     ...overrides,

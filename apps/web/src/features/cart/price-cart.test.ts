@@ -1,7 +1,17 @@
 import { describe, expect, it } from 'vitest';
 import { priceCart } from './price-cart';
 
-const cart = { subtotal: 2000, discount: 500, total: 1500 };
+// $11.00 taxable and $9.00 GST-free selected, $5.00 taxable not selected; $5.00 off.
+const cart = {
+  subtotal: 2000,
+  discount: 500,
+  total: 1500,
+  available: [
+    { lineTotal: 1100, gstFree: false, selected: true },
+    { lineTotal: 900, gstFree: true, selected: true },
+    { lineTotal: 500, gstFree: false, selected: false },
+  ],
+};
 
 describe('priceCart', () => {
   it('adds the delivery price to the discounted total', () => {
@@ -12,11 +22,13 @@ describe('priceCart', () => {
       creditUsed: 0,
       total: 2345,
       amountDue: 2345,
+      // As checkout works it out: $2.75 of the discount and $4.65 of the delivery are taxable; (825 + 465) / 11.
+      gst: 117,
     });
   });
 
   it('leaves shipping unknown and adds nothing until a delivery option is chosen', () => {
-    expect(priceCart(cart, null)).toMatchObject({ shipping: null, total: 1500, amountDue: 1500 });
+    expect(priceCart(cart, null)).toMatchObject({ shipping: null, total: 1500, amountDue: 1500, gst: null });
   });
 
   it('spends store credit up to the total and no further', () => {

@@ -1,4 +1,5 @@
-import type { CartList } from '@storefront/contract/cart';
+import type { CartLine, CartList } from '@storefront/contract/cart';
+import { gstIncluded } from '@storefront/contract/gst';
 import type { ShippingOption } from '@storefront/contract/shipping';
 
 /** Money on screen, in cents, in the shape of an order's totals; shipping is null until an option is known. */
@@ -9,6 +10,8 @@ export type ShownTotals = {
   creditUsed: number;
   total: number;
   amountDue: number;
+  /** The GST the total includes; null until the delivery charge is known (or on an order from before it was kept). */
+  gst: number | null;
 };
 
 /**
@@ -16,7 +19,9 @@ export type ShownTotals = {
  * and the checkout both price the cart here, so they cannot disagree.
  */
 export function priceCart(
-  cart: Pick<CartList, 'subtotal' | 'discount' | 'total'>,
+  cart: Pick<CartList, 'subtotal' | 'discount' | 'total'> & {
+    available: Pick<CartLine, 'lineTotal' | 'gstFree' | 'selected'>[];
+  },
   shipping: Pick<ShippingOption, 'price'> | null,
   creditToSpend = 0,
 ): ShownTotals {
@@ -29,5 +34,13 @@ export function priceCart(
     creditUsed,
     total,
     amountDue: total - creditUsed,
+    // Worked out as checkout works it out for the order (the contract's gstIncluded), on the lines it would hold.
+    gst: shipping
+      ? gstIncluded({
+          lines: cart.available.filter((l) => l.selected),
+          discount: cart.discount,
+          shipping: shipping.price,
+        })
+      : null,
   };
 }

@@ -18,6 +18,7 @@ function makeLine(): CartLine {
     lineTotal: 1000,
     stock: 10,
     weightGrams: 100,
+    gstFree: true,
     unavailableReason: null,
     addedAt: '2025-01-01T00:00:00.000Z',
   };

@@ -24,6 +24,7 @@ export function CartSummary({ cart, shipping, children }: Props) {
           discount: 'cart-discount-amount',
           shipping: 'cart-shipping-amount',
           total: 'cart-total',
+          gst: 'cart-gst',
         }}
       />
       {totals.total > 0 && <AfterpayInstalments amountCents={totals.total} />}

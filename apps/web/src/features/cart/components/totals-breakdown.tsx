@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { formatMoney } from '../../../lib/money';
 import type { ShownTotals } from '../price-cart';
 
-type RowKey = 'subtotal' | 'discount' | 'shipping' | 'credit' | 'total';
+type RowKey = 'subtotal' | 'discount' | 'shipping' | 'credit' | 'total' | 'gst';
 
 type Props = {
   totals: ShownTotals;
@@ -70,6 +70,12 @@ export function TotalsBreakdown({
           {formatMoney(showsAmountDue ? totals.amountDue : totals.total)}
         </strong>
       </div>
+      {totals.gst !== null && (
+        <div className="cart-summary__row text-secondary">
+          <span>{labels.gst ?? 'Includes GST'}</span>
+          <span data-testid={testIds.gst}>{formatMoney(totals.gst)}</span>
+        </div>
+      )}
     </>
   );
 }

@@ -40,6 +40,7 @@ function makeLine(productID: number, overrides: Partial<CartLine> = {}): CartLin
     lineTotal: 500,
     stock: 10,
     weightGrams: 100,
+    gstFree: true,
     unavailableReason: null,
     addedAt: '2025-01-01T00:00:00.000Z',
     ...overrides,

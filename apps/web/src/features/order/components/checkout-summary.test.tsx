@@ -9,7 +9,15 @@ import type { CreditBalance, PlaceError } from '../use-checkout';
 import { CheckoutSummary } from './checkout-summary';
 
 function makeTotals(): ShownTotals {
-  return { subtotal: 4000, discount: 0, shipping: 800, creditUsed: 0, total: 4800, amountDue: 4800 };
+  return {
+    subtotal: 4000,
+    discount: 0,
+    shipping: 800,
+    creditUsed: 0,
+    total: 4800,
+    amountDue: 4800,
+    gst: 436,
+  };
 }
 
 function renderSummary(creditBalance: CreditBalance, placeError: PlaceError | null = null) {
@@ -72,5 +80,13 @@ describe('the checkout summary’s refusals', () => {
     renderSummary({ status: 'none' }, { message: 'That product is sold out.', code: 100410 });
     expect(screen.getByTestId('checkout-place-error').textContent).toContain('sold out');
     expect(screen.queryByRole('link')).toBeNull();
+  });
+});
+
+describe('the checkout summary’s GST', () => {
+  it('says the GST in the order total, beside the total to pay', () => {
+    renderSummary({ status: 'none' });
+    expect(screen.getByText('GST in the order total')).toBeTruthy();
+    expect(screen.getByTestId('checkout-gst').textContent).toBe('$4.36');
   });
 });

@@ -24,13 +24,18 @@ export function CheckoutSummary({ totals, coupon, creditBalance, placeError, isP
       <TotalsBreakdown
         totals={totals}
         showsAmountDue
-        labels={{ discount: `Discount${coupon ? ` (${coupon.code})` : ''}` }}
+        labels={{
+          discount: `Discount${coupon ? ` (${coupon.code})` : ''}`,
+          // The total to pay is what is left after store credit; the GST is the whole order's.
+          gst: 'GST in the order total',
+        }}
         testIds={{
           subtotal: 'checkout-subtotal',
           discount: 'checkout-discount',
           shipping: 'checkout-shipping',
           credit: 'checkout-credit',
           total: 'checkout-total',
+          gst: 'checkout-gst',
         }}
       >
         <StoreCreditChoice credit={creditBalance} />
