@@ -127,7 +127,7 @@ describe('lines ticked in quick succession', () => {
       const last = answers.lastIndexOf('update');
       return answers.filter((a) => a === 'update').length === 2 && answers.indexOf('list', last) > last;
     };
-    await expect.poll(afterBoth, { timeout: 15_000 }).toBe(true);
+    await expect.poll(afterBoth).toBe(true);
     await expect.poll(() => tickFirst.isChecked()).toBe(true);
     await expect.poll(() => tickSecond.isChecked()).toBe(true);
     await expect.poll(() => testId(page, 'cart-summary').textContent()).toContain('Subtotal (3 items)');

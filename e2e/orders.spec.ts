@@ -35,14 +35,17 @@ describe('orders', () => {
     });
     const token = await storedToken(page);
     await addSydneyAddress(token, { firstName: 'Olive', lastName: 'Order' });
-    const { data: products } = await callApi<{ list: Product[] }>('product/list?category=pantry&pageSize=50');
-    const [first, second] = products.list.filter((p) => p.available && p.stock >= 10);
-    if (!first || !second) throw new Error('the demo catalogue needs two pantry products in stock');
-
-    await page.goto('/shop?category=pantry');
-    for (const p of [first, second]) {
-      await testId(page, `product-add-${p.productID}`).click();
-      await page.getByText(`${p.name} added to your cart.`).waitFor();
+    // Basic food (GST-free) and a snack (taxable), so the order includes some GST.
+    const inStock = async (category: string) => {
+      const { data } = await callApi<{ list: Product[] }>(`product/list?category=${category}&pageSize=50`);
+      const product = data.list.find((p) => p.available && p.stock >= 10);
+      if (!product) throw new Error(`the demo catalogue needs a ${category} product in stock`);
+      return { category, product };
+    };
+    for (const { category, product } of [await inStock('pantry'), await inStock('snacks')]) {
+      await page.goto(`/shop?category=${category}`);
+      await testId(page, `product-add-${product.productID}`).click();
+      await page.getByText(`${product.name} added to your cart.`).waitFor();
     }
     await page.goto('/cart');
     await testId(page, 'cart-checkout').click();
@@ -63,6 +66,10 @@ describe('orders', () => {
     await testId(page, 'checkout-notes').fill('Side gate, code 4821.\nBeware of the dog.');
     await page.getByLabel('If nobody is home, leave it at the door').check();
     await pickDeliveryWindow(page);
+    // The GST shown before placing the order is the GST the order then includes.
+    const shownGst = await testId(page, 'checkout-gst').textContent();
+    expect(shownGst).toMatch(/^\$\d+\.\d\d$/);
+    expect(shownGst).not.toBe('$0.00');
     await testId(page, 'checkout-place-order').click();
     // The order waits for payment: the checkout moves on to choosing how to pay, and the order can be left unpaid.
     await page.waitForURL(/\/checkout\/pay\/\d+$/);
@@ -86,7 +93,7 @@ describe('orders', () => {
     expect(await testId(page, 'order-delivery-notes').innerText()).toBe('Front door, code 1234.');
     expect(await testId(page, 'order-leave-unattended').count()).toBe(0);
     // Not paid yet, so not yet a sale: no tax invoice.
-    await testId(page, 'order-gst').waitFor();
+    expect(await testId(page, 'order-gst').textContent()).toBe(shownGst);
     expect(await testId(page, 'order-tax-invoice').count()).toBe(0);
     const orderID = Number(new URL(page.url()).pathname.split('/').pop());
     await saveScreenshot(page, 'order-detail-desktop');
@@ -277,6 +284,21 @@ describe('orders', () => {
       .allTextContents();
     expect(marked.map((text) => taxable.find((name) => text.includes(name)))).toEqual(taxable);
     await saveScreenshot(page, 'order-tax-invoice');
+
+    // Print prints the page, and printed it is the invoice alone: no header, menu or buttons.
+    await page.evaluate(() => {
+      Reflect.set(window, 'printCalls', 0);
+      window.print = () => Reflect.set(window, 'printCalls', Number(Reflect.get(window, 'printCalls')) + 1);
+    });
+    await testId(page, 'order-print').click();
+    expect(await page.evaluate(() => Reflect.get(window, 'printCalls'))).toBe(1);
+    await page.emulateMedia({ media: 'print' });
+    expect(await testId(page, 'order-tax-invoice').isVisible()).toBe(true);
+    expect(await testId(page, 'order-lines').isVisible()).toBe(true);
+    for (const hidden of ['brand', 'order-print', 'order-cancel'])
+      expect(await testId(page, hidden).isVisible()).toBe(false);
+    await saveScreenshot(page, 'order-tax-invoice-print');
+    await page.emulateMedia({ media: 'screen' });
     await context.close();
   });
 

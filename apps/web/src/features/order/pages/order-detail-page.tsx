@@ -1,5 +1,5 @@
-import { ArrowLeftOutlined } from '@ant-design/icons';
-import { Alert, Button, Card, Col, Divider, Row, Skeleton, Typography } from 'antd';
+import { ArrowLeftOutlined, PrinterOutlined } from '@ant-design/icons';
+import { Alert, Button, Card, Col, Divider, Row, Skeleton, Space, Typography } from 'antd';
 import { useCallback, useState } from 'react';
 import { errorCatalogue } from '@storefront/contract/errors';
 import { Link, useParams } from 'react-router';
@@ -98,6 +98,7 @@ export function OrderDetailPage() {
   return (
     <Card
       title={back}
+      className="order-detail"
       data-testid="order-detail-page"
       extra={
         o.canCancel && (
@@ -124,7 +125,13 @@ export function OrderDetailPage() {
       </div>
       <div className="order-detail__placed">
         <Typography.Text type="secondary">Placed {formatOrderDate(o.createdAt)}</Typography.Text>
-        <BuyAgainButton orderID={o.orderID} />
+        <Space wrap>
+          {/* Printed, the page is the order alone (global.css, @media print): its tax invoice once paid. */}
+          <Button icon={<PrinterOutlined />} onClick={() => window.print()} data-testid="order-print">
+            Print
+          </Button>
+          <BuyAgainButton orderID={o.orderID} />
+        </Space>
       </div>
       {storeAbn && isTaxInvoice(o) && (
         <p className="text-secondary text-small" data-testid="order-tax-invoice">
@@ -166,14 +173,9 @@ export function OrderDetailPage() {
                 shipping: 'order-shipping',
                 credit: 'order-credit',
                 total: 'order-total',
+                gst: 'order-gst',
               }}
             />
-            {o.totals.gst !== null && (
-              <div className="cart-summary__row text-secondary">
-                <span>Includes GST</span>
-                <span data-testid="order-gst">{formatMoney(o.totals.gst)}</span>
-              </div>
-            )}
           </Card>
         </Col>
         <Col xs={24} lg={10}>
