@@ -49,7 +49,7 @@ function strykerNode() {
 }
 
 function strykerConfig(target, reportFile, workspaceDir) {
-  const kind = target.workspace === 'apps/web' ? 'web' : 'api';
+  const kind = { 'apps/web': 'web', 'packages/contract': 'contract' }[target.workspace] ?? 'api';
   return {
     testRunner: 'vitest',
     vitest: { configFile: path.join(here, `vitest.${kind}.config.mjs`), related: false },

@@ -10,6 +10,12 @@ export const targets = [
     tests: ['src/modules/pricing/*.test.ts'],
   },
   {
+    name: 'gst',
+    workspace: 'packages/contract',
+    mutate: ['src/gst.ts'],
+    tests: ['src/gst.test.ts'],
+  },
+  {
     name: 'coupon-rules',
     workspace: 'apps/api',
     mutate: ['src/modules/coupon/coupon.rules.ts'],

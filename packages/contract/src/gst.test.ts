@@ -22,14 +22,19 @@ describe('gstIncluded', () => {
     expect(gstIncluded({ lines: [taxable(2000), gstFree(6000)], discount: 800, shipping: 0 })).toBe(164);
   });
 
-  it('taxes delivery in the share the goods after discount are taxable', () => {
-    // Goods 1100 taxable of 2200 after discount: half of the 900 delivery is taxable. (1100 + 450) / 11 = 140.9.
+  it('taxes delivery in the share the goods are taxable', () => {
+    // Goods 1100 taxable of 2200: half of the 900 delivery is taxable. (1100 + 450) / 11 = 140.9.
     expect(gstIncluded({ lines: [taxable(1100), gstFree(1100)], discount: 0, shipping: 900 })).toBe(141);
     expect(gstIncluded({ lines: [taxable(1100)], discount: 0, shipping: 990 })).toBe(190);
   });
 
   it('shares delivery by the goods as priced when the discount took all of them', () => {
     expect(gstIncluded({ lines: [taxable(500), gstFree(500)], discount: 1000, shipping: 1100 })).toBe(50);
+  });
+
+  it('taxes the delivery of goods given away (a 100% coupon, free samples) when any of them is taxable', () => {
+    expect(gstIncluded({ lines: [taxable(0), gstFree(0)], discount: 0, shipping: 1100 })).toBe(100);
+    expect(gstIncluded({ lines: [gstFree(0)], discount: 0, shipping: 1100 })).toBe(0);
   });
 
   it('rounds once, on the order, to the nearest cent', () => {

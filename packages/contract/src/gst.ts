@@ -6,7 +6,8 @@
  *
  * - a coupon's discount lowers the price of the goods it applies to, so it is shared between taxable and GST-free
  *   lines in proportion to their value;
- * - delivery is part of supplying the goods, so its charge is taxable in the share the goods (after discount) are;
+ * - delivery is part of supplying the goods, so its charge is taxable in the share the goods are (a discount shared
+ *   by value leaves that share as it was);
  * - the GST is worked out once on the order's taxable amount and rounded to the nearest cent (the ATO allows
  *   rounding per invoice); store credit is a way of paying, not a discount, and changes nothing.
  */
@@ -26,21 +27,15 @@ export type GstInput = {
 export function gstIncluded({ lines, discount, shipping }: GstInput): number {
   const goods = sum(lines.map((l) => l.lineTotal));
   const taxableGoods = sum(lines.filter((l) => !l.gstFree).map((l) => l.lineTotal));
-  if (taxableGoods === 0) return 0;
-  const taxableDiscount = shareOf(discount, taxableGoods, goods);
-  const goodsAfterDiscount = goods - discount;
-  const taxableAfterDiscount = taxableGoods - taxableDiscount;
-  // With everything discounted away, delivery follows the goods as they were priced.
-  const taxableShipping =
-    goodsAfterDiscount > 0
-      ? shareOf(shipping, taxableAfterDiscount, goodsAfterDiscount)
-      : shareOf(shipping, taxableGoods, goods);
-  return Math.round((taxableAfterDiscount + taxableShipping) / GST_FRACTION_DENOMINATOR);
+  // Goods given away: their delivery is taxable when any of them would be.
+  if (goods === 0) return lines.some((l) => !l.gstFree) ? Math.round(shipping / GST_FRACTION_DENOMINATOR) : 0;
+  const taxable = taxableGoods - shareOf(discount, taxableGoods, goods) + shareOf(shipping, taxableGoods, goods);
+  return Math.round(taxable / GST_FRACTION_DENOMINATOR);
 }
 
 /** `amount` × part / whole, to the nearest cent. */
 function shareOf(amount: number, part: number, whole: number): number {
-  return whole === 0 ? 0 : Math.round((amount * part) / whole);
+  return Math.round((amount * part) / whole);
 }
 
 function sum(values: number[]): number {
