@@ -21,7 +21,7 @@ export function product(overrides: Partial<ProductRow> = {}): ProductRow {
     packSize: null,
     packUnit: null,
     wasPriceCents: null,
-    gstFree: true,
+    gstFree: false,
     ...overrides,
   };
 }

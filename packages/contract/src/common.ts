@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { INVISIBLE, withoutInvisible } from './limits.js';
 
 export const INT32_MAX = 2_147_483_647;
 export const PAGE_SIZE_MAX = 50;
@@ -15,16 +16,6 @@ const PLAIN_TEXT = /^[^\x00-\x1f\x7f-\x9f]*$/;
 const LINES_OF_TEXT = /^[^\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f]*$/;
 /** A lone UTF-16 surrogate would reach the database as U+FFFD. */
 const LONE_SURROGATE = /\p{Cs}/u;
-/**
- * Characters that change how text around them is laid out but show nothing themselves: zero-width space and
- * no-break space (BOM), the invisible operators, bidirectional embeddings, overrides and isolates (which can make a
- * name or an address read differently from what is stored), line and paragraph separators, interlinear
- * annotation marks and Unicode's noncharacters. Zero-width (non-)joiners and the left-to-right and right-to-left
- * marks stay: emoji, Persian and mixed-direction text need them.
- */
-const INVISIBLE =
-  /[\u200b\u2028\u2029\u202a-\u202e\u2060-\u2064\u2066-\u2069\ufeff\ufff9-\ufffb\ufdd0-\ufdef\ufffe\uffff]|[\u{1fffe}\u{1ffff}\u{2fffe}\u{2ffff}\u{10fffe}\u{10ffff}]/u;
-const INVISIBLE_ALL = new RegExp(INVISIBLE.source, 'gu');
 /** A combining mark first has nothing to combine with. */
 const LEADING_MARK = /^\p{M}/u;
 
@@ -60,11 +51,7 @@ export function text(
 
 /** What a customer searches for: invisible formatting characters pasted with the words are dropped, not refused. */
 export function searchText(max: number) {
-  return z
-    .string()
-    .max(max)
-    .transform((s) => s.replace(INVISIBLE_ALL, ''))
-    .pipe(text(max));
+  return z.string().max(max).transform(withoutInvisible).pipe(text(max));
 }
 
 /**

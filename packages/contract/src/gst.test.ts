@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { gstIncluded } from './gst.js';
+import { gstIncluded, isTaxInvoice } from './gst.js';
 
 const taxable = (lineTotal: number) => ({ lineTotal, gstFree: false });
 const gstFree = (lineTotal: number) => ({ lineTotal, gstFree: true });
@@ -32,7 +32,7 @@ describe('gstIncluded', () => {
     expect(gstIncluded({ lines: [taxable(500), gstFree(500)], discount: 1000, shipping: 1100 })).toBe(50);
   });
 
-  it('taxes the delivery of goods given away (a 100% coupon, free samples) when any of them is taxable', () => {
+  it('taxes the delivery of goods priced at nothing when any of them is taxable', () => {
     expect(gstIncluded({ lines: [taxable(0), gstFree(0)], discount: 0, shipping: 1100 })).toBe(100);
     expect(gstIncluded({ lines: [gstFree(0)], discount: 0, shipping: 1100 })).toBe(0);
   });
@@ -44,10 +44,28 @@ describe('gstIncluded', () => {
     expect(gstIncluded({ lines: [taxable(6)], discount: 0, shipping: 0 })).toBe(1);
   });
 
+  it('rounds the whole taxable amount once, not its discount and delivery shares each first', () => {
+    // Taxable 1375 × (6175 - 1622 + 1103) / 6175 = 1259.4; / 11 = 114.49. Rounding the shares first made it 115.
+    expect(gstIncluded({ lines: [taxable(1375), gstFree(4800)], discount: 1622, shipping: 1103 })).toBe(114);
+  });
+
   it('is within half a cent of an eleventh of any taxable total', () => {
     for (const total of [1, 10, 11, 99, 1000, 123_457]) {
       const gst = gstIncluded({ lines: [taxable(total)], discount: 0, shipping: 0 });
       expect(Math.abs(gst * 11 - total)).toBeLessThanOrEqual(5.5);
     }
+  });
+});
+
+describe('isTaxInvoice', () => {
+  it('is what a paid order is, from payment until delivery', () => {
+    for (const status of ['paid', 'processing', 'shipped', 'delivered'] as const)
+      expect(isTaxInvoice({ status, isPaid: true, gst: 100 }), status).toBe(true);
+  });
+
+  it('is not yet an order awaiting payment, nor one cancelled, nor one without its GST recorded', () => {
+    expect(isTaxInvoice({ status: 'pending_payment', isPaid: false, gst: 100 })).toBe(false);
+    expect(isTaxInvoice({ status: 'cancelled', isPaid: true, gst: 100 })).toBe(false);
+    expect(isTaxInvoice({ status: 'delivered', isPaid: true, gst: null })).toBe(false);
   });
 });

@@ -38,3 +38,19 @@ export const NEWSLETTER_OFFER = {
 /** Delivery windows are offered this many days ahead, today included, in the store's time zone. */
 export const DELIVERY_WINDOW_DAYS = 7;
 export const STORE_TIME_ZONE = 'Australia/Sydney';
+
+/**
+ * Characters that change how text around them is laid out but show nothing themselves: zero-width space and
+ * no-break space (BOM), the invisible operators, bidirectional embeddings, overrides and isolates (which can make a
+ * name or an address read differently from what is stored), line and paragraph separators, interlinear
+ * annotation marks and Unicode's noncharacters. Zero-width (non-)joiners and the left-to-right and right-to-left
+ * marks stay: emoji, Persian and mixed-direction text need them.
+ */
+export const INVISIBLE =
+  /[\u200b\u2028\u2029\u202a-\u202e\u2060-\u2064\u2066-\u2069\ufeff\ufff9-\ufffb\ufdd0-\ufdef\ufffe\uffff]|[\u{1fffe}\u{1ffff}\u{2fffe}\u{2ffff}\u{10fffe}\u{10ffff}]/u;
+const INVISIBLE_ALL = new RegExp(INVISIBLE.source, 'gu');
+
+/** The text without them: what a search, or a text pasted from elsewhere, is taken as. */
+export function withoutInvisible(text: string): string {
+  return text.replace(INVISIBLE_ALL, '');
+}

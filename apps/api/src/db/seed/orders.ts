@@ -1,9 +1,9 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
+import { gstIncluded } from '@storefront/contract/gst';
 import type { OrderStatus } from '@storefront/contract/order';
 import type { Executor } from '../client.js';
 import { addresses, customers, orderLines, orders, products, suburbs } from '../schema/index.js';
 import { orderLineOf } from '../../modules/order/checkout.js';
-import { gstIncluded } from '@storefront/contract/gst';
 import { DEMO_LOGIN } from './demo.js';
 
 const DAY = 24 * 3600 * 1000;

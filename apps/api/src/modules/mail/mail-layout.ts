@@ -35,7 +35,9 @@ function textOf(block: MailBlock): string {
 }
 
 function htmlOf(block: MailBlock): string {
-  if (block.kind === 'paragraph') return `<p style="margin:0 0 16px">${escapeHtml(block.text)}</p>`;
+  // pre-line: a customer's delivery instructions keep their line breaks.
+  if (block.kind === 'paragraph')
+    return `<p style="margin:0 0 16px;white-space:pre-line">${escapeHtml(block.text)}</p>`;
   if (block.kind === 'action') {
     return (
       `<p style="margin:24px 0"><a href="${escapeHtml(block.url)}" style="background:${BRAND};color:#ffffff;` +

@@ -155,6 +155,9 @@ describe('an order with a coupon', () => {
     await applyCoupon(c, freeShip.code);
     const standard = await placeOrder(c, { addressID });
     expect(standard.totals).toMatchObject({ subtotal: 1_000, discount: 0, shipping: 0, total: 1_000 });
+    // It saved the delivery charge, so this order used it.
+    expect(standard.couponCode).toBe(freeShip.code);
+    expect(await couponUses(freeShip.id, c.user.customerID)).toMatchObject({ customer: 1 });
 
     const other = await shopper();
     await addToCart(t.app, other.c, p.id);

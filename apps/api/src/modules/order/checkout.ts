@@ -1,3 +1,4 @@
+import { gstIncluded } from '@storefront/contract/gst';
 import type { OrderCreateBody } from '@storefront/contract/order';
 import { commitWithWrites, violatedConstraint, type Db, type Executor } from '../../db/client.js';
 import { together } from '../../db/together.js';
@@ -24,7 +25,6 @@ import { claimCoupon } from '../coupon/coupon.service.js';
 import type { DeliveryWindowRow } from '../delivery/delivery.repo.js';
 import { checkWindowChoice, readWindowChoice, takeWindowPlace } from '../delivery/delivery.service.js';
 import { claimKey, saveAnswer, type IdempotencyScope } from '../idempotency/idempotency.repo.js';
-import { gstIncluded } from '@storefront/contract/gst';
 import { priceCart, withCredit, type CartPrice } from '../pricing/price-cart.js';
 import { listRates, type ShippingRateRow } from '../shipping/shipping.repo.js';
 import { zoneOf } from '../shipping/shipping.rules.js';

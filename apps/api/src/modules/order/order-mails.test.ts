@@ -2,7 +2,14 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { outboxMails } from '../../db/schema/index.js';
 import { createCoupon, createProduct, giveCoupon, giveCredit } from '../../../test/catalog-factories.js';
-import { addAddress, addToCart, bearer, placeOrder, registerCustomer } from '../../../test/factories.js';
+import {
+  addAddress,
+  addToCart,
+  bearer,
+  placeOrder,
+  registerCustomer,
+  sydneyAddress,
+} from '../../../test/factories.js';
 import { startSmtpCatcher, type SmtpCatcher } from '../../../test/smtp-catcher.js';
 import { createTestApp, type TestApp } from '../../../test/test-app.js';
 
@@ -67,7 +74,7 @@ describe('order mail', () => {
     expect((await call(c.token, 'POST', '/cart/apply-discount', { code: coupon.code })).code).toBe(0);
     const order = await placeOrder(t.app, c, {
       addressID,
-      deliveryNotes: 'Side gate, code 4821 <b>',
+      deliveryNotes: 'Side gate, code 4821 <b>\nBeware of the dog',
       leaveUnattended: true,
     });
     const { shipping, total } = order.totals;
@@ -90,7 +97,10 @@ describe('order mail', () => {
     expect(mail?.text).toContain(`${STORE}/account/orders/${order.orderID}`);
     expect(mail?.html).toContain('Pink Lady apples 1 kg × 3');
     expect(mail?.text).toContain('Your instructions for the driver: Side gate, code 4821 <b>');
-    expect(mail?.html).toContain('Side gate, code 4821 &lt;b&gt;');
+    // Escaped, and its line breaks kept (pre-line).
+    expect(mail?.html).toContain(
+      '<p style="margin:0 0 16px;white-space:pre-line">Your instructions for the driver: Side gate, code 4821 &lt;b&gt;\nBeware of the dog</p>',
+    );
     expect(mail?.text).toContain('If nobody is home, the driver may leave it at the door.');
   });
 
@@ -139,6 +149,15 @@ describe('order mail', () => {
     expect((await mailsTo(c.email)).map((m) => m.subject)).toEqual([
       `Order SO-${order.orderID} is confirmed`,
     ]);
+    // That confirmation is the sale's tax invoice; a later mail about the order is not another one.
+    const moved = await addAddress(t.app, c, { ...sydneyAddress, line1: '200 George St' });
+    expect(
+      (await call(c.token, 'PUT', '/order/address', { orderID: order.orderID, addressID: moved })).code,
+    ).toBe(0);
+    const [confirmed, addressChanged] = await mailsTo(c.email);
+    expect(addressChanged?.subject).toBe(`Order SO-${order.orderID} has a new delivery address`);
+    expect(confirmed?.text).toContain('Tax invoice · Harbour Grocer · ABN 51 824 753 556');
+    expect(addressChanged?.text).not.toContain('Tax invoice');
   });
 
   it('moving the delivery address mails the new one', async () => {

@@ -1,4 +1,5 @@
 import { formatAbn } from '@storefront/contract/abn';
+import { isTaxInvoice } from '@storefront/contract/gst';
 import { orderAddress, type OrderAddress } from '@storefront/contract/order';
 import type { Executor } from '../../db/client.js';
 import { together } from '../../db/together.js';
@@ -32,11 +33,6 @@ export type OrderMailSettings = {
 };
 
 const reference = (orderId: number) => `SO-${orderId}`;
-
-/** A paid order, not cancelled, with its GST recorded: what was sold, for how much and with how much GST. */
-export function isTaxInvoice(order: OrderRow): boolean {
-  return order.paidAt !== null && order.status !== 'cancelled' && order.gstCents !== null;
-}
 
 const providerNames: Record<string, string> = {
   paypal: 'PayPal',
@@ -149,6 +145,17 @@ function content(event: OrderEvent, order: OrderRow, settings: OrderMailSettings
   }
 }
 
+/**
+ * The mail that tells the customer the sale is made is its tax invoice: the one confirming payment, or confirming
+ * an order placed already paid. Later mails about the order (a new address, a refund) are not further invoices.
+ */
+function isInvoiceMail(event: OrderEvent, order: OrderRow): boolean {
+  const confirmsSale = event.kind === 'paid' || (event.kind === 'placed' && order.paidAt !== null);
+  return (
+    confirmsSale && isTaxInvoice({ status: order.status, isPaid: order.paidAt !== null, gst: order.gstCents })
+  );
+}
+
 /** The order a mail is about, as just written, with what the caller already holds of it; the rest is read. */
 export type OrderMailSubject = {
   order: OrderRow;
@@ -195,7 +202,7 @@ export async function queueOrderMail(
           { kind: 'action', label: 'See your order', url: link },
         ],
         footer: [
-          ...(settings.abn && isTaxInvoice(order)
+          ...(settings.abn && isInvoiceMail(event, order)
             ? [`Tax invoice · Harbour Grocer · ABN ${formatAbn(settings.abn)}`]
             : []),
           'You get this mail because you ordered from Harbour Grocer.',

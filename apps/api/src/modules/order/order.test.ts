@@ -391,6 +391,20 @@ describe('delivery instructions', () => {
     });
   });
 
+  it('are refused without saying whether the order may be left unattended, naming the field', async () => {
+    const { c, addressID } = await shopper();
+    await addToCart(c, (await createProduct(db())).id);
+    const order = await placeOrder(c, addressID, { deliveryNotes: 'Ring the bell' });
+    const res = await call(c, 'PUT', '/order/delivery-notes', {
+      orderID: order.orderID,
+      deliveryNotes: 'Knock',
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().msg).toContain('body.leaveUnattended');
+    const [row] = await db().select().from(orders).where(eq(orders.id, order.orderID));
+    expect(row?.deliveryNotes).toBe('Ring the bell');
+  });
+
   it("of another customer's order are refused like a missing order, and left as they were", async () => {
     const owner = await shopper();
     await addToCart(owner.c, (await createProduct(db())).id);

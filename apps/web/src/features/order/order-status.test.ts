@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { OrderStatus, OrderTotals } from '@storefront/contract/order';
-import { cancelOutcome, isTaxInvoice, orderStatusLabels, orderStatusOrder } from './order-status';
+import type { OrderTotals } from '@storefront/contract/order';
+import { cancelOutcome, orderStatusLabels, orderStatusOrder } from './order-status';
 
 describe('order status display', () => {
   it('names every status once, in the order of the timeline', () => {
@@ -38,25 +38,5 @@ describe('what a cancel gives back', () => {
     expect(cancelOutcome('paid', totals(2000, 0))).toBe(
       'Items go back on the shelf, and the store credit you used comes back as credit.',
     );
-  });
-});
-
-describe('the tax invoice', () => {
-  const order = (status: OrderStatus, paidAt: string | null, gst: number | null) => ({
-    status,
-    paidAt,
-    totals: { subtotal: 1100, discount: 0, shipping: 0, total: 1100, creditUsed: 0, amountDue: 1100, gst },
-  });
-  const PAID_AT = '2026-11-20T10:00:00.000Z';
-
-  it('is what a paid order is, from payment until delivery', () => {
-    for (const status of ['paid', 'processing', 'shipped', 'delivered'] as const)
-      expect(isTaxInvoice(order(status, PAID_AT, 100)), status).toBe(true);
-  });
-
-  it('is not yet an order awaiting payment, nor one cancelled, nor one without its GST recorded', () => {
-    expect(isTaxInvoice(order('pending_payment', null, 100))).toBe(false);
-    expect(isTaxInvoice(order('cancelled', PAID_AT, 100))).toBe(false);
-    expect(isTaxInvoice(order('delivered', PAID_AT, null))).toBe(false);
   });
 });

@@ -1,4 +1,4 @@
-import type { OrderDetail, OrderStatus, OrderTotals } from '@storefront/contract/order';
+import type { OrderStatus, OrderTotals } from '@storefront/contract/order';
 
 export const orderStatusLabels: Record<OrderStatus, string> = {
   pending_payment: 'Awaiting payment',
@@ -50,12 +50,4 @@ export function cancelOutcome(status: OrderStatus, totals: OrderTotals): string 
   return parts.length === 0
     ? 'Items go back on the shelf.'
     : `Items go back on the shelf, and ${parts.join(', and ')}.`;
-}
-
-/**
- * Whether the order's page is its tax invoice (with the shop's ABN): paid, not cancelled, and with the GST it
- * includes recorded. Before payment it is an order, not yet a sale.
- */
-export function isTaxInvoice(order: Pick<OrderDetail, 'status' | 'paidAt' | 'totals'>): boolean {
-  return order.paidAt !== null && order.status !== 'cancelled' && order.totals.gst !== null;
 }

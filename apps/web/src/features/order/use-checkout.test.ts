@@ -78,6 +78,16 @@ describe('what placing the order sends', () => {
     });
   });
 
+  it('the instructions without the invisible characters pasted with them, which the server would refuse', () => {
+    const pasted = '\u200bGate code\u2060 4821\ufeff';
+    expect(orderBodyOf({ ...chosen, deliveryNotes: pasted }, null, 1_000).deliveryNotes).toBe(
+      'Gate code 4821',
+    );
+    expect(orderBodyOf({ ...chosen, deliveryNotes: '\u200b \u200b' }, null, 1_000)).not.toHaveProperty(
+      'deliveryNotes',
+    );
+  });
+
   it('no instructions when they are blank, and no authority to leave unless ticked', () => {
     const body = orderBodyOf({ ...chosen, deliveryNotes: ' \n ', leaveUnattended: false }, null, 1_000);
     expect(body).not.toHaveProperty('deliveryNotes');

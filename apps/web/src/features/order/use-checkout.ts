@@ -24,6 +24,7 @@ import { readChosenService, saveChosenService } from '../shipping/chosen-service
 import { pickCartAddress } from '../shipping/use-cart-shipping';
 import { retrieveCredits } from '../wallet/api';
 import { createOrder } from './api';
+import { notesToSend } from './delivery-notes';
 import { toast } from '../../lib/toast';
 
 export type CheckoutForm = {
@@ -77,13 +78,14 @@ export function orderBodyOf(
   creditBalance: number | null,
   shownTotal: number,
 ): OrderCreateBody {
+  const notes = notesToSend(values.deliveryNotes);
   return {
     addressID: values.addressID,
     shippingService: values.shippingService,
     useCredit: creditBalance !== null && creditBalance > 0 && values.useCredit === true,
     expectedTotal: shownTotal,
     ...(values.deliveryWindowID === undefined ? {} : { deliveryWindowID: values.deliveryWindowID }),
-    ...(values.deliveryNotes?.trim() ? { deliveryNotes: values.deliveryNotes } : {}),
+    ...(notes === undefined ? {} : { deliveryNotes: notes }),
     ...(values.leaveUnattended ? { leaveUnattended: true } : {}),
   };
 }

@@ -7,14 +7,43 @@ import { ChangeNotesForm } from './change-notes-form';
 
 vi.mock('../api', () => ({ changeDeliveryNotes: vi.fn() }));
 
+const ADDRESS = {
+  addressID: 3,
+  firstName: 'Ada',
+  lastName: 'Lovelace',
+  phone: '0412345678',
+  line1: '1 Macquarie St',
+  line2: null,
+  suburbID: 1,
+  suburb: 'Sydney',
+  state: 'NSW',
+  postcode: '2000',
+  country: 'AU',
+} as const;
+
 function makeOrder(overrides: Partial<OrderDetail> = {}): OrderDetail {
   return {
     orderID: 12,
+    status: 'paid',
+    lines: [],
+    totals: { subtotal: 1000, discount: 0, shipping: 0, creditUsed: 0, total: 1000, amountDue: 1000, gst: 0 },
+    shippingService: 'standard',
+    shippingAddress: ADDRESS,
+    billingAddress: ADDRESS,
+    couponCode: null,
+    createdAt: '2026-11-20T10:00:00.000Z',
+    updatedAt: '2026-11-20T10:00:00.000Z',
+    paidAt: '2026-11-20T10:01:00.000Z',
+    cancelledAt: null,
+    canCancel: true,
+    canChangeAddress: true,
+    deliveryWindow: null,
+    canChangeWindow: false,
+    canChangeNotes: true,
     deliveryNotes: null,
     leaveUnattended: false,
-    canChangeNotes: true,
     ...overrides,
-  } as OrderDetail;
+  };
 }
 
 beforeEach(() => {
@@ -26,9 +55,11 @@ describe("changing an order's delivery instructions", () => {
     const saved = makeOrder({ deliveryNotes: 'Gate code 4821', leaveUnattended: true });
     vi.mocked(changeDeliveryNotes).mockResolvedValue(saved);
     const onChanged = vi.fn();
-    render(<ChangeNotesForm order={makeOrder()} onChanged={onChanged} />);
+    render(<ChangeNotesForm order={makeOrder()} onChanged={onChanged} onStale={vi.fn()} />);
 
     await userEvent.click(screen.getByRole('button', { name: 'Add instructions for the driver' }));
+    // Focus goes where the customer is to type, not to the page's top with the button gone.
+    await vi.waitFor(() => expect(document.activeElement).toBe(screen.getByTestId('order-notes')));
     await userEvent.type(screen.getByTestId('order-notes'), 'Gate code 4821');
     await userEvent.click(screen.getByLabelText('If nobody is home, leave it at the door'));
     await userEvent.click(screen.getByTestId('order-notes-save'));
@@ -45,9 +76,16 @@ describe("changing an order's delivery instructions", () => {
   });
 
   it('clears the instructions when they are emptied, and keeps the fields open when saving fails', async () => {
-    vi.mocked(changeDeliveryNotes).mockRejectedValue({ code: 100608, msg: 'The order is on its way.' });
+    vi.mocked(changeDeliveryNotes).mockRejectedValue(new Error('network down'));
     const onChanged = vi.fn();
-    render(<ChangeNotesForm order={makeOrder({ deliveryNotes: 'Ring the bell' })} onChanged={onChanged} />);
+    const onStale = vi.fn();
+    render(
+      <ChangeNotesForm
+        order={makeOrder({ deliveryNotes: 'Ring the bell' })}
+        onChanged={onChanged}
+        onStale={onStale}
+      />,
+    );
 
     await userEvent.click(screen.getByRole('button', { name: 'Change instructions' }));
     expect(screen.getByTestId('order-notes')).toHaveProperty('value', 'Ring the bell');
@@ -58,6 +96,19 @@ describe("changing an order's delivery instructions", () => {
       expect(changeDeliveryNotes).toHaveBeenCalledWith({ orderID: 12, leaveUnattended: false }),
     );
     expect(onChanged).not.toHaveBeenCalled();
+    expect(onStale).not.toHaveBeenCalled();
     expect(screen.getByTestId('order-notes-form')).toBeTruthy();
+  });
+
+  it('has the page read the order again when it shipped meanwhile', async () => {
+    const shipped = { code: 100608, msg: 'The delivery instructions can no longer be changed.', data: null };
+    vi.mocked(changeDeliveryNotes).mockRejectedValue(shipped);
+    const onStale = vi.fn();
+    render(<ChangeNotesForm order={makeOrder()} onChanged={vi.fn()} onStale={onStale} />);
+
+    await userEvent.click(screen.getByTestId('order-notes-edit'));
+    await userEvent.click(screen.getByTestId('order-notes-save'));
+
+    await vi.waitFor(() => expect(onStale).toHaveBeenCalledTimes(1));
   });
 });

@@ -1,16 +1,23 @@
 import { Button, Form, Space } from 'antd';
 import type { OrderDetail } from '@storefront/contract/order';
 import { useRef, useState } from 'react';
-import { readErrorMessage } from '../../../lib/http/error-message';
+import { errorCatalogue } from '@storefront/contract/errors';
+import { readErrorCode, readErrorMessage } from '../../../lib/http/error-message';
 import { toast } from '../../../lib/toast';
 import { changeDeliveryNotes } from '../api';
+import { notesToSend } from '../delivery-notes';
 import { DeliveryNotesFields } from './delivery-notes-fields';
 
-type Props = { order: OrderDetail; onChanged: (order: OrderDetail) => void };
+type Props = {
+  order: OrderDetail;
+  onChanged: (order: OrderDetail) => void;
+  /** The order moved on (it shipped) and its page is out of date: read it again. */
+  onStale: () => void;
+};
 type NotesForm = { deliveryNotes?: string; leaveUnattended?: boolean };
 
 /** Changes the order's instructions for the driver until it ships: a button that opens the fields in place. */
-export function ChangeNotesForm({ order, onChanged }: Props) {
+export function ChangeNotesForm({ order, onChanged, onStale }: Props) {
   const [isEditing, setIsEditing] = useState(false);
   const [isSaving, setIsSaving] = useState(false);
   const opener = useRef<HTMLButtonElement>(null);
@@ -24,7 +31,7 @@ export function ChangeNotesForm({ order, onChanged }: Props) {
   const save = async (values: NotesForm) => {
     setIsSaving(true);
     try {
-      const notes = values.deliveryNotes?.trim() ? values.deliveryNotes : undefined;
+      const notes = notesToSend(values.deliveryNotes);
       onChanged(
         await changeDeliveryNotes({
           orderID: order.orderID,
@@ -36,6 +43,8 @@ export function ChangeNotesForm({ order, onChanged }: Props) {
       close();
     } catch (err) {
       toast.error(readErrorMessage(err));
+      // Shipped meanwhile: the page shows it as it is now, without the fields.
+      if (readErrorCode(err) === errorCatalogue.ORDER_NOTES_LOCKED.code) onStale();
     } finally {
       setIsSaving(false);
     }
@@ -58,7 +67,8 @@ export function ChangeNotesForm({ order, onChanged }: Props) {
       onFinish={(values) => void save(values)}
       data-testid="order-notes-form"
     >
-      <DeliveryNotesFields testIdPrefix="order" />
+      {/* The button that opened the fields is gone: focus moves into them, where the customer is typing. */}
+      <DeliveryNotesFields testIdPrefix="order" autoFocus />
       <Space>
         <Button type="primary" htmlType="submit" loading={isSaving} data-testid="order-notes-save">
           Save instructions

@@ -3,13 +3,21 @@ import { DELIVERY_NOTES_MAX } from '@storefront/contract/limits';
 
 /**
  * The instructions for the driver and the authority to leave, as form fields named `deliveryNotes` and
- * `leaveUnattended`: at checkout and when changing them on the order's page. `testIdPrefix` names their test ids.
+ * `leaveUnattended`: at checkout and when changing them on the order's page. `testIdPrefix` names their test ids;
+ * `autoFocus` puts focus in the instructions when the fields open in place of the control that opened them.
  */
-export function DeliveryNotesFields({ testIdPrefix }: { testIdPrefix: string }) {
+export function DeliveryNotesFields({
+  testIdPrefix,
+  autoFocus = false,
+}: {
+  testIdPrefix: string;
+  autoFocus?: boolean;
+}) {
   return (
     <>
       <Form.Item name="deliveryNotes" label="Instructions for the driver (optional)">
         <Input.TextArea
+          autoFocus={autoFocus}
           maxLength={DELIVERY_NOTES_MAX}
           showCount
           autoSize={{ minRows: 2, maxRows: 6 }}

@@ -1,7 +1,9 @@
 import { ArrowLeftOutlined, PrinterOutlined } from '@ant-design/icons';
 import { Alert, Button, Card, Col, Divider, Row, Skeleton, Space, Typography } from 'antd';
 import { useCallback, useState } from 'react';
+import { formatAbn } from '@storefront/contract/abn';
 import { errorCatalogue } from '@storefront/contract/errors';
+import { isTaxInvoice } from '@storefront/contract/gst';
 import { Link, useParams } from 'react-router';
 import { NotFoundPage } from '../../../app/not-found-page';
 import { ConfirmPopover } from '../../../components/confirm-popover';
@@ -19,8 +21,7 @@ import { ChangeNotesForm } from '../components/change-notes-form';
 import { OrderLineList } from '../components/order-line-list';
 import { OrderStatusTag } from '../components/order-status-tag';
 import { OrderTimeline } from '../components/order-timeline';
-import { cancelOutcome, formatOrderDate, isTaxInvoice } from '../order-status';
-import { formatAbn } from '@storefront/contract/abn';
+import { cancelOutcome, formatOrderDate } from '../order-status';
 import { readRuntimeConfig } from '../../../lib/runtime-config';
 import { STORE_NAME } from '../../../lib/store-name';
 import { formatMoney } from '../../../lib/money';
@@ -133,7 +134,7 @@ export function OrderDetailPage() {
           <BuyAgainButton orderID={o.orderID} />
         </Space>
       </div>
-      {storeAbn && isTaxInvoice(o) && (
+      {storeAbn && isTaxInvoice({ status: o.status, isPaid: o.paidAt !== null, gst: o.totals.gst }) && (
         <p className="text-secondary text-small" data-testid="order-tax-invoice">
           Tax invoice · {STORE_NAME} · ABN {formatAbn(storeAbn)}
         </p>
@@ -207,7 +208,7 @@ export function OrderDetailPage() {
             {o.canChangeAddress && <ChangeAddressForm order={o} onChanged={order.replace} />}
             {o.canChangeNotes && (
               <div className="order-detail__notes-form">
-                <ChangeNotesForm order={o} onChanged={order.replace} />
+                <ChangeNotesForm order={o} onChanged={order.replace} onStale={order.reload} />
               </div>
             )}
           </Card>
