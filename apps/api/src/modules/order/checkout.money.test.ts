@@ -599,8 +599,8 @@ describe('the GST of an order', () => {
     await applyCoupon(c, coupon.code);
     const order = await placeOrder(c, { addressID });
     expect(order.totals).toMatchObject({ subtotal: 4_000, discount: 400, shipping: METRO_STANDARD });
-    // Three quarters of the goods are taxable: $30.00 - $3.00 of the discount, and $5.96 of the $7.95 delivery.
-    expect(order.totals.gst).toBe(Math.round((2_700 + 596) / 11));
+    // Three quarters of the goods are taxable, so three quarters of goods less discount plus delivery, over 11.
+    expect(order.totals.gst).toBe(Math.round((0.75 * (4_000 - 400 + METRO_STANDARD)) / 11));
   });
 
   it('of an order paid with store credit is the same: credit is a way of paying, not a discount', async () => {

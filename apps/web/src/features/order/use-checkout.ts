@@ -32,9 +32,7 @@ export type CheckoutForm = {
   shippingService: ShippingService;
   useCredit: boolean;
   deliveryWindowID?: number;
-  deliveryNotes?: string;
-  leaveUnattended?: boolean;
-};
+} & Pick<OrderCreateBody, 'deliveryNotes' | 'leaveUnattended'>;
 
 /** The delivery window chosen at checkout, and whether the address's zone needs one (null until known). */
 export type ChosenWindow = { window: DeliveryWindow | null; required: boolean } | null;

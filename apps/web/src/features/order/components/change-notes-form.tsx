@@ -1,5 +1,5 @@
 import { Button, Form, Space } from 'antd';
-import type { OrderDetail } from '@storefront/contract/order';
+import type { OrderDeliveryNotesBody, OrderDetail } from '@storefront/contract/order';
 import { useRef, useState } from 'react';
 import { errorCatalogue } from '@storefront/contract/errors';
 import { readErrorCode, readErrorMessage } from '../../../lib/http/error-message';
@@ -14,7 +14,7 @@ type Props = {
   /** The order moved on (it shipped) and its page is out of date: read it again. */
   onStale: () => void;
 };
-type NotesForm = { deliveryNotes?: string; leaveUnattended?: boolean };
+type NotesForm = Partial<Pick<OrderDeliveryNotesBody, 'deliveryNotes' | 'leaveUnattended'>>;
 
 /** Changes the order's instructions for the driver until it ships: a button that opens the fields in place. */
 export function ChangeNotesForm({ order, onChanged, onStale }: Props) {
