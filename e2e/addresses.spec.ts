@@ -11,6 +11,7 @@ import {
   registerCustomer,
   saveScreenshot,
   testId,
+  waitOrExplain,
 } from './support/browser';
 
 const browser = useBrowser();
@@ -58,7 +59,12 @@ describe('the address book', () => {
     await openAddressForm(page);
     await fillAddress(page, { line1: '200 Bourke St', suburb: '3000', pick: /Melbourne VIC 3000/ });
     await testId(page, 'address-save').click();
-    await page.locator('.ant-card', { hasText: '200 Bourke St' }).waitFor();
+    // Failed once in CI (passed on the retry): if it does again, the error says what the page showed instead.
+    await waitOrExplain(
+      page,
+      page.locator('.ant-card', { hasText: '200 Bourke St' }),
+      'address-second-not-added',
+    );
     await page.waitForFunction(
       () => document.querySelectorAll('[data-testid$="-make-shipping"]').length === 1,
     );
