@@ -1,7 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { chromium, type Browser, type BrowserContext, type Locator, type Page } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { afterAll, beforeAll } from 'vitest';
 import { store } from './store';
 
@@ -122,20 +122,18 @@ export async function saveScreenshot(page: Page, name: string): Promise<void> {
 }
 
 /**
- * Waits for `locator` as `waitFor` does; when it does not come, the error says what the page showed instead (its
- * toasts and form errors) and a screenshot named `name` is kept: for steps that have failed now and then under a
- * loaded machine and passed on the retry.
+ * Runs `wait` (a Playwright wait); when it times out, the error says what the page showed instead (its toasts, form
+ * errors and alerts) and a screenshot named `name` is kept: for steps that have failed now and then under a loaded
+ * machine and passed on the retry.
  */
-export async function waitOrExplain(page: Page, locator: Locator, name: string): Promise<void> {
+export async function waitOrExplain(page: Page, name: string, wait: () => Promise<unknown>): Promise<void> {
   try {
-    await locator.waitFor();
+    await wait();
   } catch (err) {
     await saveScreenshot(page, name);
     const shown = await page
       .locator('.ant-message-notice, .ant-form-item-explain-error, [role="alert"]')
       .allInnerTexts();
-    throw new Error(`${name}: not shown at ${page.url()}; the page showed: ${JSON.stringify(shown)}`, {
-      cause: err,
-    });
+    throw new Error(`${name}: at ${page.url()} the page showed ${JSON.stringify(shown)}`, { cause: err });
   }
 }
