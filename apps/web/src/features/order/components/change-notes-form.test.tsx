@@ -1,50 +1,11 @@
-import type { OrderDetail } from '@storefront/contract/order';
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { changeDeliveryNotes } from '../api';
+import { makeOrderDetail as makeOrder } from '../../../test-support/order-detail';
 import { ChangeNotesForm } from './change-notes-form';
 
 vi.mock('../api', () => ({ changeDeliveryNotes: vi.fn() }));
-
-const ADDRESS = {
-  addressID: 3,
-  firstName: 'Ada',
-  lastName: 'Lovelace',
-  phone: '0412345678',
-  line1: '1 Macquarie St',
-  line2: null,
-  suburbID: 1,
-  suburb: 'Sydney',
-  state: 'NSW',
-  postcode: '2000',
-  country: 'AU',
-} as const;
-
-function makeOrder(overrides: Partial<OrderDetail> = {}): OrderDetail {
-  return {
-    orderID: 12,
-    status: 'paid',
-    lines: [],
-    totals: { subtotal: 1000, discount: 0, shipping: 0, creditUsed: 0, total: 1000, amountDue: 1000, gst: 0 },
-    shippingService: 'standard',
-    shippingAddress: ADDRESS,
-    billingAddress: ADDRESS,
-    couponCode: null,
-    createdAt: '2026-11-20T10:00:00.000Z',
-    updatedAt: '2026-11-20T10:00:00.000Z',
-    paidAt: '2026-11-20T10:01:00.000Z',
-    cancelledAt: null,
-    canCancel: true,
-    canChangeAddress: true,
-    deliveryWindow: null,
-    canChangeWindow: false,
-    canChangeNotes: true,
-    deliveryNotes: null,
-    leaveUnattended: false,
-    ...overrides,
-  };
-}
 
 beforeEach(() => {
   vi.mocked(changeDeliveryNotes).mockReset();

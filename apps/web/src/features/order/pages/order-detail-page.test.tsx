@@ -1,0 +1,105 @@
+import { RUNTIME_CONFIG_GLOBAL } from '@storefront/contract/limits';
+import { render, screen } from '@testing-library/react';
+import { Provider } from 'react-redux';
+import { MemoryRouter, Route, Routes } from 'react-router';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { createAppStore } from '../../../app/store';
+import { makeOrderDetail } from '../../../test-support/order-detail';
+import { listAddresses } from '../../address/api';
+import { fetchOrderDetail } from '../api';
+import { OrderDetailPage } from './order-detail-page';
+
+vi.mock('../api');
+vi.mock('../../address/api');
+
+const TAX_INVOICE = 'Tax invoice · Harbour Grocer · ABN 51 824 753 556';
+const chips = {
+  productID: 7,
+  sku: 'SN-001',
+  name: 'Sea Salt Potato Chips 175g',
+  imageUrl: '/products/chips.svg',
+  price: 450,
+  quantity: 2,
+  lineTotal: 900,
+  gstFree: false,
+};
+const apples = { ...chips, productID: 8, sku: 'FV-002', name: 'Pink Lady Apples 1kg', gstFree: true };
+
+function serveAbn(abn: string | null) {
+  Reflect.set(window, RUNTIME_CONFIG_GLOBAL, {
+    apiBaseUrl: '',
+    debugConsole: false,
+    googleClientId: null,
+    storeAbn: abn,
+  });
+}
+
+async function showOrder(overrides: Parameters<typeof makeOrderDetail>[0] = {}) {
+  vi.mocked(fetchOrderDetail).mockResolvedValue(makeOrderDetail({ lines: [chips, apples], ...overrides }));
+  render(
+    <Provider store={createAppStore()}>
+      <MemoryRouter initialEntries={['/account/orders/12']}>
+        <Routes>
+          <Route path="/account/orders/:orderID" element={<OrderDetailPage />} />
+        </Routes>
+      </MemoryRouter>
+    </Provider>,
+  );
+  await screen.findByTestId('order-detail-page');
+}
+
+beforeEach(() => {
+  vi.mocked(listAddresses).mockResolvedValue({ list: [], cartAddressID: null });
+  serveAbn('51824753556');
+});
+afterEach(() => {
+  Reflect.deleteProperty(window, RUNTIME_CONFIG_GLOBAL);
+});
+
+describe("an order's page", () => {
+  it("is a paid order's tax invoice: the shop's ABN, the taxable lines marked, the GST it includes", async () => {
+    await showOrder({ totals: { ...makeOrderDetail().totals, gst: 82 } });
+    expect(screen.getByTestId('order-tax-invoice').textContent).toBe(TAX_INVOICE);
+    expect(screen.getByTestId('order-gst').textContent).toBe('$0.82');
+    const marked = screen
+      .getAllByTestId('order-line')
+      .filter((line) => line.textContent?.includes('includes GST'));
+    expect(marked.map((line) => line.textContent?.includes(chips.name))).toEqual([true]);
+  });
+
+  it('is no tax invoice before payment', async () => {
+    await showOrder({ status: 'pending_payment', paidAt: null });
+    expect(screen.queryByTestId('order-tax-invoice')).toBeNull();
+  });
+
+  it('is no tax invoice when cancelled', async () => {
+    await showOrder({ status: 'cancelled', cancelledAt: '2026-11-21T10:00:00.000Z', canCancel: false });
+    expect(screen.queryByTestId('order-tax-invoice')).toBeNull();
+  });
+
+  it('is no tax invoice in a shop without an ABN, though it still says the GST', async () => {
+    serveAbn(null);
+    await showOrder({ totals: { ...makeOrderDetail().totals, gst: 82 } });
+    expect(screen.queryByTestId('order-tax-invoice')).toBeNull();
+    expect(screen.getByTestId('order-gst').textContent).toBe('$0.82');
+  });
+
+  it("says no GST on an order from before it was recorded, and shows the customer's instructions as written", async () => {
+    await showOrder({
+      totals: { ...makeOrderDetail().totals, gst: null },
+      deliveryNotes: 'Side gate, code 4821.\nBeware of the dog.',
+      leaveUnattended: true,
+    });
+    expect(screen.queryByTestId('order-gst')).toBeNull();
+    expect(screen.queryByTestId('order-tax-invoice')).toBeNull();
+    expect(screen.getByTestId('order-delivery-notes').textContent).toBe(
+      'Side gate, code 4821.\nBeware of the dog.',
+    );
+    expect(screen.getByTestId('order-leave-unattended').textContent).toBe('Leave it at the door');
+  });
+
+  it('offers to change the instructions only until the order ships', async () => {
+    await showOrder({ status: 'shipped', canChangeNotes: false, canCancel: false, canChangeAddress: false });
+    expect(screen.queryByTestId('order-notes-edit')).toBeNull();
+  });
+});

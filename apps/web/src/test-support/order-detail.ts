@@ -1,0 +1,42 @@
+import type { OrderDetail } from '@storefront/contract/order';
+
+/** Where the test orders go and are billed. */
+const ADDRESS = {
+  addressID: 3,
+  firstName: 'Ada',
+  lastName: 'Lovelace',
+  phone: '0412345678',
+  line1: '1 Macquarie St',
+  line2: null,
+  suburbID: 1,
+  suburb: 'Sydney',
+  state: 'NSW',
+  postcode: '2000',
+  country: 'AU',
+} as const;
+
+/** A paid order of nothing in particular, with `overrides` over it: every field the page reads is there. */
+export function makeOrderDetail(overrides: Partial<OrderDetail> = {}): OrderDetail {
+  return {
+    orderID: 12,
+    status: 'paid',
+    lines: [],
+    totals: { subtotal: 1000, discount: 0, shipping: 0, creditUsed: 0, total: 1000, amountDue: 1000, gst: 0 },
+    shippingService: 'standard',
+    shippingAddress: ADDRESS,
+    billingAddress: ADDRESS,
+    couponCode: null,
+    createdAt: '2026-11-20T10:00:00.000Z',
+    updatedAt: '2026-11-20T10:00:00.000Z',
+    paidAt: '2026-11-20T10:01:00.000Z',
+    cancelledAt: null,
+    canCancel: true,
+    canChangeAddress: true,
+    deliveryWindow: null,
+    canChangeWindow: false,
+    canChangeNotes: true,
+    deliveryNotes: null,
+    leaveUnattended: false,
+    ...overrides,
+  };
+}
