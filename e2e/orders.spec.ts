@@ -42,12 +42,23 @@ describe('orders', () => {
       if (!product) throw new Error(`the demo catalogue needs a ${category} product in stock`);
       return { category, product };
     };
-    for (const { category, product } of [await inStock('pantry'), await inStock('snacks')]) {
+    const [pantry, snack] = [await inStock('pantry'), await inStock('snacks')];
+    for (const { category, product } of [pantry, snack]) {
       await page.goto(`/shop?category=${category}`);
       await testId(page, `product-add-${product.productID}`).click();
       await page.getByText(`${product.name} added to your cart.`).waitFor();
     }
     await page.goto('/cart');
+    // No substitute for the snack: if it has run out, the customer would rather have the money back.
+    const snackSubstitute = testId(page, `cart-line-substitute-${snack.product.productID}`);
+    expect(await snackSubstitute.isChecked()).toBe(true);
+    // The box shows what the cart holds: it changes once the server has taken the choice.
+    await snackSubstitute.click();
+    await expect.poll(() => snackSubstitute.isChecked()).toBe(false);
+    expect(await testId(page, `cart-line-substitute-${pantry.product.productID}`).isChecked()).toBe(true);
+    await page.setViewportSize(PHONE);
+    await saveScreenshot(page, 'cart-substitutes-phone');
+    await page.setViewportSize({ width: 1280, height: 800 });
     await testId(page, 'cart-checkout').click();
     await page.waitForURL('**/checkout');
     await testId(page, 'checkout-service-express').waitFor();
@@ -57,6 +68,14 @@ describe('orders', () => {
       /Express delivery \(\d+(–\d+)? business days?\)/,
     );
     await expect.poll(() => testId(page, 'checkout-line').count()).toBe(2);
+    const noSubstitute = (scope: 'checkout-line' | 'order-line') =>
+      testId(page, scope).filter({ has: testId(page, 'order-line-no-substitute') });
+    expect(await noSubstitute('checkout-line').allTextContents()).toEqual([
+      expect.stringContaining(snack.product.name),
+    ]);
+    expect(await testId(page, 'checkout-substitutes').textContent()).toContain(
+      'except those marked "no substitute": they are refunded.',
+    );
     await saveScreenshot(page, 'checkout-desktop');
     await page.setViewportSize(PHONE);
     await saveScreenshot(page, 'checkout-phone');
@@ -81,6 +100,11 @@ describe('orders', () => {
       'Side gate, code 4821.\nBeware of the dog.',
     );
     expect(await testId(page, 'order-leave-unattended').textContent()).toBe('Leave it at the door');
+    // The order keeps the choice made in the cart.
+    expect(await noSubstitute('order-line').allTextContents()).toEqual([
+      expect.stringContaining(snack.product.name),
+    ]);
+    await testId(page, 'order-substitutes').waitFor();
     // Until it ships, the instructions can be changed on the order's page.
     await testId(page, 'order-notes-edit').click();
     await testId(page, 'order-notes').fill('Front door, code 1234.');
@@ -112,6 +136,8 @@ describe('orders', () => {
     await expect.poll(() => testId(page, 'order-status').textContent()).toBe('Cancelled');
     await testId(page, 'order-cancelled-note').waitFor();
     expect(await testId(page, 'order-cancel').count()).toBe(0);
+    // Nothing will be packed: what would become of a missing item is no longer said.
+    expect(await testId(page, 'order-substitutes').count()).toBe(0);
 
     const { data: cart } = await callApi<{ lineCount: number }>('cart/list', { token });
     expect(cart.lineCount).toBe(0);

@@ -21,6 +21,8 @@ export const cartLine = z.object({
   price: z.number().int(),
   quantity: z.number().int(),
   selected: z.boolean(),
+  /** The customer accepts a similar product, at the same price or less, if this one has run out when packed. */
+  allowSubstitute: z.boolean(),
   /** price * quantity, cents. */
   lineTotal: z.number().int(),
   stock: z.number().int(),
@@ -106,9 +108,14 @@ export const cartDeleteBody = z.strictObject({ productIDs: z.array(id).min(1).ma
 export type CartDeleteBody = z.infer<typeof cartDeleteBody>;
 
 export const cartUpdateBody = z
-  .strictObject({ productID: id, quantity: quantity.optional(), selected: z.boolean().optional() })
-  .refine((b) => b.quantity !== undefined || b.selected !== undefined, {
-    error: 'send quantity, selected or both',
+  .strictObject({
+    productID: id,
+    quantity: quantity.optional(),
+    selected: z.boolean().optional(),
+    allowSubstitute: z.boolean().optional(),
+  })
+  .refine((b) => b.quantity !== undefined || b.selected !== undefined || b.allowSubstitute !== undefined, {
+    error: 'send quantity, selected, allowSubstitute or several of them',
     path: ['quantity'],
   });
 export type CartUpdateBody = z.infer<typeof cartUpdateBody>;

@@ -60,6 +60,8 @@ export const orderLine = z.object({
   lineTotal: z.number().int(),
   /** Sold GST-free (basic food); false: its price includes GST. Null for orders placed before it was recorded. */
   gstFree: z.boolean().nullable(),
+  /** The customer accepted a substitute if it had run out when packed; null for orders placed before it was asked. */
+  allowSubstitute: z.boolean().nullable(),
 });
 export type OrderLine = z.infer<typeof orderLine>;
 

@@ -112,6 +112,8 @@ export const cartLines = pgTable(
       .references(() => products.id),
     quantity: integer('quantity').notNull(),
     selected: boolean('selected').notNull().default(true),
+    /** The customer accepts a similar product if this one has run out when the order is packed. */
+    allowSubstitute: boolean('allow_substitute').notNull().default(true),
     addedAt: timestamp('added_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -211,6 +213,8 @@ export const orderLines = pgTable(
     quantity: integer('quantity').notNull(),
     /** The product was GST-free when sold; null for lines of orders placed before it was recorded. */
     gstFree: boolean('gst_free'),
+    /** The customer accepted a substitute for it; null for lines of orders placed before it was asked. */
+    allowSubstitute: boolean('allow_substitute'),
   },
   (t) => [primaryKey({ columns: [t.orderId, t.productId] })],
 );

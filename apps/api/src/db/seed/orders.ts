@@ -141,10 +141,11 @@ export async function seedDemoOrders(db: Executor, now = new Date()): Promise<vo
       })
       .returning({ id: orders.id });
     if (!order) continue;
-    await db
-      .insert(orderLines)
-      .values(
-        lines.map(({ product, quantity }) => ({ orderId: order.id, ...orderLineOf(product, quantity) })),
-      );
+    await db.insert(orderLines).values(
+      lines.map(({ product, quantity }) => ({
+        orderId: order.id,
+        ...orderLineOf({ product, quantity, allowSubstitute: true }),
+      })),
+    );
   }
 }

@@ -11,6 +11,7 @@ export type CartLineRow = typeof cartLines.$inferSelect;
 const cartLineColumns = {
   quantity: cartLines.quantity,
   selected: cartLines.selected,
+  allowSubstitute: cartLines.allowSubstitute,
   addedAt: cartLines.addedAt,
 };
 export type CartLineState = Pick<CartLineRow, keyof typeof cartLineColumns>;
@@ -310,6 +311,7 @@ const addAtOnceOf = preparedPer((db) =>
           productId: products.id,
           quantity: sql<number>`${sql.placeholder('quantity')}::int`.as('quantity'),
           selected: sql<boolean>`true`.as('selected'),
+          allowSubstitute: sql<boolean>`true`.as('allow_substitute'),
           addedAt: sql<Date>`now()`.as('added_at'),
           updatedAt: sql<Date>`now()`.as('updated_at'),
         })
@@ -337,7 +339,7 @@ export async function updateCartLine(
   db: Executor,
   customerId: number,
   productId: number,
-  values: { quantity?: number; selected?: boolean },
+  values: { quantity?: number; selected?: boolean; allowSubstitute?: boolean },
 ): Promise<CartLineRow | undefined> {
   const [row] = await db
     .update(cartLines)
@@ -356,7 +358,13 @@ export async function updateCartLine(
  */
 export async function updateCartLineAtOnce(
   db: Executor,
-  line: { customerId: number; productId: number; quantity: number | null; selected: boolean | null },
+  line: {
+    customerId: number;
+    productId: number;
+    quantity: number | null;
+    selected: boolean | null;
+    allowSubstitute: boolean | null;
+  },
 ): Promise<CartLineState | undefined> {
   const [row] = await updateAtOnceOf(db).execute(line);
   return row;
@@ -369,6 +377,7 @@ const updateAtOnceOf = preparedPer((db) => {
     .set({
       quantity: sql`coalesce(${quantity}, ${cartLines.quantity})`,
       selected: sql`coalesce(${sql.placeholder('selected')}::boolean, ${cartLines.selected})`,
+      allowSubstitute: sql`coalesce(${sql.placeholder('allowSubstitute')}::boolean, ${cartLines.allowSubstitute})`,
       updatedAt: sql`now()`,
     })
     .where(

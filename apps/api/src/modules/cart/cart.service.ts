@@ -52,10 +52,16 @@ import {
 const CART_LINES_CAP = 'cart_lines_cap';
 
 /** A cart line with its product as it is now. */
-export type CartItem = PricingLine & { addedAt: Date };
+export type CartItem = PricingLine & { allowSubstitute: boolean; addedAt: Date };
 
 export function toCartItem({ line, product }: { line: CartLineState; product: CartProduct }): CartItem {
-  return { product, quantity: line.quantity, selected: line.selected, addedAt: line.addedAt };
+  return {
+    product,
+    quantity: line.quantity,
+    selected: line.selected,
+    allowSubstitute: line.allowSubstitute,
+    addedAt: line.addedAt,
+  };
 }
 
 /** The customer's cart lines with their products, newest first. */
@@ -64,7 +70,7 @@ export async function loadCartItems(exec: Executor, customerId: number): Promise
 }
 
 function toCartLine(
-  { product, quantity, selected, addedAt }: CartItem,
+  { product, quantity, selected, allowSubstitute, addedAt }: CartItem,
   reason: UnavailableReason | null,
 ): CartLine {
   return {
@@ -76,6 +82,7 @@ function toCartLine(
     price: product.priceCents,
     quantity,
     selected,
+    allowSubstitute,
     lineTotal: product.priceCents * quantity,
     stock: product.stock,
     weightGrams: product.weightGrams,
@@ -252,13 +259,17 @@ export function createCartService(db: Db, now: () => Date) {
             productId: body.productID,
             quantity: body.quantity ?? null,
             selected: body.selected ?? null,
+            allowSubstitute: body.allowSubstitute ?? null,
           }),
           loadCartRows(exec, customerId),
         ]),
       );
       if (updated) {
         const line = cart.items.find((item) => item.product.id === body.productID)?.line;
-        const landed = line?.quantity === updated.quantity && line.selected === updated.selected;
+        const landed =
+          line?.quantity === updated.quantity &&
+          line.selected === updated.selected &&
+          line.allowSubstitute === updated.allowSubstitute;
         return landed ? listOf(cart) : list(customerId);
       }
       // Refused: under the cart lock, find out why (or change it after all, if it fits by now). The lock keeps a
@@ -275,6 +286,7 @@ export function createCartService(db: Db, now: () => Date) {
         await updateCartLine(tx, customerId, body.productID, {
           quantity: body.quantity,
           selected: body.selected,
+          allowSubstitute: body.allowSubstitute,
         });
       });
       return list(customerId);

@@ -572,7 +572,44 @@ describe('cart/update, select-all and delete', () => {
     expect((await lineRows(owner.user.customerID))[0]?.quantity).toBe(2);
   });
 
-  it('answers an update with neither quantity nor selected with a 400', async () => {
+  it('a line allows a substitute until the customer says not, and adding more of it keeps the choice', async () => {
+    const c = await registerCustomer(t.app);
+    const p = await createProduct(db(), { stock: 10 });
+    await add(c.token, p.id, 2);
+    expect((await cartOf(c.token)).available[0]?.allowSubstitute).toBe(true);
+    const refused = await call('PUT', '/cart/update', c.token, { productID: p.id, allowSubstitute: false });
+    expect(refused.json().data.available[0]).toMatchObject({
+      allowSubstitute: false,
+      quantity: 2,
+      selected: true,
+    });
+    await add(c.token, p.id, 1);
+    expect((await lineRows(c.user.customerID))[0]).toMatchObject({ quantity: 3, allowSubstitute: false });
+    const allowed = await call('PUT', '/cart/update', c.token, { productID: p.id, allowSubstitute: true });
+    expect(allowed.json().data.available[0]).toMatchObject({ allowSubstitute: true, quantity: 3 });
+  });
+
+  it('a line out of stock can still have its substitute choice changed', async () => {
+    const c = await registerCustomer(t.app);
+    const p = await createProduct(db(), { stock: 10 });
+    await add(c.token, p.id, 4);
+    await updateProduct(db(), p.id, { stock: 0 });
+    const res = await call('PUT', '/cart/update', c.token, { productID: p.id, allowSubstitute: false });
+    expect(res.json().code).toBe(0);
+    expect(res.json().data.unavailable[0]).toMatchObject({ allowSubstitute: false, quantity: 4 });
+  });
+
+  it('answers a substitute choice that is not true or false with a 400 naming it', async () => {
+    const c = await registerCustomer(t.app);
+    const p = await createProduct(db());
+    await add(c.token, p.id);
+    const res = await call('PUT', '/cart/update', c.token, { productID: p.id, allowSubstitute: 'no' });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().data.fields.map((f: { field: string }) => f.field)).toEqual(['body.allowSubstitute']);
+    expect((await lineRows(c.user.customerID))[0]?.allowSubstitute).toBe(true);
+  });
+
+  it('answers an update with none of quantity, selected and allowSubstitute with a 400', async () => {
     const c = await registerCustomer(t.app);
     const p = await createProduct(db());
     await add(c.token, p.id);

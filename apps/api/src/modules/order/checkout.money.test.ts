@@ -368,12 +368,16 @@ describe('store credit at checkout', () => {
 });
 
 describe('the lines of an order', () => {
-  it('are the selected available lines, each with its unit price and line total', async () => {
+  it('are the selected available lines, each with its unit price, line total and the substitute choice made in the cart', async () => {
     const { c, addressID } = await shopper();
     const rice = await createProduct(db(), { priceCents: 450, name: 'Jasmine rice', gstFree: true });
     const tea = await createProduct(db(), { priceCents: 1_275, name: 'Green tea' });
     await addToCart(t.app, c, rice.id, 3);
     await addToCart(t.app, c, tea.id, 2);
+    await db()
+      .update(cartLines)
+      .set({ allowSubstitute: false })
+      .where(and(eq(cartLines.customerId, c.user.customerID), eq(cartLines.productId, tea.id)));
     const order = await placeOrder(c, { addressID });
     const lines = [...order.lines].sort((a, b) => a.productID - b.productID);
     expect(lines).toEqual([
@@ -386,6 +390,7 @@ describe('the lines of an order', () => {
         quantity: 3,
         lineTotal: 1_350,
         gstFree: true,
+        allowSubstitute: true,
       },
       {
         productID: tea.id,
@@ -396,6 +401,7 @@ describe('the lines of an order', () => {
         quantity: 2,
         lineTotal: 2_550,
         gstFree: false,
+        allowSubstitute: false,
       },
     ]);
     expect(order.totals.subtotal).toBe(1_350 + 2_550);

@@ -14,11 +14,7 @@ import {
   updateCart,
 } from '../cart/cart.repo.js';
 import { toCartItem, type CartItem } from '../cart/cart.service.js';
-import {
-  STOCK_NON_NEGATIVE,
-  takeStock as takeProductStock,
-  type CartProduct,
-} from '../catalog/catalog.repo.js';
+import { STOCK_NON_NEGATIVE, takeStock as takeProductStock } from '../catalog/catalog.repo.js';
 import { stockError, unavailableReasonOf } from '../catalog/stock.js';
 import type { CouponRow, CustomerCoupon } from '../coupon/coupon.repo.js';
 import { claimCoupon } from '../coupon/coupon.service.js';
@@ -92,7 +88,7 @@ export function createCheckout(db: Db, now: () => Date, { mail, maxUnpaid }: Che
         placedAt,
       });
       const lines = price.selected
-        .map(({ product, quantity }) => ({ ...orderLineOf(product, quantity), orderId: order.id }))
+        .map((line) => ({ ...orderLineOf(line), orderId: order.id }))
         .sort(compareOrderLines);
       await together([
         takeStock(tx, price.selected),
@@ -300,7 +296,11 @@ function orderOf(
 }
 
 /** An order line keeps the product as it was sold: later edits of the product do not change the order. */
-export function orderLineOf(product: CartProduct, quantity: number): Omit<OrderLineRow, 'orderId'> {
+export function orderLineOf({
+  product,
+  quantity,
+  allowSubstitute,
+}: Pick<CartItem, 'product' | 'quantity' | 'allowSubstitute'>): Omit<OrderLineRow, 'orderId'> {
   return {
     productId: product.id,
     sku: product.sku,
@@ -309,6 +309,7 @@ export function orderLineOf(product: CartProduct, quantity: number): Omit<OrderL
     unitPriceCents: product.priceCents,
     quantity,
     gstFree: product.gstFree,
+    allowSubstitute,
   };
 }
 

@@ -57,7 +57,7 @@ async function shopper() {
   const chocolate = await createProduct(db(), { name: 'Dark chocolate 1 kg', priceCents: 2000, stock: 20 });
   await addToCart(t.app, c, apples.id, 3);
   await addToCart(t.app, c, chocolate.id, 1);
-  return { c, addressID };
+  return { c, addressID, chocolate };
 }
 
 /** The order mail sent to `email` (registration's verification mail left out). */
@@ -68,7 +68,9 @@ async function mailsTo(email: string) {
 
 describe('order mail', () => {
   it('placing an order mails its lines and totals in dollars, and that it awaits payment', async () => {
-    const { c, addressID } = await shopper();
+    const { c, addressID, chocolate } = await shopper();
+    const noSubstitute = { productID: chocolate.id, allowSubstitute: false };
+    expect((await call(c.token, 'PUT', '/cart/update', noSubstitute)).code).toBe(0);
     const coupon = await createCoupon(db(), { kind: 'fixed', value: 500 });
     await giveCoupon(db(), c.user.customerID, coupon.id);
     expect((await call(c.token, 'POST', '/cart/apply-discount', { code: coupon.code })).code).toBe(0);
@@ -84,7 +86,10 @@ describe('order mail', () => {
     const [mail] = await mailsTo(c.email);
     expect(mail?.subject).toBe(`We have your order SO-${order.orderID}: it awaits payment`);
     expect(mail?.text).toMatch(/Pink Lady apples 1 kg × 3 +\$13\.50/);
-    expect(mail?.text).toMatch(/Dark chocolate 1 kg × 1 # +\$20\.00/);
+    expect(mail?.text).toMatch(/Dark chocolate 1 kg × 1 # \(no substitute\) +\$20\.00/);
+    expect(mail?.text).toContain(
+      'If an item has run out when we pack your order, we may send a similar one at the same price or less, except those marked "no substitute": they are refunded.',
+    );
     expect(mail?.text).toMatch(/Subtotal +\$33\.50/);
     expect(mail?.text).toMatch(/Discount +-\$5\.00/);
     expect(mail?.text).toMatch(new RegExp(`Delivery \\(standard\\) +${dollars(shipping)}`));
@@ -134,6 +139,8 @@ describe('order mail', () => {
     );
     expect(invoices).toEqual([false, true, false]);
     const cancelled = (await mailsTo(c.email)).at(-1);
+    // Nothing will be packed: what would happen to a missing item is no longer said.
+    expect(cancelled?.text).not.toContain('run out');
     // $10.00 of it was store credit and comes back as credit; the rest goes back to the provider that took it.
     const byProvider = ((order.totals.total - 1000) / 100).toFixed(2);
     expect(cancelled?.text).toContain(

@@ -1,5 +1,6 @@
 import { formatAbn } from '@storefront/contract/abn';
 import { isTaxInvoice } from '@storefront/contract/gst';
+import { substitutionNote } from '@storefront/contract/substitutes';
 import { orderAddress, type OrderAddress } from '@storefront/contract/order';
 import type { Executor } from '../../db/client.js';
 import { together } from '../../db/together.js';
@@ -66,15 +67,17 @@ function orderBlocks(order: OrderRow, lines: OrderLineRow[]): MailBlock[] {
   ];
   // A tax invoice shows which sales are taxable: those lines are marked.
   const marksTaxable = lines.some((l) => l.gstFree === false);
+  const substitutes = order.status === 'cancelled' ? null : substitutionNote(lines);
   return [
     {
       kind: 'rows',
       rows: lines.map((l) => ({
-        label: `${l.name} × ${l.quantity}${l.gstFree === false ? ' #' : ''}`,
+        label: `${l.name} × ${l.quantity}${l.gstFree === false ? ' #' : ''}${l.allowSubstitute === false ? ' (no substitute)' : ''}`,
         value: formatAud(l.unitPriceCents * l.quantity),
       })),
     },
     ...(marksTaxable ? [{ kind: 'paragraph' as const, text: '# Price includes GST.' }] : []),
+    ...(substitutes ? [{ kind: 'paragraph' as const, text: substitutes }] : []),
     { kind: 'rows', rows },
     { kind: 'paragraph', text: `Delivering to ${addressLine(orderAddress.parse(order.shippingAddress))}.` },
     ...(order.deliveryNotes

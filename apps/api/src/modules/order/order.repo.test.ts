@@ -17,6 +17,7 @@ const line = (name: string, productId = 1): OrderLineRow => ({
   unitPriceCents: 100,
   quantity: 1,
   gstFree: true,
+  allowSubstitute: true,
 });
 
 let database: Database;

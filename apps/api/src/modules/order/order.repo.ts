@@ -45,6 +45,7 @@ export async function insertOrder(db: Executor, order: OrderRow, lines: OrderLin
       unitPrices: lines.map((l) => l.unitPriceCents),
       quantities: lines.map((l) => l.quantity),
       gstFree: lines.map((l) => l.gstFree),
+      allowSubstitute: lines.map((l) => l.allowSubstitute),
     }),
   ]);
 }
@@ -61,7 +62,7 @@ const insertOrderLines = preparedPer((db) =>
   db
     .insert(orderLines)
     .select(
-      sql`select * from unnest(${sql.placeholder('orderIds')}::int[], ${sql.placeholder('productIds')}::int[], ${sql.placeholder('skus')}::text[], ${sql.placeholder('names')}::text[], ${sql.placeholder('imageUrls')}::text[], ${sql.placeholder('unitPrices')}::int[], ${sql.placeholder('quantities')}::int[], ${sql.placeholder('gstFree')}::boolean[])`,
+      sql`select * from unnest(${sql.placeholder('orderIds')}::int[], ${sql.placeholder('productIds')}::int[], ${sql.placeholder('skus')}::text[], ${sql.placeholder('names')}::text[], ${sql.placeholder('imageUrls')}::text[], ${sql.placeholder('unitPrices')}::int[], ${sql.placeholder('quantities')}::int[], ${sql.placeholder('gstFree')}::boolean[], ${sql.placeholder('allowSubstitute')}::boolean[])`,
     )
     .prepare('insert_order_lines'),
 );

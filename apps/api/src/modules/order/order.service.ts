@@ -135,6 +135,7 @@ export function createOrderService(db: Db, deps: OrderServiceDeps) {
         quantity: l.quantity,
         lineTotal: l.unitPriceCents * l.quantity,
         gstFree: l.gstFree,
+        allowSubstitute: l.allowSubstitute,
       })),
       totals: totalsOf(order),
       shippingService: order.shippingService,

@@ -87,6 +87,7 @@ describe('order/create', () => {
     await addToCart(c, b.id, 1);
     await addToCart(c, skipped.id, 1);
     await call(c, 'PUT', '/cart/update', { productID: skipped.id, selected: false });
+    await call(c, 'PUT', '/cart/update', { productID: b.id, allowSubstitute: false });
     const quote = (await call(c, 'GET', `/shipping/calc-selected?addressID=${addressID}`)).json().data;
     const express = quote.options.find((o: { service: string }) => o.service === 'express');
 
@@ -109,9 +110,9 @@ describe('order/create', () => {
       canCancel: true,
       canChangeAddress: true,
     });
-    expect(order.lines.map((l) => [l.productID, l.quantity, l.price])).toEqual([
-      [b.id, 1, 300],
-      [a.id, 2, 450],
+    expect(order.lines.map((l) => [l.productID, l.quantity, l.price, l.allowSubstitute])).toEqual([
+      [b.id, 1, 300, false],
+      [a.id, 2, 450, true],
     ]);
     expect(await stockOf(a.id)).toBe(3);
     expect(await stockOf(b.id)).toBe(4);

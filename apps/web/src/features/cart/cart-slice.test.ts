@@ -27,6 +27,7 @@ function makeLine(overrides: Partial<CartLine> = {}): CartLine {
     price: 450,
     quantity: 2,
     selected: true,
+    allowSubstitute: true,
     lineTotal: 900,
     stock: 10,
     weightGrams: 1000,

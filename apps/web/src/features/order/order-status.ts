@@ -28,6 +28,11 @@ export const orderStatusOrder: OrderStatus[] = [
   'cancelled',
 ];
 
+/** Placed and not yet on its way: its items are still to be packed. */
+export function isBeingPrepared(status: OrderStatus): boolean {
+  return status === 'pending_payment' || status === 'paid' || status === 'processing';
+}
+
 const dateFormat = new Intl.DateTimeFormat('en-AU', { dateStyle: 'medium', timeStyle: 'short' });
 
 export function formatOrderDate(iso: string): string {

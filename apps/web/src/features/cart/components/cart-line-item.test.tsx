@@ -15,6 +15,7 @@ function makeLine(): CartLine {
     price: 500,
     quantity: 2,
     selected: true,
+    allowSubstitute: true,
     lineTotal: 1000,
     stock: 10,
     weightGrams: 100,

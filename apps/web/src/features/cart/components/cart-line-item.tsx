@@ -9,6 +9,8 @@ type Props = {
   line: CartLine;
   isBusy: boolean;
   onSelect?: (selected: boolean) => void;
+  /** Given on lines that can be ordered: the customer's choice of a substitute if it runs out. */
+  onAllowSubstitute?: (allow: boolean) => void;
   /** Answers whether the server took the quantity. */
   onQuantity?: (quantity: number) => Promise<boolean>;
   onDelete: () => void;
@@ -94,7 +96,15 @@ function RemoveButton({
   );
 }
 
-export function CartLineItem({ line, isBusy, onSelect, onQuantity, onDelete, removeButtonRef }: Props) {
+export function CartLineItem({
+  line,
+  isBusy,
+  onSelect,
+  onAllowSubstitute,
+  onQuantity,
+  onDelete,
+  removeButtonRef,
+}: Props) {
   const id = line.productID;
   return (
     <div className="cart-line" data-testid={`cart-line-${id}`}>
@@ -118,6 +128,19 @@ export function CartLineItem({ line, isBusy, onSelect, onQuantity, onDelete, rem
           {line.name}
         </Link>
         <span className="text-secondary">{formatMoney(line.price)} each</span>
+        {onAllowSubstitute && (
+          <label className="checkbox-label cart-line__substitute">
+            <input
+              type="checkbox"
+              className="checkbox"
+              checked={line.allowSubstitute}
+              disabled={isBusy}
+              onChange={(e) => onAllowSubstitute(e.target.checked)}
+              data-testid={`cart-line-substitute-${id}`}
+            />
+            Allow a substitute
+          </label>
+        )}
         {line.unavailableReason && (
           <div>
             <span className="tag tag--orange" data-testid={`cart-line-reason-${id}`}>

@@ -6,7 +6,7 @@ import { MemoryRouter } from 'react-router';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { createAppStore } from '../../../app/store';
 import type { CartShipping } from '../../shipping/use-cart-shipping';
-import { compareCart, deleteCartLines, listCart } from '../api';
+import { compareCart, deleteCartLines, listCart, updateCartLine } from '../api';
 import { cartReceived, emptyCart } from '../cart-slice';
 import { dropFocusToBody } from '../../../test-support/focus';
 import { CartPage } from './cart-page';
@@ -37,6 +37,7 @@ function makeLine(productID: number, overrides: Partial<CartLine> = {}): CartLin
     price: 500,
     quantity: 1,
     selected: true,
+    allowSubstitute: true,
     lineTotal: 500,
     stock: 10,
     weightGrams: 100,
@@ -160,5 +161,26 @@ describe('removing a cart line by keyboard', () => {
     await answerRemoval();
     expect(screen.queryByTestId('cart-unavailable')).toBeNull();
     expect(document.activeElement).toBe(screen.getByTestId('cart-line-delete-2'));
+  });
+});
+
+describe("a line's substitute", () => {
+  it('is asked on lines that can be ordered, and unticking it sends the choice', async () => {
+    renderCart([makeLine(1), makeLine(2, { unavailableReason: 'out_of_stock', stock: 0 })]);
+    vi.mocked(updateCartLine).mockResolvedValue(makeCart([makeLine(1, { allowSubstitute: false })]));
+    const box = screen.getByTestId<HTMLInputElement>('cart-line-substitute-1');
+    expect(box.checked).toBe(true);
+    expect(screen.queryByTestId('cart-line-substitute-2')).toBeNull();
+    await userEvent.click(box);
+    expect(updateCartLine).toHaveBeenCalledWith({ productID: 1, allowSubstitute: false });
+    expect(screen.getByTestId<HTMLInputElement>('cart-line-substitute-1').checked).toBe(false);
+  });
+
+  it('stays as it was when the change is refused', async () => {
+    renderCart([makeLine(1)]);
+    vi.mocked(updateCartLine).mockRejectedValue({ code: 100500, msg: 'Try again.', data: null });
+    await userEvent.click(screen.getByTestId('cart-line-substitute-1'));
+    expect(updateCartLine).toHaveBeenCalledTimes(1);
+    expect(screen.getByTestId<HTMLInputElement>('cart-line-substitute-1').checked).toBe(true);
   });
 });

@@ -161,6 +161,11 @@ export function CartPage() {
                         dispatch(updateLine({ productID: line.productID, selected })).unwrap(),
                       )
                     }
+                    onAllowSubstitute={(allowSubstitute) =>
+                      void run([line.productID], () =>
+                        dispatch(updateLine({ productID: line.productID, allowSubstitute })).unwrap(),
+                      )
+                    }
                     onQuantity={(quantity) =>
                       run([line.productID], () =>
                         dispatch(updateLine({ productID: line.productID, quantity })).unwrap(),
@@ -170,6 +175,10 @@ export function CartPage() {
                     removeButtonRef={removalFocus.controlRef(line.productID)}
                   />
                 ))}
+                <p className="cart-substitutes text-secondary text-small" data-testid="cart-substitutes">
+                  If an item has run out when we pack your order, we may send a similar one at the same price
+                  or less where you allow a substitute; where you do not, it is refunded.
+                </p>
               </section>
             )}
             {cart.unavailable.length > 0 && (

@@ -4,7 +4,7 @@ import { Link } from 'react-router';
 import { formatMoney } from '../../../lib/money';
 
 type ListedLine = Pick<OrderLine, 'productID' | 'name' | 'imageUrl' | 'quantity' | 'price' | 'lineTotal'> &
-  Partial<Pick<OrderLine, 'gstFree'>>;
+  Partial<Pick<OrderLine, 'gstFree' | 'allowSubstitute'>>;
 
 type Props = {
   lines: ListedLine[];
@@ -25,6 +25,9 @@ export function OrderLineList({ lines, testId, linksToProduct = false }: Props) 
             {line.quantity} × {formatMoney(line.price)}
             {/* A tax invoice shows which sales are taxable. */}
             {line.gstFree === false && <span data-testid="order-line-gst"> · includes GST</span>}
+            {line.allowSubstitute === false && (
+              <span data-testid="order-line-no-substitute"> · no substitute</span>
+            )}
           </Typography.Text>
         </div>
       </div>

@@ -1,9 +1,11 @@
 import { Card, Col, Empty, Form, Row, Skeleton, Typography } from 'antd';
+import { Link } from 'react-router';
 import { LoadFailed } from '../../../components/load-failed';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { CheckoutDelivery } from '../components/checkout-delivery';
 import { CheckoutSummary } from '../components/checkout-summary';
 import { OrderLineList } from '../components/order-line-list';
+import { SubstitutesNote } from '../components/substitutes-note';
 import { useCheckout, type CheckoutForm } from '../use-checkout';
 import { ButtonLink } from '../../../components/button-link';
 
@@ -68,6 +70,11 @@ export function CheckoutPage() {
                 data-testid="checkout-lines"
               >
                 <OrderLineList lines={checkout.selectedLines} testId="checkout-line" />
+                <SubstitutesNote lines={checkout.selectedLines} testId="checkout-substitutes">
+                  <Link to="/cart" data-testid="checkout-substitutes-change">
+                    Change in your cart
+                  </Link>
+                </SubstitutesNote>
               </Card>
             </Col>
             <Col xs={24} lg={8}>

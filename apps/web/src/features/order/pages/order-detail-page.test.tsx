@@ -22,8 +22,16 @@ const chips = {
   quantity: 2,
   lineTotal: 900,
   gstFree: false,
+  allowSubstitute: false,
 };
-const apples = { ...chips, productID: 8, sku: 'FV-002', name: 'Pink Lady Apples 1kg', gstFree: true };
+const apples = {
+  ...chips,
+  productID: 8,
+  sku: 'FV-002',
+  name: 'Pink Lady Apples 1kg',
+  gstFree: true,
+  allowSubstitute: true,
+};
 
 function serveAbn(abn: string | null) {
   Reflect.set(window, RUNTIME_CONFIG_GLOBAL, {
@@ -96,6 +104,22 @@ describe("an order's page", () => {
       'Side gate, code 4821.\nBeware of the dog.',
     );
     expect(screen.getByTestId('order-leave-unattended').textContent).toBe('Leave it at the door');
+  });
+
+  it('marks the lines the customer wanted no substitute for, and says what becomes of them', async () => {
+    await showOrder({ status: 'paid' });
+    const marked = screen
+      .getAllByTestId('order-line')
+      .filter((line) => line.querySelector('[data-testid="order-line-no-substitute"]'));
+    expect(marked.map((line) => line.textContent?.includes(chips.name))).toEqual([true]);
+    expect(screen.getByTestId('order-substitutes').textContent).toMatch(
+      /similar one at the same price or less, except those marked "no substitute": they are refunded\.$/,
+    );
+  });
+
+  it('says nothing of substitutes once the order has been packed and sent', async () => {
+    await showOrder({ status: 'shipped', canChangeNotes: false, canCancel: false, canChangeAddress: false });
+    expect(screen.queryByTestId('order-substitutes')).toBeNull();
   });
 
   it('offers to change the instructions only until the order ships', async () => {

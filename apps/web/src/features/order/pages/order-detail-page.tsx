@@ -19,9 +19,10 @@ import { BuyAgainButton } from '../components/buy-again-button';
 import { ChangeAddressForm } from '../components/change-address-form';
 import { ChangeNotesForm } from '../components/change-notes-form';
 import { OrderLineList } from '../components/order-line-list';
+import { SubstitutesNote } from '../components/substitutes-note';
 import { OrderStatusTag } from '../components/order-status-tag';
 import { OrderTimeline } from '../components/order-timeline';
-import { cancelOutcome, formatOrderDate } from '../order-status';
+import { cancelOutcome, formatOrderDate, isBeingPrepared } from '../order-status';
 import { readRuntimeConfig } from '../../../lib/runtime-config';
 import { STORE_NAME } from '../../../lib/store-name';
 import { formatMoney } from '../../../lib/money';
@@ -160,6 +161,8 @@ export function OrderDetailPage() {
         <Col xs={24} lg={14}>
           <Card size="small" title="Items" data-testid="order-lines">
             <OrderLineList lines={o.lines} testId="order-line" linksToProduct />
+            {/* Said only while it can still happen: until the order is packed and on its way. */}
+            {isBeingPrepared(o.status) && <SubstitutesNote lines={o.lines} testId="order-substitutes" />}
             <Divider style={{ margin: '12px 0' }} />
             <TotalsBreakdown
               totals={o.totals}
