@@ -1,5 +1,6 @@
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
+import { resyncAfterUnsentStatements } from './pglite-resync.js';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePg, type NodePgDatabase } from 'drizzle-orm/node-postgres';
@@ -44,6 +45,7 @@ export async function openPglite(
   options: { dataDir?: string; loadDataDir?: Blob; onStatement?: OnStatement } = {},
 ): Promise<Database & { dump(): Promise<Blob> }> {
   const client = await PGlite.create({ dataDir: options.dataDir, loadDataDir: options.loadDataDir });
+  resyncAfterUnsentStatements(client);
   const db = drizzlePglite(client, { schema, logger: statementLogger(options.onStatement) });
   return {
     db,
