@@ -68,9 +68,9 @@ describe('orders', () => {
       /Express delivery \(\d+(–\d+)? business days?\)/,
     );
     await expect.poll(() => testId(page, 'checkout-line').count()).toBe(2);
-    const noSubstitute = (scope: 'checkout-line' | 'order-line') =>
+    const linesWithoutSubstitute = (scope: 'checkout-line' | 'order-line') =>
       testId(page, scope).filter({ has: testId(page, 'order-line-no-substitute') });
-    expect(await noSubstitute('checkout-line').allTextContents()).toEqual([
+    expect(await linesWithoutSubstitute('checkout-line').allTextContents()).toEqual([
       expect.stringContaining(snack.product.name),
     ]);
     expect(await testId(page, 'checkout-substitutes').textContent()).toContain(
@@ -101,10 +101,22 @@ describe('orders', () => {
     );
     expect(await testId(page, 'order-leave-unattended').textContent()).toBe('Leave it at the door');
     // The order keeps the choice made in the cart.
-    expect(await noSubstitute('order-line').allTextContents()).toEqual([
+    expect(await linesWithoutSubstitute('order-line').allTextContents()).toEqual([
       expect.stringContaining(snack.product.name),
     ]);
     await testId(page, 'order-substitutes').waitFor();
+    // Until it ships, the choice can be changed on the order's page: the snack may be substituted after all.
+    await testId(page, 'order-substitutes-edit').click();
+    await page.getByLabel(snack.product.name).check();
+    await page.setViewportSize(PHONE);
+    await saveScreenshot(page, 'order-substitutes-edit-phone');
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await testId(page, 'order-substitutes-save').click();
+    await page.getByText('Substitutes saved.').waitFor();
+    expect(await linesWithoutSubstitute('order-line').count()).toBe(0);
+    expect(await testId(page, 'order-substitutes').textContent()).toBe(
+      'If an item has run out when we pack your order, we may send a similar one at the same price or less.',
+    );
     // Until it ships, the instructions can be changed on the order's page.
     await testId(page, 'order-notes-edit').click();
     await testId(page, 'order-notes').fill('Front door, code 1234.');

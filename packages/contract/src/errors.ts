@@ -98,6 +98,11 @@ export const errorCatalogue = {
     status: 200,
     msg: 'The delivery instructions can no longer be changed: the order is on its way.',
   },
+  ORDER_SUBSTITUTES_LOCKED: {
+    code: 100609,
+    status: 200,
+    msg: 'Substitutes can no longer be changed: the order is on its way.',
+  },
 
   DELIVERY_WINDOW_REQUIRED: {
     code: 101001,

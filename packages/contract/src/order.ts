@@ -166,6 +166,8 @@ export const orderDetail = z.object({
   canChangeWindow: z.boolean(),
   /** Whether the delivery instructions may still be changed (until the order ships). */
   canChangeNotes: z.boolean(),
+  /** Whether the lines' substitute choices may still be changed (until the order ships). */
+  canChangeSubstitutes: z.boolean(),
   /** The customer's instructions for the driver; null when none were given. */
   deliveryNotes: z.string().max(DELIVERY_NOTES_MAX).nullable(),
   /** The driver may leave the order at the door when nobody is home. */
@@ -186,6 +188,16 @@ export const orderDeliveryNotesBody = z.strictObject({
   leaveUnattended: z.boolean(),
 });
 export type OrderDeliveryNotesBody = z.infer<typeof orderDeliveryNotesBody>;
+
+/**
+ * The order's substitute choices, all replaced: the lines named get no substitute, every other line allows one.
+ * A product that is not a line of the order is refused (404) and nothing changes.
+ */
+export const orderSubstitutesBody = z.strictObject({
+  orderID: id,
+  noSubstituteProductIDs: z.array(id).max(CART_LINES_MAX),
+});
+export type OrderSubstitutesBody = z.infer<typeof orderSubstitutesBody>;
 
 export const orderReorderBody = z.strictObject({ orderID: id });
 export type OrderReorderBody = z.infer<typeof orderReorderBody>;

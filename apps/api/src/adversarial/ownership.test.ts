@@ -117,6 +117,13 @@ const ID_TABLE: Record<string, Record<string, IdUse>> = {
       }),
     ),
   },
+  'PUT /order/substitutes': {
+    'body.orderID': one('order', (id) =>
+      put('/order/substitutes', { orderID: id, noSubstituteProductIDs: [] }),
+    ),
+    // Products: a product that is not one of the order's lines is refused like a missing one.
+    'body.noSubstituteProductIDs': PUBLIC,
+  },
   'PUT /order/address': {
     'body.orderID': one('order', (id, b) => put('/order/address', { orderID: id, addressID: b.addressID })),
     'body.addressID': one('address', (id, b) => put('/order/address', { orderID: b.orderID, addressID: id })),

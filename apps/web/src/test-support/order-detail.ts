@@ -35,6 +35,7 @@ export function makeOrderDetail(overrides: Partial<OrderDetail> = {}): OrderDeta
     deliveryWindow: null,
     canChangeWindow: false,
     canChangeNotes: true,
+    canChangeSubstitutes: true,
     deliveryNotes: null,
     leaveUnattended: false,
     ...overrides,

@@ -69,8 +69,8 @@ async function mailsTo(email: string) {
 describe('order mail', () => {
   it('placing an order mails its lines and totals in dollars, and that it awaits payment', async () => {
     const { c, addressID, chocolate } = await shopper();
-    const noSubstitute = { productID: chocolate.id, allowSubstitute: false };
-    expect((await call(c.token, 'PUT', '/cart/update', noSubstitute)).code).toBe(0);
+    const refuseSubstitute = { productID: chocolate.id, allowSubstitute: false };
+    expect((await call(c.token, 'PUT', '/cart/update', refuseSubstitute)).code).toBe(0);
     const coupon = await createCoupon(db(), { kind: 'fixed', value: 500 });
     await giveCoupon(db(), c.user.customerID, coupon.id);
     expect((await call(c.token, 'POST', '/cart/apply-discount', { code: coupon.code })).code).toBe(0);

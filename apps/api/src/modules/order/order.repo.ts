@@ -125,6 +125,20 @@ export async function updateOrderWhileIn(
   return row;
 }
 
+/** Every line of the order allows a substitute but those named; answers the order's products. */
+export async function setSubstitutes(
+  db: Executor,
+  orderId: number,
+  withoutSubstitute: number[],
+): Promise<number[]> {
+  const rows = await db
+    .update(orderLines)
+    .set({ allowSubstitute: sql`${orderLines.productId} <> all(${sql.param(withoutSubstitute)}::int[])` })
+    .where(eq(orderLines.orderId, orderId))
+    .returning({ productId: orderLines.productId });
+  return rows.map((row) => row.productId);
+}
+
 export async function listOrderLines(db: Executor, orderIds: number[]): Promise<OrderLineRow[]> {
   if (orderIds.length === 0) return [];
   return db

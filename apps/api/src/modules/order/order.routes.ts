@@ -4,6 +4,7 @@ import {
   orderCancelBody,
   orderCreateBody,
   orderDeliveryNotesBody,
+  orderSubstitutesBody,
   orderDetail,
   orderDetailQuery,
   orderList,
@@ -44,6 +45,10 @@ export const orderRoutes: FastifyPluginAsyncZod<{ orders: OrderService }> = asyn
 
   app.put('/order/delivery-notes', signedIn({ body: orderDeliveryNotesBody }, orderDetail), async (req) =>
     ok(await orders.changeDeliveryNotes(customerIdOf(req), req.body)),
+  );
+
+  app.put('/order/substitutes', signedIn({ body: orderSubstitutesBody }, orderDetail), async (req) =>
+    ok(await orders.changeSubstitutes(customerIdOf(req), req.body)),
   );
 
   app.post('/order/reorder', signedIn({ body: orderReorderBody }, reorderResult), async (req) =>

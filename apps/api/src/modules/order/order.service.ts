@@ -5,6 +5,7 @@ import {
   type OrderCancelBody,
   type OrderCreateBody,
   type OrderDeliveryNotesBody,
+  type OrderSubstitutesBody,
   type OrderDetail,
   type OrderList,
   type OrderListParams,
@@ -47,6 +48,7 @@ import {
   findOrder,
   listOrderLines,
   listOrders,
+  setSubstitutes,
   updateOrderWhileIn,
   type OrderLineRow,
   type OrderRow,
@@ -151,6 +153,7 @@ export function createOrderService(db: Db, deps: OrderServiceDeps) {
       deliveryWindow: window ? toBookedWindow(window) : null,
       canChangeWindow: isOpen(order.status) && window !== null && isOpenForBooking(window, now()),
       canChangeNotes: isOpen(order.status),
+      canChangeSubstitutes: isOpen(order.status),
       deliveryNotes: order.deliveryNotes,
       leaveUnattended: order.leaveUnattended,
     };
@@ -234,6 +237,23 @@ export function createOrderService(db: Db, deps: OrderServiceDeps) {
         leaveUnattended: body.leaveUnattended,
       });
       if (!updated) throw new AppError('ORDER_NOTES_LOCKED');
+      return detail(customerId, order.id);
+    },
+
+    /**
+     * The lines' substitute choices, until the order ships. The order's row is written first (its status checked and
+     * the row locked), so a change made as the order ships waits for that and is refused, as the notes are.
+     */
+    async changeSubstitutes(customerId: number, body: OrderSubstitutesBody): Promise<OrderDetail> {
+      const order = await findOrder(db, customerId, body.orderID);
+      if (!order) throw new AppError('NOT_FOUND', 'No such order.');
+      await db.transaction(async (tx) => {
+        if (!(await updateOrderWhileIn(tx, order.id, OPEN_STATUSES, {})))
+          throw new AppError('ORDER_SUBSTITUTES_LOCKED');
+        const lines = new Set(await setSubstitutes(tx, order.id, body.noSubstituteProductIDs));
+        if (body.noSubstituteProductIDs.some((productId) => !lines.has(productId)))
+          throw new AppError('NOT_FOUND', 'That product is not in this order.');
+      });
       return detail(customerId, order.id);
     },
 

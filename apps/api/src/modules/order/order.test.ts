@@ -7,6 +7,7 @@ import {
   coupons,
   creditLedger,
   customerCoupons,
+  orderLines,
   orders,
   products,
 } from '../../db/schema/index.js';
@@ -429,6 +430,82 @@ describe('delivery instructions', () => {
     expect(notes.length).toBe(250);
     const order = await placeOrder(c, addressID, { deliveryNotes: notes });
     expect(order.deliveryNotes).toBe(notes);
+  });
+});
+
+describe('substitutes on an order', () => {
+  async function orderOfTwo() {
+    const { c, addressID } = await shopper();
+    const [milk, bread] = [await createProduct(db()), await createProduct(db())];
+    await addToCart(c, milk.id);
+    await addToCart(c, bread.id);
+    const order = await placeOrder(c, addressID);
+    const choices = async () =>
+      Object.fromEntries(
+        (await db().select().from(orderLines).where(eq(orderLines.orderId, order.orderID))).map((l) => [
+          l.productId,
+          l.allowSubstitute,
+        ]),
+      );
+    return { c, order, milk, bread, choices };
+  }
+
+  it('can be changed until the order ships, every line named going without, and not after', async () => {
+    const { c, order, milk, bread, choices } = await orderOfTwo();
+    expect(order.canChangeSubstitutes).toBe(true);
+    const change = (noSubstituteProductIDs: number[]) =>
+      call(c, 'PUT', '/order/substitutes', { orderID: order.orderID, noSubstituteProductIDs });
+
+    const changed = await change([bread.id]);
+    expect(changed.json().code).toBe(0);
+    const lines = changed.json<{ data: OrderDetail }>().data.lines;
+    expect(Object.fromEntries(lines.map((l) => [l.productID, l.allowSubstitute]))).toEqual({
+      [milk.id]: true,
+      [bread.id]: false,
+    });
+    expect((await change([])).json().code).toBe(0);
+    expect(await choices()).toEqual({ [milk.id]: true, [bread.id]: true });
+
+    await db().update(orders).set({ status: 'shipped' }).where(eq(orders.id, order.orderID));
+    expect((await change([milk.id])).json().code).toBe(100609);
+    expect(await choices()).toEqual({ [milk.id]: true, [bread.id]: true });
+    const detail = await call(c, 'GET', `/order/detail?orderID=${order.orderID}`);
+    expect(detail.json().data.canChangeSubstitutes).toBe(false);
+  });
+
+  it('naming a product the order does not hold is refused as not found, and changes nothing', async () => {
+    const { c, order, milk, bread, choices } = await orderOfTwo();
+    const elsewhere = await createProduct(db());
+    const res = await call(c, 'PUT', '/order/substitutes', {
+      orderID: order.orderID,
+      noSubstituteProductIDs: [milk.id, elsewhere.id],
+    });
+    expect(res.statusCode).toBe(404);
+    expect(res.json()).toMatchObject({ code: 100002, msg: 'That product is not in this order.' });
+    expect(await choices()).toEqual({ [milk.id]: true, [bread.id]: true });
+  });
+
+  it("of another customer's order are refused like a missing order, and left as they were", async () => {
+    const { order, milk, bread, choices } = await orderOfTwo();
+    const { c: stranger } = await shopper();
+    const res = await call(stranger, 'PUT', '/order/substitutes', {
+      orderID: order.orderID,
+      noSubstituteProductIDs: [milk.id],
+    });
+    expect(res.statusCode).toBe(404);
+    expect(res.json().code).toBe(100002);
+    expect(await choices()).toEqual({ [milk.id]: true, [bread.id]: true });
+  });
+
+  it('a list that is not of product ids is refused naming the field', async () => {
+    const { c, order, milk, bread, choices } = await orderOfTwo();
+    const res = await call(c, 'PUT', '/order/substitutes', {
+      orderID: order.orderID,
+      noSubstituteProductIDs: ['milk'],
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().msg).toContain('body.noSubstituteProductIDs');
+    expect(await choices()).toEqual({ [milk.id]: true, [bread.id]: true });
   });
 });
 

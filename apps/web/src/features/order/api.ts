@@ -2,6 +2,7 @@ import type {
   OrderAddressBody,
   OrderCreateBody,
   OrderDeliveryNotesBody,
+  OrderSubstitutesBody,
   OrderDetail,
   OrderList,
   OrderListQuery,
@@ -34,6 +35,10 @@ export function fetchOrderDetail(orderID: number): Promise<OrderDetail> {
 
 export function changeOrderAddress(body: OrderAddressBody): Promise<OrderDetail> {
   return callApi<OrderDetail>({ method: 'PUT', url: '/api/v1/order/address', data: body });
+}
+
+export function changeSubstitutes(body: OrderSubstitutesBody): Promise<OrderDetail> {
+  return callApi<OrderDetail>({ method: 'PUT', url: '/api/v1/order/substitutes', data: body });
 }
 
 export function changeDeliveryNotes(body: OrderDeliveryNotesBody): Promise<OrderDetail> {

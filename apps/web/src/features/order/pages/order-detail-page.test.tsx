@@ -117,9 +117,16 @@ describe("an order's page", () => {
     );
   });
 
-  it('says nothing of substitutes once the order has been packed and sent', async () => {
-    await showOrder({ status: 'shipped', canChangeNotes: false, canCancel: false, canChangeAddress: false });
+  it('says nothing of substitutes once the order has been packed and sent, nor offers to change them', async () => {
+    await showOrder({
+      status: 'shipped',
+      canChangeNotes: false,
+      canChangeSubstitutes: false,
+      canCancel: false,
+      canChangeAddress: false,
+    });
     expect(screen.queryByTestId('order-substitutes')).toBeNull();
+    expect(screen.queryByTestId('order-substitutes-edit')).toBeNull();
   });
 
   it('offers to change the instructions only until the order ships', async () => {

@@ -18,6 +18,7 @@ import { ChangeWindowCard } from '../../delivery/components/change-window-card';
 import { BuyAgainButton } from '../components/buy-again-button';
 import { ChangeAddressForm } from '../components/change-address-form';
 import { ChangeNotesForm } from '../components/change-notes-form';
+import { ChangeSubstitutesForm } from '../components/change-substitutes-form';
 import { OrderLineList } from '../components/order-line-list';
 import { SubstitutesNote } from '../components/substitutes-note';
 import { OrderStatusTag } from '../components/order-status-tag';
@@ -163,6 +164,11 @@ export function OrderDetailPage() {
             <OrderLineList lines={o.lines} testId="order-line" linksToProduct />
             {/* Said only while it can still happen: until the order is packed and on its way. */}
             {isBeingPrepared(o.status) && <SubstitutesNote lines={o.lines} testId="order-substitutes" />}
+            {o.canChangeSubstitutes && (
+              <div className="order-detail__notes-form">
+                <ChangeSubstitutesForm order={o} onChanged={order.replace} onStale={order.reload} />
+              </div>
+            )}
             <Divider style={{ margin: '12px 0' }} />
             <TotalsBreakdown
               totals={o.totals}
