@@ -5,7 +5,8 @@ import { cartLines } from '../../db/schema/index.js';
 import { findProductsByIds } from '../catalog/catalog.repo.js';
 import { listCartLines } from './cart.repo.js';
 
-export type MergeItem = { productId: number; quantity: number };
+/** `allowSubstitute` is what a new line starts with (a past order's choice); a line the cart holds keeps its own. */
+export type MergeItem = { productId: number; quantity: number; allowSubstitute?: boolean };
 
 /** Why (part of) an item did not go into the cart; null when all of it did. */
 export type MergeShortfall = 'unavailable' | 'out_of_stock' | 'capped' | 'cart_full' | null;
@@ -30,14 +31,18 @@ export async function mergeIntoCart(
   items: MergeItem[],
 ): Promise<MergeOutcome[]> {
   const asked = new Map<number, number>();
-  for (const item of items) asked.set(item.productId, (asked.get(item.productId) ?? 0) + item.quantity);
+  const refusesSubstitute = new Set<number>();
+  for (const item of items) {
+    asked.set(item.productId, (asked.get(item.productId) ?? 0) + item.quantity);
+    if (item.allowSubstitute === false) refusesSubstitute.add(item.productId);
+  }
   const ids = [...asked.keys()].sort((a, b) => a - b);
   if (ids.length === 0) return [];
   const [products, lines] = await Promise.all([findProductsByIds(tx, ids), listCartLines(tx, customerId)]);
   const productOf = new Map(products.map((p) => [p.id, p]));
   const inCart = new Map(lines.map((l) => [l.productId, l.quantity]));
   let lineCount = lines.length;
-  const writes: { customerId: number; productId: number; quantity: number }[] = [];
+  const writes: { customerId: number; productId: number; quantity: number; allowSubstitute: boolean }[] = [];
 
   const outcomes = ids.map((productId): MergeOutcome => {
     const want = asked.get(productId) ?? 0;
@@ -51,7 +56,12 @@ export async function mergeIntoCart(
     if (held === 0 && lineCount >= CART_LINES_MAX) return { ...outcome, reason: 'cart_full' };
     if (held === 0) lineCount += 1;
     const added = Math.min(want, room);
-    writes.push({ customerId, productId, quantity: held + added });
+    writes.push({
+      customerId,
+      productId,
+      quantity: held + added,
+      allowSubstitute: !refusesSubstitute.has(productId),
+    });
     return { ...outcome, added, reason: added < want ? 'capped' : null };
   });
 

@@ -1,6 +1,6 @@
 import { formatAbn } from '@storefront/contract/abn';
 import { isTaxInvoice } from '@storefront/contract/gst';
-import { substitutionNote } from '@storefront/contract/substitutes';
+import { isStillToBePacked, substitutionNote } from '@storefront/contract/substitutes';
 import { orderAddress, type OrderAddress } from '@storefront/contract/order';
 import type { Executor } from '../../db/client.js';
 import { together } from '../../db/together.js';
@@ -67,7 +67,7 @@ function orderBlocks(order: OrderRow, lines: OrderLineRow[]): MailBlock[] {
   ];
   // A tax invoice shows which sales are taxable: those lines are marked.
   const marksTaxable = lines.some((l) => l.gstFree === false);
-  const substitutes = order.status === 'cancelled' ? null : substitutionNote(lines);
+  const substitutes = isStillToBePacked(order.status) ? substitutionNote(lines) : null;
   return [
     {
       kind: 'rows',

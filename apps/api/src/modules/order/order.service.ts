@@ -270,7 +270,12 @@ export function createOrderService(db: Db, deps: OrderServiceDeps) {
         return mergeIntoCart(
           tx,
           customerId,
-          lines.map((l) => ({ productId: l.productId, quantity: l.quantity })),
+          // A product the customer wanted no substitute for comes back into the cart the same way.
+          lines.map((l) => ({
+            productId: l.productId,
+            quantity: l.quantity,
+            allowSubstitute: l.allowSubstitute !== false,
+          })),
         );
       });
       return {

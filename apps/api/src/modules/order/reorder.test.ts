@@ -67,6 +67,35 @@ describe('buy again', () => {
     expect(await cartOf(c)).toEqual({ [apples.id]: 3, [pears.id]: 3, [tea.id]: 1, [figs.id]: 4 });
   });
 
+  it("brings back the past order's substitute choices on the lines it adds; a line the cart holds keeps its own", async () => {
+    const c = await registerCustomer(t.app);
+    const addressID = await addAddress(t.app, c);
+    const [apples, tea] = [
+      await createProduct(db(), { stock: 50 }),
+      await createProduct(db(), { stock: 50 }),
+    ];
+    await addToCart(t.app, c, apples.id, 2);
+    await addToCart(t.app, c, tea.id, 1);
+    const noSubstitute = (productID: number) =>
+      t.app.inject({
+        method: 'PUT',
+        url: '/api/v1/cart/update',
+        headers: bearer(c.token),
+        payload: { productID, allowSubstitute: false },
+      });
+    await noSubstitute(tea.id);
+    const order = await placeOrder(t.app, c, { addressID });
+    await addToCart(t.app, c, apples.id, 1);
+    await noSubstitute(apples.id);
+
+    expect((await call(c, 'POST', '/order/reorder', { orderID: order.orderID })).code).toBe(0);
+    const lines = (await call<CartList>(c, 'GET', '/cart/list')).data.available;
+    expect(Object.fromEntries(lines.map((l) => [l.productID, [l.quantity, l.allowSubstitute]]))).toEqual({
+      [apples.id]: [3, false],
+      [tea.id]: [1, false],
+    });
+  });
+
   it('caps at stock, skips what is no longer sold or sold out, and says which and why', async () => {
     const { c, order, apples, pears, tea, figs } = await pastOrder();
     await updateProduct(db(), pears.id, { stock: 2 });

@@ -28,11 +28,6 @@ export const orderStatusOrder: OrderStatus[] = [
   'cancelled',
 ];
 
-/** Placed and not yet on its way: its items are still to be packed. */
-export function isBeingPrepared(status: OrderStatus): boolean {
-  return status === 'pending_payment' || status === 'paid' || status === 'processing';
-}
-
 const dateFormat = new Intl.DateTimeFormat('en-AU', { dateStyle: 'medium', timeStyle: 'short' });
 
 export function formatOrderDate(iso: string): string {

@@ -136,6 +136,8 @@ export function CartLineItem({
               checked={line.allowSubstitute}
               disabled={isBusy}
               onChange={(e) => onAllowSubstitute(e.target.checked)}
+              // Said with the product, as the line's other controls are, for whoever moves from box to box.
+              aria-label={`Allow a substitute for ${line.name}`}
               data-testid={`cart-line-substitute-${id}`}
             />
             Allow a substitute

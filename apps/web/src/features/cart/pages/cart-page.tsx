@@ -18,6 +18,7 @@ import {
   selectCartStatus,
   updateLine,
 } from '../cart-slice';
+import { CART_SUBSTITUTES_NOTE } from '@storefront/contract/substitutes';
 import { CartLineItem } from '../components/cart-line-item';
 import { CartSummary } from '../components/cart-summary';
 import { DiscountForm } from '../components/discount-form';
@@ -176,8 +177,7 @@ export function CartPage() {
                   />
                 ))}
                 <p className="cart-substitutes text-secondary text-small" data-testid="cart-substitutes">
-                  If an item has run out when we pack your order, we may send a similar one at the same price
-                  or less where you allow a substitute; where you do not, it is refunded.
+                  {CART_SUBSTITUTES_NOTE}
                 </p>
               </section>
             )}

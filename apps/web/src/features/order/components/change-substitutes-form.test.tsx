@@ -39,6 +39,13 @@ describe("changing an order's substitutes", () => {
     await vi.waitFor(() => expect(document.activeElement).toBe(opener));
   });
 
+  it('opens a line of an order from before substitutes were asked about as allowing one, as the cart would', async () => {
+    const older = makeOrderDetail({ lines: [{ ...milk, allowSubstitute: null }] });
+    render(<ChangeSubstitutesForm order={older} onChanged={vi.fn()} onStale={vi.fn()} />);
+    await userEvent.click(screen.getByTestId('order-substitutes-edit'));
+    expect(screen.getByLabelText<HTMLInputElement>(milk.name).checked).toBe(true);
+  });
+
   it('keeps the boxes open when saving fails', async () => {
     vi.mocked(changeSubstitutes).mockRejectedValue(new Error('network down'));
     const onStale = vi.fn();

@@ -21,8 +21,8 @@ export function ChangeSubstitutesForm({ order, onChanged, onStale }: Props) {
   const firstBox = useRef<CheckboxRef>(null);
 
   const open = () => {
-    // An order from before substitutes were asked about allows none until the customer says otherwise.
-    setAllowed(new Map(order.lines.map((l) => [l.productID, l.allowSubstitute === true])));
+    // A line of an order from before substitutes were asked about starts as the cart starts a line: allowed.
+    setAllowed(new Map(order.lines.map((l) => [l.productID, l.allowSubstitute !== false])));
     requestAnimationFrame(() => firstBox.current?.focus());
   };
   const close = () => {
@@ -67,6 +67,7 @@ export function ChangeSubstitutesForm({ order, onChanged, onStale }: Props) {
             key={line.productID}
             ref={i === 0 ? firstBox : undefined}
             checked={allowed.get(line.productID) === true}
+            disabled={isSaving}
             onChange={(e) => setAllowed(new Map(allowed).set(line.productID, e.target.checked))}
             data-testid={`order-substitute-${line.productID}`}
           >

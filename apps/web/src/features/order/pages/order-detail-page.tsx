@@ -23,7 +23,8 @@ import { OrderLineList } from '../components/order-line-list';
 import { SubstitutesNote } from '../components/substitutes-note';
 import { OrderStatusTag } from '../components/order-status-tag';
 import { OrderTimeline } from '../components/order-timeline';
-import { cancelOutcome, formatOrderDate, isBeingPrepared } from '../order-status';
+import { cancelOutcome, formatOrderDate } from '../order-status';
+import { isStillToBePacked } from '@storefront/contract/substitutes';
 import { readRuntimeConfig } from '../../../lib/runtime-config';
 import { STORE_NAME } from '../../../lib/store-name';
 import { formatMoney } from '../../../lib/money';
@@ -163,7 +164,7 @@ export function OrderDetailPage() {
           <Card size="small" title="Items" data-testid="order-lines">
             <OrderLineList lines={o.lines} testId="order-line" linksToProduct />
             {/* Said only while it can still happen: until the order is packed and on its way. */}
-            {isBeingPrepared(o.status) && <SubstitutesNote lines={o.lines} testId="order-substitutes" />}
+            {isStillToBePacked(o.status) && <SubstitutesNote lines={o.lines} testId="order-substitutes" />}
             {o.canChangeSubstitutes && (
               <div className="order-detail__notes-form">
                 <ChangeSubstitutesForm order={o} onChanged={order.replace} onStale={order.reload} />
