@@ -13,6 +13,7 @@ import {
   testId,
   waitOrExplain,
 } from './support/browser';
+import { pickSuburb } from './support/suburb';
 
 const browser = useBrowser();
 
@@ -29,7 +30,7 @@ async function fillAddress(page: Page, a: { line1: string; suburb: string; pick:
   await testId(page, 'address-phone').fill('0412 345 678');
   await testId(page, 'address-line1').fill(a.line1);
   await testId(page, 'address-suburb-input').fill(a.suburb);
-  await page.getByTestId('address-suburb-option').filter({ hasText: a.pick }).first().click();
+  await pickSuburb(page, 'address-suburb', a.pick);
 }
 
 describe('the address book', () => {

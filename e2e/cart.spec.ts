@@ -14,6 +14,7 @@ import {
   useBrowser,
 } from './support/browser';
 import { pickDeliveryWindow } from './support/checkout';
+import { pickSuburb } from './support/suburb';
 
 const browser = useBrowser();
 
@@ -175,10 +176,7 @@ describe('checkout while store credit cannot be read', () => {
     await page.getByLabel('Mobile or phone').fill('0412 345 678');
     await page.getByLabel('Street address').fill('1 Macquarie St');
     await suburb.fill('Sydney');
-    await testId(page, 'address-suburb-option')
-      .filter({ hasText: /^Sydney NSW 2000$/ })
-      .first()
-      .click();
+    await pickSuburb(page, 'address-suburb', /^Sydney NSW 2000$/);
     await testId(page, 'address-save').click();
     await page.waitForURL(/\/checkout\?address=\d+$/);
 

@@ -352,9 +352,10 @@ export async function updateCartLine(
 /**
  * Changes a line's quantity, selection, substitute choice or several of them in one statement, when that needs no
  * question answered first: a new quantity is written only if the product is on sale with that much in stock (the
- * quantity the line already has is always accepted). Answers the line as written, or nothing when there is no such line or the quantity is refused.
- * It locks the customer's carts row first, as every cart writer does, so it queues behind a checkout of the cart:
- * one that read the line before it changed would otherwise delete it afterwards, change and all.
+ * quantity the line already has is always accepted). Answers the line as written, or nothing when there is no such
+ * line or the quantity is refused. It locks the customer's carts row first, as every cart writer does, so it
+ * queues behind a checkout of the cart: one that read the line before it changed would otherwise delete it
+ * afterwards, change and all.
  */
 export async function updateCartLineAtOnce(
   db: Executor,

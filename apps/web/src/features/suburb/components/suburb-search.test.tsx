@@ -2,6 +2,8 @@ import { Form } from 'antd';
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
+import type { Suburb } from '@storefront/contract/suburb';
+import { searchSuburbs } from '../api';
 import { SuburbSearch } from './suburb-search';
 
 vi.mock('../api', () => ({ searchSuburbs: vi.fn(), suburbsOfPostcode: vi.fn() }));
@@ -49,5 +51,37 @@ describe('the suburb search in a form', () => {
     const input = screen.getByTestId('suburb-input');
     await vi.waitFor(() => expect(description(input)).toContain('Pick your suburb.'));
     expect(input.getAttribute('aria-invalid')).toBe('true');
+  });
+});
+
+describe('picking a suburb', () => {
+  const sydney: Suburb = { suburbID: 11, suburb: 'Sydney', state: 'NSW', postcode: '2000' };
+  const sydneySouth: Suburb = { suburbID: 12, suburb: 'Sydney South', state: 'NSW', postcode: '2000' };
+
+  it('empties the list once a suburb is picked, and a search answered after the pick does not fill it again', async () => {
+    let answerLate: (found: Suburb[]) => void = () => undefined;
+    vi.mocked(searchSuburbs)
+      .mockResolvedValueOnce([sydney, sydneySouth])
+      .mockImplementationOnce(() => new Promise((resolve) => (answerLate = resolve)));
+    const onPick = vi.fn();
+    render(<SuburbSearch testId="suburb" onPick={onPick} />);
+    // jsdom never finishes the list's closing animation: whether it could open again over the form is whether it
+    // still holds options.
+    const listIsEmpty = () =>
+      document.querySelector('.ant-select-dropdown')?.classList.contains('ant-select-dropdown-empty');
+
+    await userEvent.type(screen.getByTestId('suburb-input'), 'Syd');
+    await screen.findByText('Sydney NSW 2000');
+    expect(listIsEmpty()).toBe(false);
+    // One more letter: its search goes out, and the shopper picks from the list already shown.
+    await userEvent.type(screen.getByTestId('suburb-input'), 'n');
+    await vi.waitFor(() => expect(searchSuburbs).toHaveBeenCalledTimes(2));
+    await userEvent.click(screen.getByText('Sydney NSW 2000'));
+    expect(onPick).toHaveBeenCalledWith(sydney);
+    await vi.waitFor(() => expect(listIsEmpty()).toBe(true));
+
+    answerLate([sydney, sydneySouth]);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(listIsEmpty()).toBe(true);
   });
 });

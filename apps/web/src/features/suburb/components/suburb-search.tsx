@@ -50,6 +50,7 @@ export function SuburbSearch({
     clearTimeout(timer.current);
     if (text.trim().length < 2) {
       setOptions([]);
+      setIsSearching(false);
       return;
     }
     timer.current = setTimeout(() => {
@@ -57,12 +58,29 @@ export function SuburbSearch({
       const typed = text.trim();
       // A whole postcode lists every locality it covers; anything else is searched by name or postcode start.
       (POSTCODE.test(typed) ? suburbsOfPostcode(typed) : searchSuburbs(typed))
-        .then((found) => {
-          if (latest.current === text) setOptions(found);
-        })
-        .catch(() => setOptions([]))
-        .finally(() => setIsSearching(false));
+        .then(
+          (found) => {
+            if (latest.current === text) setOptions(found);
+          },
+          () => {
+            if (latest.current === text) setOptions([]);
+          },
+        )
+        .finally(() => {
+          if (latest.current === text) setIsSearching(false);
+        });
     }, DEBOUNCE_MS);
+  };
+
+  /**
+   * Once a suburb is picked the list has done its work: nothing left in it, and a search still on its way is not
+   * shown, so the list cannot open again over the form (a late answer, or "Searching…", once did over Save).
+   */
+  const settle = () => {
+    latest.current = '';
+    clearTimeout(timer.current);
+    setIsSearching(false);
+    setOptions([]);
   };
 
   return (
@@ -77,6 +95,7 @@ export function SuburbSearch({
         if (picked) {
           onChange?.(picked.suburb);
           onPick(picked);
+          settle();
         }
       }}
       options={options.map((o) => ({
