@@ -73,8 +73,9 @@ export function SuburbSearch({
   };
 
   /**
-   * Once a suburb is picked the list has done its work: nothing left in it, and a search still on its way is not
-   * shown, so the list cannot open again over the form (a late answer, or "Searching…", once did over Save).
+   * Once a suburb is picked the list has done its work: nothing is left in it and a search still on its way is not
+   * shown, so the list has nothing to open again with over the form (the address form's list was once seen open
+   * over its Save button after a pick).
    */
   const settle = () => {
     latest.current = '';
