@@ -1,11 +1,10 @@
 import { Button, Form, Space } from 'antd';
 import type { OrderDeliveryNotesBody, OrderDetail } from '@storefront/contract/order';
-import { useRef, useState } from 'react';
+import { useState } from 'react';
 import { errorCatalogue } from '@storefront/contract/errors';
-import { readErrorCode, readErrorMessage } from '../../../lib/http/error-message';
-import { toast } from '../../../lib/toast';
 import { changeDeliveryNotes } from '../api';
 import { notesToSend } from '../delivery-notes';
+import { useOrderChange } from '../use-order-change';
 import { DeliveryNotesFields } from './delivery-notes-fields';
 
 type Props = {
@@ -19,40 +18,33 @@ type NotesForm = Partial<Pick<OrderDeliveryNotesBody, 'deliveryNotes' | 'leaveUn
 /** Changes the order's instructions for the driver until it ships: a button that opens the fields in place. */
 export function ChangeNotesForm({ order, onChanged, onStale }: Props) {
   const [isEditing, setIsEditing] = useState(false);
-  const [isSaving, setIsSaving] = useState(false);
-  const opener = useRef<HTMLButtonElement>(null);
+  const change = useOrderChange({
+    onChanged,
+    onStale,
+    lockedCode: errorCatalogue.ORDER_NOTES_LOCKED.code,
+    saved: 'Delivery instructions saved.',
+  });
 
   const close = () => {
     setIsEditing(false);
-    // The fields go away: keyboard focus goes back to the button that opened them, not to the page's top.
-    requestAnimationFrame(() => opener.current?.focus());
+    change.focusOpener();
   };
 
   const save = async (values: NotesForm) => {
-    setIsSaving(true);
-    try {
-      const notes = notesToSend(values.deliveryNotes);
-      onChanged(
-        await changeDeliveryNotes({
-          orderID: order.orderID,
-          ...(notes === undefined ? {} : { deliveryNotes: notes }),
-          leaveUnattended: values.leaveUnattended === true,
-        }),
-      );
-      toast.success('Delivery instructions saved.');
-      close();
-    } catch (err) {
-      toast.error(readErrorMessage(err));
-      // Shipped meanwhile: the page shows it as it is now, without the fields.
-      if (readErrorCode(err) === errorCatalogue.ORDER_NOTES_LOCKED.code) onStale();
-    } finally {
-      setIsSaving(false);
-    }
+    const notes = notesToSend(values.deliveryNotes);
+    const isSaved = await change.save(() =>
+      changeDeliveryNotes({
+        orderID: order.orderID,
+        ...(notes === undefined ? {} : { deliveryNotes: notes }),
+        leaveUnattended: values.leaveUnattended === true,
+      }),
+    );
+    if (isSaved) close();
   };
 
   if (!isEditing) {
     return (
-      <Button ref={opener} onClick={() => setIsEditing(true)} data-testid="order-notes-edit">
+      <Button ref={change.opener} onClick={() => setIsEditing(true)} data-testid="order-notes-edit">
         {order.deliveryNotes || order.leaveUnattended
           ? 'Change instructions'
           : 'Add instructions for the driver'}
@@ -70,10 +62,10 @@ export function ChangeNotesForm({ order, onChanged, onStale }: Props) {
       {/* The button that opened the fields is gone: focus moves into them, where the customer is typing. */}
       <DeliveryNotesFields testIdPrefix="order" autoFocus />
       <Space>
-        <Button type="primary" htmlType="submit" loading={isSaving} data-testid="order-notes-save">
+        <Button type="primary" htmlType="submit" loading={change.isSaving} data-testid="order-notes-save">
           Save instructions
         </Button>
-        <Button onClick={close} disabled={isSaving}>
+        <Button onClick={close} disabled={change.isSaving}>
           Cancel
         </Button>
       </Space>

@@ -2,9 +2,8 @@ import { Button, Checkbox, Space, type CheckboxRef } from 'antd';
 import type { OrderDetail } from '@storefront/contract/order';
 import { errorCatalogue } from '@storefront/contract/errors';
 import { useRef, useState } from 'react';
-import { readErrorCode, readErrorMessage } from '../../../lib/http/error-message';
-import { toast } from '../../../lib/toast';
 import { changeSubstitutes } from '../api';
+import { useOrderChange } from '../use-order-change';
 
 type Props = {
   order: OrderDetail;
@@ -16,9 +15,13 @@ type Props = {
 /** Changes which of the order's lines may be substituted, until it ships: a button that opens a box per line. */
 export function ChangeSubstitutesForm({ order, onChanged, onStale }: Props) {
   const [allowed, setAllowed] = useState<Map<number, boolean> | null>(null);
-  const [isSaving, setIsSaving] = useState(false);
-  const opener = useRef<HTMLButtonElement>(null);
   const firstBox = useRef<CheckboxRef>(null);
+  const change = useOrderChange({
+    onChanged,
+    onStale,
+    lockedCode: errorCatalogue.ORDER_SUBSTITUTES_LOCKED.code,
+    saved: 'Substitutes saved.',
+  });
 
   const open = () => {
     // A line of an order from before substitutes were asked about starts as the cart starts a line: allowed.
@@ -27,27 +30,20 @@ export function ChangeSubstitutesForm({ order, onChanged, onStale }: Props) {
   };
   const close = () => {
     setAllowed(null);
-    requestAnimationFrame(() => opener.current?.focus());
+    change.focusOpener();
   };
 
   const save = async (choices: Map<number, boolean>) => {
-    setIsSaving(true);
-    try {
-      const noSubstituteProductIDs = [...choices].filter(([, allow]) => !allow).map(([id]) => id);
-      onChanged(await changeSubstitutes({ orderID: order.orderID, noSubstituteProductIDs }));
-      toast.success('Substitutes saved.');
-      close();
-    } catch (err) {
-      toast.error(readErrorMessage(err));
-      if (readErrorCode(err) === errorCatalogue.ORDER_SUBSTITUTES_LOCKED.code) onStale();
-    } finally {
-      setIsSaving(false);
-    }
+    const noSubstituteProductIDs = [...choices].filter(([, allow]) => !allow).map(([id]) => id);
+    const isSaved = await change.save(() =>
+      changeSubstitutes({ orderID: order.orderID, noSubstituteProductIDs }),
+    );
+    if (isSaved) close();
   };
 
   if (!allowed) {
     return (
-      <Button ref={opener} onClick={open} data-testid="order-substitutes-edit">
+      <Button ref={change.opener} onClick={open} data-testid="order-substitutes-edit">
         Change substitutes
       </Button>
     );
@@ -67,7 +63,7 @@ export function ChangeSubstitutesForm({ order, onChanged, onStale }: Props) {
             key={line.productID}
             ref={i === 0 ? firstBox : undefined}
             checked={allowed.get(line.productID) === true}
-            disabled={isSaving}
+            disabled={change.isSaving}
             onChange={(e) => setAllowed(new Map(allowed).set(line.productID, e.target.checked))}
             data-testid={`order-substitute-${line.productID}`}
           >
@@ -76,10 +72,15 @@ export function ChangeSubstitutesForm({ order, onChanged, onStale }: Props) {
         ))}
       </fieldset>
       <Space>
-        <Button type="primary" htmlType="submit" loading={isSaving} data-testid="order-substitutes-save">
+        <Button
+          type="primary"
+          htmlType="submit"
+          loading={change.isSaving}
+          data-testid="order-substitutes-save"
+        >
           Save substitutes
         </Button>
-        <Button onClick={close} disabled={isSaving}>
+        <Button onClick={close} disabled={change.isSaving}>
           Cancel
         </Button>
       </Space>
