@@ -10,6 +10,7 @@ import {
   creditLedger,
   deliveryWindows,
   deliveryWindowTemplates,
+  orderLines,
   orders,
   payments,
 } from '../../db/schema/index.js';
@@ -213,6 +214,27 @@ describe("an order's row lock", () => {
     const [row] = await db().select().from(orders).where(eq(orders.id, order.orderID));
     expect(row?.status).toBe('cancelled');
     expect([await bookedOf(a), await bookedOf(b)]).toEqual([0, 0]);
+  });
+});
+
+describe("an order's row lock, for the customer's changes", () => {
+  it('a substitutes change that waits for the order shipping is refused, and the lines stay as they were', async () => {
+    const { c, order } = await orderInWindow();
+    const productID = order.lines[0]?.productID;
+    const late = await whileHeld(
+      order.orderID,
+      async (tx) => {
+        await tx.update(orders).set({ status: 'shipped' }).where(eq(orders.id, order.orderID));
+      },
+      () =>
+        call(c, 'PUT', '/order/substitutes', {
+          orderID: order.orderID,
+          noSubstituteProductIDs: [productID],
+        }),
+    );
+    expect(late.code).toBe(100609);
+    const lines = await db().select().from(orderLines).where(eq(orderLines.orderId, order.orderID));
+    expect(lines.map((l) => l.allowSubstitute)).toEqual([true]);
   });
 });
 
