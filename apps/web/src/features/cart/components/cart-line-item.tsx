@@ -113,8 +113,10 @@ export function CartLineItem({
           type="checkbox"
           className="checkbox"
           checked={line.selected}
-          disabled={isBusy}
-          onChange={(e) => onSelect(e.target.checked)}
+          aria-disabled={isBusy}
+          onChange={(e) => {
+            if (!isBusy) onSelect(e.target.checked);
+          }}
           aria-label={`Select ${line.name}`}
           data-testid={`cart-line-select-${id}`}
         />
@@ -134,8 +136,10 @@ export function CartLineItem({
               type="checkbox"
               className="checkbox"
               checked={line.allowSubstitute}
-              disabled={isBusy}
-              onChange={(e) => onAllowSubstitute(e.target.checked)}
+              aria-disabled={isBusy}
+              onChange={(e) => {
+                if (!isBusy) onAllowSubstitute(e.target.checked);
+              }}
               // Said with the product, as the line's other controls are, for whoever moves from box to box.
               aria-label={`Allow a substitute for ${line.name}`}
               data-testid={`cart-line-substitute-${id}`}

@@ -50,4 +50,25 @@ describe('the quantity box', () => {
     await vi.waitFor(() => expect(box.value).toBe('3'));
     expect(screen.getByTestId('qty-hint').textContent).toBe('');
   });
+
+  it('keeps the focus on One more while a step is sent, and takes no other step until then', async () => {
+    let answer: (taken: boolean) => void = () => undefined;
+    const onCommit = vi.fn(() => new Promise<boolean>((resolve) => (answer = resolve)));
+    const props = { quantity: 3, stock: 10, onCommit, testId: 'qty' };
+    const view = render(<QuantityStepper {...props} />);
+    const more = screen.getByRole('button', { name: 'One more' });
+    more.focus();
+    await userEvent.keyboard('{Enter}');
+    view.rerender(<QuantityStepper {...props} isDisabled />);
+    expect(more.getAttribute('aria-disabled')).toBe('true');
+    await userEvent.keyboard('{Enter}');
+    expect(onCommit.mock.calls).toEqual([[4]]);
+    expect(document.activeElement).toBe(more);
+
+    answer(true);
+    view.rerender(<QuantityStepper {...props} quantity={4} />);
+    await userEvent.keyboard('{Enter}');
+    expect(onCommit.mock.calls).toEqual([[4], [5]]);
+    expect(document.activeElement).toBe(more);
+  });
 });

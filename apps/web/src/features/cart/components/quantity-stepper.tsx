@@ -14,6 +14,8 @@ type Props = {
 /**
  * Sends a new quantity on a step, Enter or leaving the field, not on every keystroke. A typed quantity it cannot
  * send as it is (above what can be bought, 0, blank) is never dropped silently: the hint under it says what it did.
+ * While a quantity is being sent it takes no other (`isDisabled`) but keeps the focus: a disabled button would drop
+ * it to the page, and a keyboard user pressing "One more" again would start from the top.
  */
 export function QuantityStepper({ quantity, stock, isDisabled, onCommit, testId }: Props) {
   const [text, setText] = useState(String(quantity));
@@ -64,8 +66,11 @@ export function QuantityStepper({ quantity, stock, isDisabled, onCommit, testId 
           type="button"
           className="stepper__button"
           aria-label="One fewer"
-          disabled={isDisabled || quantity <= 1}
-          onClick={() => commit(quantity - 1)}
+          disabled={quantity <= 1}
+          aria-disabled={isDisabled}
+          onClick={() => {
+            if (!isDisabled) commit(quantity - 1);
+          }}
         >
           <MinusIcon />
         </button>
@@ -73,7 +78,8 @@ export function QuantityStepper({ quantity, stock, isDisabled, onCommit, testId 
           className="stepper__input"
           inputMode="numeric"
           value={text}
-          disabled={isDisabled}
+          readOnly={isDisabled}
+          aria-disabled={isDisabled}
           onChange={(e) => {
             setText(e.target.value.replace(/[^0-9]/g, ''));
             isEdited.current = true;
@@ -91,8 +97,11 @@ export function QuantityStepper({ quantity, stock, isDisabled, onCommit, testId 
           type="button"
           className="stepper__button"
           aria-label="One more"
-          disabled={isDisabled || quantity >= max}
-          onClick={() => commit(quantity + 1)}
+          disabled={quantity >= max}
+          aria-disabled={isDisabled}
+          onClick={() => {
+            if (!isDisabled) commit(quantity + 1);
+          }}
         >
           <PlusIcon />
         </button>

@@ -184,3 +184,25 @@ describe("a line's substitute", () => {
     expect(screen.getByTestId<HTMLInputElement>('cart-line-substitute-1').checked).toBe(true);
   });
 });
+
+describe('while a line’s change is being sent', () => {
+  it('its boxes keep the keyboard’s focus and take no second change until the answer', async () => {
+    renderCart([makeLine(1)]);
+    let answer: (cart: CartList) => void = () => undefined;
+    vi.mocked(updateCartLine).mockImplementation(() => new Promise((resolve) => (answer = resolve)));
+    const select = screen.getByTestId<HTMLInputElement>('cart-line-select-1');
+    select.focus();
+    await userEvent.keyboard(' ');
+    expect(updateCartLine).toHaveBeenCalledWith({ productID: 1, selected: false });
+    expect(select.getAttribute('aria-disabled')).toBe('true');
+    expect(document.activeElement).toBe(select);
+    await userEvent.keyboard(' ');
+    await userEvent.click(screen.getByTestId('cart-line-substitute-1'));
+    expect(updateCartLine).toHaveBeenCalledTimes(1);
+    expect(screen.getByTestId<HTMLInputElement>('cart-line-substitute-1').checked).toBe(true);
+
+    await act(async () => answer(makeCart([makeLine(1, { selected: false })])));
+    expect(select.checked).toBe(false);
+    expect(select.getAttribute('aria-disabled')).toBe('false');
+  });
+});

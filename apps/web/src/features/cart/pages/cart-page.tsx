@@ -269,8 +269,10 @@ function SelectAll({
         type="checkbox"
         className="checkbox"
         checked={isChecked}
-        disabled={isDisabled}
-        onChange={(e) => onChange(e.target.checked)}
+        aria-disabled={isDisabled}
+        onChange={(e) => {
+          if (!isDisabled) onChange(e.target.checked);
+        }}
         data-testid="cart-select-all"
       />
       Select all ({count})
