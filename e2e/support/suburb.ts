@@ -18,8 +18,13 @@ export async function pickSuburb(page: Page, testId: string, pick: RegExp): Prom
   try {
     await closed();
   } catch {
+    // What the field and the list held says which way it went: a pick taken (the field holds the suburb) with the
+    // list left open, or a click that picked nothing.
+    const field = await page.getByTestId(`${testId}-input`).inputValue();
+    const options = await page.locator(`${OPEN_LIST} [data-testid="${testId}-option"]`).allTextContents();
     console.warn(
-      `pickSuburb: the ${testId} list stayed open after the click; clicking ${String(pick)} again`,
+      `pickSuburb: the ${testId} list stayed open after the click (field ${JSON.stringify(field)}, ` +
+        `options ${JSON.stringify(options)}); clicking ${String(pick)} again`,
     );
     await option.click();
     await closed();
