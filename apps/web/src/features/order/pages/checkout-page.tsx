@@ -34,6 +34,14 @@ export function CheckoutPage() {
       </Typography.Title>
       {checkout.isLoading ? (
         <Skeleton active paragraph={{ rows: 8 }} data-testid="checkout-loading" />
+      ) : checkout.cart.lineCount === 0 ? (
+        <Card>
+          <Empty description="Your cart is empty" data-testid="checkout-empty">
+            <ButtonLink to="/shop" type="primary" data-testid="checkout-start-shopping">
+              Start shopping
+            </ButtonLink>
+          </Empty>
+        </Card>
       ) : !checkout.hasSelection ? (
         <Card>
           <Empty description="Nothing is selected in your cart" data-testid="checkout-empty">
