@@ -66,7 +66,7 @@ afterAll(async () => {
 /** The statements one request sends, with its answer's code (0 is success). */
 async function count(
   c: Customer | null,
-  method: 'GET' | 'POST' | 'PUT',
+  method: 'GET' | 'POST' | 'PUT' | 'DELETE',
   url: string,
   payload?: object,
 ): Promise<{ n: number; code: number }> {
@@ -145,6 +145,30 @@ describe('SQL statements per request', () => {
     expect(updated[0]).toEqual({ n: 2, code: 0 });
     expect(statements[0]).toMatch(/^update "cart_lines"/);
     expect(updated[1]).toEqual(updated[0]);
+    const substituted = await count(large.c, 'PUT', '/cart/update', {
+      productID: extra.id,
+      allowSubstitute: false,
+    });
+    expect(substituted).toEqual({ n: 2, code: 0 });
+  });
+
+  it('cart/select-all and cart/delete send as many for ten lines as for one: the write, and the cart listed', async () => {
+    const small = await shopper(1);
+    const large = await shopper(10);
+    const cleared = [
+      await count(small.c, 'PUT', '/cart/select-all', { selected: false }),
+      await count(large.c, 'PUT', '/cart/select-all', { selected: false }),
+    ];
+    expect(cleared[0]).toEqual({ n: 2, code: 0 });
+    expect(statements[0]).toMatch(/^update "cart_lines"/);
+    expect(cleared[1]).toEqual(cleared[0]);
+    const deleted = [
+      await count(small.c, 'DELETE', '/cart/delete', { productIDs: small.productIds }),
+      await count(large.c, 'DELETE', '/cart/delete', { productIDs: large.productIds.slice(0, 5) }),
+    ];
+    expect(deleted[0]).toEqual({ n: 2, code: 0 });
+    expect(statements[0]).toMatch(/^delete from "cart_lines"/);
+    expect(deleted[1]).toEqual(deleted[0]);
   });
 
   it('delivery/windows: only the first listing writes; later ones read, as many for six templates as for two', async () => {

@@ -669,6 +669,11 @@ describe('cart/update, select-all and delete', () => {
       );
       expect(changed.code).toBe(0);
       expect(changed.data.available.map((l) => [l.quantity, l.selected])).toEqual([[3, true]]);
+      const unsubstituted = await heldUp(() =>
+        call('PUT', '/cart/update', c.token, { productID: b.id, allowSubstitute: false }),
+      );
+      expect(unsubstituted.code).toBe(0);
+      expect(unsubstituted.data.available.map((l) => l.allowSubstitute)).toEqual([false]);
     },
   );
 
