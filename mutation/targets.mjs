@@ -45,7 +45,12 @@ export const targets = [
     mutate: ['src/modules/cart/cart.service.ts'],
     // A write answers the listing sent behind it unless that listing ran first: reading again is the same answer
     // with more statements, which only the statement counts tell.
-    tests: ['src/modules/cart/*.test.ts', 'src/adversarial/statement-counts.test.ts'],
+    // The delivery quote prices the cart with its own coupon (shipping.money.test.ts).
+    tests: [
+      'src/modules/cart/*.test.ts',
+      'src/adversarial/statement-counts.test.ts',
+      'src/modules/shipping/shipping.money.test.ts',
+    ],
   },
   {
     name: 'checkout',

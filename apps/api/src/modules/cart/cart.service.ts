@@ -213,7 +213,9 @@ export function createCartService(db: Db, now: () => Date) {
       const merged = new Map<number, number>();
       for (const item of body.items)
         merged.set(item.productID, (merged.get(item.productID) ?? 0) + item.quantity);
-      // One transaction under the cart lock: every item is added or none is.
+      // One transaction under the cart lock: every item is added or none is. In product id order, the order a
+      // checkout locks products in: each new line's foreign key check holds its product against a checkout's lock,
+      // and two transactions taking them in the same order queue instead of deadlocking.
       await db.transaction(async (tx) => {
         await lockCart(tx, customerId);
         for (const [productId, quantity] of [...merged].sort(([a], [b]) => a - b)) {

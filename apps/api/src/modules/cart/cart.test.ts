@@ -306,6 +306,28 @@ describe('cart/add', () => {
     const more = { items: [{ productID: first.productID, quantity: 1 }] };
     expect((await call('POST', '/cart/add/batch', c.token, more)).json().code).toBe(0);
   });
+  it('an add the database fails for another reason answers that failure, not a full cart', async () => {
+    const c = await registerCustomer(t.app);
+    const p = await createProduct(db());
+    // Stands in for any other failure of the add's one statement (a lost connection, a timeout).
+    await db().execute(
+      sql.raw(`create function refuse_line_for_test() returns trigger language plpgsql as $$
+        begin raise exception 'refused for the test'; end $$`),
+    );
+    await db().execute(
+      sql.raw(`create trigger refuse_line_for_test before insert on cart_lines for each row
+        when (new.product_id = ${p.id}) execute function refuse_line_for_test()`),
+    );
+    try {
+      const res = await add(c.token, p.id);
+      expect(res.statusCode).toBe(500);
+      expect(res.json()).toMatchObject({ code: 100500, data: null });
+    } finally {
+      await db().execute(sql.raw('drop trigger refuse_line_for_test on cart_lines'));
+      await db().execute(sql.raw('drop function refuse_line_for_test()'));
+    }
+    expect(await lineRows(c.user.customerID)).toEqual([]);
+  });
 });
 
 describe("a cart's line cap, kept by the database", () => {
