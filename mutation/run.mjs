@@ -75,10 +75,21 @@ function runTarget(node, target) {
   const configFile = path.join(work, `${target.name}.stryker.json`);
   rmSync(reportFile, { force: true });
   writeFileSync(configFile, JSON.stringify(strykerConfig(target, reportFile, workspaceDir), null, 2));
-  console.log(`\n▶ ${target.name}: ${target.mutate.join(', ')} against ${target.tests.join(', ')}`);
+  const on = target.database === 'postgres' ? 'PostgreSQL' : 'the embedded database';
+  console.log(`\n▶ ${target.name}: ${target.mutate.join(', ')} against ${target.tests.join(', ')}, on ${on}`);
   const started = Date.now();
-  const env = { ...process.env, MUTATION_TESTS: JSON.stringify(target.tests) };
-  delete env.DATABASE_URL;
+  const env = { ...process.env, MUTATION_TESTS: JSON.stringify(target.tests), MUTATION_DB: 'pglite' };
+  if (target.database === 'postgres') {
+    if (!process.env.DATABASE_URL) {
+      console.error(
+        `${target.name} is scored on PostgreSQL: set DATABASE_URL to a server the tests may use.`,
+      );
+      return null;
+    }
+    env.MUTATION_DB = 'postgres';
+  } else {
+    delete env.DATABASE_URL;
+  }
   const res = spawnSync(
     node,
     [path.join(root, 'node_modules/@stryker-mutator/core/bin/stryker.js'), 'run', configFile],

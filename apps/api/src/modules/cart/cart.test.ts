@@ -426,6 +426,35 @@ describe('cart/add/batch', () => {
     expect(res.statusCode).toBe(400);
     expect(res.json().data.fields.map((f: { field: string }) => f.field)).toContain('body.items');
   });
+
+  it.runIf(process.env.TEST_DB === 'postgres')(
+    'takes its products in id order, as a checkout locks them, so the two queue instead of deadlocking',
+    async () => {
+      const c = await registerCustomer(t.app);
+      const low = await createProduct(db());
+      const high = await createProduct(db());
+      // Stands in for another customer's checkout, locking its products in id order.
+      const checkout = new pg.Client({ connectionString: t.database.url });
+      await checkout.connect();
+      try {
+        await checkout.query('begin');
+        await checkout.query('select 1 from products where id = $1 for update', [low.id]);
+        const items = [high, low].map((p) => ({ productID: p.id, quantity: 1 }));
+        const batch = call('POST', '/cart/add/batch', c.token, { items });
+        await new Promise((resolve) => setTimeout(resolve, 300));
+        // Waiting for the lower product, the batch holds nothing of the higher one yet: the checkout takes it at
+        // once (NOWAIT fails if it cannot), where a batch that had taken it first would deadlock with the checkout.
+        await checkout.query('select 1 from products where id = $1 for update nowait', [high.id]);
+        await checkout.query('commit');
+        expect((await batch).json().code).toBe(0);
+      } finally {
+        await checkout.end();
+      }
+      expect((await lineRows(c.user.customerID)).map((l) => l.productId).sort()).toEqual(
+        [low.id, high.id].sort(),
+      );
+    },
+  );
 });
 
 describe('cart/merge', () => {
@@ -673,29 +702,74 @@ describe('cart/update, select-all and delete', () => {
   it.runIf(process.env.TEST_DB === 'postgres')(
     "a select-all, delete or update held up by another writer's lock answers the cart as it left it",
     async () => {
+      // Held up, each write runs after the listing sent behind it, so the listing shows the cart from before the
+      // write; every step changes something that listing would show otherwise, and the answer must not.
       const c = await registerCustomer(t.app);
       const a = await createProduct(db(), { priceCents: 100 });
       const b = await createProduct(db(), { priceCents: 200 });
       await add(c.token, a.id);
       await add(c.token, b.id);
-      const heldUp = async (change: () => Promise<Answer>) =>
-        (await whileLocked('cart_lines', c.user.customerID, change)).json<{ code: number; data: CartList }>();
-      const none = await heldUp(() => call('PUT', '/cart/select-all', c.token, { selected: false }));
-      expect(none.code).toBe(0);
-      expect(none.data.available.map((l) => l.selected)).toEqual([false, false]);
-      const left = await heldUp(() => call('DELETE', '/cart/delete', c.token, { productIDs: [a.id] }));
-      expect(left.code).toBe(0);
-      expect(left.data.available.map((l) => l.productID)).toEqual([b.id]);
-      const changed = await heldUp(() =>
-        call('PUT', '/cart/update', c.token, { productID: b.id, quantity: 3, selected: true }),
+      const lines = (cart: CartList) =>
+        cart.available.map((l) => ({
+          id: l.productID,
+          quantity: l.quantity,
+          selected: l.selected,
+          allowSubstitute: l.allowSubstitute,
+        }));
+      const heldUp = async (change: () => Promise<Answer>) => {
+        const answer = (await whileLocked('cart_lines', c.user.customerID, change)).json<{
+          code: number;
+          data: CartList;
+        }>();
+        expect(answer.code).toBe(0);
+        return lines(answer.data);
+      };
+      const update = (body: object) => () => call('PUT', '/cart/update', c.token, body);
+
+      // One line already unticked: the other one is what the select-all changes.
+      expect((await update({ productID: a.id, selected: false })()).json().code).toBe(0);
+      expect(await heldUp(() => call('PUT', '/cart/select-all', c.token, { selected: false }))).toEqual([
+        { id: b.id, quantity: 1, selected: false, allowSubstitute: true },
+        { id: a.id, quantity: 1, selected: false, allowSubstitute: true },
+      ]);
+      // b (listed first, newest) already holds what a is changed to.
+      expect((await update({ productID: b.id, quantity: 3 })()).json().code).toBe(0);
+      expect(await heldUp(update({ productID: a.id, quantity: 3 }))).toEqual([
+        { id: b.id, quantity: 3, selected: false, allowSubstitute: true },
+        { id: a.id, quantity: 3, selected: false, allowSubstitute: true },
+      ]);
+      expect(await heldUp(update({ productID: a.id, selected: true }))).toContainEqual({
+        id: a.id,
+        quantity: 3,
+        selected: true,
+        allowSubstitute: true,
+      });
+      expect(await heldUp(update({ productID: a.id, allowSubstitute: false }))).toContainEqual({
+        id: a.id,
+        quantity: 3,
+        selected: true,
+        allowSubstitute: false,
+      });
+      expect(await heldUp(() => call('DELETE', '/cart/delete', c.token, { productIDs: [a.id] }))).toEqual([
+        { id: b.id, quantity: 3, selected: false, allowSubstitute: true },
+      ]);
+    },
+  );
+
+  it.runIf(process.env.TEST_DB === 'postgres')(
+    'a raise past the stock, held up while the stock is topped up, takes the stock as it is by then',
+    async () => {
+      const c = await registerCustomer(t.app);
+      const p = await createProduct(db(), { stock: 3 });
+      await add(c.token, p.id);
+      const answered = await whileLocked(
+        'carts',
+        c.user.customerID,
+        () => call('PUT', '/cart/update', c.token, { productID: p.id, quantity: 5 }),
+        (restock) => restock.query('update products set stock = 10 where id = $1', [p.id]),
       );
-      expect(changed.code).toBe(0);
-      expect(changed.data.available.map((l) => [l.quantity, l.selected])).toEqual([[3, true]]);
-      const unsubstituted = await heldUp(() =>
-        call('PUT', '/cart/update', c.token, { productID: b.id, allowSubstitute: false }),
-      );
-      expect(unsubstituted.code).toBe(0);
-      expect(unsubstituted.data.available.map((l) => l.allowSubstitute)).toEqual([false]);
+      expect(answered.json()).toMatchObject({ code: 0 });
+      expect((await lineRows(c.user.customerID)).map((l) => l.quantity)).toEqual([5]);
     },
   );
 
