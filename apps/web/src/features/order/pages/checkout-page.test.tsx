@@ -1,7 +1,7 @@
-import { emptyCart } from '../../cart/cart-slice';
 import { render, screen } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import { describe, expect, it, vi } from 'vitest';
+import { emptyCart } from '../../cart/cart-slice';
 import { useCheckout } from '../use-checkout';
 import { CheckoutPage } from './checkout-page';
 
