@@ -148,6 +148,16 @@ describe('order mail', () => {
     );
   });
 
+  it('cancelling an order nobody started paying for mails that nothing is owed', async () => {
+    const { c, addressID } = await shopper();
+    const order = await placeOrder(t.app, c, { addressID });
+    expect((await call(c.token, 'PUT', '/order/cancel', { orderID: order.orderID })).code).toBe(0);
+    const cancelled = (await mailsTo(c.email)).at(-1);
+    expect(cancelled?.subject).toBe(`Order SO-${order.orderID} is cancelled`);
+    expect(cancelled?.text).toContain('Nothing was paid for it, so nothing is owed.');
+    expect(cancelled?.text).not.toContain('If the payment you started');
+  });
+
   it('an order paid in full with store credit is confirmed at once', async () => {
     const { c, addressID } = await shopper();
     await giveCredit(db(), c.user.customerID, 10_000);

@@ -597,6 +597,14 @@ describe('order/address and order/cancel', () => {
       await call(stranger.c, 'PUT', '/order/cancel', { orderID: order.orderID }),
       await call(stranger.c, 'POST', '/order/reorder', { orderID: order.orderID }),
       await call(stranger.c, 'PUT', '/order/delivery-window', { orderID: order.orderID, windowID: 1 }),
+      await call(stranger.c, 'PUT', '/order/delivery-notes', {
+        orderID: order.orderID,
+        leaveUnattended: true,
+      }),
+      await call(stranger.c, 'PUT', '/order/substitutes', {
+        orderID: order.orderID,
+        noSubstituteProductIDs: [],
+      }),
       await call(stranger.c, 'GET', '/order/detail?orderID=999999'),
     ];
     for (const res of responses) {

@@ -70,12 +70,14 @@ describe('buy again', () => {
   it("brings back the past order's substitute choices on the lines it adds; a line the cart holds keeps its own", async () => {
     const c = await registerCustomer(t.app);
     const addressID = await addAddress(t.app, c);
-    const [apples, tea] = [
+    const [apples, tea, bread] = [
+      await createProduct(db(), { stock: 50 }),
       await createProduct(db(), { stock: 50 }),
       await createProduct(db(), { stock: 50 }),
     ];
     await addToCart(t.app, c, apples.id, 2);
     await addToCart(t.app, c, tea.id, 1);
+    await addToCart(t.app, c, bread.id, 1);
     const noSubstitute = (productID: number) =>
       t.app.inject({
         method: 'PUT',
@@ -93,6 +95,7 @@ describe('buy again', () => {
     expect(Object.fromEntries(lines.map((l) => [l.productID, [l.quantity, l.allowSubstitute]]))).toEqual({
       [apples.id]: [3, false],
       [tea.id]: [1, false],
+      [bread.id]: [1, true],
     });
   });
 
