@@ -66,6 +66,8 @@ export const targets = [
   {
     name: 'order',
     workspace: 'apps/api',
+    // Its row locks change an outcome only where transactions run side by side (order-locks.test.ts).
+    database: 'postgres',
     mutate: ['src/modules/order/order.service.ts'],
     // Moving an order's delivery window is tested with the delivery module; cancelling an unpaid or paid order's
     // money (stock, coupon, credit, the provider's refund) with the payment flows; that a cancel or a detail asks
@@ -82,6 +84,8 @@ export const targets = [
   {
     name: 'order-payment',
     workspace: 'apps/api',
+    // Its row locks change an outcome only where transactions run side by side (order-locks.test.ts).
+    database: 'postgres',
     mutate: ['src/modules/order/order-payment.service.ts'],
     tests: ['src/modules/order/*.test.ts', 'src/modules/payment/*.test.ts'],
   },
