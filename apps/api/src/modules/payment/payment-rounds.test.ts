@@ -200,6 +200,39 @@ describe("the store's rounds, counted", () => {
     ]);
   });
 
+  it('a payment left on a cancelled order that PayPal cannot report on, or holds for review, is asked again, never given up on', async () => {
+    const unreachable = await unpaidOrder('approve');
+    const underReview = await unpaidOrder('capture_pending');
+    const held = await call(underReview.c.token, 'POST', '/paypal/express-capture', {
+      orderID: underReview.orderID,
+      token: underReview.token,
+    });
+    expect(held.code).toBe(errorCatalogue.PAYMENT_UNCONFIRMED.code);
+    for (const { c, orderID } of [unreachable, underReview]) {
+      expect((await call(c.token, 'PUT', '/order/cancel', { orderID })).code).toBe(0);
+    }
+    t.clock.advance(2 * 60_000);
+    paypal.injectFault({ kind: 'status', status: 503 }, { pathIncludes: '/v2/checkout/orders/' });
+    try {
+      expect(await t.app.refundOwed()).toEqual({ refunded: 0, failed: 0 });
+    } finally {
+      paypal.clearFaults();
+    }
+    expect((await paymentOf(unreachable.orderID))?.status).toBe('started');
+
+    // PayPal had taken the money after all (a capture whose answer was lost): the next round gives it back, and
+    // keeps asking about the one PayPal still holds for review.
+    expect(await captureAtPayPal(paypal, unreachable.token)).toBe(201);
+    t.clock.advance(5 * 60_000);
+    expect(await t.app.refundOwed()).toEqual({ refunded: 1, failed: 0 });
+    const refunded = await paymentOf(unreachable.orderID);
+    expect(refunded?.status).toBe('surplus');
+    expect(refunded?.refundedCents).toBe(refunded?.amountCents);
+    const reviewed = await paymentOf(underReview.orderID);
+    expect(reviewed?.status).toBe('started');
+    expect(reviewed?.retries).toBe(2);
+  });
+
   it('a cancel after PayPal took the money unheard first pays the order, then refunds it through PayPal and says so', async () => {
     const { c, orderID, token } = await unpaidOrder('approve');
     expect(await captureAtPayPal(paypal, token)).toBe(201);
