@@ -200,6 +200,19 @@ describe("the store's rounds, counted", () => {
     ]);
   });
 
+  it('a customer can cancel an unpaid order while PayPal cannot be asked about its payment', async () => {
+    const { c, orderID } = await unpaidOrder('approve');
+    paypal.injectFault({ kind: 'status', status: 503 }, { pathIncludes: '/v2/checkout/orders/' });
+    try {
+      expect((await call(c.token, 'PUT', '/order/cancel', { orderID })).code).toBe(0);
+    } finally {
+      paypal.clearFaults();
+    }
+    expect(await statusOf(orderID)).toBe('cancelled');
+    // Left to the refund round, which asks PayPal again later.
+    expect((await paymentOf(orderID))?.status).toBe('started');
+  });
+
   it('a payment left on a cancelled order that PayPal cannot report on, or holds for review, is asked again, never given up on', async () => {
     const unreachable = await unpaidOrder('approve');
     const underReview = await unpaidOrder('capture_pending');
