@@ -574,6 +574,13 @@ describe('captures, answered exactly', () => {
     expect(again.data).toEqual(first.data);
     expect(again.authorization).toMatch(/^[A-Za-z0-9_-]{43}$/);
     expect(paypal.moneyMovements()).toBe(movements);
+    // The kept answer, not a second capture: it answers alike while PayPal cannot be reached.
+    paypal.injectFault({ kind: 'status', status: 503 });
+    try {
+      expect((await call(c, 'POST', '/paypal/express-capture', body, key)).data).toEqual(first.data);
+    } finally {
+      paypal.clearFaults();
+    }
     const reused = await call(c, 'POST', '/paypal/express-capture', { ...body, token: `${token}x` }, key);
     expect(reused.code).toBe(code('IDEMPOTENCY_KEY_REUSED'));
   });
