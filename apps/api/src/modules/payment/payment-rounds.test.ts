@@ -71,6 +71,16 @@ async function orderMailsTo(email: string) {
   return rows.filter((m) => m.subject.includes('SO-'));
 }
 
+/** Runs `step` while PayPal answers 503 to every call whose path includes `pathIncludes`. */
+async function whilePayPalDown(pathIncludes: string, step: () => Promise<void>): Promise<void> {
+  paypal.injectFault({ kind: 'status', status: 503 }, { pathIncludes });
+  try {
+    await step();
+  } finally {
+    paypal.clearFaults();
+  }
+}
+
 const paymentOf = async (orderID: number) =>
   (await db().select().from(payments).where(eq(payments.orderId, orderID)))[0];
 
@@ -116,12 +126,9 @@ describe("the store's rounds, counted", () => {
     // PayPal unreachable: nothing is decided about an order whose payment it cannot report on.
     const unanswered = await unpaidOrder('started');
     t.clock.advance(31 * 60_000);
-    paypal.injectFault({ kind: 'status', status: 503 }, { pathIncludes: '/v2/checkout/orders/' });
-    try {
+    await whilePayPalDown('/v2/checkout/orders/', async () => {
       expect(await t.app.expireUnpaidOrders()).toEqual({ cancelled: 0, paid: 0 });
-    } finally {
-      paypal.clearFaults();
-    }
+    });
     expect(await statusOf(unanswered.orderID)).toBe('pending_payment');
     expect(await statusOf(underReview.orderID)).toBe('pending_payment');
 
@@ -144,13 +151,10 @@ describe("the store's rounds, counted", () => {
     const paidAtPayPal = await unpaidOrder('approve');
     expect(await captureAtPayPal(paypal, paidAtPayPal.token)).toBe(201);
     t.clock.advance(31 * 60_000);
-    paypal.injectFault({ kind: 'status', status: 503 }, { pathIncludes: '/capture' });
-    try {
+    await whilePayPalDown('/capture', async () => {
       // Only the payment PayPal already took is settled: the store's own capture cannot get through.
       expect(await t.app.expireUnpaidOrders()).toEqual({ cancelled: 0, paid: 1 });
-    } finally {
-      paypal.clearFaults();
-    }
+    });
     expect(await statusOf(paidAtPayPal.orderID)).toBe('paid');
     expect(await statusOf(held.orderID)).toBe('pending_payment');
     expect(await statusOf(approved.orderID)).toBe('pending_payment');
@@ -202,12 +206,9 @@ describe("the store's rounds, counted", () => {
 
   it('a customer can cancel an unpaid order while PayPal cannot be asked about its payment', async () => {
     const { c, orderID } = await unpaidOrder('approve');
-    paypal.injectFault({ kind: 'status', status: 503 }, { pathIncludes: '/v2/checkout/orders/' });
-    try {
+    await whilePayPalDown('/v2/checkout/orders/', async () => {
       expect((await call(c.token, 'PUT', '/order/cancel', { orderID })).code).toBe(0);
-    } finally {
-      paypal.clearFaults();
-    }
+    });
     expect(await statusOf(orderID)).toBe('cancelled');
     // Left to the refund round, which asks PayPal again later.
     expect((await paymentOf(orderID))?.status).toBe('started');
@@ -225,12 +226,9 @@ describe("the store's rounds, counted", () => {
       expect((await call(c.token, 'PUT', '/order/cancel', { orderID })).code).toBe(0);
     }
     t.clock.advance(2 * 60_000);
-    paypal.injectFault({ kind: 'status', status: 503 }, { pathIncludes: '/v2/checkout/orders/' });
-    try {
+    await whilePayPalDown('/v2/checkout/orders/', async () => {
       expect(await t.app.refundOwed()).toEqual({ refunded: 0, failed: 0 });
-    } finally {
-      paypal.clearFaults();
-    }
+    });
     expect((await paymentOf(unreachable.orderID))?.status).toBe('started');
 
     // PayPal had taken the money after all (a capture whose answer was lost): the next round gives it back, and
@@ -278,12 +276,9 @@ describe("the store's rounds, counted", () => {
       new URL((second.data as { redirectUrl: string }).redirectUrl).searchParams.get('token') ?? '';
     t.clock.advance(31 * 60_000);
     // PayPal cannot say what became of the second attempt: the order is kept, the first attempt given up.
-    paypal.injectFault({ kind: 'status', status: 503 }, { pathIncludes: undecided });
-    try {
+    await whilePayPalDown(undecided, async () => {
       expect(await t.app.expireUnpaidOrders()).toEqual({ cancelled: 0, paid: 0 });
-    } finally {
-      paypal.clearFaults();
-    }
+    });
     expect(await statusOf(orderID)).toBe('pending_payment');
 
     paypal.approve(givenUp);
