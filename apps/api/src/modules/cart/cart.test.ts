@@ -306,6 +306,7 @@ describe('cart/add', () => {
     const more = { items: [{ productID: first.productID, quantity: 1 }] };
     expect((await call('POST', '/cart/add/batch', c.token, more)).json().code).toBe(0);
   });
+
   it('an add the database fails for another reason answers that failure, not a full cart', async () => {
     const c = await registerCustomer(t.app);
     const p = await createProduct(db());
