@@ -33,6 +33,21 @@ export interface FakeServer {
   close(): Promise<void>;
 }
 
+/** Runs `step` while `server` answers matching requests with `fault`, and clears its faults after, however it ends. */
+export async function whileFaulty(
+  server: FakeServer,
+  fault: Fault,
+  options: FaultOptions,
+  step: () => Promise<void>,
+): Promise<void> {
+  server.injectFault(fault, options);
+  try {
+    await step();
+  } finally {
+    server.clearFaults();
+  }
+}
+
 export async function startFakeServer(
   handle: (request: FakeRequest, baseUrl: string) => FakeReply,
 ): Promise<FakeServer> {

@@ -14,6 +14,7 @@ import {
 } from '../../../test/factories.js';
 import { startAfterpayFake, type AfterpayFake } from '../../../test/fakes/afterpay-fake.js';
 import { captureAtPayPal, startPayPalFake, type PayPalFake } from '../../../test/fakes/paypal-fake.js';
+import { whileFaulty } from '../../../test/fakes/fake-http.js';
 import { createTestApp, type TestApp } from '../../../test/test-app.js';
 
 let t: TestApp;
@@ -575,12 +576,9 @@ describe('captures, answered exactly', () => {
     expect(again.authorization).toMatch(/^[A-Za-z0-9_-]{43}$/);
     expect(paypal.moneyMovements()).toBe(movements);
     // The kept answer, not a second capture: it answers alike while PayPal cannot be reached.
-    paypal.injectFault({ kind: 'status', status: 503 });
-    try {
+    await whileFaulty(paypal, { kind: 'status', status: 503 }, {}, async () => {
       expect((await call(c, 'POST', '/paypal/express-capture', body, key)).data).toEqual(first.data);
-    } finally {
-      paypal.clearFaults();
-    }
+    });
     const reused = await call(c, 'POST', '/paypal/express-capture', { ...body, token: `${token}x` }, key);
     expect(reused.code).toBe(code('IDEMPOTENCY_KEY_REUSED'));
   });

@@ -10,6 +10,7 @@ import {
   type PayPalFake,
   type PayPalPayerOutcome,
 } from '../../../test/fakes/paypal-fake.js';
+import { whileFaulty } from '../../../test/fakes/fake-http.js';
 import { createTestApp, type TestApp } from '../../../test/test-app.js';
 
 // The store's two rounds (unpaid orders past the limit, refunds still owed) on a database of their own, so what
@@ -72,14 +73,8 @@ async function orderMailsTo(email: string) {
 }
 
 /** Runs `step` while PayPal answers 503 to every call whose path includes `pathIncludes`. */
-async function whilePayPalDown(pathIncludes: string, step: () => Promise<void>): Promise<void> {
-  paypal.injectFault({ kind: 'status', status: 503 }, { pathIncludes });
-  try {
-    await step();
-  } finally {
-    paypal.clearFaults();
-  }
-}
+const whilePayPalDown = (pathIncludes: string, step: () => Promise<void>) =>
+  whileFaulty(paypal, { kind: 'status', status: 503 }, { pathIncludes }, step);
 
 const paymentOf = async (orderID: number) =>
   (await db().select().from(payments).where(eq(payments.orderId, orderID)))[0];
