@@ -34,22 +34,8 @@ export function CheckoutPage() {
       </Typography.Title>
       {checkout.isLoading ? (
         <Skeleton active paragraph={{ rows: 8 }} data-testid="checkout-loading" />
-      ) : checkout.cart.lineCount === 0 ? (
-        <Card>
-          <Empty description="Your cart is empty" data-testid="checkout-empty">
-            <ButtonLink to="/shop" type="primary" data-testid="checkout-start-shopping">
-              Start shopping
-            </ButtonLink>
-          </Empty>
-        </Card>
       ) : !checkout.hasSelection ? (
-        <Card>
-          <Empty description="Nothing is selected in your cart" data-testid="checkout-empty">
-            <ButtonLink to="/cart" type="primary" data-testid="checkout-back-to-cart">
-              Back to cart
-            </ButtonLink>
-          </Empty>
-        </Card>
+        <NothingToOrder isCartEmpty={checkout.cart.lineCount === 0} />
       ) : (
         <Form<CheckoutForm>
           form={checkout.form}
@@ -114,4 +100,26 @@ function placeBlockedBy(
   if (checkout.needsWindow) return 'Choose a delivery window to place your order.';
   if (checkout.option === null) return 'Choose how your order is delivered to place it.';
   return null;
+}
+
+/** An empty cart leads to the shop; a cart with nothing ticked, back to the cart. */
+function NothingToOrder({ isCartEmpty }: { isCartEmpty: boolean }) {
+  return (
+    <Card>
+      <Empty
+        description={isCartEmpty ? 'Your cart is empty' : 'Nothing is selected in your cart'}
+        data-testid="checkout-empty"
+      >
+        {isCartEmpty ? (
+          <ButtonLink to="/shop" type="primary" data-testid="checkout-start-shopping">
+            Start shopping
+          </ButtonLink>
+        ) : (
+          <ButtonLink to="/cart" type="primary" data-testid="checkout-back-to-cart">
+            Back to cart
+          </ButtonLink>
+        )}
+      </Empty>
+    </Card>
+  );
 }
