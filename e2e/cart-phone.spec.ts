@@ -2,7 +2,9 @@ import type { Product } from '@storefront/contract/catalog';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { callApi } from './support/api';
+import { findSeriousViolations } from './support/axe';
 import {
+  DESKTOP,
   makeEmail,
   openPage,
   PHONE,
@@ -176,4 +178,51 @@ describe('adding from the shop', () => {
     await saveScreenshot(page, 'cart-read-failed-phone');
     await context.close();
   });
+});
+
+describe('at the keyboard', () => {
+  it('"One more" keeps the focus while each step is sent, so pressing it again adds again', async () => {
+    const { context, page } = await openPage(browser(), PHONE);
+    const product = await newCustomerWithCart(page);
+    await page.goto('/cart');
+    const id = product.productID;
+    const quantity = testId(page, `cart-line-quantity-${id}`);
+    await quantity.waitFor();
+    const more = testId(page, `cart-line-${id}`).getByRole('button', { name: 'One more' });
+    await more.focus();
+    for (const expected of ['2', '3']) {
+      await page.keyboard.press('Enter');
+      await expect.poll(() => quantity.inputValue()).toBe(expected);
+      await expect.poll(() => more.getAttribute('aria-disabled')).toBe('false');
+      expect(await more.evaluate((button) => button === document.activeElement)).toBe(true);
+    }
+    await context.close();
+  });
+});
+
+describe('checkout with an empty cart', () => {
+  for (const [label, viewport] of [
+    ['desktop', DESKTOP],
+    ['phone', PHONE],
+  ] as const) {
+    it(`says the cart is empty and leads to the shop (${label})`, async () => {
+      const { context, page } = await openPage(browser(), viewport);
+      await registerCustomer(page, {
+        email: makeEmail('empty-checkout'),
+        password: 'empty-checkout-pass-1',
+        firstName: 'Ellis',
+        lastName: 'Vacant',
+      });
+      await page.goto('/checkout');
+      await expect.poll(() => testId(page, 'checkout-empty').textContent()).toContain('Your cart is empty');
+      expect(await page.locator('h1').count()).toBe(1);
+      expect(await page.title()).toContain('Checkout');
+      expect(await findSeriousViolations(page)).toEqual([]);
+      await page.evaluate(() => window.scrollTo(0, 0));
+      await saveScreenshot(page, `checkout-empty-${label}`);
+      await testId(page, 'checkout-start-shopping').click();
+      await page.waitForURL('**/shop');
+      await context.close();
+    });
+  }
 });
