@@ -25,6 +25,11 @@ describe('the headers of every call, as Chromium sends them', () => {
     if (!product) throw new Error('the demo catalogue needs a product in stock');
 
     const { context, page } = await openPage(browser());
+    // Signed in, the footer reads the newsletter state once a page is idle; leaving a page before its answer would
+    // abort it, leaving a call with no status to check.
+    const footerRead = () =>
+      page.waitForResponse((response) => response.url().endsWith('/api/v1/newsletters/front-subscribe'));
+    let footerAnswered = footerRead();
     await registerCustomer(page, {
       email: makeEmail('headers'),
       password: 'headers-pass-1',
@@ -38,13 +43,18 @@ describe('the headers of every call, as Chromium sends them', () => {
     page.on('request', (request) => {
       if (new URL(request.url()).pathname.startsWith('/api/v1/')) requests.push(request);
     });
+    await footerAnswered;
+    footerAnswered = footerRead();
     await page.goto(`/product/${product.productID}`);
     await testId(page, 'product-wishlist').click();
     await page.getByText(`${product.name} saved to your wishlist.`).waitFor();
+    await footerAnswered;
+    footerAnswered = footerRead();
     await page.goto('/account/wishlist');
     await testId(page, `wishlist-remove-${product.productID}`).click();
     await testId(page, 'wishlist-remove-confirm').click();
     await page.getByText(`${product.name} removed from your wishlist.`).waitFor();
+    await footerAnswered;
 
     const calls = await Promise.all(requests.map(describeCall));
     expect(new Set(calls.map((call) => call.method))).toEqual(new Set(['GET', 'POST', 'DELETE']));
