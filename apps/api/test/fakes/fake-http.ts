@@ -1,4 +1,4 @@
-/** A tiny HTTP server for provider fakes: JSON in and out, a request log, and injected faults (5xx, hang, reset). */
+/** A tiny HTTP server for provider fakes: JSON in and out, a request log, and injected faults (5xx, hang, reset, held). */
 import { createServer, type IncomingHttpHeaders, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
@@ -16,7 +16,12 @@ export interface FakeReply {
   body?: unknown;
 }
 
-export type Fault = { kind: 'status'; status: number; body?: unknown } | { kind: 'hang' } | { kind: 'reset' };
+export type Fault =
+  | { kind: 'status'; status: number; body?: unknown }
+  | { kind: 'hang' }
+  | { kind: 'reset' }
+  /** Answered as usual, but only once `until` settles: lines callers up behind one another. */
+  | { kind: 'held'; until: Promise<void> };
 
 export interface FaultOptions {
   /** How many matching requests fail; all of them when left out. */
@@ -77,6 +82,10 @@ export async function startFakeServer(
       if (entry) {
         entry.remaining -= 1;
         if (entry.fault.kind === 'hang') return;
+        if (entry.fault.kind === 'held') {
+          void entry.fault.until.then(() => send(res, handle(request, baseUrl)));
+          return;
+        }
         if (entry.fault.kind === 'reset') {
           req.socket.destroy();
           return;

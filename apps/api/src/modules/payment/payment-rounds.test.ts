@@ -17,19 +17,19 @@ import { createTestApp, type TestApp } from '../../../test/test-app.js';
 // each round says it did can be counted exactly.
 let t: TestApp;
 let paypal: PayPalFake;
+let env: Record<string, string>;
 
 beforeAll(async () => {
   paypal = await startPayPalFake();
-  t = await createTestApp({
-    env: {
-      PUBLIC_URL: 'http://localhost:3000',
-      PAYPAL_CLIENT_ID: paypal.clientId,
-      PAYPAL_CLIENT_SECRET: paypal.clientSecret,
-      PAYPAL_API_BASE: paypal.url,
-      PAYMENT_TIMEOUT_MS: '2000',
-      UNPAID_ORDER_MINUTES: '30',
-    },
-  });
+  env = {
+    PUBLIC_URL: 'http://localhost:3000',
+    PAYPAL_CLIENT_ID: paypal.clientId,
+    PAYPAL_CLIENT_SECRET: paypal.clientSecret,
+    PAYPAL_API_BASE: paypal.url,
+    PAYMENT_TIMEOUT_MS: '2000',
+    UNPAID_ORDER_MINUTES: '30',
+  };
+  t = await createTestApp({ env });
 });
 afterAll(async () => {
   await t?.close();
@@ -196,6 +196,65 @@ describe("the store's rounds, counted", () => {
     expect((await orderMailsTo(neverTaken.c.email)).map((m) => m.subject)).toEqual([
       `We have your order SO-${neverTaken.orderID}: it awaits payment`,
       `Order SO-${neverTaken.orderID} is cancelled`,
+    ]);
+  });
+
+  it('a payment touched in the last minute is left to the customer, who may be capturing it, and looked at after', async () => {
+    const { c, orderID, token } = await unpaidOrder('approve');
+    expect((await call(c.token, 'PUT', '/order/cancel', { orderID })).code).toBe(0);
+    expect(await captureAtPayPal(paypal, token)).toBe(201);
+    const askedAbout = () =>
+      paypal.requests.filter((r) => r.method === 'GET' && r.path.endsWith(token)).length;
+    const asked = askedAbout();
+
+    t.clock.advance(30_000);
+    expect(await t.app.refundOwed()).toEqual({ refunded: 0, failed: 0 });
+    expect(askedAbout()).toBe(asked);
+    expect((await paymentOf(orderID))?.status).toBe('started');
+
+    t.clock.advance(31_000);
+    expect(await t.app.refundOwed()).toEqual({ refunded: 1, failed: 0 });
+    expect(askedAbout()).toBe(asked + 1);
+    const refunded = await paymentOf(orderID);
+    expect(refunded?.status).toBe('surplus');
+    expect(refunded?.refundedCents).toBe(refunded?.amountCents);
+  });
+
+  it('two processes whose refund rounds find the same payment taken for a cancelled order give it back once and mail once', async () => {
+    const { c, orderID, token } = await unpaidOrder('approve');
+    expect((await call(c.token, 'PUT', '/order/cancel', { orderID })).code).toBe(0);
+    expect(await captureAtPayPal(paypal, token)).toBe(201);
+    t.clock.advance(2 * 60_000);
+    const other = await createTestApp({ env, database: t.database });
+    other.clock.set(t.clock.now());
+    const moved = paypal.moneyMovements();
+    const askedAbout = () =>
+      paypal.requests.filter((r) => r.method === 'GET' && r.path.endsWith(token)).length;
+    const asked = askedAbout();
+    let answer = () => undefined as void;
+    const bothAsked = new Promise<void>((resolve) => (answer = resolve));
+    try {
+      // PayPal answers neither round until both have asked: each found the payment started and acts on it.
+      await whileFaulty(paypal, { kind: 'held', until: bothAsked }, { pathIncludes: token }, async () => {
+        const rounds = Promise.all([t.app.refundOwed(), other.app.refundOwed()]);
+        await vi.waitFor(() => expect(askedAbout()).toBe(asked + 2));
+        answer();
+        const [first, second] = await rounds;
+        expect(first.failed + second.failed).toBe(0);
+      });
+    } finally {
+      await other.close();
+    }
+
+    const payment = await paymentOf(orderID);
+    expect(payment?.status).toBe('surplus');
+    expect(payment?.refundedCents).toBe(payment?.amountCents);
+    expect(paypal.moneyMovements() - moved).toBe(1);
+    const amount = `$${((payment?.amountCents ?? 0) / 100).toFixed(2)}`;
+    expect((await orderMailsTo(c.email)).map((m) => m.subject)).toEqual([
+      `We have your order SO-${orderID}: it awaits payment`,
+      `Order SO-${orderID} is cancelled`,
+      `Order SO-${orderID}: we are giving back ${amount}`,
     ]);
   });
 

@@ -8,10 +8,12 @@ export type { PaymentRow };
 export async function insertPayment(
   exec: Executor,
   values: { orderId: number; provider: PaymentProviderName; providerRef: string; amountCents: number },
+  now: Date,
 ): Promise<PaymentRow> {
+  // The store's clock, not the database's: the rounds compare these times with it.
   const [row] = await exec
     .insert(payments)
-    .values({ ...values, status: 'started' })
+    .values({ ...values, status: 'started', createdAt: now, updatedAt: now })
     .returning();
   if (!row) throw new Error('insert returned no row');
   return row;

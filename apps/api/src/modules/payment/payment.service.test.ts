@@ -289,12 +289,16 @@ describe('starting a payment', () => {
   it('finds an attempt only under its own order', async () => {
     const order = await anOrder();
     const other = await anOrder();
-    const attempt = await insertPayment(db(), {
-      orderId: order.id,
-      provider: 'paypal',
-      providerRef: `r-${order.id}`,
-      amountCents: 10,
-    });
+    const attempt = await insertPayment(
+      db(),
+      {
+        orderId: order.id,
+        provider: 'paypal',
+        providerRef: `r-${order.id}`,
+        amountCents: 10,
+      },
+      t.clock.now(),
+    );
     expect((await service().findAttempt(order.id, 'paypal', attempt.providerRef))?.id).toBe(attempt.id);
     expect(await service().findAttempt(other.id, 'paypal', attempt.providerRef)).toBeUndefined();
     expect(await service().findAttempt(order.id, 'paypal', 'no-such-ref')).toBeUndefined();
@@ -304,12 +308,16 @@ describe('starting a payment', () => {
 describe('capturing and refunding', () => {
   async function attemptOf(amountCents: number) {
     const order = await anOrder(amountCents);
-    return insertPayment(db(), {
-      orderId: order.id,
-      provider: 'paypal',
-      providerRef: `r-${order.id}`,
-      amountCents,
-    });
+    return insertPayment(
+      db(),
+      {
+        orderId: order.id,
+        provider: 'paypal',
+        providerRef: `r-${order.id}`,
+        amountCents,
+      },
+      t.clock.now(),
+    );
   }
 
   it("captures the attempt's amount under a key named for the attempt; a decline ends the attempt", async () => {

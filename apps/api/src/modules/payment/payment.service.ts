@@ -139,12 +139,16 @@ export function createPaymentService(
           `${name} answered payment ${started.providerRef} of another order for order ${order.id}`,
         );
       if (!existing) {
-        await insertPayment(db, {
-          orderId: order.id,
-          provider: name,
-          providerRef: started.providerRef,
-          amountCents: order.amountDueCents,
-        });
+        await insertPayment(
+          db,
+          {
+            orderId: order.id,
+            provider: name,
+            providerRef: started.providerRef,
+            amountCents: order.amountDueCents,
+          },
+          now(),
+        );
       }
       return started.redirectUrl;
     },
