@@ -11,9 +11,9 @@ export const FIELD_MESSAGE_MAX = 300;
 /** C0 controls (NUL among them, which PostgreSQL refuses), DEL and C1 controls. */
 // eslint-disable-next-line no-control-regex -- matching control characters is the point
 const PLAIN_TEXT = /^[^\x00-\x1f\x7f-\x9f]*$/;
-/** The same, less the tab, line feed and carriage return that text of several lines (delivery instructions) holds. */
+/** The same, less the tab and line feed that text of several lines (delivery instructions) holds. */
 // eslint-disable-next-line no-control-regex -- matching control characters is the point
-const LINES_OF_TEXT = /^[^\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f]*$/;
+const LINES_OF_TEXT = /^[^\x00-\x08\x0b-\x1f\x7f-\x9f]*$/;
 /** A lone UTF-16 surrogate would reach the database as U+FFFD. */
 const LONE_SURROGATE = /\p{Cs}/u;
 /** A combining mark first has nothing to combine with. */
@@ -55,14 +55,21 @@ export function searchText(max: number) {
 }
 
 /**
- * Text of several lines, as a text area sends it: checked as `text` is, line feeds, carriage returns and tabs
- * allowed; then line breaks written \r\n or \r become \n.
+ * Text of several lines, as a text area sends it: line breaks written \r\n or \r become \n, then it is checked as
+ * `text` is, line feeds and tabs allowed. A line break counts once however it was written; the text as sent is
+ * bounded too, at twice `max` (every character of it a line break written \r\n).
  */
 export function linesOfText(max: number) {
-  return text(max, {
-    pattern: LINES_OF_TEXT,
-    error: 'must not contain control characters other than line breaks and tabs',
-  }).transform((s) => s.replace(/\r\n?/g, '\n'));
+  return z
+    .string()
+    .max(max * 2, { error: `must be at most ${max} characters` })
+    .transform((s) => s.replace(/\r\n?/g, '\n'))
+    .pipe(
+      text(max, {
+        pattern: LINES_OF_TEXT,
+        error: 'must not contain control characters other than line breaks and tabs',
+      }),
+    );
 }
 
 /** An id in a JSON body: a JSON integer, nothing else (no strings, booleans, arrays or fractions). */

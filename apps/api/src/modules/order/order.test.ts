@@ -1,4 +1,5 @@
 import { and, eq } from 'drizzle-orm';
+import { DELIVERY_NOTES_MAX } from '@storefront/contract/limits';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { OrderDetail, OrderList, OrderStat } from '@storefront/contract/order';
 import {
@@ -353,8 +354,25 @@ describe('delivery instructions', () => {
     expect(await placeOrder(c, addressID, { deliveryNotes: ' \n ' })).toMatchObject({ deliveryNotes: null });
   });
 
+  it('count a line break once however it is written, up to the limit', async () => {
+    const { c, addressID } = await shopper();
+    const p = await createProduct(db());
+    // 125 lines of one character and one more: 250 characters once each line break is one.
+    const note = (lineBreak: string, last: string) =>
+      Array.from({ length: 125 }, () => 'x').join(lineBreak) + last;
+    await addToCart(c, p.id);
+    const longest = await placeOrder(c, addressID, { deliveryNotes: note('\r\n', 'x') });
+    expect(longest.deliveryNotes).toBe(note('\n', 'x'));
+    expect(longest.deliveryNotes).toHaveLength(DELIVERY_NOTES_MAX);
+    await addToCart(c, p.id);
+    const res = await checkout(c, addressID, { deliveryNotes: note('\r\n', 'xx') });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toMatchObject({ code: 100001, msg: expect.stringContaining('body.deliveryNotes') });
+  });
+
   it.each([
     ['too long', 'x'.repeat(251), 'body.deliveryNotes'],
+    ['too long as sent, every line break written \\r\\n', '\r\n'.repeat(251), 'body.deliveryNotes'],
     ['with a control character', 'ring the bell\u0007', 'body.deliveryNotes'],
     ['not text', 42, 'body.deliveryNotes'],
   ])('%s are refused naming the field, and no order is written', async (_case, deliveryNotes, field) => {
