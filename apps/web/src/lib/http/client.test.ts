@@ -283,6 +283,16 @@ describe('a 401 answer', () => {
     expect(redirectToLogin).toHaveBeenCalledExactlyOnceWith('/account/profile?tab=security');
   });
 
+  it('sends the browser to /login once when a call sent after the refusal, with no token, is refused too', async () => {
+    signIn();
+    const { client, sent, redirectToLogin } = makeHarness({ status: 401 });
+    await client.get('/api/v1/customer/info').catch(() => undefined);
+    // Sent while the browser leaves: the session is gone, so it carries no token, and it is refused as well.
+    await client.get('/api/v1/cart/list').catch(() => undefined);
+    expect(sent[1]?.headers.get('Authorization')).toBeFalsy();
+    expect(redirectToLogin).toHaveBeenCalledExactlyOnceWith('/account/profile?tab=security');
+  });
+
   it('on the login page itself does not redirect again', async () => {
     const { client, redirectToLogin, currentPath } = makeHarness({ status: 401 });
     currentPath.mockReturnValue('/login?redirect=%2Faccount');
@@ -469,6 +479,16 @@ describe('another tab changing the session while a call is out', () => {
     });
     await client.get('/api/v1/customer/me');
     expect(readToken()).toBe('Bearer ben-token');
+  });
+
+  it("a sign-in answered after another tab signed in as someone else keeps this sign-in's token", async () => {
+    signIn('Bearer ann-token');
+    const { client } = makeHarness({
+      headers: { authorization: 'cat-token' },
+      whileInFlight: () => signInElsewhere('Bearer ben-token', 'ben@example.test'),
+    });
+    await client.post('/api/v1/login', { email: 'cat@example.test', password: 'cat-pass-1' });
+    expect(readToken()).toBe('Bearer cat-token');
   });
 
   it('a payment capture answered after another tab signed out does not sign the browser back in', async () => {
