@@ -32,6 +32,8 @@ export type CartState = {
   generation: number;
   /** The generation each cart call still waiting was sent in, by request id. */
   sentIn: Record<string, number>;
+  /** When a read of the whole cart last answered (ms since the epoch; 0 when none has). */
+  readAt: number;
 };
 
 export const emptyCart: CartData = {
@@ -53,6 +55,7 @@ export const initialCartState: CartState = {
   linesStale: false,
   generation: 0,
   sentIn: {},
+  readAt: 0,
 };
 
 /** A line can only be bought while it has no reason against it, whichever list the answer put it in. */
@@ -129,7 +132,7 @@ export const fetchCart = createCallThunk(
     for (let read = 1; ; read += 1) {
       const seen = writesAnswered;
       const cart = await listCart();
-      if (seen === writesAnswered || read === MAX_READS) return cart;
+      if (seen === writesAnswered || read === MAX_READS) return { cart, readAt: Date.now() };
     }
   },
   { condition: (_, { getState }) => getState().cart.status !== 'loading' },
@@ -215,7 +218,10 @@ const cartSlice = createSlice({
     });
     builder.addCase(
       fetchCart.fulfilled,
-      forThisSession((state, action) => received(state, action.payload)),
+      forThisSession((state, { payload }) => {
+        received(state, payload.cart);
+        state.readAt = payload.readAt;
+      }),
     );
     builder.addCase(
       fetchCart.rejected,
@@ -272,10 +278,17 @@ const cartSlice = createSlice({
     selectCartStatus: (state) => state.status,
     selectCartLinesStale: (state) => state.linesStale,
     selectCartError: (state) => state.error,
+    selectCartReadAt: (state) => state.readAt,
   },
 });
 
 export const { cartCleared, cartReceived } = cartSlice.actions;
-export const { selectCart, selectCartCount, selectCartStatus, selectCartLinesStale, selectCartError } =
-  cartSlice.selectors;
+export const {
+  selectCart,
+  selectCartCount,
+  selectCartStatus,
+  selectCartLinesStale,
+  selectCartError,
+  selectCartReadAt,
+} = cartSlice.selectors;
 export const cartReducer = cartSlice.reducer;

@@ -3,21 +3,36 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { compareCart } from './api';
 import { snapshotCart } from './cart-changes';
-import { fetchCart, selectCart, selectCartLinesStale, selectCartStatus } from './cart-slice';
+import {
+  fetchCart,
+  selectCart,
+  selectCartLinesStale,
+  selectCartReadAt,
+  selectCartStatus,
+} from './cart-slice';
+
+/**
+ * A cart read this recently is what the server holds: the page opening on it (a first load, where the header read
+ * the cart while the page's code arrived) asks nothing more. Another tab's changes meanwhile come in when this
+ * window gets the focus back.
+ */
+const JUST_READ_MS = 10_000;
 
 /**
  * Asks the server what changed since the cart the page last showed: when the page opens with a cart already
- * in the store and whenever the window gets focus back. A change reloads the cart and stays listed until closed.
- * Lines held from before an add were not shown as they are, so there is nothing to compare: the cart is read.
+ * in the store, unless it was just read, and whenever the window gets focus back. A change reloads the cart and
+ * stays listed until closed. Lines held from before an add were not shown as they are, so there is nothing to
+ * compare: the cart is read.
  */
 export function useCartChanges() {
   const dispatch = useAppDispatch();
   const cart = useAppSelector(selectCart);
   const status = useAppSelector(selectCartStatus);
   const linesStale = useAppSelector(selectCartLinesStale);
+  const readAt = useAppSelector(selectCartReadAt);
   const [changes, setChanges] = useState<CartCompareLine[]>([]);
-  const shown = useRef({ cart, status, linesStale });
-  shown.current = { cart, status, linesStale };
+  const shown = useRef({ cart, status, linesStale, readAt });
+  shown.current = { cart, status, linesStale, readAt };
 
   const check = useCallback(async () => {
     const { cart: last, status: lastStatus } = shown.current;
@@ -36,8 +51,9 @@ export function useCartChanges() {
   }, [dispatch]);
 
   useEffect(() => {
-    if (shown.current.status === 'succeeded' && !shown.current.linesStale) void check();
-    else void dispatch(fetchCart());
+    const { status: opened, linesStale: isStale, readAt: lastRead } = shown.current;
+    if (opened !== 'succeeded' || isStale) void dispatch(fetchCart());
+    else if (Date.now() - lastRead >= JUST_READ_MS) void check();
     const onFocus = () => void check();
     window.addEventListener('focus', onFocus);
     return () => window.removeEventListener('focus', onFocus);
