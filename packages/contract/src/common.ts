@@ -14,6 +14,9 @@ const PLAIN_TEXT = /^[^\x00-\x1f\x7f-\x9f]*$/;
 /** The same, less the tab and line feed that text of several lines (delivery instructions) holds. */
 // eslint-disable-next-line no-control-regex -- matching control characters is the point
 const LINES_OF_TEXT = /^[^\x00-\x08\x0b-\x1f\x7f-\x9f]*$/;
+/** Such text as a client sends it, before its line breaks are made \n: carriage returns too. */
+// eslint-disable-next-line no-control-regex -- matching control characters is the point
+const LINES_OF_TEXT_AS_SENT = /^[^\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f]*$/;
 /** A lone UTF-16 surrogate would reach the database as U+FFFD. */
 const LONE_SURROGATE = /\p{Cs}/u;
 /** A combining mark first has nothing to combine with. */
@@ -54,22 +57,28 @@ export function searchText(max: number) {
   return z.string().max(max).transform(withoutInvisible).pipe(text(max));
 }
 
+const CONTROL_IN_LINES = 'must not contain control characters other than line breaks and tabs';
+
 /**
  * Text of several lines, as a text area sends it: line breaks written \r\n or \r become \n, then it is checked as
  * `text` is, line feeds and tabs allowed. A line break counts once however it was written; the text as sent is
  * bounded too, at twice `max` (every character of it a line break written \r\n).
  */
 export function linesOfText(max: number) {
-  return z
-    .string()
-    .max(max * 2, { error: `must be at most ${max} characters` })
-    .transform((s) => s.replace(/\r\n?/g, '\n'))
-    .pipe(
-      text(max, {
-        pattern: LINES_OF_TEXT,
-        error: 'must not contain control characters other than line breaks and tabs',
-      }),
-    );
+  return (
+    z
+      .string()
+      .max(max * 2, { error: `must be at most ${max} characters` })
+      // Checked as sent too, so the API's documentation says which characters the field takes.
+      .regex(LINES_OF_TEXT_AS_SENT, { error: CONTROL_IN_LINES })
+      .transform((s) => s.replace(/\r\n?/g, '\n'))
+      .pipe(
+        text(max, {
+          pattern: LINES_OF_TEXT,
+          error: CONTROL_IN_LINES,
+        }),
+      )
+  );
 }
 
 /** An id in a JSON body: a JSON integer, nothing else (no strings, booleans, arrays or fractions). */

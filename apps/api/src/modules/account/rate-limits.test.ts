@@ -37,6 +37,9 @@ beforeAll(async () => {
   b = await createTestApp({ env, database });
   // Customers are registered through `a` from one address, so only this instance has a low per-IP limit.
   ipLimited = await createTestApp({ env: { ...env, AUTH_LIMIT_PER_IP: '8' }, database });
+  // One moment for all three: instances started on either side of a window's edge would count in two windows.
+  b.clock.set(a.clock.now());
+  ipLimited.clock.set(a.clock.now());
 });
 afterAll(async () => {
   await a.close();

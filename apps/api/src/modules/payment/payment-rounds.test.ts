@@ -231,7 +231,7 @@ describe("the store's rounds, counted", () => {
     const askedAbout = () =>
       paypal.requests.filter((r) => r.method === 'GET' && r.path.endsWith(token)).length;
     const asked = askedAbout();
-    let answer = () => undefined as void;
+    let answer: () => void = () => undefined;
     const bothAsked = new Promise<void>((resolve) => (answer = resolve));
     try {
       // PayPal answers neither round until both have asked: each found the payment started and acts on it.
