@@ -76,6 +76,10 @@ async function orderMailsTo(email: string) {
 const whilePayPalDown = (pathIncludes: string, step: () => Promise<void>) =>
   whileFaulty(paypal, { kind: 'status', status: 503 }, { pathIncludes }, step);
 
+/** How often the store has asked PayPal what became of the payment `token` names. */
+const statusReadsOf = (token: string) =>
+  paypal.requests.filter((r) => r.method === 'GET' && r.path.endsWith(token)).length;
+
 const paymentOf = async (orderID: number) =>
   (await db().select().from(payments).where(eq(payments.orderId, orderID)))[0];
 
@@ -203,8 +207,7 @@ describe("the store's rounds, counted", () => {
     const { c, orderID, token } = await unpaidOrder('approve');
     expect((await call(c.token, 'PUT', '/order/cancel', { orderID })).code).toBe(0);
     expect(await captureAtPayPal(paypal, token)).toBe(201);
-    const askedAbout = () =>
-      paypal.requests.filter((r) => r.method === 'GET' && r.path.endsWith(token)).length;
+    const askedAbout = () => statusReadsOf(token);
     const asked = askedAbout();
 
     t.clock.advance(30_000);
@@ -228,8 +231,7 @@ describe("the store's rounds, counted", () => {
     const other = await createTestApp({ env, database: t.database });
     other.clock.set(t.clock.now());
     const moved = paypal.moneyMovements();
-    const askedAbout = () =>
-      paypal.requests.filter((r) => r.method === 'GET' && r.path.endsWith(token)).length;
+    const askedAbout = () => statusReadsOf(token);
     const asked = askedAbout();
     let answer: () => void = () => undefined;
     const bothAsked = new Promise<void>((resolve) => (answer = resolve));
