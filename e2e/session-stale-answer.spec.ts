@@ -23,7 +23,10 @@ async function holdFirstUserRead(page: Page, answer: (route: Route) => Promise<v
   let release: () => void = () => undefined;
   const released = new Promise<void>((resolve) => (release = resolve));
   let markHeld: () => void = () => undefined;
-  const isHeld = new Promise<void>((resolve) => (markHeld = resolve));
+  const isHeld = new Promise<void>((resolve, reject) => {
+    markHeld = resolve;
+    setTimeout(() => reject(new Error('The page did not read who is signed in within 30 s')), 30_000).unref();
+  });
   let reads = 0;
   await page.route('**/api/v1/customer/me', async (route) => {
     reads += 1;
@@ -41,6 +44,20 @@ function storeSessionOf(page: Page, customer: Customer): Promise<void> {
     localStorage.setItem('storefront.token', `Bearer ${c.token}`);
     localStorage.setItem('storefront.email', c.email);
   }, customer);
+}
+
+/**
+ * Opens the shop in `page` with the customer's session stored before the app starts and without the user-info cookie
+ * (it lives 30 minutes), so the page's first read is of who they are. Storing it into an open page instead let that
+ * page read them, now and then, before the read could be held (on a loaded machine, a render after the page had
+ * loaded): the cookie it left meant no read after the reload, and the journey waited for one until it timed out.
+ */
+async function openAs(page: Page, customer: Customer): Promise<void> {
+  await page.addInitScript((c) => {
+    localStorage.setItem('storefront.token', `Bearer ${c.token}`);
+    localStorage.setItem('storefront.email', c.email);
+  }, customer);
+  await page.goto('/');
 }
 
 /** The session the browser keeps: token, email, and whose user info the cookie holds. */
@@ -71,14 +88,11 @@ describe('an answer for a session another tab has replaced', () => {
     if (!annsRenewal) throw new Error('login answered no token');
 
     const { context, page: first } = await openPage(browser());
-    await first.goto('/');
-    // Ann's session without the user-info cookie (it lives 30 minutes): the page reads who she is as it opens.
-    await storeSessionOf(first, ann);
     const { isHeld, release } = await holdFirstUserRead(first, async (route) => {
       const response = await route.fetch();
       await route.fulfill({ response, headers: { ...response.headers(), authorization: annsRenewal } });
     });
-    await first.reload();
+    await openAs(first, ann);
     await isHeld;
 
     // Another tab signs in as Ben while Ann's read is out; this tab follows and reads Ben.
@@ -108,10 +122,8 @@ describe('an answer for a session another tab has replaced', () => {
     const ben = await registerByApi('stale-ben-in', 'Benedikt');
 
     const { context, page: first } = await openPage(browser());
-    await first.goto('/');
-    await storeSessionOf(first, ann);
     const { isHeld, release } = await holdFirstUserRead(first, (route) => route.continue());
-    await first.reload();
+    await openAs(first, ann);
     await isHeld;
 
     // Signing out ends Ann's token on the server: her read, let go afterwards, is refused with 401.
