@@ -31,8 +31,8 @@ export function createThrottle(db: Db, settings: ThrottleSettings) {
     /** Reserves one attempt under the named limit, or throws RATE_LIMITED saying when the window ends. */
     async reserve(limit: keyof ThrottleLimits, key: string): Promise<Reservation> {
       const now = settings.now();
-      const windowStart = windowStartOf(now);
-      if ((await countHit(db, key, windowStart)) > settings.limits[limit]) {
+      const { hits, windowStart } = await countHit(db, key, windowStartOf(now));
+      if (hits > settings.limits[limit]) {
         const windowEnds = windowStart.getTime() + settings.windowMs;
         const retryAfterSeconds = Math.max(1, Math.ceil((windowEnds - now.getTime()) / 1000));
         throw new AppError('RATE_LIMITED', undefined, { retryAfterSeconds });
