@@ -47,6 +47,23 @@ function describedText(field: Locator): Promise<string> {
 }
 
 describe('the cart', () => {
+  it('opened cold, reads the cart once and does not ask what changed, and shows its lines', async () => {
+    const { context, page } = await openPage(browser());
+    const product = await newCustomerWithCart(page, 'cart-cold');
+    const cartCalls: string[] = [];
+    page.on('request', (request) => {
+      const { pathname } = new URL(request.url());
+      if (pathname.startsWith('/api/v1/cart/')) cartCalls.push(pathname);
+    });
+    await page.goto('/cart');
+    await testId(page, `cart-line-${product.productID}`).waitFor();
+    // A second more, so that any later call about the cart is counted too.
+    await page.waitForTimeout(1_000);
+    // The header's read is the page's: it has just answered, so the page neither compares nor reads again.
+    expect(cartCalls).toEqual(['/api/v1/cart/list']);
+    await context.close();
+  });
+
   it('every unavailable line goes with one Remove all, by keyboard, and focus stays in the cart', async () => {
     const { context, page } = await openPage(browser(), PHONE);
     const kept = await newCustomerWithCart(page, 'cart-unavailable');
