@@ -93,6 +93,13 @@ export async function signOut(page: Page): Promise<void> {
   };
   page.on('request', noteLogout);
   await testId(page, 'account-menu').click();
+  // The menu is drawn first well above the button and then moved under it; on a loaded machine it stayed there long
+  // enough for a click, pressed on "Sign out" at the top of the window, to be released on the header.
+  await page.waitForFunction(() => {
+    const item = document.querySelector('[data-testid="logout"]');
+    const button = document.querySelector('[data-testid="account-menu"]');
+    return !!item && !!button && item.getBoundingClientRect().top >= button.getBoundingClientRect().bottom;
+  });
   await testId(page, 'logout').click();
   try {
     await clickAgainUnlessSent(page, logoutCalls);
