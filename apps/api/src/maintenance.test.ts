@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { registerCustomer } from '../test/factories.js';
+import { bearer, registerCustomer } from '../test/factories.js';
 import { createTestApp, type TestApp } from '../test/test-app.js';
 import { pruneExpired } from './maintenance.js';
 import { idempotencyKeys, rateLimitHits, sessions } from './db/schema/index.js';
@@ -57,5 +57,27 @@ describe('pruning', () => {
       (r) => r.key,
     );
     expect(idempotency).toEqual(['day-old']);
+  });
+
+  it("an Idempotency-Key is kept two days of the store's clock, whichever clock the database keeps", async () => {
+    const db = t.database.db;
+    // The store's clock three days behind the database's: the key's age is the store's to tell.
+    t.clock.set(new Date(Date.now() - 3 * DAY));
+    const c = await registerCustomer(t.app);
+    const merged = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/cart/merge',
+      headers: { ...bearer(c.token), 'idempotency-key': 'store-clock' },
+      payload: { items: [{ productID: 1, quantity: 1 }] },
+    });
+    expect(merged.json()).toMatchObject({ code: 0 });
+    const isKept = async () =>
+      (await db.select().from(idempotencyKeys).where(eq(idempotencyKeys.key, 'store-clock'))).length === 1;
+    expect(await isKept()).toBe(true);
+
+    await pruneExpired(db, new Date(t.clock.now().getTime() + 2 * DAY - 60_000));
+    expect(await isKept()).toBe(true);
+    await pruneExpired(db, new Date(t.clock.now().getTime() + 2 * DAY + 60_000));
+    expect(await isKept()).toBe(false);
   });
 });

@@ -234,7 +234,7 @@ export function createCartService(db: Db, now: () => Date) {
       const lines = await db.transaction(async (tx): Promise<CartMergeLine[]> => {
         const scope = idempotencyKey ? { customerId, route: 'cart/merge', key: idempotencyKey } : null;
         if (scope) {
-          const claim = await claimKey(tx, scope, hashRequest(body));
+          const claim = await claimKey(tx, scope, hashRequest(body), now());
           if (claim.kind === 'reused') throw new AppError('IDEMPOTENCY_KEY_REUSED');
           if (claim.kind === 'replay') return (claim.answer.body as { lines: CartMergeLine[] }).lines;
         }

@@ -32,11 +32,17 @@ function stableJson(value: unknown): string {
 }
 
 /**
- * Claims a key for this request. Inside the transaction that does the work, a second request with the same key
- * waits on the first one's uncommitted row and then finds its answer: two concurrent requests do the work once.
+ * Claims a key for this request, stamped with the store's clock (`now`), which is the one its purge compares with.
+ * Inside the transaction that does the work, a second request with the same key waits on the first one's
+ * uncommitted row and then finds its answer: two concurrent requests do the work once.
  */
-export async function claimKey(exec: Executor, scope: IdempotencyScope, requestHash: string): Promise<Claim> {
-  const inserted = await insertKeyOf(exec).execute({ ...scope, requestHash });
+export async function claimKey(
+  exec: Executor,
+  scope: IdempotencyScope,
+  requestHash: string,
+  now: Date,
+): Promise<Claim> {
+  const inserted = await insertKeyOf(exec).execute({ ...scope, requestHash, createdAt: now.toISOString() });
   if (inserted.length > 0) return { kind: 'new' };
   const [row] = await exec
     .select()
@@ -58,7 +64,10 @@ export async function claimKey(exec: Executor, scope: IdempotencyScope, requestH
 const insertKeyOf = preparedPer((db) =>
   db
     .insert(idempotencyKeys)
-    .values(rawPlaceholders(['customerId', 'route', 'key', 'requestHash'] as const))
+    .values({
+      ...rawPlaceholders(['customerId', 'route', 'key', 'requestHash'] as const),
+      createdAt: sql`${sql.placeholder('createdAt')}::timestamptz`,
+    })
     .onConflictDoNothing()
     .returning({ key: idempotencyKeys.key })
     .prepare('claim_idempotency_key'),

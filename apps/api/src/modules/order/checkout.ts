@@ -69,7 +69,7 @@ export function createCheckout(db: Db, now: () => Date, { mail, maxUnpaid }: Che
   ): Promise<{ orderId: number; placed?: PlacedOrder }> {
     return db.transaction(async (tx) => {
       const placedAt = now();
-      const read = await readCheckout(tx, customerId, body, key);
+      const read = await readCheckout(tx, customerId, body, placedAt, key);
       if (read.claim?.kind === 'reused') throw new AppError('IDEMPOTENCY_KEY_REUSED');
       if (read.claim?.kind === 'replay')
         return { orderId: (read.claim.answer.body as { orderID: number }).orderID };
@@ -124,10 +124,16 @@ type OrderPrice = CartPrice<CartItem> & { coupon: CouponRow | null };
  * priced is still there when it is taken), the cart's coupon, every zone's rates, the window asked for, the
  * customer (for the mail) and the order's id. Statements run in the order sent, each after the locks before it.
  */
-async function readCheckout(tx: Executor, customerId: number, body: OrderCreateBody, key?: CheckoutKey) {
+async function readCheckout(
+  tx: Executor,
+  customerId: number,
+  body: OrderCreateBody,
+  now: Date,
+  key?: CheckoutKey,
+) {
   const [claim, , unpaid, addresses, suburb, lines, coupon, rates, windowChoice, customer, orderId] =
     await together([
-      key ? claimKey(tx, key.scope, key.requestHash) : null,
+      key ? claimKey(tx, key.scope, key.requestHash, now) : null,
       lockCart(tx, customerId),
       countUnpaidOrders(tx, customerId),
       findAddressesWithDefaultBilling(tx, customerId, [

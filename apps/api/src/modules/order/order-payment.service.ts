@@ -159,7 +159,7 @@ export function createOrderPayments(db: Db, deps: OrderPaymentDeps) {
     ): Promise<PaymentCaptured> {
       if (!key.key) return capture(customerId, provider, orderId, ref);
       const scope: IdempotencyScope = { customerId, route: key.route, key: key.key };
-      const claim = await claimKey(db, scope, hashRequest(key.body));
+      const claim = await claimKey(db, scope, hashRequest(key.body), now());
       if (claim.kind === 'reused') throw new AppError('IDEMPOTENCY_KEY_REUSED');
       if (claim.kind === 'replay') return claim.answer.body as PaymentCaptured;
       const answer = await capture(customerId, provider, orderId, ref);
