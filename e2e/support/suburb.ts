@@ -7,11 +7,21 @@ const OPEN_LIST = '.ant-select-dropdown:not(.ant-select-dropdown-hidden)';
  * Picks the suburb matching `pick` from the list a suburb field (`testId`) offers, and waits for the list to close,
  * so the next click lands on the form and not on the list. On a loaded machine the list has now and then stayed
  * open after the click, over the form's Save button (about once in ten checkout journeys run alone, twice in one CI
- * run; never with a late search answer behind it, and not yet explained): the option is clicked again then, as a
+ * run; never with a late search answer behind it): the option is now clicked once the list's opening motion is over,
+ * which is what made the account menu's clicks miss, and should the list still stay open it is clicked again, as a
  * shopper would, and said so in the log.
  */
 export async function pickSuburb(page: Page, testId: string, pick: RegExp): Promise<void> {
   const option = page.getByTestId(`${testId}-option`).filter({ hasText: pick }).first();
+  await option.waitFor();
+  await page.waitForFunction((list) => {
+    const open = document.querySelector(list);
+    return (
+      !!open &&
+      !/-(appear|enter)\b/.test(open.className) &&
+      open.getAnimations({ subtree: true }).length === 0
+    );
+  }, OPEN_LIST);
   await option.click();
   const closed = () =>
     page.waitForFunction((list) => !document.querySelector(list), OPEN_LIST, { timeout: 3_000 });
