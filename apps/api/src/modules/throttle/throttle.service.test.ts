@@ -86,4 +86,13 @@ describe('fixed-window attempt counters', () => {
     // The newer window ends a whole window after the edge, seen from a clock a second short of the edge.
     expect((refusal as AppError).retryAfterSeconds).toBe(WINDOW_MS / 1000 + 1);
   });
+
+  it("a clock wrong by more than a window does not hold everyone else's count in its window", async () => {
+    const edge = new Date(Math.ceil(Date.now() / WINDOW_MS) * WINDOW_MS);
+    // One process an hour ahead, the other on time.
+    const [ahead, onTime] = twoProcesses(new Date(edge.getTime() + 60 * 60_000), edge);
+    const key = freshKey();
+    for (let i = 0; i < LIMIT + 1; i++) await isRefused(ahead, key);
+    expect(await isRefused(onTime, key)).toBe(false);
+  });
 });

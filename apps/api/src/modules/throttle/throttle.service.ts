@@ -31,7 +31,7 @@ export function createThrottle(db: Db, settings: ThrottleSettings) {
     /** Reserves one attempt under the named limit, or throws RATE_LIMITED saying when the window ends. */
     async reserve(limit: keyof ThrottleLimits, key: string): Promise<Reservation> {
       const now = settings.now();
-      const { hits, windowStart } = await countHit(db, key, windowStartOf(now));
+      const { hits, windowStart } = await countHit(db, key, windowStartOf(now), settings.windowMs);
       if (hits > settings.limits[limit]) {
         const windowEnds = windowStart.getTime() + settings.windowMs;
         const retryAfterSeconds = Math.max(1, Math.ceil((windowEnds - now.getTime()) / 1000));
