@@ -1,4 +1,4 @@
-import { mkdir, writeFile } from 'node:fs/promises';
+import { mkdir, rename, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import nodemailer from 'nodemailer';
 import type { MailConfig } from './mail-config.js';
@@ -66,14 +66,23 @@ export function createMailboxTransport(dir: string, from: string): MailTransport
       const info = await composer.sendMail(messageOf(mail, from, host));
       const base = path.join(dir, `${String(mail.id).padStart(6, '0')}`);
       const eml: unknown = info.message;
-      await writeFile(`${base}.eml`, Buffer.isBuffer(eml) ? eml : String(eml));
-      await writeFile(
+      await writeWhole(`${base}.eml`, Buffer.isBuffer(eml) ? eml : String(eml));
+      await writeWhole(
         `${base}.json`,
         `${JSON.stringify({ from, to: mail.to, subject: mail.subject, headers: mail.headers, text: mail.text, html: mail.html }, null, 2)}\n`,
       );
     },
     close: () => composer.close(),
   };
+}
+
+/**
+ * Writes a file under another name and renames it into place, so a reader of the mailbox never sees half a mail
+ * (a journey once read an empty `.json` while it was being written).
+ */
+async function writeWhole(file: string, content: string | Buffer): Promise<void> {
+  await writeFile(`${file}.part`, content);
+  await rename(`${file}.part`, file);
 }
 
 export function createMailTransport(config: MailConfig): MailTransport {
