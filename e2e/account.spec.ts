@@ -64,6 +64,33 @@ describe('the account area', () => {
     await context.close();
   });
 
+  it('the account menu stays under its button while the page scrolls', async () => {
+    const { context, page } = await openPage(browser());
+    await registerCustomer(page, {
+      email: makeEmail('menu'),
+      password: 'menu-pass-1',
+      firstName: 'Mo',
+      lastName: 'Lee',
+    });
+    await page.goto('/shop');
+    await testId(page, 'account-menu').click();
+    await testId(page, 'logout').waitFor();
+    // Read in the same task as the scroll: before anything could move the menu back under its button.
+    const gap = await page.evaluate(() => {
+      window.scrollBy({ top: 600, behavior: 'instant' });
+      const item = document.querySelector('[data-testid="logout"]');
+      const button = document.querySelector('[data-testid="account-menu"]');
+      if (!item || !button || window.scrollY < 300)
+        throw new Error('the page did not scroll under the open menu');
+      return item.getBoundingClientRect().top - button.getBoundingClientRect().bottom;
+    });
+    // Placed in the page, the menu went up with it, behind the header that stays at the top, until it was aligned
+    // again: a frame or more of a menu away from its button, and a click then landed elsewhere.
+    expect(gap).toBeGreaterThan(0);
+    expect(gap).toBeLessThan(300);
+    await context.close();
+  });
+
   it('a customer changes their password and signs in with the new one', async () => {
     const { context, page } = await openPage(browser());
     const email = makeEmail('password');

@@ -94,9 +94,10 @@ export async function signOut(page: Page): Promise<void> {
   page.on('request', noteLogout);
   await testId(page, 'account-menu').click();
   // Clicked during the menu's opening motion, the page was scrolled just before the press (Playwright retrying its hit
-  // test, it seems), the menu (placed in the page) went up under the sticky header, and it moved back under the
+  // test, it seems), the menu, then placed in the page, went up under the sticky header, and it moved back under the
   // button between press and release, so no click (a log of the page's pointer events and the menu's moves,
-  // 2026-11-26: 1 to 5 missed clicks in 25 on a loaded machine; none in 30 after waiting for the motion to end).
+  // 2026-11-26: 1 to 5 missed clicks in 25 on a loaded machine; none in 30 after waiting for the motion to end). The
+  // menu now lives in the header (app/account-menu.tsx); the wait stays for the motion.
   await page.waitForFunction(() => {
     const menu = document.querySelector('[data-testid="logout"]')?.closest('.ant-dropdown');
     return (

@@ -26,9 +26,21 @@ export function AccountMenu({ name, onSignOut, isInitiallyOpen }: Props) {
   };
   return (
     <ConfigProvider theme={theme}>
-      <Dropdown menu={{ items, onClick }} trigger={['click']} open={isOpen} onOpenChange={setIsOpen}>
+      {/* Inside the header, which stays at the top of the window: placed in the page, the open menu scrolled away
+          from its button when the page did. */}
+      <Dropdown
+        menu={{ items, onClick }}
+        trigger={['click']}
+        open={isOpen}
+        onOpenChange={setIsOpen}
+        getPopupContainer={inHeader}
+      >
         <AccountButton name={name} />
       </Dropdown>
     </ConfigProvider>
   );
+}
+
+function inHeader(trigger: HTMLElement): HTMLElement {
+  return trigger.closest('header') ?? document.body;
 }
