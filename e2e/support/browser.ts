@@ -98,14 +98,7 @@ export async function signOut(page: Page): Promise<void> {
   // button between press and release, so no click (a log of the page's pointer events and the menu's moves,
   // 2026-11-26: 1 to 5 missed clicks in 25 on a loaded machine; none in 30 after waiting for the motion to end). The
   // menu now lives in the header (app/account-menu.tsx); the wait stays for the motion.
-  await page.waitForFunction(() => {
-    const menu = document.querySelector('[data-testid="logout"]')?.closest('.ant-dropdown');
-    return (
-      !!menu &&
-      !/-(appear|enter)\b/.test(menu.className) &&
-      menu.getAnimations({ subtree: true }).length === 0
-    );
-  });
+  await waitForPopupToSettle(page, '.ant-dropdown:has([data-testid="logout"])');
   await testId(page, 'logout').click();
   try {
     await clickAgainUnlessSent(page, logoutCalls);
@@ -146,6 +139,18 @@ async function clickAgainUnlessSent(page: Page, logoutCalls: string[]): Promise<
       'clicking "Sign out" again',
   );
   await testId(page, 'logout').click();
+}
+
+/** Waits until the Ant Design popup `selector` is open and its opening motion is over (no motion class, no animation). */
+export async function waitForPopupToSettle(page: Page, selector: string): Promise<void> {
+  await page.waitForFunction((popup) => {
+    const open = document.querySelector(popup);
+    return (
+      !!open &&
+      !/-(appear|enter)\b/.test(open.className) &&
+      open.getAnimations({ subtree: true }).length === 0
+    );
+  }, selector);
 }
 
 /** Toasts on screen; one that is fading out after being pushed out by a newer one is gone already. */

@@ -1,4 +1,5 @@
 import type { Page } from 'playwright-core';
+import { waitForPopupToSettle } from './browser';
 
 /** Suburb lists open now (Ant Design hides a closed one but keeps it in the page). */
 const OPEN_LIST = '.ant-select-dropdown:not(.ant-select-dropdown-hidden)';
@@ -14,14 +15,7 @@ const OPEN_LIST = '.ant-select-dropdown:not(.ant-select-dropdown-hidden)';
 export async function pickSuburb(page: Page, testId: string, pick: RegExp): Promise<void> {
   const option = page.getByTestId(`${testId}-option`).filter({ hasText: pick }).first();
   await option.waitFor();
-  await page.waitForFunction((list) => {
-    const open = document.querySelector(list);
-    return (
-      !!open &&
-      !/-(appear|enter)\b/.test(open.className) &&
-      open.getAnimations({ subtree: true }).length === 0
-    );
-  }, OPEN_LIST);
+  await waitForPopupToSettle(page, OPEN_LIST);
   await option.click();
   const closed = () =>
     page.waitForFunction((list) => !document.querySelector(list), OPEN_LIST, { timeout: 3_000 });

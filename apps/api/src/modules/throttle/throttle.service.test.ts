@@ -19,17 +19,10 @@ afterAll(async () => {
 let keyCounter = 0;
 const freshKey = () => `throttle-test:${(keyCounter += 1)}`;
 
-/** Two API processes on one database, each with its own clock. */
-function twoProcesses(
-  ahead: Date,
-  behind: Date,
-): [Throttle & { clock: TestClock }, Throttle & { clock: TestClock }] {
-  return [ahead, behind].map((start) => {
-    const clock = testClock(start);
-    return Object.assign(createThrottle(database.db, { limits, windowMs: WINDOW_MS, now: clock.now }), {
-      clock,
-    });
-  }) as [Throttle & { clock: TestClock }, Throttle & { clock: TestClock }];
+/** An API process on the test database whose clock starts at `start`. */
+function processAt(start: Date): Throttle & { clock: TestClock } {
+  const clock = testClock(start);
+  return { ...createThrottle(database.db, { limits, windowMs: WINDOW_MS, now: clock.now }), clock };
 }
 
 /** Whether a reservation was refused with RATE_LIMITED. */
@@ -46,7 +39,7 @@ async function isRefused(throttle: Throttle, key: string): Promise<boolean> {
 describe('fixed-window attempt counters', () => {
   it('a window allows the limit and refuses the next attempt; the next window starts again', async () => {
     const edge = new Date(Math.ceil(Date.now() / WINDOW_MS) * WINDOW_MS);
-    const [one] = twoProcesses(new Date(edge.getTime() - 60_000), edge);
+    const one = processAt(new Date(edge.getTime() - 60_000));
     const key = freshKey();
     for (let i = 0; i < LIMIT; i++) expect(await isRefused(one, key)).toBe(false);
     expect(await isRefused(one, key)).toBe(true);
@@ -57,7 +50,8 @@ describe('fixed-window attempt counters', () => {
   it('a process whose clock lags across a window edge counts into the newer window instead of starting it again', async () => {
     const edge = new Date(Math.ceil(Date.now() / WINDOW_MS) * WINDOW_MS);
     // One process is a second past the edge, the other a second short of it.
-    const [ahead, behind] = twoProcesses(new Date(edge.getTime() + 1_000), new Date(edge.getTime() - 1_000));
+    const ahead = processAt(new Date(edge.getTime() + 1_000));
+    const behind = processAt(new Date(edge.getTime() - 1_000));
     const key = freshKey();
     const answers: boolean[] = [];
     for (let i = 0; i < 2 * LIMIT; i++) answers.push(await isRefused(i % 2 ? behind : ahead, key));
@@ -66,7 +60,8 @@ describe('fixed-window attempt counters', () => {
 
   it('an attempt given back in a lagging process frees a place in the window it was counted in', async () => {
     const edge = new Date(Math.ceil(Date.now() / WINDOW_MS) * WINDOW_MS);
-    const [ahead, behind] = twoProcesses(new Date(edge.getTime() + 1_000), new Date(edge.getTime() - 1_000));
+    const ahead = processAt(new Date(edge.getTime() + 1_000));
+    const behind = processAt(new Date(edge.getTime() - 1_000));
     const key = freshKey();
     await ahead.reserve('perAccount', key);
     await ahead.reserve('perAccount', key);
@@ -78,7 +73,8 @@ describe('fixed-window attempt counters', () => {
 
   it('a refusal in a lagging process says when the window it was counted in ends', async () => {
     const edge = new Date(Math.ceil(Date.now() / WINDOW_MS) * WINDOW_MS);
-    const [ahead, behind] = twoProcesses(new Date(edge.getTime() + 1_000), new Date(edge.getTime() - 1_000));
+    const ahead = processAt(new Date(edge.getTime() + 1_000));
+    const behind = processAt(new Date(edge.getTime() - 1_000));
     const key = freshKey();
     for (let i = 0; i < LIMIT; i++) await ahead.reserve('perAccount', key);
     const refusal = await behind.reserve('perAccount', key).catch((err: unknown) => err);
@@ -90,7 +86,8 @@ describe('fixed-window attempt counters', () => {
   it("a clock wrong by more than a window does not hold everyone else's count in its window", async () => {
     const edge = new Date(Math.ceil(Date.now() / WINDOW_MS) * WINDOW_MS);
     // One process an hour ahead, the other on time.
-    const [ahead, onTime] = twoProcesses(new Date(edge.getTime() + 60 * 60_000), edge);
+    const ahead = processAt(new Date(edge.getTime() + 60 * 60_000));
+    const onTime = processAt(edge);
     const key = freshKey();
     for (let i = 0; i < LIMIT + 1; i++) await isRefused(ahead, key);
     expect(await isRefused(onTime, key)).toBe(false);
