@@ -294,7 +294,7 @@ export async function buildApp({ config, database, now = () => new Date(), logge
         async () => ok({ status: 'ok' as const, database: database.kind }),
       );
       await api.register(accountRoutes, { account });
-      const cart = createCartService(database.db, now);
+      const cart = createCartService(database.db, now, { batchAdds: database.kind === 'postgres' });
       await api.register(catalogRoutes, { catalog: createCatalogService(database.db, listings) });
       await api.register(cartRoutes, { cart });
       await api.register(wishlistRoutes, { wishlist: createWishlistService(database.db, cart) });

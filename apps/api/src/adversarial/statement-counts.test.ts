@@ -152,6 +152,41 @@ describe('SQL statements per request', () => {
     expect(substituted).toEqual({ n: 2, code: 0 });
   });
 
+  it('cart/add from twelve customers at once: at most one statement each (on PostgreSQL fewer), each answered for its own cart', async () => {
+    const shoppers = await Promise.all(Array.from({ length: 12 }, () => shopper(1)));
+    // Each session read once before, so the adds reach the cart at once.
+    for (const { c } of shoppers) await count(c, 'GET', '/customer/me');
+    const extra = await createProduct(t.database.db, { stock: 100 });
+    statements.length = 0;
+    counting = true;
+    try {
+      const answers = await Promise.all(
+        shoppers.map(({ c }, i) =>
+          t.app.inject({
+            method: 'POST',
+            url: '/api/v1/cart/add',
+            headers: bearer(c.token),
+            payload: { productID: extra.id, quantity: i + 1 },
+          }),
+        ),
+      );
+      expect(answers.map((res) => res.json<{ data: unknown }>().data)).toEqual(
+        shoppers.map((_, i) => ({ productID: extra.id, quantity: i + 1, count: i + 2, lineCount: 2 })),
+      );
+    } finally {
+      counting = false;
+    }
+    expect(statements.every((s) => /^insert into "cart_lines"/.test(s))).toBe(true);
+    if (process.env.TEST_DB === 'postgres') {
+      // Two ran alone (both slots were free) and the rest, waiting for a slot, went together.
+      expect(statements.length).toBeLessThanOrEqual(4);
+      expect(statements.filter((s) => s.includes('unnest(')).length).toBeGreaterThan(0);
+    } else {
+      // On the embedded database each add goes alone (cart.service.ts, `batchAdds`).
+      expect(statements).toHaveLength(12);
+    }
+  });
+
   it('cart/select-all and cart/delete send as many for ten lines as for one: the write, and the cart listed', async () => {
     const small = await shopper(1);
     const large = await shopper(10);

@@ -335,6 +335,69 @@ const addAtOnceOf = preparedPer((db) =>
     .prepare('add_cart_line_at_once'),
 );
 
+export type CartAdd = { customerId: number; productId: number; quantity: number };
+
+/**
+ * `addToCartAtOnce` for several carts in one statement, one line per cart (the caller keeps the customers
+ * distinct): each line is written or refused as it would be alone, the cart's lock taken line by line in the
+ * order given (the trigger of migration 0007). Answers, per customer whose add went in, the cart's lines as the add
+ * left them; a customer missing from the answer had theirs refused. One of the lines breaking the cart's cap fails
+ * the statement, and with it every line.
+ */
+export async function addToCartsAtOnce(
+  db: Executor,
+  adds: CartAdd[],
+  maxQuantity: number,
+): Promise<Map<number, CartLineStock[]>> {
+  const rows = await addAllAtOnceOf(db).execute({
+    customerIds: adds.map((a) => a.customerId),
+    productIds: adds.map((a) => a.productId),
+    quantities: adds.map((a) => a.quantity),
+    maxQuantity,
+  });
+  return new Map(rows.map((row) => [row.customerId, lineStockOf(row.lines)]));
+}
+
+const addAllAtOnceOf = preparedPer((db) =>
+  db
+    .insert(cartLines)
+    .select((qb) =>
+      qb
+        .select({
+          customerId: sql<number>`add.customer_id`.as('customer_id'),
+          productId: products.id,
+          quantity: sql<number>`add.quantity`.as('quantity'),
+          selected: sql<boolean>`true`.as('selected'),
+          allowSubstitute: sql<boolean>`true`.as('allow_substitute'),
+          addedAt: sql<Date>`now()`.as('added_at'),
+          updatedAt: sql<Date>`now()`.as('updated_at'),
+        })
+        .from(
+          sql`unnest(${sql.placeholder('customerIds')}::int[], ${sql.placeholder('productIds')}::int[],
+            ${sql.placeholder('quantities')}::int[]) with ordinality as add(customer_id, product_id, quantity, n)`,
+        )
+        .innerJoin(products, eq(products.id, sql`add.product_id`))
+        .where(
+          and(
+            eq(products.isActive, true),
+            sql`add.quantity <= least(${sql.placeholder('maxQuantity')}, ${products.stock})`,
+          ),
+        )
+        .orderBy(sql`add.n`),
+    )
+    .onConflictDoUpdate({
+      target: [cartLines.customerId, cartLines.productId],
+      set: { quantity: sql`${cartLines.quantity} + excluded.quantity`, updatedAt: sql`now()` },
+      setWhere: sql`${cartLines.quantity} + excluded.quantity <= least(${sql.placeholder('maxQuantity')},
+        (select ${products.stock} from ${products} where ${products.id} = excluded.product_id))`,
+    })
+    .returning({
+      customerId: cartLines.customerId,
+      lines: sql<LineStockTuple[]>`cart_line_stock(${cartLines.customerId})`,
+    })
+    .prepare('add_cart_lines_at_once'),
+);
+
 export async function updateCartLine(
   db: Executor,
   customerId: number,

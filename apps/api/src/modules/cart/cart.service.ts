@@ -20,9 +20,17 @@ import type {
 } from '@storefront/contract/cart';
 import { CART_LINE_QUANTITY_MAX, CART_LINES_MAX } from '@storefront/contract/cart';
 import { errorCatalogue, type ErrorName } from '@storefront/contract/errors';
-import { inOrder, violatedConstraint, type Db, type Executor } from '../../db/client.js';
+import {
+  inOrder,
+  isDatabaseUnavailable,
+  pgErrorCode,
+  violatedConstraint,
+  type Db,
+  type Executor,
+} from '../../db/client.js';
 import { together } from '../../db/together.js';
 import { AppError } from '../../lib/app-error.js';
+import { batchWhileBusy } from '../../lib/batch-while-busy.js';
 import { findProductById, findProductsByIds, type CartProduct } from '../catalog/catalog.repo.js';
 import { stockError, unavailableReasonOf } from '../catalog/stock.js';
 import { findCouponByCode, type CustomerCoupon } from '../coupon/coupon.repo.js';
@@ -32,6 +40,8 @@ import { mergeIntoCart } from './cart-merge.js';
 import {
   addToCartAtOnce,
   addToCartLine,
+  addToCartsAtOnce,
+  type CartAdd,
   findAddContext,
   deleteCartLines,
   findCartLine,
@@ -142,7 +152,31 @@ export async function addToCartInTx(
   if (added === undefined) throw stockError(product, inCart + quantity, inCart);
 }
 
-export function createCartService(db: Db, now: () => Date) {
+/** Adds sent as one statement at most, and such statements at the database at once (two pipelines' worth). */
+const ADD_BATCH_MAX = 64;
+const ADD_BATCH_SLOTS = 2;
+
+/**
+ * Runs a batch of adds: one alone as `addToCartAtOnce`, several in one statement. A statement the database refused
+ * (one of the carts full, say) wrote nothing; each add then runs alone, to be answered on its own. One that did not
+ * reach the database (it is down) fails them all, as it would have each.
+ */
+async function addAllAtOnce(
+  db: Db,
+  adds: CartAdd[],
+): Promise<Array<PromiseSettledResult<CartLineStock[] | undefined>>> {
+  const alone = (add: CartAdd) => addToCartAtOnce(db, { ...add, maxQuantity: CART_LINE_QUANTITY_MAX });
+  if (adds.length === 1) return Promise.allSettled(adds.map(alone));
+  try {
+    const added = await addToCartsAtOnce(db, adds, CART_LINE_QUANTITY_MAX);
+    return adds.map((add) => ({ status: 'fulfilled', value: added.get(add.customerId) }));
+  } catch (err) {
+    if (pgErrorCode(err) === undefined || isDatabaseUnavailable(err)) throw err;
+    return Promise.allSettled(adds.map(alone));
+  }
+}
+
+export function createCartService(db: Db, now: () => Date, { batchAdds = false } = {}) {
   /** Prices the cart as it is, with its own coupon unless another is given to try. */
   async function price(
     customerId: number,
@@ -162,6 +196,18 @@ export function createCartService(db: Db, now: () => Date) {
   ) {
     return { coupon, lineCount: lines.length, ...priceCart({ lines, coupon, shipping, now: now() }) };
   }
+
+  // On PostgreSQL, adds arriving while earlier ones are at the database go together: one statement and one commit
+  // for many carts. The embedded database runs a statement inside this process, holding up every other request
+  // while it runs, and its cost is the rows, not the commit: there each add goes alone.
+  const addAtOnce = batchAdds
+    ? batchWhileBusy({
+        keyOf: (add: CartAdd) => add.customerId,
+        maxBatch: ADD_BATCH_MAX,
+        slots: ADD_BATCH_SLOTS,
+        run: (adds: CartAdd[]) => addAllAtOnce(db, adds),
+      })
+    : (add: CartAdd) => addToCartAtOnce(db, { ...add, maxQuantity: CART_LINE_QUANTITY_MAX });
 
   async function list(customerId: number): Promise<CartList> {
     return listOf(await loadCartRows(db, customerId));
@@ -191,15 +237,12 @@ export function createCartService(db: Db, now: () => Date) {
       // Nearly every add fits: one statement, no transaction, answering the cart's lines as it left them. The
       // cart's row queues its writers and the database keeps its line cap (migration 0007), as the lock below does
       // for the rest.
-      const lines = await addToCartAtOnce(db, {
-        customerId,
-        productId: body.productID,
-        quantity: body.quantity,
-        maxQuantity: CART_LINE_QUANTITY_MAX,
-      }).catch((err: unknown) => {
-        if (violatedConstraint(err) === CART_LINES_CAP) throw new AppError('CART_FULL');
-        throw err;
-      });
+      const lines = await addAtOnce({ customerId, productId: body.productID, quantity: body.quantity }).catch(
+        (err: unknown) => {
+          if (violatedConstraint(err) === CART_LINES_CAP) throw new AppError('CART_FULL');
+          throw err;
+        },
+      );
       if (lines) return countedAfterAdd(body.productID, lines);
       // Refused: under the cart lock, find out why (or add it after all, if it fits by now).
       await db.transaction(async (tx) => {

@@ -1,9 +1,15 @@
 import pg from 'pg';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CART_LINES_MAX, type CartList, type CartMergeResult } from '@storefront/contract/cart';
+import {
+  CART_LINE_QUANTITY_MAX,
+  CART_LINES_MAX,
+  type CartList,
+  type CartMergeResult,
+} from '@storefront/contract/cart';
 import { violatedConstraint } from '../../db/client.js';
 import { cartLines, carts, coupons } from '../../db/schema/index.js';
+import { addToCartsAtOnce } from './cart.repo.js';
 import { bearer, registerCustomer } from '../../../test/factories.js';
 import { createCoupon, createProduct, giveCoupon, updateProduct } from '../../../test/catalog-factories.js';
 import { createTestApp, type TestApp } from '../../../test/test-app.js';
@@ -331,6 +337,47 @@ describe('cart/add', () => {
   });
 });
 
+describe('cart/add to several carts in one statement', () => {
+  it("adds each customer's line, sums onto a line already there, and answers each cart's lines", async () => {
+    const [a, b] = await Promise.all([registerCustomer(t.app), registerCustomer(t.app)]);
+    const [p, q] = [await createProduct(db(), { stock: 10 }), await createProduct(db(), { stock: 10 })];
+    await add(b.token, p.id, 3);
+    await add(b.token, q.id, 1);
+    const added = await addToCartsAtOnce(
+      db(),
+      [
+        { customerId: a.user.customerID, productId: p.id, quantity: 2 },
+        { customerId: b.user.customerID, productId: p.id, quantity: 4 },
+      ],
+      CART_LINE_QUANTITY_MAX,
+    );
+    const quantities = (id: number) =>
+      Object.fromEntries((added.get(id) ?? []).map((l) => [l.productId, l.quantity]));
+    expect(quantities(a.user.customerID)).toEqual({ [p.id]: 2 });
+    expect(quantities(b.user.customerID)).toEqual({ [p.id]: 7, [q.id]: 1 });
+    expect((await lineRows(a.user.customerID))[0]?.quantity).toBe(2);
+  });
+
+  it('leaves out of its answer, without writing, the adds refused: past the stock, the line cap, inactive or unknown', async () => {
+    const customers = await Promise.all(Array.from({ length: 5 }, () => registerCustomer(t.app)));
+    const [ok, low, inactive] = [
+      await createProduct(db(), { stock: 10 }),
+      await createProduct(db(), { stock: 2 }),
+      await createProduct(db(), { isActive: false }),
+    ];
+    await add(customers[1]?.token ?? '', low.id, 2);
+    const adds = [ok.id, low.id, inactive.id, 2_000_000_000, ok.id].map((productId, i) => ({
+      customerId: customers[i]?.user.customerID ?? 0,
+      productId,
+      quantity: i === 4 ? CART_LINE_QUANTITY_MAX + 1 : 1,
+    }));
+    const added = await addToCartsAtOnce(db(), adds, CART_LINE_QUANTITY_MAX);
+    expect([...added.keys()]).toEqual([customers[0]?.user.customerID]);
+    expect((await lineRows(customers[1]?.user.customerID ?? 0))[0]?.quantity).toBe(2);
+    for (const c of customers.slice(2)) expect(await lineRows(c.user.customerID)).toEqual([]);
+  });
+});
+
 describe("a cart's line cap, kept by the database", () => {
   async function cartOfLines(n: number) {
     const c = await registerCustomer(t.app);
@@ -361,6 +408,37 @@ describe("a cart's line cap, kept by the database", () => {
     expect(res.json().code).toBe(100408);
     expect(await lineRows(c.user.customerID)).toHaveLength(99);
   });
+
+  it("one statement adding to several carts, one of them full, fails as a whole and writes none of the others' lines", async () => {
+    const { c: full } = await cartOfLines(100);
+    const others = await Promise.all([registerCustomer(t.app), registerCustomer(t.app)]);
+    const p = await createProduct(db(), { stock: 10 });
+    const adds = [others[0], full, others[1]].map((c) => ({
+      customerId: c.user.customerID,
+      productId: p.id,
+      quantity: 1,
+    }));
+    const refused = await addToCartsAtOnce(db(), adds, CART_LINE_QUANTITY_MAX).catch((err: unknown) => err);
+    expect(violatedConstraint(refused)).toBe('cart_lines_cap');
+    for (const c of others) expect(await lineRows(c.user.customerID)).toEqual([]);
+  });
+
+  it.runIf(process.env.TEST_DB === 'postgres')(
+    'a full cart among adds from many customers at once is refused alone; every other add goes in',
+    async () => {
+      const { c: full } = await cartOfLines(100);
+      const others = await Promise.all(Array.from({ length: 11 }, () => registerCustomer(t.app)));
+      // The full cart's add in the middle: the first two run alone, the rest wait and go in batches.
+      const customers = [...others.slice(0, 6), full, ...others.slice(6)];
+      for (const c of customers) await cartOf(c.token);
+      const p = await createProduct(db(), { stock: 100 });
+      // The batch with the full cart in it is refused whole, and its adds are run again one by one.
+      const answers = await Promise.all(customers.map((c) => add(c.token, p.id, 2)));
+      expect(answers.map((res) => res.json().code)).toEqual(customers.map((c) => (c === full ? 100408 : 0)));
+      for (const c of others) expect((await lineRows(c.user.customerID))[0]?.quantity).toBe(2);
+      expect(await lineRows(full.user.customerID)).toHaveLength(100);
+    },
+  );
 
   it('refuses a 101st line written straight to the table, and still takes more of a line it holds', async () => {
     const { c, productIds } = await cartOfLines(100);
