@@ -301,6 +301,22 @@ export async function addToCartAtOnce(
   return row && lineStockOf(row.lines);
 }
 
+/** A new line's columns besides what is added: ticked, substitutes allowed, added now. */
+const newLineDefaults = {
+  selected: sql<boolean>`true`.as('selected'),
+  allowSubstitute: sql<boolean>`true`.as('allow_substitute'),
+  addedAt: sql<Date>`now()`.as('added_at'),
+  updatedAt: sql<Date>`now()`.as('updated_at'),
+};
+
+/** An add onto a line the cart holds: the sum, only within `maxQuantity` and the product's stock. */
+const sumWithinStock = {
+  target: [cartLines.customerId, cartLines.productId],
+  set: { quantity: sql`${cartLines.quantity} + excluded.quantity`, updatedAt: sql`now()` },
+  setWhere: sql`${cartLines.quantity} + excluded.quantity <= least(${sql.placeholder('maxQuantity')},
+    (select ${products.stock} from ${products} where ${products.id} = excluded.product_id))`,
+};
+
 const addAtOnceOf = preparedPer((db) =>
   db
     .insert(cartLines)
@@ -310,10 +326,7 @@ const addAtOnceOf = preparedPer((db) =>
           customerId: sql<number>`${sql.placeholder('customerId')}::int`.as('customer_id'),
           productId: products.id,
           quantity: sql<number>`${sql.placeholder('quantity')}::int`.as('quantity'),
-          selected: sql<boolean>`true`.as('selected'),
-          allowSubstitute: sql<boolean>`true`.as('allow_substitute'),
-          addedAt: sql<Date>`now()`.as('added_at'),
-          updatedAt: sql<Date>`now()`.as('updated_at'),
+          ...newLineDefaults,
         })
         .from(products)
         .where(
@@ -324,12 +337,7 @@ const addAtOnceOf = preparedPer((db) =>
           ),
         ),
     )
-    .onConflictDoUpdate({
-      target: [cartLines.customerId, cartLines.productId],
-      set: { quantity: sql`${cartLines.quantity} + excluded.quantity`, updatedAt: sql`now()` },
-      setWhere: sql`${cartLines.quantity} + excluded.quantity <= least(${sql.placeholder('maxQuantity')},
-        (select ${products.stock} from ${products} where ${products.id} = excluded.product_id))`,
-    })
+    .onConflictDoUpdate(sumWithinStock)
     // The cart's lines as they are once the line is written, under the cart's lock (migration 0008).
     .returning({ lines: sql<LineStockTuple[]>`cart_line_stock(${cartLines.customerId})` })
     .prepare('add_cart_line_at_once'),
@@ -367,10 +375,7 @@ const addAllAtOnceOf = preparedPer((db) =>
           customerId: sql<number>`add.customer_id`.as('customer_id'),
           productId: products.id,
           quantity: sql<number>`add.quantity`.as('quantity'),
-          selected: sql<boolean>`true`.as('selected'),
-          allowSubstitute: sql<boolean>`true`.as('allow_substitute'),
-          addedAt: sql<Date>`now()`.as('added_at'),
-          updatedAt: sql<Date>`now()`.as('updated_at'),
+          ...newLineDefaults,
         })
         .from(
           sql`unnest(${sql.placeholder('customerIds')}::int[], ${sql.placeholder('productIds')}::int[],
@@ -385,12 +390,7 @@ const addAllAtOnceOf = preparedPer((db) =>
         )
         .orderBy(sql`add.n`),
     )
-    .onConflictDoUpdate({
-      target: [cartLines.customerId, cartLines.productId],
-      set: { quantity: sql`${cartLines.quantity} + excluded.quantity`, updatedAt: sql`now()` },
-      setWhere: sql`${cartLines.quantity} + excluded.quantity <= least(${sql.placeholder('maxQuantity')},
-        (select ${products.stock} from ${products} where ${products.id} = excluded.product_id))`,
-    })
+    .onConflictDoUpdate(sumWithinStock)
     .returning({
       customerId: cartLines.customerId,
       lines: sql<LineStockTuple[]>`cart_line_stock(${cartLines.customerId})`,
