@@ -2,6 +2,7 @@ import type { Product } from '@storefront/contract/catalog';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import {
+  clickSelectOption,
   DESKTOP,
   PHONE,
   useBrowser,
@@ -136,7 +137,7 @@ describe('shopping', () => {
     expect(await destination()).toContain('NSW 2000');
     const sydneyPrice = await expressPrice();
     await testId(page, 'cart-address-picker').click();
-    await testId(page, `cart-address-option-${perth.data.addressID}`).click();
+    await clickSelectOption(page, testId(page, `cart-address-option-${perth.data.addressID}`));
     await expect.poll(destination).toContain('WA 6000');
     expect(await expressPrice()).not.toBe(sydneyPrice);
     expect(sydney.data.addressID).not.toBe(perth.data.addressID);
@@ -263,7 +264,7 @@ describe('shopping', () => {
     const options = page.getByTestId('product-shipping-suburb-option');
     await expect.poll(() => options.count()).toBe(perthPostcode.length);
     expect((await options.allTextContents()).every((o) => o.endsWith(' WA 6000'))).toBe(true);
-    await options.filter({ hasText: /^Perth WA 6000$/ }).click();
+    await clickSelectOption(page, options.filter({ hasText: /^Perth WA 6000$/ }));
     await testId(page, 'product-shipping-quote-standard').waitFor();
     await saveScreenshot(page, 'product-shipping-postcode-phone');
 

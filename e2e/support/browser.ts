@@ -1,7 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext, type Locator, type Page } from 'playwright-core';
 import { afterAll, beforeAll } from 'vitest';
 import { store } from './store';
 
@@ -151,6 +151,19 @@ export async function waitForPopupToSettle(page: Page, selector: string): Promis
       open.getAnimations({ subtree: true }).length === 0
     );
   }, selector);
+}
+
+/** Select lists open now (Ant Design hides a closed one but keeps it in the page). */
+export const OPEN_SELECT_LIST = '.ant-select-dropdown:not(.ant-select-dropdown-hidden)';
+
+/**
+ * Clicks an option of the Ant Design select list open now, once the list's opening motion is over: clicked during
+ * it, the click can land after the list has moved (what made the account menu's and the suburb list's clicks miss).
+ */
+export async function clickSelectOption(page: Page, option: Locator): Promise<void> {
+  await option.waitFor();
+  await waitForPopupToSettle(page, OPEN_SELECT_LIST);
+  await option.click();
 }
 
 /** Toasts on screen; one that is fading out after being pushed out by a newer one is gone already. */

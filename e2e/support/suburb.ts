@@ -1,8 +1,5 @@
 import type { Page } from 'playwright-core';
-import { waitForPopupToSettle } from './browser';
-
-/** Suburb lists open now (Ant Design hides a closed one but keeps it in the page). */
-const OPEN_LIST = '.ant-select-dropdown:not(.ant-select-dropdown-hidden)';
+import { clickSelectOption, OPEN_SELECT_LIST as OPEN_LIST } from './browser';
 
 /**
  * Picks the suburb matching `pick` from the list a suburb field (`testId`) offers, and waits for the list to close,
@@ -14,9 +11,7 @@ const OPEN_LIST = '.ant-select-dropdown:not(.ant-select-dropdown-hidden)';
  */
 export async function pickSuburb(page: Page, testId: string, pick: RegExp): Promise<void> {
   const option = page.getByTestId(`${testId}-option`).filter({ hasText: pick }).first();
-  await option.waitFor();
-  await waitForPopupToSettle(page, OPEN_LIST);
-  await option.click();
+  await clickSelectOption(page, option);
   const closed = () =>
     page.waitForFunction((list) => !document.querySelector(list), OPEN_LIST, { timeout: 3_000 });
   try {
