@@ -3,7 +3,7 @@ import type { Product } from '@storefront/contract/catalog';
 import { errorCatalogue } from '@storefront/contract/errors';
 import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { callApi } from './support/api';
+import { addSydneyAddress, callApi } from './support/api';
 import {
   makeEmail,
   openPage,
@@ -35,6 +35,17 @@ async function newCustomerWithCart(page: Page, label: string): Promise<Product> 
   return product;
 }
 
+/** Holds the page's calls matching `url` until `release`; those made after it go through at once. */
+function holdCalls(page: Page, url: string): { release: () => void } {
+  let release = () => {};
+  const released = new Promise<void>((resolve) => (release = resolve));
+  void page.route(url, async (route) => {
+    await released;
+    await route.continue();
+  });
+  return { release: () => release() };
+}
+
 /** The text of the elements a field's aria-describedby points to. */
 function describedText(field: Locator): Promise<string> {
   return field.evaluate((el) =>
@@ -61,6 +72,34 @@ describe('the cart', () => {
     await page.waitForTimeout(1_000);
     // The header's read is the page's: it has just answered, so the page neither compares nor reads again.
     expect(cartCalls).toEqual(['/api/v1/cart/list']);
+    await context.close();
+  });
+
+  it('while the address book loads, says nothing about addresses and keeps the place of the picker and the prices', async () => {
+    const { context, page } = await openPage(browser(), PHONE);
+    await newCustomerWithCart(page, 'cart-address-loading');
+    const token = await page.evaluate(() => localStorage.getItem('storefront.token'));
+    if (!token) throw new Error('no stored token');
+    await addSydneyAddress(token, { firstName: 'Cleo', lastName: 'Basket' });
+    const book = holdCalls(page, '**/api/v1/address/list');
+    const quote = holdCalls(page, '**/api/v1/shipping/calc-selected**');
+    await page.goto('/cart');
+    await testId(page, 'cart-address-loading').waitFor();
+    await testId(page, 'shipping-options-loading').waitFor();
+    await saveScreenshot(page, 'cart-delivery-loading-phone');
+    const summaryTop = () => testId(page, 'cart-summary').evaluate((el) => el.getBoundingClientRect().top);
+    const before = await summaryTop();
+    expect(await testId(page, 'cart-address-none').count()).toBe(0);
+
+    book.release();
+    await expect.poll(() => testId(page, 'cart-address-picker').textContent()).toContain('1 Macquarie St');
+    expect(await testId(page, 'cart-address-none').count()).toBe(0);
+    expect(await summaryTop()).toBe(before);
+
+    quote.release();
+    await testId(page, 'cart-shipping-quote-standard').waitFor();
+    // Only the line saying what more ships free, when there is one, is new.
+    expect((await summaryTop()) - before).toBeLessThanOrEqual(24);
     await context.close();
   });
 

@@ -9,6 +9,8 @@ import { loadCartAddressBook } from './cart-shipping-reads';
 import { readChosenService, saveChosenService } from './chosen-service';
 
 export type CartShipping = {
+  /** The address book has answered (or failed): until then `addresses` is empty for not knowing yet. */
+  isAddressBookLoaded: boolean;
   addresses: Address[];
   addressID: number | null;
   chooseAddress: (addressID: number) => Promise<void>;
@@ -33,7 +35,7 @@ export function pickCartAddress(addresses: Address[], cartAddressID: number | nu
 export function useCartShipping(cartKey: string, hasSelection: boolean): CartShipping {
   const [addresses, setAddresses] = useState<Address[]>([]);
   const [addressID, setAddressID] = useState<number | null>(null);
-  const [hasAddresses, setHasAddresses] = useState(false);
+  const [isAddressBookLoaded, setIsAddressBookLoaded] = useState(false);
   const [isChoosing, setIsChoosing] = useState(false);
   const [state, setState] = useState<{
     status: AsyncStatus;
@@ -52,7 +54,7 @@ export function useCartShipping(cartKey: string, hasSelection: boolean): CartShi
       })
       .catch(() => undefined)
       .finally(() => {
-        if (isCurrent) setHasAddresses(true);
+        if (isCurrent) setIsAddressBookLoaded(true);
       });
     return () => {
       isCurrent = false;
@@ -60,7 +62,7 @@ export function useCartShipping(cartKey: string, hasSelection: boolean): CartShi
   }, []);
 
   useEffect(() => {
-    if (!hasAddresses) return;
+    if (!isAddressBookLoaded) return;
     if (!hasSelection) {
       setState({ status: 'idle', quote: null, error: null });
       return;
@@ -77,7 +79,7 @@ export function useCartShipping(cartKey: string, hasSelection: boolean): CartShi
     return () => {
       isCurrent = false;
     };
-  }, [cartKey, hasSelection, addressID, hasAddresses]);
+  }, [cartKey, hasSelection, addressID, isAddressBookLoaded]);
 
   const chooseAddress = useCallback(async (next: number) => {
     setIsChoosing(true);
@@ -96,6 +98,7 @@ export function useCartShipping(cartKey: string, hasSelection: boolean): CartShi
 
   const chosenOption = state.quote?.options.find((o) => o.service === service) ?? null;
   return {
+    isAddressBookLoaded,
     addresses,
     addressID,
     chooseAddress,

@@ -14,6 +14,7 @@ import { CartPage } from './cart-page';
 vi.mock('../api');
 vi.mock('../../shipping/use-cart-shipping', () => ({
   useCartShipping: (): CartShipping => ({
+    isAddressBookLoaded: true,
     addresses: [],
     addressID: null,
     chooseAddress: async () => undefined,

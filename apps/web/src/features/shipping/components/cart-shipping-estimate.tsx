@@ -5,7 +5,7 @@ import { toast } from '../../../lib/toast';
 import { DownIcon } from '../../../components/icons';
 import { formatAddress } from '../../address/format-address';
 import type { CartShipping } from '../use-cart-shipping';
-import { ShippingOptions } from './shipping-options';
+import { ShippingOptions, ShippingOptionsPlaceholder } from './shipping-options';
 
 const loadAddressPicker = () => import('./cart-address-picker');
 const CartAddressPicker = lazy(() => loadAddressPicker().then((m) => ({ default: m.CartAddressPicker })));
@@ -16,7 +16,7 @@ const DEFAULT_POSTCODE = '2000';
 type Props = { shipping: CartShipping; hasSelection: boolean };
 
 export function CartShippingEstimate({ shipping, hasSelection }: Props) {
-  const { addresses, addressID, quote, status, error } = shipping;
+  const { isAddressBookLoaded, addresses, addressID, quote, status, error } = shipping;
   const chosen = addresses.find((a) => a.addressID === addressID);
   const [isPickerWanted, setIsPickerWanted] = useState(false);
 
@@ -31,7 +31,13 @@ export function CartShippingEstimate({ shipping, hasSelection }: Props) {
   return (
     <section className="panel panel--small" data-testid="cart-shipping">
       <h2 className="panel__title panel__title--ruled">Delivery</h2>
-      {addresses.length > 0 ? (
+      {!isAddressBookLoaded ? (
+        // As tall as the address picker it stands for: most customers have an address, and the prices below it
+        // stay where they are when it arrives. Saying "no saved address" before the book has answered would be wrong.
+        <div className="cart-address" aria-busy="true" aria-label="Loading your addresses">
+          <div className="form-input placeholder" data-testid="cart-address-loading" />
+        </div>
+      ) : addresses.length > 0 ? (
         <div className="cart-address">
           {isPickerWanted ? (
             <Suspense fallback={<AddressStandIn text={chosen ? formatAddress(chosen) : ''} />}>
@@ -70,10 +76,7 @@ export function CartShippingEstimate({ shipping, hasSelection }: Props) {
           {error}
         </div>
       ) : !quote ? (
-        <div aria-busy="true" aria-label="Loading delivery prices">
-          <div className="placeholder placeholder--line" />
-          <div className="placeholder placeholder--line" />
-        </div>
+        <ShippingOptionsPlaceholder />
       ) : (
         <ShippingOptions
           quote={quote}

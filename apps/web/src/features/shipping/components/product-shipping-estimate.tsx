@@ -5,7 +5,7 @@ import { readErrorMessage } from '../../../lib/http/error-message';
 import { ESTIMATE_SUBURB_KEY } from '../../../lib/http/session';
 import { findSuburb } from '../../suburb/api';
 import { quoteSingleProduct } from '../api';
-import { ShippingOptions } from './shipping-options';
+import { ShippingOptions, ShippingOptionsPlaceholder } from './shipping-options';
 
 const loadSuburbSearch = () => import('./suburb-search-island');
 const SuburbSearchIsland = lazy(() => loadSuburbSearch().then((m) => ({ default: m.SuburbSearchIsland })));
@@ -108,10 +108,7 @@ export function ProductShippingEstimate({ productID, quantity, isSignedIn }: Pro
       )}
       <div className="product-shipping__answer">
         {isLoading && !quote ? (
-          <div aria-busy="true" aria-label="Loading delivery prices">
-            <div className="placeholder placeholder--line" />
-            <div className="placeholder placeholder--line" />
-          </div>
+          <ShippingOptionsPlaceholder />
         ) : error ? (
           <div className="notice notice--info" role="status" data-testid="product-shipping-error">
             {error}

@@ -79,3 +79,37 @@ export function ShippingOptions({ quote, chosen, onChoose, testId }: Props) {
     </div>
   );
 }
+
+/** Text-high stand-in for one line of the options, `width` of the column. */
+function PlaceholderText({ width }: { width: string }) {
+  return (
+    <div>
+      <span className="placeholder placeholder--text" style={{ width }} />
+    </div>
+  );
+}
+
+/**
+ * The options while their prices load, line for line as `ShippingOptions` lays them out (the destination, then each
+ * service's name and delivery time with its price beside), so nothing below moves when the prices arrive.
+ */
+export function ShippingOptionsPlaceholder() {
+  return (
+    <div aria-busy="true" aria-label="Loading delivery prices" data-testid="shipping-options-loading">
+      <div className="shipping-options__destination">
+        <PlaceholderText width="45%" />
+      </div>
+      <div className="shipping-options">
+        {['standard', 'express'].map((service) => (
+          <div key={service} className="shipping-option">
+            <div className="shipping-option__placeholder-text">
+              <PlaceholderText width="55%" />
+              <PlaceholderText width="40%" />
+            </div>
+            <PlaceholderText width="48px" />
+          </div>
+        ))}
+      </div>
+    </div>
+  );
+}
