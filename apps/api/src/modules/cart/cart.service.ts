@@ -156,8 +156,13 @@ export async function addToCartInTx(
 const ADD_BATCH_MAX = 64;
 const ADD_BATCH_SLOTS = 2;
 
+/** One add in its own statement (`addToCartAtOnce`): the cart's lines as it left them, or undefined if refused. */
+function addAlone(db: Db, add: CartAdd): Promise<CartLineStock[] | undefined> {
+  return addToCartAtOnce(db, { ...add, maxQuantity: CART_LINE_QUANTITY_MAX });
+}
+
 /**
- * Runs a batch of adds: one alone as `addToCartAtOnce`, several in one statement. A statement the database refused
+ * Runs a batch of adds: one alone, several in one statement. A statement the database refused
  * (one of the carts full, say) wrote nothing; each add then runs alone, to be answered on its own. One that did not
  * reach the database (it is down) fails them all, as it would have each.
  */
@@ -165,7 +170,7 @@ async function addAllAtOnce(
   db: Db,
   adds: CartAdd[],
 ): Promise<Array<PromiseSettledResult<CartLineStock[] | undefined>>> {
-  const alone = (add: CartAdd) => addToCartAtOnce(db, { ...add, maxQuantity: CART_LINE_QUANTITY_MAX });
+  const alone = (add: CartAdd) => addAlone(db, add);
   if (adds.length === 1) return Promise.allSettled(adds.map(alone));
   try {
     const added = await addToCartsAtOnce(db, adds, CART_LINE_QUANTITY_MAX);
@@ -207,7 +212,7 @@ export function createCartService(db: Db, now: () => Date, { batchAdds = false }
         slots: ADD_BATCH_SLOTS,
         run: (adds: CartAdd[]) => addAllAtOnce(db, adds),
       })
-    : (add: CartAdd) => addToCartAtOnce(db, { ...add, maxQuantity: CART_LINE_QUANTITY_MAX });
+    : (add: CartAdd) => addAlone(db, add);
 
   async function list(customerId: number): Promise<CartList> {
     return listOf(await loadCartRows(db, customerId));
