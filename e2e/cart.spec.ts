@@ -36,10 +36,10 @@ async function newCustomerWithCart(page: Page, label: string): Promise<Product> 
 }
 
 /** Holds the page's calls matching `url` until `release`; those made after it go through at once. */
-function holdCalls(page: Page, url: string): { release: () => void } {
+async function holdCalls(page: Page, url: string): Promise<{ release: () => void }> {
   let release = () => {};
   const released = new Promise<void>((resolve) => (release = resolve));
-  void page.route(url, async (route) => {
+  await page.route(url, async (route) => {
     await released;
     await route.continue();
   });
@@ -81,8 +81,8 @@ describe('the cart', () => {
     const token = await page.evaluate(() => localStorage.getItem('storefront.token'));
     if (!token) throw new Error('no stored token');
     await addSydneyAddress(token, { firstName: 'Cleo', lastName: 'Basket' });
-    const book = holdCalls(page, '**/api/v1/address/list');
-    const quote = holdCalls(page, '**/api/v1/shipping/calc-selected**');
+    const book = await holdCalls(page, '**/api/v1/address/list');
+    const quote = await holdCalls(page, '**/api/v1/shipping/calc-selected**');
     await page.goto('/cart');
     await testId(page, 'cart-address-loading').waitFor();
     await testId(page, 'shipping-options-loading').waitFor();
