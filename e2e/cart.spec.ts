@@ -5,6 +5,7 @@ import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { addSydneyAddress, callApi } from './support/api';
 import {
+  holdCalls,
   makeEmail,
   openPage,
   PHONE,
@@ -33,17 +34,6 @@ async function newCustomerWithCart(page: Page, label: string): Promise<Product> 
   if (!product) throw new Error('the demo catalogue needs a pantry product with some stock');
   await callApi('cart/add', { method: 'POST', token, body: { productID: product.productID, quantity: 1 } });
   return product;
-}
-
-/** Holds the page's calls matching `url` until `release`; those made after it go through at once. */
-async function holdCalls(page: Page, url: string): Promise<{ release: () => void }> {
-  let release = () => {};
-  const released = new Promise<void>((resolve) => (release = resolve));
-  await page.route(url, async (route) => {
-    await released;
-    await route.continue();
-  });
-  return { release: () => release() };
 }
 
 /** The text of the elements a field's aria-describedby points to. */

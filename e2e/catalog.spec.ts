@@ -2,7 +2,7 @@ import type { Product } from '@storefront/contract/catalog';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { findSeriousViolations } from './support/axe';
-import { DESKTOP, PHONE, openPage, saveScreenshot, testId, useBrowser } from './support/browser';
+import { DESKTOP, PHONE, holdCalls, openPage, saveScreenshot, testId, useBrowser } from './support/browser';
 import { callApi } from './support/api';
 
 const browser = useBrowser();
@@ -184,12 +184,7 @@ describe('finding, comparing and trusting the catalogue', () => {
     await expectOneHeadingAndTitle(page, 'Product not found');
     expect(await page.getByText('Try again').count()).toBe(0);
 
-    let release: () => void = () => undefined;
-    const held = new Promise<void>((resolve) => (release = resolve));
-    await page.route('**/api/v1/product/**', async (route) => {
-      await held;
-      await route.continue();
-    });
+    const reads = await holdCalls(page, '**/api/v1/product/**');
     for (const [path, skeleton] of [
       ['/shop', 'shop-loading'],
       ['/product/1', 'product-loading'],
@@ -201,7 +196,7 @@ describe('finding, comparing and trusting the catalogue', () => {
       const first = page.locator(`[data-testid="${skeleton}"] .placeholder`).first();
       expect((await first.boundingBox())?.width).toBeGreaterThan(100);
     }
-    release();
+    reads.release();
     await context.close();
   });
 

@@ -153,6 +153,17 @@ export async function waitForPopupToSettle(page: Page, selector: string): Promis
   }, selector);
 }
 
+/** Holds the page's calls matching `url` until `release`; those made after it go through at once. */
+export async function holdCalls(page: Page, url: string): Promise<{ release: () => void }> {
+  let release = () => {};
+  const released = new Promise<void>((resolve) => (release = resolve));
+  await page.route(url, async (route) => {
+    await released;
+    await route.continue();
+  });
+  return { release: () => release() };
+}
+
 /** Select lists open now (Ant Design hides a closed one but keeps it in the page). */
 export const OPEN_SELECT_LIST = '.ant-select-dropdown:not(.ant-select-dropdown-hidden)';
 
