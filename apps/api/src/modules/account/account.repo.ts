@@ -59,6 +59,24 @@ export async function updateCustomer(
   return row;
 }
 
+/**
+ * Sets a new password hash only while the old one is still `currentHash`: of two changes checked against the same
+ * password at once, one wins. Answers whether it did.
+ */
+export async function replacePasswordHash(
+  db: Executor,
+  id: number,
+  currentHash: string,
+  passwordHash: string,
+): Promise<boolean> {
+  const rows = await db
+    .update(customers)
+    .set({ passwordHash, updatedAt: sql`now()` })
+    .where(and(eq(customers.id, id), eq(customers.passwordHash, currentHash)))
+    .returning({ id: customers.id });
+  return rows.length > 0;
+}
+
 export async function insertSession(db: Executor, values: typeof sessions.$inferInsert): Promise<SessionRow> {
   const [row] = await db.insert(sessions).values(values).returning();
   if (!row) throw new Error('insert returned no row');

@@ -19,6 +19,7 @@ import {
   insertCustomer,
   insertLoginEvent,
   recentLoginEvents,
+  replacePasswordHash,
   revokeAllSessions,
   revokeOtherSessions,
   updateCustomer,
@@ -266,8 +267,12 @@ export function createAccountService(
       await throttle.release([reservation]);
       if (body.oldPassword === body.newPassword) throw new AppError('PASSWORD_UNCHANGED');
       const passwordHash = await hashPassword(body.newPassword, settings.scryptLogN);
+      const { passwordHash: checkedHash } = customer;
       await db.transaction(async (tx) => {
-        await updateCustomer(tx, customer.id, { passwordHash });
+        // Changed since it was checked (another session's change won): the old password is no longer current.
+        if (!(await replacePasswordHash(tx, customer.id, checkedHash, passwordHash))) {
+          throw new AppError('WRONG_PASSWORD');
+        }
         await revokeOtherSessions(tx, customer.id, sessionId, settings.now());
       });
       sessions.forgetCustomer(customer.id);

@@ -540,4 +540,26 @@ describe('update-password', () => {
     const newLogin = await signIn(t.app, { email: c.email, password: 'a brand new pw' });
     expect(newLogin.json().code).toBe(0);
   });
+
+  it('of two changes from the same old password at once, one wins and the other hears the password is wrong', async () => {
+    const c = await registerCustomer(t.app);
+    const other = String((await signIn(t.app, c)).headers.authorization);
+    const [first, second] = await Promise.all(
+      [
+        { token: c.token, newPassword: 'first new pw here' },
+        { token: other, newPassword: 'second new pw here' },
+      ].map(({ token, newPassword }) =>
+        put('/api/v1/customer/update-password', token, { oldPassword: c.password, newPassword }),
+      ),
+    );
+    const codes = [first?.json().code, second?.json().code];
+    expect(codes.sort()).toEqual([0, 100103]);
+    const [winner, winnerToken, loserToken] =
+      first?.json().code === 0
+        ? ['first new pw here', c.token, other]
+        : ['second new pw here', other, c.token];
+    expect((await signIn(t.app, { email: c.email, password: winner })).json().code).toBe(0);
+    expect((await get('/api/v1/customer/me', winnerToken)).statusCode).toBe(200);
+    expect((await get('/api/v1/customer/me', loserToken)).statusCode).toBe(401);
+  });
 });
