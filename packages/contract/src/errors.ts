@@ -96,12 +96,12 @@ export const errorCatalogue = {
   ORDER_NOTES_LOCKED: {
     code: 100608,
     status: 200,
-    msg: 'The delivery instructions can no longer be changed: the order is on its way.',
+    msg: 'The delivery instructions can no longer be changed.',
   },
   ORDER_SUBSTITUTES_LOCKED: {
     code: 100609,
     status: 200,
-    msg: 'Substitutes can no longer be changed: the order is on its way.',
+    msg: 'Substitutes can no longer be changed.',
   },
 
   DELIVERY_WINDOW_REQUIRED: {

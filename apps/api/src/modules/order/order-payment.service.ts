@@ -39,6 +39,13 @@ export type CaptureKey = { route: string; key: string | undefined; body: unknown
 
 const amountDueOf = (order: OrderRow) => totalsOf(order).amountDue;
 
+/** Only an order awaiting payment can be paid; a cancelled one is said to be cancelled, not paid. */
+const notPayable = (order: OrderRow) =>
+  new AppError(
+    'ORDER_NOT_PAYABLE',
+    order.status === 'cancelled' ? 'This order was cancelled: there is nothing to pay.' : undefined,
+  );
+
 /**
  * The order side of payments: which order may be paid and for how much, what a capture does to it, and the
  * store's own clock on unpaid orders. The payment module talks to providers; this decides what it means.
@@ -50,7 +57,7 @@ export function createOrderPayments(db: Db, deps: OrderPaymentDeps) {
     const order = await findOrder(db, customerId, orderId);
     if (!order) throw new AppError('NOT_FOUND', 'No such order.');
     // Checkout marks an order with nothing to pay paid, so one awaiting payment always owes something.
-    if (order.status !== 'pending_payment') throw new AppError('ORDER_NOT_PAYABLE');
+    if (order.status !== 'pending_payment') throw notPayable(order);
     return order;
   }
 
@@ -104,7 +111,7 @@ export function createOrderPayments(db: Db, deps: OrderPaymentDeps) {
     if (!attempt) throw new AppError('NOT_FOUND', 'No such payment for this order.');
     const answer: PaymentCaptured = { orderID: order.id, status: 'paid', amountCents: attempt.amountCents };
     if (attempt.status === 'captured') return answer;
-    if (order.status !== 'pending_payment') throw new AppError('ORDER_NOT_PAYABLE');
+    if (order.status !== 'pending_payment') throw notPayable(order);
     // An attempt the store has given up on (abandoned, declined) is never captured: the order may owe another.
     if (attempt.status !== 'started') throw new AppError('PAYMENT_EXPIRED');
     // The provider holds the amount the payment was started for; the order must still owe exactly that.

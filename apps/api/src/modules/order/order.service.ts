@@ -18,6 +18,7 @@ import {
 } from '@storefront/contract/order';
 import type { OrderDeliveryWindowBody } from '@storefront/contract/delivery';
 import type { Db, Executor } from '../../db/client.js';
+import { errorCatalogue, type ErrorName } from '@storefront/contract/errors';
 import { AppError } from '../../lib/app-error.js';
 import type { WarnLog } from '../../lib/warn-log.js';
 import { findAddress } from '../address/address.repo.js';
@@ -60,6 +61,30 @@ const PREVIEW_LINES = 3;
 
 function isOpen(status: OrderStatus): boolean {
   return (OPEN_STATUSES as readonly OrderStatus[]).includes(status);
+}
+
+/** Why an order can no longer be changed, said after the refusal. */
+const CLOSED_BECAUSE: Record<Exclude<OrderStatus, (typeof OPEN_STATUSES)[number]>, string> = {
+  shipped: 'The order is on its way.',
+  delivered: 'The order has been delivered.',
+  cancelled: 'The order was cancelled.',
+};
+
+/** A change refused because the order is no longer open, saying why from its status. */
+function closedError(name: ErrorName, status: OrderStatus | undefined): AppError {
+  const why =
+    status && status in CLOSED_BECAUSE ? ` ${CLOSED_BECAUSE[status as keyof typeof CLOSED_BECAUSE]}` : '';
+  return new AppError(name, `${errorCatalogue[name].msg}${why}`);
+}
+
+/** The same, reading the order's status now (a write that found it closed has just been refused). */
+async function closedNow(
+  db: Executor,
+  name: ErrorName,
+  customerId: number,
+  orderId: number,
+): Promise<AppError> {
+  return closedError(name, (await findOrder(db, customerId, orderId))?.status);
 }
 
 /**
@@ -222,7 +247,7 @@ export function createOrderService(db: Db, deps: OrderServiceDeps) {
         const updated = await updateOrderWhileIn(tx, order.id, OPEN_STATUSES, {
           shippingAddress: snapshotOf(address),
         });
-        if (!updated) throw new AppError('ORDER_ADDRESS_LOCKED');
+        if (!updated) throw await closedNow(tx, 'ORDER_ADDRESS_LOCKED', customerId, order.id);
         await queueOrderMail(tx, { order: updated }, { kind: 'address-changed' }, mail, now());
       });
       return detail(customerId, order.id);
@@ -236,7 +261,7 @@ export function createOrderService(db: Db, deps: OrderServiceDeps) {
         deliveryNotes: body.deliveryNotes || null,
         leaveUnattended: body.leaveUnattended,
       });
-      if (!updated) throw new AppError('ORDER_NOTES_LOCKED');
+      if (!updated) throw await closedNow(db, 'ORDER_NOTES_LOCKED', customerId, order.id);
       return detail(customerId, order.id);
     },
 
@@ -249,7 +274,7 @@ export function createOrderService(db: Db, deps: OrderServiceDeps) {
       if (!order) throw new AppError('NOT_FOUND', 'No such order.');
       await db.transaction(async (tx) => {
         if (!(await updateOrderWhileIn(tx, order.id, OPEN_STATUSES, {})))
-          throw new AppError('ORDER_SUBSTITUTES_LOCKED');
+          throw await closedNow(tx, 'ORDER_SUBSTITUTES_LOCKED', customerId, order.id);
         const lines = new Set(await setSubstitutes(tx, order.id, body.noSubstituteProductIDs));
         if (body.noSubstituteProductIDs.some((productId) => !lines.has(productId)))
           throw new AppError('NOT_FOUND', 'That product is not in this order.');
@@ -294,8 +319,8 @@ export function createOrderService(db: Db, deps: OrderServiceDeps) {
         if (!order) throw new AppError('NOT_FOUND', 'No such order.');
         if (order.deliveryWindowId === null) throw new AppError('DELIVERY_WINDOW_UNAVAILABLE');
         const current = await findDeliveryWindow(tx, order.deliveryWindowId);
-        if (!current || !isOpen(order.status) || !isOpenForBooking(current, now()))
-          throw new AppError('DELIVERY_WINDOW_LOCKED');
+        if (!isOpen(order.status)) throw closedError('DELIVERY_WINDOW_LOCKED', order.status);
+        if (!current || !isOpenForBooking(current, now())) throw new AppError('DELIVERY_WINDOW_LOCKED');
         if (body.windowID === current.id) return;
         const target = await findOfferedWindow(tx, body.windowID);
         if (!target || target.zone !== current.zone) throw new AppError('DELIVERY_WINDOW_UNAVAILABLE');
@@ -321,7 +346,7 @@ export function createOrderService(db: Db, deps: OrderServiceDeps) {
         const order = await findOrder(tx, customerId, body.orderID, { lock: true });
         if (!order) throw new AppError('NOT_FOUND', 'No such order.');
         const result = await release(tx, order, OPEN_STATUSES);
-        if (!result) throw new AppError('ORDER_NOT_CANCELLABLE');
+        if (!result) throw closedError('ORDER_NOT_CANCELLABLE', order.status);
         return result;
       });
       stockChanged();

@@ -710,6 +710,36 @@ describe('order/address and order/cancel', () => {
     expect(await stockOf(product.id)).toBe(2);
   });
 
+  it('a change refused on a cancelled order says it was cancelled, not that it is on its way', async () => {
+    const { c, order } = await oneOrder();
+    expect((await call(c, 'PUT', '/order/cancel', { orderID: order.orderID })).json().code).toBe(0);
+    const refusals = await Promise.all([
+      call(c, 'PUT', '/order/delivery-notes', {
+        orderID: order.orderID,
+        deliveryNotes: 'x',
+        leaveUnattended: false,
+      }),
+      call(c, 'PUT', '/order/substitutes', { orderID: order.orderID, noSubstituteProductIDs: [] }),
+      call(c, 'PUT', '/order/cancel', { orderID: order.orderID }),
+      call(c, 'POST', '/payment/start', { orderID: order.orderID, provider: 'demo' }),
+    ]);
+    expect(refusals.map((r) => [r.json().code, r.json().msg])).toEqual([
+      [100608, 'The delivery instructions can no longer be changed. The order was cancelled.'],
+      [100609, 'Substitutes can no longer be changed. The order was cancelled.'],
+      [100601, 'This order can no longer be cancelled. The order was cancelled.'],
+      [100908, 'This order was cancelled: there is nothing to pay.'],
+    ]);
+    await db().update(orders).set({ status: 'shipped' }).where(eq(orders.id, order.orderID));
+    const shipped = await call(c, 'PUT', '/order/delivery-notes', {
+      orderID: order.orderID,
+      deliveryNotes: 'x',
+      leaveUnattended: false,
+    });
+    expect(shipped.json().msg).toBe(
+      'The delivery instructions can no longer be changed. The order is on its way.',
+    );
+  });
+
   it('refunds once when two cancels race', async () => {
     const { c, order, product } = await oneOrder();
     await db().update(orders).set({ status: 'paid' }).where(eq(orders.id, order.orderID));
