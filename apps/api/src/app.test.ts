@@ -149,6 +149,22 @@ describe('the server', () => {
       });
       expect(allowed.headers['access-control-allow-origin']).toBe('https://shop.example.com');
       expect(allowed.headers['access-control-allow-credentials']).toBe('true');
+      // A checkout from another origin: the preflight names every header the web app sends with it.
+      const sent = ['authorization', 'cache-control', 'content-type', 'idempotency-key', 'x-requested-with'];
+      const checkout = await cors.app.inject({
+        method: 'OPTIONS',
+        url: '/api/v1/order/create',
+        headers: {
+          origin: 'https://shop.example.com',
+          'access-control-request-method': 'POST',
+          'access-control-request-headers': sent.join(','),
+        },
+      });
+      const allowedHeaders = String(checkout.headers['access-control-allow-headers'])
+        .split(',')
+        .map((h) => h.trim().toLowerCase());
+      expect(allowedHeaders).toEqual(expect.arrayContaining(sent));
+      expect(checkout.headers['access-control-allow-methods']).toContain('POST');
       const { token } = await registerCustomer(cors.app);
       const me = await cors.app.inject({
         url: '/api/v1/customer/me',

@@ -138,7 +138,8 @@ export async function buildApp({ config, database, now = () => new Date(), logge
     // An empty list still answers preflights (204, with no Access-Control-Allow-Origin), so a browser is told no.
     origins: config.CORS_ORIGINS,
     methods: ['GET', 'POST', 'PUT', 'DELETE'],
-    allowedHeaders: ['Authorization', 'Content-Type', 'Cache-Control', 'X-Requested-With'],
+    // Every header the web app sends (lib/http/axios-client.ts; Idempotency-Key on checkout, payment and the cart merge).
+    allowedHeaders: ['Authorization', 'Content-Type', 'Cache-Control', 'X-Requested-With', 'Idempotency-Key'],
     exposedHeaders: ['Authorization'],
   });
   // Commands fail at once while Redis is unreachable instead of queueing behind the reconnect, and the limiter

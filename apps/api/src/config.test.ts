@@ -30,6 +30,8 @@ describe('configuration', () => {
   it('reads lists and flags', () => {
     const cfg = loadConfig({ CORS_ORIGINS: 'https://a.example, https://b.example', DEBUG_CONSOLE: 'on' });
     expect(cfg.CORS_ORIGINS).toEqual(['https://a.example', 'https://b.example']);
+    // A browser refuses `*` on a request sent with credentials: the store would start and no call would work.
+    expect(() => loadConfig({ CORS_ORIGINS: '*' })).toThrow(/CORS_ORIGINS.*name each origin/);
     expect(cfg.DEBUG_CONSOLE).toBe(true);
     // Customers never get the debug switch over their page unless the store asks for it.
     expect(loadConfig({}).DEBUG_CONSOLE).toBe(false);

@@ -64,7 +64,12 @@ const envSchema = z.object({
   DATABASE_WAIT_SECONDS: z.coerce.number().int().min(0).max(3600).default(60),
   DATA_DIR: z.string().min(1).default('./data'),
   API_BASE_URL: z.union([z.literal(''), z.url({ error: 'must be a URL or empty' })]).default(''),
-  CORS_ORIGINS: list.default([]),
+  // Browsers refuse `Access-Control-Allow-Origin: *` on requests sent with credentials, as the web app's are.
+  CORS_ORIGINS: list
+    .refine((origins) => !origins.includes('*'), {
+      error: 'name each origin: * cannot be used, the store sends credentials',
+    })
+    .default([]),
   TRUST_PROXY: trustProxy.default(false),
   SESSION_TTL_MINUTES: z.coerce.number().int().min(2).max(525600).default(10080),
   // However often a session is renewed, it ends this long after sign-in (OWASP's absolute timeout).

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 
 export type CorsOptions = {
-  /** Origins allowed to call the API from a browser with credentials; `*` allows any. */
+  /** Origins allowed to call the API from a browser with credentials. */
   origins: string[];
   methods: string[];
   allowedHeaders: string[];
@@ -21,7 +21,6 @@ export type CorsOptions = {
  */
 export default fp(
   async function corsPlugin(app: FastifyInstance, opts: CorsOptions) {
-    const anyOrigin = opts.origins.includes('*');
     const allowed = new Set(opts.origins);
     const methods = opts.methods.join(', ');
     const allowedHeaders = opts.allowedHeaders.join(', ');
@@ -31,10 +30,10 @@ export default fp(
       const origin = req.headers.origin;
       if (origin === undefined) return done();
       reply.header('vary', 'Origin');
-      const ok = anyOrigin || allowed.has(origin);
+      const ok = allowed.has(origin);
       if (ok) {
         reply
-          .header('access-control-allow-origin', anyOrigin ? '*' : origin)
+          .header('access-control-allow-origin', origin)
           .header('access-control-allow-credentials', 'true')
           .header('access-control-expose-headers', exposedHeaders);
       }
