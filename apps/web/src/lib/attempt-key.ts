@@ -1,9 +1,11 @@
+import { randomId } from './random-id';
+
 /**
  * Idempotency keys for a write the customer may retry: the same request keeps its key, so a retry after a lost
  * answer is applied once; another request, or a retry after an answer, gets a fresh key (the API refuses a key
  * reused with another body).
  */
-export function createAttemptKeys(newKey: () => string = () => crypto.randomUUID()) {
+export function createAttemptKeys(newKey: () => string = randomId) {
   let last: { request: string; key: string } | null = null;
   return {
     keyFor(request: unknown): string {

@@ -1,5 +1,6 @@
 import type { CartMergeBody } from '@storefront/contract/cart';
 import { CART_LINE_QUANTITY_MAX, CART_LINES_MAX } from '@storefront/contract/limits';
+import { randomId } from '../../lib/random-id';
 
 /**
  * The cart of a signed-out visitor, kept in this browser until sign-in or registration merges it into the
@@ -47,7 +48,7 @@ export function addToGuestCart(
   productID: number,
   quantity: number,
   storage: Storage = localStorage,
-  newKey: () => string = () => crypto.randomUUID(),
+  newKey: () => string = randomId,
 ): { isFull: boolean } {
   const cart = readGuestCart(storage);
   const line = cart.items.find((item) => item.productID === productID);
