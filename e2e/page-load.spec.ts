@@ -65,6 +65,29 @@ describe('page load', () => {
     await context.close();
   });
 
+  it('a page opened by a full load opens at its top, wherever the page the tab opened before was left', async () => {
+    const { context, page } = await openPage(browser(), PHONE);
+    try {
+      await page.goto('/shop');
+      await testId(page, 'shop-products').waitFor();
+      await page.evaluate(() => window.scrollTo({ top: 1500 }));
+      await page.waitForFunction(() => window.scrollY > 1000);
+      // Typed into the address bar: a full load, as a mail link or the way back from a payment provider is.
+      await page.goto('/forgot-password');
+      await testId(page, 'forgot-email').waitFor();
+      await page.evaluate(
+        () => new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 300))),
+      );
+      expect(await page.evaluate(() => window.scrollY)).toBe(0);
+      // Back to the shop is still Back: the list is where it was left.
+      await page.goBack();
+      await testId(page, 'shop-products').waitFor();
+      await page.waitForFunction(() => window.scrollY > 1000);
+    } finally {
+      await context.close();
+    }
+  });
+
   it('nothing moves while the shop, a product and a signed-in cart load', async () => {
     const { context, page } = await openPage(browser(), PHONE);
     await page.goto('/login');

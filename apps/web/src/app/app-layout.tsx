@@ -13,6 +13,7 @@ import {
 import { FooterSubscribe } from '../features/newsletter/components/footer-subscribe';
 import { HeaderSearch } from '../features/catalog/components/header-search';
 import { hasSession } from '../lib/http/session';
+import { scrollKeyOf } from '../lib/scroll-key';
 import { setToasterRequest, toast } from '../lib/toast';
 import { AccountButton } from './account-button';
 import { useAppDispatch, useAppSelector } from './hooks';
@@ -35,7 +36,7 @@ export function AppLayout() {
   return (
     <div className="site">
       {/* A new page opens at its top; Back returns to where it was (the shop list finishes that once it has loaded). */}
-      <ScrollRestoration />
+      <ScrollRestoration getKey={scrollKeyOf} />
       <Fragment key={sessionsSeen}>
         <SiteHeader />
         <main className="site-main">

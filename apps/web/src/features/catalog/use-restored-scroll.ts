@@ -1,5 +1,6 @@
 import { useEffect } from 'react';
 import { useLocation, useNavigationType } from 'react-router';
+import { scrollKeyOf } from '../../lib/scroll-key';
 
 const storageKey = (locationKey: string) => `scroll:${locationKey}`;
 
@@ -8,7 +9,7 @@ const storageKey = (locationKey: string) => `scroll:${locationKey}`;
  * restoration would scroll a page still too short; this waits until `isReady` (the list is drawn).
  */
 export function useRestoredScroll(isReady: boolean): void {
-  const { key } = useLocation();
+  const key = scrollKeyOf(useLocation());
   const navigationType = useNavigationType();
 
   useEffect(() => {
