@@ -42,7 +42,19 @@ describe('the server', () => {
       payload: '{"email":',
     });
     expect(res.statusCode).toBe(400);
-    expect(res.json()).toMatchObject({ code: 100001, msg: expect.stringContaining('body') });
+    expect(res.json()).toEqual({
+      code: 100001,
+      msg: 'body: is not valid JSON',
+      data: { fields: [{ field: 'body', message: 'is not valid JSON' }] },
+    });
+    const form = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/login',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: 'email=a',
+    });
+    expect(form.statusCode).toBe(400);
+    expect(form.json()).toMatchObject({ code: 100001, data: { fields: [{ field: 'body' }] } });
   });
 
   it("gives documents helmet's headers and JSON answers the API's own: never rendered, framed or cached", async () => {
@@ -254,8 +266,11 @@ describe('the server', () => {
     }
   });
 
-  it('answers a path parameter over the length limit with a 414 envelope', async () => {
-    const res = await t.app.inject({ method: 'DELETE', url: `/api/v1/address/${'1'.repeat(150)}` });
+  it('answers a long bad id as a bad id naming it, and only a path parameter past any use with a 414 envelope', async () => {
+    const long = await t.app.inject({ url: `/api/v1/shipping/search/suburbID/${'1'.repeat(150)}` });
+    expect(long.statusCode).toBe(400);
+    expect(long.json()).toMatchObject({ code: 100001, data: { fields: [{ field: 'params.id' }] } });
+    const res = await t.app.inject({ method: 'DELETE', url: `/api/v1/address/${'1'.repeat(600)}` });
     expect(res.statusCode).toBe(414);
     expect(res.json()).toEqual({ code: 100014, msg: expect.any(String), data: null });
     expect(res.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);

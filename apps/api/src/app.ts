@@ -90,7 +90,9 @@ export async function buildApp({ config, database, now = () => new Date(), logge
     // Fastify's own answer while closing has no envelope; the hook below gives the catalogue's 503 instead.
     return503OnClosing: false,
     genReqId: () => crypto.randomUUID(),
-    routerOptions: { ignoreTrailingSlash: true },
+    // A path parameter is an id or a search word: one of a few hundred characters is a bad one, answered 400 naming
+    // it by its schema; only beyond this is the address itself refused (414).
+    routerOptions: { ignoreTrailingSlash: true, maxParamLength: 500 },
     frameworkErrors,
     clientErrorHandler,
     // Two info lines per request cost more than a cheap route itself; one line at debug is logged below instead.

@@ -29,26 +29,26 @@ function fieldName(path: string): string {
   return path.replace(/^\//, '').replace(/\//g, '.');
 }
 
-const FRAMEWORK_ERRORS: Record<string, { name: ErrorName; msg?: string }> = {
+/** What Fastify refuses before the route's schema runs; a refused body is named as the field at fault. */
+const FRAMEWORK_ERRORS: Record<string, { name: ErrorName; body?: string }> = {
   FST_ERR_CTP_BODY_TOO_LARGE: { name: 'PAYLOAD_TOO_LARGE' },
-  FST_ERR_CTP_INVALID_MEDIA_TYPE: {
-    name: 'VALIDATION',
-    msg: 'body: send JSON (Content-Type: application/json)',
-  },
-  FST_ERR_CTP_EMPTY_JSON_BODY: { name: 'VALIDATION', msg: 'body: is empty but JSON was declared' },
-  FST_ERR_CTP_INVALID_JSON_BODY: { name: 'VALIDATION', msg: 'body: is not valid JSON' },
-  FST_ERR_CTP_INVALID_CONTENT_LENGTH: {
-    name: 'VALIDATION',
-    msg: 'body: length does not match Content-Length',
-  },
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: { name: 'VALIDATION', body: 'send JSON (Content-Type: application/json)' },
+  FST_ERR_CTP_EMPTY_JSON_BODY: { name: 'VALIDATION', body: 'is empty but JSON was declared' },
+  FST_ERR_CTP_INVALID_JSON_BODY: { name: 'VALIDATION', body: 'is not valid JSON' },
+  FST_ERR_CTP_INVALID_CONTENT_LENGTH: { name: 'VALIDATION', body: 'length does not match Content-Length' },
 };
+
+/** A 400 naming one field, as the route schemas' answers do. */
+function sendFieldError(reply: FastifyReply, field: string, message: string) {
+  return sendError(reply, 'VALIDATION', `${field}: ${message}`, { fields: [{ field, message }] });
+}
 
 /** Errors Fastify raises before routing (an over-long path parameter, a malformed URL), as the envelope. */
 export function frameworkErrors(err: FastifyError, req: FastifyRequest, reply: FastifyReply) {
   // Routing refused it, so the onRequest hooks that name every answer never ran.
   reply.header('x-request-id', req.id).header('cache-control', 'no-store');
   if (err.code === 'FST_ERR_MAX_PARAM_LENGTH') return sendError(reply, 'URI_TOO_LONG');
-  return sendError(reply, 'VALIDATION', 'url: is not a valid address');
+  return sendFieldError(reply, 'url', 'is not a valid address');
 }
 
 const CLIENT_ERRORS: Record<string, ErrorName> = {
@@ -109,7 +109,8 @@ export default fp(
         return sendError(reply, 'UNAVAILABLE', 'The store was busy with the same items. Please try again.');
       }
       const known = err.code ? FRAMEWORK_ERRORS[err.code] : undefined;
-      if (known) return sendError(reply, known.name, known.msg);
+      if (known?.body) return sendFieldError(reply, 'body', known.body);
+      if (known) return sendError(reply, known.name);
       if (err.statusCode === 429) return sendError(reply, 'RATE_LIMITED');
       if (err.statusCode === 413) return sendError(reply, 'PAYLOAD_TOO_LARGE');
       if (err.statusCode && err.statusCode >= 400 && err.statusCode < 500) {
