@@ -8,6 +8,7 @@ import {
   registerCustomer,
   saveScreenshot,
   testId,
+  toasts,
   useBrowser,
 } from './support/browser';
 import { pickDeliveryWindow } from './support/checkout';
@@ -92,6 +93,12 @@ describe('payment', () => {
     const orderID = Number(new URL(page.url()).pathname.split('/').pop());
     await testId(page, 'payment-method-demo').waitFor();
     expect(await page.locator('h1').allTextContents()).toEqual(['How would you like to pay?']);
+    // The page says the order is placed; no toast sits over the ways to pay.
+    expect(await page.locator('main').textContent()).toContain(
+      `Order #${orderID} is placed and waits for payment.`,
+    );
+    await page.waitForTimeout(500);
+    expect(await toasts(page).count()).toBe(0);
     expect(await testId(page, 'payment-methods').textContent()).toContain('Demo payment (no real money)');
     await page.evaluate(() => window.scrollTo(0, 0));
     await saveScreenshot(page, 'payment-methods-phone');

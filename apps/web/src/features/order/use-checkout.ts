@@ -169,12 +169,14 @@ export function useCheckout() {
       const order = await createOrder(body, orderKeys.keyFor(body));
       orderKeys.finish();
       void dispatch(fetchCart());
-      toast.success(`Order #${order.orderID} placed. Thank you!`);
-      // Replace the checkout in the history, so going back does not offer to place the same order again.
-      void navigate(
-        order.totals.amountDue > 0 ? `/checkout/pay/${order.orderID}` : `/account/orders/${order.orderID}`,
-        { replace: true },
-      );
+      // Replace the checkout in the history, so going back does not offer to place the same order again. The
+      // payment page says the order is placed itself; a toast there would sit over the ways to pay.
+      if (order.totals.amountDue > 0) {
+        void navigate(`/checkout/pay/${order.orderID}`, { replace: true });
+      } else {
+        toast.success(`Order #${order.orderID} placed. Thank you!`);
+        void navigate(`/account/orders/${order.orderID}`, { replace: true });
+      }
     } catch (err) {
       if (!isAnswerLost(err)) orderKeys.finish();
       const code = readErrorCode(err);
