@@ -111,6 +111,9 @@ export function createShippingService(db: Db, cart: CartService) {
       if (body.suburbID !== undefined) {
         const suburb = await findSuburbById(db, body.suburbID);
         if (!suburb) throw new AppError('NOT_FOUND', 'No such suburb.');
+        // Both may be sent; then they must name the same place, or one of them would be silently ignored.
+        if (body.postcode !== undefined && body.postcode !== suburb.postcode)
+          throw new AppError('SUBURB_MISMATCH', 'The postcode is not the suburb’s.');
         destination = { suburb, source: 'suburb', addressId: null };
       } else if (body.postcode !== undefined) {
         const suburb = await findSuburbByPostcode(db, body.postcode);

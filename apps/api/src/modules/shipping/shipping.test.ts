@@ -111,6 +111,17 @@ describe('shipping/calc-single', () => {
     expect(anonymous.json().code).toBe(100501);
   });
 
+  it('takes a postcode beside the suburb id only when it is the suburb’s own', async () => {
+    const p = await createProduct(db());
+    const melbourne = await suburbId('3000');
+    const same = quoteOf(
+      await single({ productID: p.id, quantity: 1, suburbID: melbourne, postcode: '3000' }),
+    );
+    expect(same.destination.postcode).toBe('3000');
+    const other = await single({ productID: p.id, quantity: 1, suburbID: melbourne, postcode: '2000' });
+    expect(other.json()).toMatchObject({ code: 100201, data: null });
+  });
+
   it('refuses unknown postcodes, suburbs and products, and malformed input', async () => {
     const p = await createProduct(db());
     expect((await single({ productID: p.id, quantity: 1, postcode: '0001' })).json().code).toBe(100108);
