@@ -134,7 +134,11 @@ export const cartCompareBody = z.strictObject({
         price: z.number().int().min(0).max(100_000_000),
       }),
     )
-    .max(CART_LINES_MAX),
+    .max(CART_LINES_MAX)
+    // A snapshot shows each product once; two of one would leave which to compare against a guess.
+    .refine((items) => new Set(items.map((i) => i.productID)).size === items.length, {
+      error: 'must name each product once',
+    }),
 });
 export type CartCompareBody = z.infer<typeof cartCompareBody>;
 
