@@ -34,12 +34,13 @@ export function HomePage() {
             Go to my account
           </Link>
         ) : (
+          // Anyone can fill a trolley (the header signs in); signing in is asked for at checkout.
           <Link
-            to="/login"
+            to="/shop"
             className="shell-button shell-button--primary shell-button--large"
-            data-testid="home-login"
+            data-testid="home-start-shopping"
           >
-            Sign in to shop
+            Start shopping
           </Link>
         )}
       </section>
