@@ -82,6 +82,24 @@ describe('signing up and in', () => {
     await context.close();
   });
 
+  it('a sign-up refused on a phone brings its first mistake into view, with the cursor in it', async () => {
+    const { context, page } = await openPage(browser(), PHONE);
+    try {
+      await page.goto('/register');
+      await testId(page, 'register-last-name').fill('Lovelace');
+      await testId(page, 'register-submit').scrollIntoViewIfNeeded();
+      await testId(page, 'register-submit').click();
+      await page.getByText('Enter your first name.').waitFor();
+      await expect
+        .poll(() => testId(page, 'register-first-name').evaluate((e) => e === document.activeElement))
+        .toBe(true);
+      const box = await testId(page, 'register-first-name').boundingBox();
+      expect(box && box.y > 60 && box.y + box.height < PHONE.height).toBe(true);
+    } finally {
+      await context.close();
+    }
+  });
+
   it('the demo customer signs in, sees their name and signs out', async () => {
     const { context, page } = await openPage(browser());
     await page.goto('/login');

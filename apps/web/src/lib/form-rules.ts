@@ -43,3 +43,9 @@ export const phoneRule: FormRule = {
       ? Promise.resolve()
       : Promise.reject(new Error('Enter an Australian number, e.g. 0412 345 678.')),
 };
+
+/**
+ * A refused form shows its first error mid-screen and puts the cursor there: on a phone the button is often the only
+ * thing in view, and the errors above it would otherwise go unseen (the sticky header would cover one at the top).
+ */
+export const SCROLL_TO_FIRST_ERROR = { block: 'center', focus: true } as const;

@@ -3,7 +3,7 @@ import type { UpdatePasswordBody } from '@storefront/contract/account';
 import { useState } from 'react';
 import { readErrorMessage } from '../../../lib/http/error-message';
 import { updateCustomerPassword } from '../api';
-import { confirmPasswordRules, newPasswordRules } from '../../../lib/form-rules';
+import { confirmPasswordRules, newPasswordRules, SCROLL_TO_FIRST_ERROR } from '../../../lib/form-rules';
 import { toast } from '../../../lib/toast';
 
 type PasswordForm = UpdatePasswordBody & { confirmPassword: string };
@@ -28,6 +28,7 @@ export function PasswordCard() {
   return (
     <Card title="Change password" style={{ marginBottom: 16 }}>
       <Form<PasswordForm>
+        scrollToFirstError={SCROLL_TO_FIRST_ERROR}
         form={form}
         layout="vertical"
         requiredMark={false}

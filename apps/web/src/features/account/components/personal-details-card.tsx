@@ -3,7 +3,7 @@ import type { CustomerInfo, UpdateCustomerBody } from '@storefront/contract/acco
 import { useState } from 'react';
 import { normalisePhone } from '@storefront/contract/limits';
 import { useAppDispatch } from '../../../app/hooks';
-import { nameRules, phoneRule } from '../../../lib/form-rules';
+import { nameRules, phoneRule, SCROLL_TO_FIRST_ERROR } from '../../../lib/form-rules';
 import { updateProfile } from '../user-info-slice';
 import { toast } from '../../../lib/toast';
 
@@ -62,6 +62,7 @@ export function PersonalDetailsCard({ info, onSaved }: Props) {
     >
       {isEditing ? (
         <Form<DetailsForm>
+          scrollToFirstError={SCROLL_TO_FIRST_ERROR}
           layout="vertical"
           requiredMark={false}
           disabled={isSaving}

@@ -5,7 +5,13 @@ import { Link, useNavigate, useSearchParams } from 'react-router';
 import { useAppDispatch } from '../../../app/hooks';
 import { resolveSafeRedirect } from '../../../lib/safe-redirect';
 import { DEFAULT_POST_CODE, registerAccount } from '../user-info-slice';
-import { confirmPasswordRules, emailRules, nameRules, newPasswordRules } from '../../../lib/form-rules';
+import {
+  confirmPasswordRules,
+  emailRules,
+  nameRules,
+  newPasswordRules,
+  SCROLL_TO_FIRST_ERROR,
+} from '../../../lib/form-rules';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 
 type RegisterForm = RegisterBody & { confirmPassword: string };
@@ -50,7 +56,13 @@ export function RegisterPage() {
             data-testid="register-error"
           />
         )}
-        <Form<RegisterForm> layout="vertical" onFinish={submit} requiredMark={false} disabled={isSubmitting}>
+        <Form<RegisterForm>
+          scrollToFirstError={SCROLL_TO_FIRST_ERROR}
+          layout="vertical"
+          onFinish={submit}
+          requiredMark={false}
+          disabled={isSubmitting}
+        >
           <Form.Item label="First name" name="firstName" rules={nameRules('your first name')}>
             <Input size="large" autoComplete="given-name" data-testid="register-first-name" />
           </Form.Item>

@@ -2,7 +2,7 @@ import { Alert, Button, Card, Form, Input, Result, Typography } from 'antd';
 import { errorCatalogue } from '@storefront/contract/errors';
 import { useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import { confirmPasswordRules, newPasswordRules } from '../../../lib/form-rules';
+import { confirmPasswordRules, newPasswordRules, SCROLL_TO_FIRST_ERROR } from '../../../lib/form-rules';
 import { readErrorCode, readErrorMessage } from '../../../lib/http/error-message';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { resetPassword } from '../api';
@@ -96,7 +96,13 @@ export function ResetPasswordPage() {
         {error && (
           <Alert type="error" showIcon title={error} style={{ marginBottom: 16 }} data-testid="reset-error" />
         )}
-        <Form<ResetForm> layout="vertical" requiredMark={false} disabled={isSaving} onFinish={save}>
+        <Form<ResetForm>
+          scrollToFirstError={SCROLL_TO_FIRST_ERROR}
+          layout="vertical"
+          requiredMark={false}
+          disabled={isSaving}
+          onFinish={save}
+        >
           <Form.Item
             label="New password"
             name="newPassword"

@@ -2,7 +2,7 @@ import { Col, Form, Input, Modal, Row, Select } from 'antd';
 import type { Address, AddressBody } from '@storefront/contract/address';
 import { australianStates } from '@storefront/contract/limits';
 import { useEffect, useState } from 'react';
-import { nameRules, phoneRule } from '../../../lib/form-rules';
+import { nameRules, phoneRule, SCROLL_TO_FIRST_ERROR } from '../../../lib/form-rules';
 import { readErrorMessage } from '../../../lib/http/error-message';
 import { SuburbSearch } from '../../suburb/components/suburb-search';
 import { addAddress, editAddress } from '../api';
@@ -58,6 +58,7 @@ export function AddressFormModal({ open, editing, onClose, onSaved }: Props) {
       forceRender
     >
       <Form<AddressForm>
+        scrollToFirstError={SCROLL_TO_FIRST_ERROR}
         form={form}
         layout="vertical"
         requiredMark={false}

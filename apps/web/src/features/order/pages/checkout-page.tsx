@@ -8,6 +8,7 @@ import { OrderLineList } from '../components/order-line-list';
 import { SubstitutesNote } from '../components/substitutes-note';
 import { useCheckout, type CheckoutForm } from '../use-checkout';
 import { ButtonLink } from '../../../components/button-link';
+import { SCROLL_TO_FIRST_ERROR } from '../../../lib/form-rules';
 
 export function CheckoutPage() {
   const checkout = useCheckout();
@@ -38,6 +39,7 @@ export function CheckoutPage() {
         <NothingToOrder isCartEmpty={checkout.cart.lineCount === 0} />
       ) : (
         <Form<CheckoutForm>
+          scrollToFirstError={SCROLL_TO_FIRST_ERROR}
           form={checkout.form}
           layout="vertical"
           requiredMark={false}
