@@ -118,6 +118,43 @@ describe('payment', () => {
     await context.close();
   });
 
+  it('on a phone, what is to pay and Place order stay at the foot of the checkout, held until it can be placed', async () => {
+    const { context, page } = await openPage(browser(), PHONE);
+    try {
+      await newCustomer(page, 'pay-bar');
+      await page.goto('/checkout');
+      await testId(page, 'checkout-service-standard').waitFor();
+      const place = testId(page, 'checkout-bar-place-order');
+      const box = await place.boundingBox();
+      expect(box && box.y + box.height <= PHONE.height).toBe(true);
+      // A Sydney order needs a delivery window: the bar says so and waits.
+      expect(await place.isDisabled()).toBe(true);
+      expect(await testId(page, 'checkout-bar').textContent()).toContain('Choose a delivery window');
+      await pickDeliveryWindow(page);
+      await expect.poll(() => place.isDisabled()).toBe(false);
+      expect(await testId(page, 'checkout-bar-amount-due').textContent()).toBe(
+        await testId(page, 'checkout-total').textContent(),
+      );
+      await saveScreenshot(page, 'checkout-bar-phone');
+      await place.click();
+      await page.waitForURL(/\/checkout\/pay\/\d+$/);
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('on a wide screen the summary holds the only Place order button', async () => {
+    const { context, page } = await openPage(browser());
+    try {
+      await newCustomer(page, 'pay-wide');
+      await page.goto('/checkout');
+      await testId(page, 'checkout-place-order').waitFor();
+      expect(await testId(page, 'checkout-bar').isVisible()).toBe(false);
+    } finally {
+      await context.close();
+    }
+  });
+
   it('a declined payment offers to try again, and the retry pays', async () => {
     const { context, page } = await openPage(browser());
     await newCustomer(page, 'pay-decline');

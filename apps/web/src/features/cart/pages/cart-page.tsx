@@ -221,8 +221,8 @@ export function CartPage() {
               <div style={{ height: 12 }} />
             </CartSummary>
             {/* On a phone the summary is far below the lines: this bar stays at the foot of the screen. */}
-            <div className="cart-checkout-bar" data-testid="cart-checkout-bar">
-              <div className="cart-checkout-bar__total">
+            <div className="bottom-bar" data-testid="cart-checkout-bar">
+              <div className="bottom-bar__total">
                 <span className="text-secondary text-small">Total</span>
                 <strong data-testid="cart-checkout-bar-total">
                   {formatMoney(priceCart(cart, hasSelection ? shipping.chosenOption : null).total)}

@@ -9,6 +9,7 @@ import { SubstitutesNote } from '../components/substitutes-note';
 import { useCheckout, type CheckoutForm } from '../use-checkout';
 import { ButtonLink } from '../../../components/button-link';
 import { SCROLL_TO_FIRST_ERROR } from '../../../lib/form-rules';
+import { formatMoney } from '../../../lib/money';
 
 export function CheckoutPage() {
   const checkout = useCheckout();
@@ -84,8 +85,46 @@ export function CheckoutPage() {
               />
             </Col>
           </Row>
+          <PlaceOrderBar
+            amountDue={checkout.totals.amountDue}
+            blockedBy={placeBlockedBy(checkout)}
+            isPlacing={checkout.isPlacing}
+          />
         </Form>
       )}
+    </div>
+  );
+}
+
+/**
+ * On a phone the summary and its button are below the delivery choices and the items: this bar keeps what is to pay
+ * and the button at the foot of the screen, in the same form (a refused form shows its first mistake).
+ */
+function PlaceOrderBar({
+  amountDue,
+  blockedBy,
+  isPlacing,
+}: {
+  amountDue: number;
+  blockedBy: string | null;
+  isPlacing: boolean;
+}) {
+  return (
+    <div className="bottom-bar checkout-bar" data-testid="checkout-bar">
+      {blockedBy && <p className="bottom-bar__blocked">{blockedBy}</p>}
+      <div className="bottom-bar__total">
+        <span className="text-secondary text-small">To pay</span>
+        <strong data-testid="checkout-bar-amount-due">{formatMoney(amountDue)}</strong>
+      </div>
+      <button
+        type="submit"
+        className="shell-button shell-button--primary shell-button--large shell-button--block"
+        disabled={blockedBy !== null || isPlacing}
+        aria-busy={isPlacing}
+        data-testid="checkout-bar-place-order"
+      >
+        {isPlacing ? 'Placing order…' : 'Place order'}
+      </button>
     </div>
   );
 }
