@@ -42,6 +42,11 @@ describe('finding, comparing and trusting the catalogue', () => {
     expect(names.join()).not.toMatch(/dumpling/i);
     await expectOneHeadingAndTitle(page, 'Results for “tea”');
     expect(await testId(page, 'header-search').inputValue()).toBe('tea');
+    // The aisles beside a search carry no counts: those are of each whole shelf, not of the matches.
+    await expect.poll(() => testId(page, 'category-tab-pantry').textContent()).toBe('Pantry');
+    expect(await testId(page, 'category-tab-all').textContent()).toBe('All');
+    await page.goto('/shop');
+    await expect.poll(() => testId(page, 'category-tab-all').textContent()).toMatch(/^All \(\d+\)$/);
     await context.close();
   });
 

@@ -53,12 +53,14 @@ export function ProductListPage() {
         : 'Shop the aisles';
   useDocumentTitle(heading);
 
+  // The counts are of each aisle's whole shelf: beside a search's results they would read as its matches.
+  const showsCounts = !keyword;
   const total = categories.data?.reduce((sum, c) => sum + c.productCount, 0);
   const isAll = category === ALL_CATEGORIES && !isSpecial;
   const aisles = [
     {
       key: 'all',
-      label: `All${total ? ` (${total})` : ''}`,
+      label: `All${showsCounts && total ? ` (${total})` : ''}`,
       to: linkTo({ category: ALL_CATEGORIES, isSpecial: false }),
       isCurrent: isAll,
     },
@@ -70,7 +72,7 @@ export function ProductListPage() {
     },
     ...(categories.data ?? []).map((c) => ({
       key: c.category,
-      label: `${c.label} (${c.productCount})`,
+      label: showsCounts ? `${c.label} (${c.productCount})` : c.label,
       to: linkTo({ category: c.category, isSpecial: false }),
       isCurrent: c.category === category,
     })),
