@@ -63,8 +63,11 @@ function isOpen(status: OrderStatus): boolean {
   return (OPEN_STATUSES as readonly OrderStatus[]).includes(status);
 }
 
-/** Why an order can no longer be changed, said after the refusal. */
-const CLOSED_BECAUSE: Record<Exclude<OrderStatus, (typeof OPEN_STATUSES)[number]>, string> = {
+/** Why an order can no longer be changed, said after the refusal; nothing while it is open. */
+const CLOSED_BECAUSE: Record<OrderStatus, string | null> = {
+  pending_payment: null,
+  paid: null,
+  processing: null,
   shipped: 'The order is on its way.',
   delivered: 'The order has been delivered.',
   cancelled: 'The order was cancelled.',
@@ -72,9 +75,9 @@ const CLOSED_BECAUSE: Record<Exclude<OrderStatus, (typeof OPEN_STATUSES)[number]
 
 /** A change refused because the order is no longer open, saying why from its status. */
 function closedError(name: ErrorName, status: OrderStatus | undefined): AppError {
-  const why =
-    status && status in CLOSED_BECAUSE ? ` ${CLOSED_BECAUSE[status as keyof typeof CLOSED_BECAUSE]}` : '';
-  return new AppError(name, `${errorCatalogue[name].msg}${why}`);
+  const why = status && CLOSED_BECAUSE[status];
+  const { msg } = errorCatalogue[name];
+  return new AppError(name, why ? `${msg} ${why}` : msg);
 }
 
 /** The same, reading the order's status now (a write that found it closed has just been refused). */
