@@ -73,6 +73,8 @@ describe('the account area', () => {
       lastName: 'Lee',
     });
     await page.goto('/shop');
+    // The list makes the page long enough to scroll under the menu.
+    await testId(page, 'shop-products').waitFor();
     await testId(page, 'account-menu').click();
     await testId(page, 'logout').waitFor();
     // Read in the same task as the scroll: before anything could move the menu back under its button.
