@@ -102,9 +102,9 @@ export const orderListQuery = z.strictObject({
     .union([orderStatus, z.array(orderStatus).max(orderStatuses.length)])
     .optional()
     .transform((s) => (s === undefined ? undefined : Array.isArray(s) ? s : [s])),
-  /** Placed on or after this day (UTC). */
+  /** Placed on or after this day, the store's day (Australia/Sydney). */
   from: dateOnly.optional(),
-  /** Placed on or before this day (UTC). */
+  /** Placed on or before this day, the store's day (Australia/Sydney). */
   to: dateOnly.optional(),
   ...pageQueryFields(10),
 });

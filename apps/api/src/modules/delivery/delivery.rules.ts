@@ -84,13 +84,18 @@ function computeLocalInstant(date: string, time: string): number {
   return asUtc - offsetMs(new Date(first));
 }
 
+/** The calendar day `days` after a `YYYY-MM-DD` day. */
+export function dayAfter(date: string, days = 1): string {
+  const [y, m, d] = date.split('-').map(Number);
+  const next = new Date(Date.UTC(y ?? 0, (m ?? 1) - 1, (d ?? 1) + days));
+  // toISOString writes years beyond 9999 with a sign; the dates asked for stop at 9998-12-31.
+  return next.toISOString().slice(0, 10);
+}
+
 /** Today and the days after it in the store's time zone, `DELIVERY_WINDOW_DAYS` in all. */
 export function bookableDays(now: Date): string[] {
   const today = localDate(now);
-  const [y, m, d] = today.split('-').map(Number);
-  return Array.from({ length: DELIVERY_WINDOW_DAYS }, (_, i) =>
-    new Date(Date.UTC(y ?? 0, (m ?? 1) - 1, (d ?? 1) + i)).toISOString().slice(0, 10),
-  );
+  return Array.from({ length: DELIVERY_WINDOW_DAYS }, (_, i) => dayAfter(today, i));
 }
 
 export type NewWindow = Omit<DeliveryWindowRow, 'id' | 'booked'>;

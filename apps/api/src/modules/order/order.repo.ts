@@ -148,17 +148,14 @@ export async function listOrderLines(db: Executor, orderIds: number[]): Promise<
     .orderBy(asc(orderLines.orderId), sql`${orderLines.name} collate "C"`, asc(orderLines.productId));
 }
 
-export type OrderFilter = { statuses?: OrderStatus[]; from?: string; to?: string };
+/** Orders placed at or after `placedFrom` and before `placedBefore`. */
+export type OrderFilter = { statuses?: OrderStatus[]; placedFrom?: Date; placedBefore?: Date };
 
 function filterOf(customerId: number, filter: OrderFilter): SQL | undefined {
   const conditions: SQL[] = [eq(orders.customerId, customerId)];
   if (filter.statuses && filter.statuses.length > 0) conditions.push(inArray(orders.status, filter.statuses));
-  if (filter.from) conditions.push(gte(orders.createdAt, new Date(`${filter.from}T00:00:00Z`)));
-  if (filter.to) {
-    const end = new Date(`${filter.to}T00:00:00Z`);
-    end.setUTCDate(end.getUTCDate() + 1);
-    conditions.push(lt(orders.createdAt, end));
-  }
+  if (filter.placedFrom) conditions.push(gte(orders.createdAt, filter.placedFrom));
+  if (filter.placedBefore) conditions.push(lt(orders.createdAt, filter.placedBefore));
   return and(...conditions);
 }
 

@@ -42,7 +42,7 @@ import {
   returnWindowPlace,
   toBookedWindow,
 } from '../delivery/delivery.service.js';
-import { isOpenForBooking } from '../delivery/delivery.rules.js';
+import { dayAfter, isOpenForBooking, localInstant } from '../delivery/delivery.rules.js';
 import { queueOrderMail, type OrderMailSettings } from './order-mails.js';
 import {
   countOrdersByStatus,
@@ -206,7 +206,12 @@ export function createOrderService(db: Db, deps: OrderServiceDeps) {
       const { rows, total } = await listOrders(
         db,
         customerId,
-        { statuses: query.status, from: query.from, to: query.to },
+        {
+          statuses: query.status,
+          // The days are the store's (Sydney's), as the customer's receipts and delivery days are.
+          placedFrom: query.from ? localInstant(query.from, '00:00') : undefined,
+          placedBefore: query.to ? localInstant(dayAfter(query.to), '00:00') : undefined,
+        },
         { limit: query.pageSize, offset: (query.page - 1) * query.pageSize },
       );
       const lines = await listOrderLines(

@@ -15,6 +15,7 @@ import {
 import { bearer, registerCustomer, sydneyAddress, type Customer } from '../../../test/factories.js';
 import { createCoupon, createProduct, giveCoupon } from '../../../test/catalog-factories.js';
 import { createTestApp, type TestApp } from '../../../test/test-app.js';
+import { localDate } from '../delivery/delivery.rules.js';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -563,7 +564,7 @@ describe('order/list and order/stat', () => {
     expect(paged.list.map((o: { orderID: number }) => o.orderID)).toEqual([ids[0]]);
     const future = (await call(c, 'GET', '/order/list?from=2999-01-01')).json().data;
     expect(future.total).toBe(0);
-    const today = new Date().toISOString().slice(0, 10);
+    const today = localDate(new Date());
     expect((await call(c, 'GET', `/order/list?from=${today}&to=${today}`)).json().data.total).toBe(3);
     const stat = (await call(c, 'GET', '/order/stat')).json().data;
     expect(stat.counts).toMatchObject({ pending_payment: 1, paid: 1, shipped: 1, cancelled: 0 });
@@ -586,6 +587,22 @@ describe('order/list and order/stat', () => {
     expect(res.statusCode).toBe(400);
     expect(res.json().code).toBe(100001);
     expect(res.json().msg).toContain(field);
+  });
+
+  it("takes from and to as the store's days in Sydney, not UTC's", async () => {
+    const { c, addressID } = await shopper();
+    await addToCart(c, (await createProduct(db(), { stock: 5 })).id);
+    const { orderID } = await placeOrder(c, addressID);
+    // 14:30 UTC on 15 January is 01:30 on the 16th in Sydney (daylight time, UTC+11).
+    await db()
+      .update(orders)
+      .set({ createdAt: new Date('2026-01-15T14:30:00Z') })
+      .where(eq(orders.id, orderID));
+    const on = async (q: string) =>
+      (await call(c, 'GET', `/order/list?${q}`)).json().data.list.map((o: { orderID: number }) => o.orderID);
+    expect(await on('from=2026-01-16&to=2026-01-16')).toEqual([orderID]);
+    expect(await on('to=2026-01-15')).toEqual([]);
+    expect(await on('from=2026-01-17&to=2026-01-31')).toEqual([]);
   });
 
   it('takes a leap day as a day', async () => {
