@@ -60,6 +60,36 @@ describe('the cart on a phone', () => {
     await context.close();
   });
 
+  it("a line's tick boxes are 44 px targets: a tap beside the small box still ticks it", async () => {
+    const { context, page } = await openPage(browser(), PHONE);
+    const product = await newCustomerWithCart(page);
+    const token = await signedInToken(page);
+    await callApi('cart/select-all', { method: 'PUT', token, body: { selected: false } });
+    await page.goto('/cart');
+    const id = product.productID;
+    const select = testId(page, `cart-line-select-${id}`);
+    await select.waitFor();
+    const target = await testId(page, `cart-line-select-${id}-target`).boundingBox();
+    const box = await select.boundingBox();
+    if (!target || !box) throw new Error('the select box has no box');
+    expect(target.width).toBeGreaterThanOrEqual(44);
+    expect(target.height).toBeGreaterThanOrEqual(44);
+    // A finger landing near the target's corner, well outside the 16 px box.
+    expect(target.x + 4).toBeLessThan(box.x - 8);
+    await page.mouse.click(target.x + 4, target.y + 4);
+    await expect.poll(() => select.isChecked()).toBe(true);
+
+    const substitute = testId(page, `cart-line-substitute-${id}`);
+    const label = await substitute.locator('xpath=..').boundingBox();
+    if (!label) throw new Error('the substitute box has no label');
+    expect(label.height).toBeGreaterThanOrEqual(44);
+    const wasAllowed = await substitute.isChecked();
+    await page.mouse.click(label.x + label.width - 4, label.y + 3);
+    await expect.poll(() => substitute.isChecked()).toBe(!wasAllowed);
+    await saveScreenshot(page, 'cart-tick-targets-phone');
+    await context.close();
+  });
+
   it('a quantity it cannot take is never dropped silently', async () => {
     const { context, page } = await openPage(browser(), PHONE);
     const product = await newCustomerWithCart(page);

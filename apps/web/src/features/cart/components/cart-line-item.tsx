@@ -109,17 +109,20 @@ export function CartLineItem({
   return (
     <div className="cart-line" data-testid={`cart-line-${id}`}>
       {onSelect && (
-        <input
-          type="checkbox"
-          className="checkbox"
-          checked={line.selected}
-          aria-disabled={isBusy}
-          onChange={(e) => {
-            if (!isBusy) onSelect(e.target.checked);
-          }}
-          aria-label={`Select ${line.name}`}
-          data-testid={`cart-line-select-${id}`}
-        />
+        // The label around the box is what a finger taps: 44 px square, the box drawn in its middle.
+        <label className="cart-line__select" data-testid={`cart-line-select-${id}-target`}>
+          <input
+            type="checkbox"
+            className="checkbox"
+            checked={line.selected}
+            aria-disabled={isBusy}
+            onChange={(e) => {
+              if (!isBusy) onSelect(e.target.checked);
+            }}
+            aria-label={`Select ${line.name}`}
+            data-testid={`cart-line-select-${id}`}
+          />
+        </label>
       )}
       {/* The name beside it is the same link, so the picture is skipped by keyboard and screen reader. */}
       <Link to={`/product/${id}`} className="cart-line__image" tabIndex={-1} aria-hidden="true">
