@@ -1,5 +1,8 @@
 import { afterEach } from 'vitest';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
+
+// findBy* and waitFor give up after 1 s by default, which a loaded CI machine can exceed; a real failure still fails.
+configure({ asyncUtilTimeout: 5_000 });
 
 afterEach(() => {
   cleanup();

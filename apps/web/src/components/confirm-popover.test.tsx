@@ -1,4 +1,4 @@
-import { render, screen } from '@testing-library/react';
+import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Button } from 'antd';
 import { describe, expect, it, vi } from 'vitest';
@@ -25,7 +25,7 @@ async function openByKeyboard(opener: HTMLElement) {
   opener.focus();
   await userEvent.keyboard('{Enter}');
   const cancel = await screen.findByRole('button', { name: 'Cancel' });
-  await vi.waitFor(() => expect(document.activeElement).toBe(cancel));
+  await waitFor(() => expect(document.activeElement).toBe(cancel));
 }
 
 describe('a confirmation pop-up', () => {

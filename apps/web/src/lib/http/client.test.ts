@@ -1,6 +1,7 @@
 import { AxiosError, AxiosHeaders, type AxiosAdapter, type InternalAxiosRequestConfig } from 'axios';
 import Cookies from 'js-cookie';
 import { describe, expect, it, vi } from 'vitest';
+import { waitFor } from '@testing-library/react';
 import { createHttpClient, EmptyApiPathError } from './axios-client';
 import {
   clearSession,
@@ -158,7 +159,7 @@ async function sendThroughXhr(method: 'GET' | 'POST' | 'DELETE', data?: unknown)
   const abort = new AbortController();
   const client = createHttpClient({ baseURL: 'https://api.example.test' });
   const call = client.request({ method, url: '/api/v1/customer/me', data, signal: abort.signal });
-  await vi.waitFor(() => expect(send).toHaveBeenCalled());
+  await waitFor(() => expect(send).toHaveBeenCalled());
   abort.abort();
   await call.catch(() => undefined);
   return { headers, body: send.mock.calls[0]?.[0] ?? null };

@@ -1,5 +1,5 @@
 import type { Address } from '@storefront/contract/address';
-import { render, screen } from '@testing-library/react';
+import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { AddressCard } from './address-card';
@@ -42,7 +42,7 @@ async function askToDelete(deleteButton: HTMLElement) {
   deleteButton.focus();
   await userEvent.keyboard('{Enter}');
   const cancel = await screen.findByRole('button', { name: 'Cancel' });
-  await vi.waitFor(() => expect(document.activeElement).toBe(cancel));
+  await waitFor(() => expect(document.activeElement).toBe(cancel));
 }
 
 describe('deleting an address by keyboard', () => {

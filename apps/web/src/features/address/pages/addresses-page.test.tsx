@@ -1,5 +1,5 @@
 import type { Address } from '@storefront/contract/address';
-import { act, render, screen } from '@testing-library/react';
+import { act, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
@@ -63,7 +63,7 @@ async function confirmDeletion(id: number) {
   screen.getByTestId(`address-${id}-delete`).focus();
   await userEvent.keyboard('{Enter}');
   const cancel = await screen.findByRole('button', { name: 'Cancel' });
-  await vi.waitFor(() => expect(document.activeElement).toBe(cancel));
+  await waitFor(() => expect(document.activeElement).toBe(cancel));
   await userEvent.tab();
   await userEvent.keyboard('{Enter}');
 }
@@ -73,16 +73,16 @@ describe('deleting an address by keyboard', () => {
     const { answerDeletion } = await renderAddresses([1, 2, 3]);
     await confirmDeletion(2);
     await answerDeletion();
-    await vi.waitFor(() => expect(screen.queryByTestId('address-2')).toBeNull());
-    await vi.waitFor(() => expect(document.activeElement).toBe(screen.getByTestId('address-3-delete')));
+    await waitFor(() => expect(screen.queryByTestId('address-2')).toBeNull());
+    await waitFor(() => expect(document.activeElement).toBe(screen.getByTestId('address-3-delete')));
   });
 
   it("after deleting the last address, focus moves to the one before's Delete button", async () => {
     const { answerDeletion } = await renderAddresses([1, 2]);
     await confirmDeletion(2);
     await answerDeletion();
-    await vi.waitFor(() => expect(screen.queryByTestId('address-2')).toBeNull());
-    await vi.waitFor(() => expect(document.activeElement).toBe(screen.getByTestId('address-1-delete')));
+    await waitFor(() => expect(screen.queryByTestId('address-2')).toBeNull());
+    await waitFor(() => expect(document.activeElement).toBe(screen.getByTestId('address-1-delete')));
   });
 
   it('after deleting the only address, focus moves to Add your first address', async () => {
@@ -90,7 +90,7 @@ describe('deleting an address by keyboard', () => {
     await confirmDeletion(1);
     await answerDeletion();
     const add = await screen.findByRole('button', { name: /Add your first address/ });
-    await vi.waitFor(() => expect(document.activeElement).toBe(add));
+    await waitFor(() => expect(document.activeElement).toBe(add));
   });
 
   it('when an address cannot be deleted, focus goes back to its Delete button', async () => {

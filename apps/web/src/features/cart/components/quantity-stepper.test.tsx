@@ -1,4 +1,4 @@
-import { render, screen } from '@testing-library/react';
+import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { QuantityStepper } from './quantity-stepper';
@@ -21,14 +21,14 @@ describe('the quantity box', () => {
   it('goes back to the server’s quantity when the server refuses the new one', async () => {
     const { box } = renderStepper(vi.fn().mockResolvedValue(false));
     await typeQuantity(box, '5');
-    await vi.waitFor(() => expect(box.value).toBe('3'));
+    await waitFor(() => expect(box.value).toBe('3'));
   });
 
   it('sends the same quantity again after a refusal', async () => {
     const onCommit = vi.fn().mockResolvedValue(false);
     const { box } = renderStepper(onCommit);
     await typeQuantity(box, '5');
-    await vi.waitFor(() => expect(box.value).toBe('3'));
+    await waitFor(() => expect(box.value).toBe('3'));
     await typeQuantity(box, '5');
     expect(onCommit.mock.calls).toEqual([[5], [5]]);
   });
@@ -47,7 +47,7 @@ describe('the quantity box', () => {
   it('drops a cap’s hint once the capped quantity is refused', async () => {
     const { box } = renderStepper(vi.fn().mockResolvedValue(false));
     await typeQuantity(box, '50');
-    await vi.waitFor(() => expect(box.value).toBe('3'));
+    await waitFor(() => expect(box.value).toBe('3'));
     expect(screen.getByTestId('qty-hint').textContent).toBe('');
   });
 

@@ -7,6 +7,7 @@ import { readErrorMessage } from '../../../lib/http/error-message';
 import { toast } from '../../../lib/toast';
 import { fetchCart } from '../../cart/cart-slice';
 import { reorder } from '../api';
+import '../order.css';
 
 type Props = { orderID: number; size?: 'small' | 'middle'; block?: boolean };
 
@@ -67,6 +68,7 @@ export function BuyAgainButton({ orderID, size = 'middle', block = false }: Prop
     <>
       {modalHolder}
       <Button
+        className="order-action"
         size={size}
         block={block}
         loading={isAdding}

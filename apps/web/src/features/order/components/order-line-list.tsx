@@ -2,6 +2,7 @@ import { Typography } from 'antd';
 import type { OrderLine } from '@storefront/contract/order';
 import { Link } from 'react-router';
 import { formatMoney } from '../../../lib/money';
+import '../order.css';
 
 type ListedLine = Pick<OrderLine, 'productID' | 'name' | 'imageUrl' | 'quantity' | 'price' | 'lineTotal'> &
   Partial<Pick<OrderLine, 'gstFree' | 'allowSubstitute'>>;
@@ -19,7 +20,13 @@ export function OrderLineList({ lines, testId, linksToProduct = false }: Props) 
     <div className="order-line" key={line.productID} data-testid={testId}>
       <img src={line.imageUrl} alt="" className="order-line__image" />
       <div className="order-line__name">
-        {linksToProduct ? <Link to={`/product/${line.productID}`}>{line.name}</Link> : <div>{line.name}</div>}
+        {linksToProduct ? (
+          <Link to={`/product/${line.productID}`} className="order-line__product">
+            {line.name}
+          </Link>
+        ) : (
+          <div>{line.name}</div>
+        )}
         <div>
           <Typography.Text type="secondary">
             {line.quantity} × {formatMoney(line.price)}

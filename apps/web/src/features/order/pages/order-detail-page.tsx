@@ -30,6 +30,7 @@ import { STORE_NAME } from '../../../lib/store-name';
 import { formatMoney } from '../../../lib/money';
 import { toast } from '../../../lib/toast';
 import { ButtonLink } from '../../../components/button-link';
+import '../order.css';
 
 export function OrderDetailPage() {
   const { orderID } = useParams();
@@ -122,16 +123,19 @@ export function OrderDetailPage() {
       }
     >
       <div className="order-detail__head">
-        <Typography.Title level={1} style={{ margin: 0, fontSize: 20 }} data-testid="order-title">
-          Order #{o.orderID}
-        </Typography.Title>
+        {heading}
         <OrderStatusTag status={o.status} />
       </div>
       <div className="order-detail__placed">
         <Typography.Text type="secondary">Placed {formatOrderDate(o.createdAt)}</Typography.Text>
         <Space wrap>
           {/* Printed, the page is the order alone (global.css, @media print): its tax invoice once paid. */}
-          <Button icon={<PrinterOutlined />} onClick={() => window.print()} data-testid="order-print">
+          <Button
+            className="order-action"
+            icon={<PrinterOutlined />}
+            onClick={() => window.print()}
+            data-testid="order-print"
+          >
             Print
           </Button>
           <BuyAgainButton orderID={o.orderID} />

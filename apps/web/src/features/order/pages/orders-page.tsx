@@ -10,6 +10,7 @@ import { fetchOrderStat, listOrders } from '../api';
 import { OrderStatusTag } from '../components/order-status-tag';
 import { formatOrderDay, orderStatusLabels, orderStatusOrder } from '../order-status';
 import { ButtonLink } from '../../../components/button-link';
+import '../order.css';
 
 const PAGE_SIZE = 10;
 type Filter = OrderStatus | 'all';
@@ -51,8 +52,8 @@ export function OrdersPage() {
 
   return (
     <Card data-testid="orders-page">
-      {/* Links, not Ant Design's tabs: each status is an address, and the row scrolls sideways on a phone. */}
-      <nav className="tabs" aria-label="Orders by status" data-testid="orders-tabs">
+      {/* Links, not Ant Design's tabs: each status is an address, and on a phone every one stays in sight. */}
+      <nav className="tabs order-tabs" aria-label="Orders by status" data-testid="orders-tabs">
         {tabs.map((t) => (
           <Link
             key={t.key}

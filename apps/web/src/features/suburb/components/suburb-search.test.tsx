@@ -1,5 +1,5 @@
 import { Form } from 'antd';
-import { render, screen } from '@testing-library/react';
+import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import type { Suburb } from '@storefront/contract/suburb';
@@ -49,7 +49,7 @@ describe('the suburb search in a form', () => {
     renderInForm();
     await userEvent.click(screen.getByRole('button', { name: 'Save' }));
     const input = screen.getByTestId('suburb-input');
-    await vi.waitFor(() => expect(description(input)).toContain('Pick your suburb.'));
+    await waitFor(() => expect(description(input)).toContain('Pick your suburb.'));
     expect(input.getAttribute('aria-invalid')).toBe('true');
   });
 });
@@ -75,10 +75,10 @@ describe('picking a suburb', () => {
     expect(listIsEmpty()).toBe(false);
     // One more letter: its search goes out, and the shopper picks from the list already shown.
     await userEvent.type(screen.getByTestId('suburb-input'), 'n');
-    await vi.waitFor(() => expect(searchSuburbs).toHaveBeenCalledTimes(2));
+    await waitFor(() => expect(searchSuburbs).toHaveBeenCalledTimes(2));
     await userEvent.click(screen.getByText('Sydney NSW 2000'));
     expect(onPick).toHaveBeenCalledWith(sydney);
-    await vi.waitFor(() => expect(listIsEmpty()).toBe(true));
+    await waitFor(() => expect(listIsEmpty()).toBe(true));
 
     answerLate([sydney, sydneySouth]);
     await new Promise((resolve) => setTimeout(resolve, 50));

@@ -1,5 +1,5 @@
 import type { WishlistItem } from '@storefront/contract/wishlist';
-import { act, render, screen } from '@testing-library/react';
+import { act, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Provider } from 'react-redux';
 import { MemoryRouter } from 'react-router';
@@ -75,7 +75,7 @@ async function confirmRemoval(productID: number) {
   screen.getByTestId(`wishlist-remove-${productID}`).focus();
   await userEvent.keyboard('{Enter}');
   const keep = await screen.findByRole('button', { name: 'Keep' });
-  await vi.waitFor(() => expect(document.activeElement).toBe(keep));
+  await waitFor(() => expect(document.activeElement).toBe(keep));
   await userEvent.tab();
   await userEvent.keyboard('{Enter}');
 }
@@ -102,15 +102,15 @@ describe('moving a wishlist item to the cart by keyboard', () => {
     await renderWishlist([1, 2]);
     screen.getByTestId('wishlist-move-11').focus();
     await userEvent.keyboard('{Enter}');
-    await vi.waitFor(() => expect(screen.queryByTestId('wishlist-move-11')).toBeNull());
-    await vi.waitFor(() => expect(document.activeElement).toBe(screen.getByTestId('wishlist-move-12')));
+    await waitFor(() => expect(screen.queryByTestId('wishlist-move-11')).toBeNull());
+    await waitFor(() => expect(document.activeElement).toBe(screen.getByTestId('wishlist-move-12')));
   });
 
   it('after moving the only item, focus moves to the link back to the shop', async () => {
     await renderWishlist([1]);
     screen.getByTestId('wishlist-move-11').focus();
     await userEvent.keyboard('{Enter}');
-    await vi.waitFor(() =>
+    await waitFor(() =>
       expect(document.activeElement).toBe(screen.getByRole('link', { name: 'Browse the shop' })),
     );
   });
