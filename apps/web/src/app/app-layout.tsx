@@ -17,6 +17,7 @@ import { scrollKeyOf } from '../lib/scroll-key';
 import { setToasterRequest, toast } from '../lib/toast';
 import { AccountButton } from './account-button';
 import { useAppDispatch, useAppSelector } from './hooks';
+import { useSessionExpiryKeptCurrent } from './use-session-expiry';
 import { useSessionFromOtherTabs } from './use-session-from-other-tabs';
 import { CartIcon } from '../components/icons';
 import { STORE_NAME } from '../lib/store-name';
@@ -33,6 +34,7 @@ const ToastHost = lazy(() => import('./toast-host').then((m) => ({ default: m.To
  */
 export function AppLayout() {
   const sessionsSeen = useSessionFromOtherTabs();
+  useSessionExpiryKeptCurrent();
   return (
     <div className="site">
       {/* A new page opens at its top; Back returns to where it was (the shop list finishes that once it has loaded). */}

@@ -61,7 +61,8 @@ function keepUserInfo(user: UserInfo): UserInfo {
   return kept;
 }
 
-async function recordSessionExpiry(): Promise<void> {
+/** Records when the session stored now expires (after a sign-in, and again whenever its token is renewed). */
+export async function recordSessionExpiry(): Promise<void> {
   const sentIn = markSession();
   try {
     const { sessionExpiresAt } = await retrieveCustomerStatus();

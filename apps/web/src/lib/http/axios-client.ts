@@ -10,7 +10,7 @@ import { readRuntimeConfig } from '../runtime-config';
 import { showErrorToast } from '../toast';
 import { NETWORK_ERROR_MESSAGE, REQUEST_TIMEOUT_MS, SIGN_IN_PATHS, TOKEN_ISSUING_PATHS } from './client';
 import { serializeQuery } from './query-string';
-import { clearSession, readEmail, readToken, saveToken, toBearer } from './session';
+import { clearSession, readEmail, readToken, saveRenewedToken, saveToken, toBearer } from './session';
 
 export class EmptyApiPathError extends Error {
   constructor() {
@@ -113,7 +113,7 @@ function keepIssuedToken(response: AxiosResponse): void {
   }
   if (!isSentWithStoredToken(response.config)) return;
   const isAlwaysKept = TOKEN_ISSUING_PATHS.includes(path);
-  if ((isAlwaysKept || readEmail()) && readToken() !== toBearer(rawToken)) saveToken(rawToken);
+  if ((isAlwaysKept || readEmail()) && readToken() !== toBearer(rawToken)) saveRenewedToken(rawToken);
 }
 
 /** Whether the call carried the token stored now, or none when none is stored (as the request interceptor sends it). */

@@ -5,6 +5,7 @@ import { waitFor } from '@testing-library/react';
 import { createHttpClient, EmptyApiPathError } from './axios-client';
 import {
   clearSession,
+  onTokenRenewed,
   readEmail,
   readExpiresAt,
   readToken,
@@ -308,6 +309,21 @@ describe('token renewal', () => {
     const { client } = makeHarness({ headers: { authorization: 'new-token' } });
     await client.get('/api/v1/customer/me');
     expect(readToken()).toBe('Bearer new-token');
+  });
+
+  it("tells the renewal's listeners once a renewed token is stored, and not for a sign-in's token", async () => {
+    const renewed = vi.fn();
+    const stop = onTokenRenewed(renewed);
+    try {
+      signIn('Bearer old-token');
+      await makeHarness({ headers: { authorization: 'new-token' } }).client.get('/api/v1/customer/me');
+      expect(renewed).toHaveBeenCalledTimes(1);
+      await makeHarness({ headers: { authorization: 'new-token' } }).client.get('/api/v1/customer/me');
+      await makeHarness({ headers: { authorization: 'signed-in' } }).client.post('/api/v1/login', {});
+      expect(renewed).toHaveBeenCalledTimes(1);
+    } finally {
+      stop();
+    }
   });
 
   it('ignores the header when no email is stored', async () => {

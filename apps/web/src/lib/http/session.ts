@@ -26,6 +26,23 @@ export function saveToken(rawToken: string): void {
   localStorage.setItem(sessionKeys.token, toBearer(rawToken));
 }
 
+const renewalListeners = new Set<() => void>();
+
+/**
+ * Calls `listener` after a call's answer renewed the session's token (not a sign-in's token: that starts a session).
+ * Answers the way to stop listening.
+ */
+export function onTokenRenewed(listener: () => void): () => void {
+  renewalListeners.add(listener);
+  return () => renewalListeners.delete(listener);
+}
+
+/** Stores a renewed token, then tells whoever listens. */
+export function saveRenewedToken(rawToken: string): void {
+  saveToken(rawToken);
+  for (const listener of renewalListeners) listener();
+}
+
 export function toBearer(rawToken: string): string {
   return /^Bearer\s/i.test(rawToken) ? rawToken : `Bearer ${rawToken}`;
 }
