@@ -1,9 +1,10 @@
 import type { Product } from '@storefront/contract/catalog';
 import type { OrderDetail, OrderList } from '@storefront/contract/order';
-import type { Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import {
   DEMO,
+  DESKTOP,
   PHONE,
   makeEmail,
   openPage,
@@ -23,6 +24,25 @@ async function storedToken(page: Page): Promise<string> {
   const token = await page.evaluate(() => localStorage.getItem('storefront.token'));
   if (!token) throw new Error('no stored token');
   return token;
+}
+
+async function openDemoOrders(viewport: { width: number; height: number } = DESKTOP) {
+  const opened = await openPage(browser(), viewport);
+  await opened.page.goto(`/login?redirect=${encodeURIComponent('/account/orders')}`);
+  await signIn(opened.page, DEMO.email, DEMO.password);
+  await testId(opened.page, 'orders-list').waitFor();
+  return opened;
+}
+
+async function firstOrderID(page: Page): Promise<number> {
+  const first = page.locator('[data-testid^="order-open-"]').first();
+  return Number((await first.getAttribute('data-testid'))?.replace('order-open-', ''));
+}
+
+async function heightAndWidth(control: Locator) {
+  const box = await control.boundingBox();
+  if (!box) throw new Error('the control is not on screen');
+  return { height: Math.round(box.height), width: Math.round(box.width) };
 }
 
 describe('orders', () => {
@@ -365,6 +385,74 @@ describe('orders', () => {
     await expect.poll(async () => (await heading.boundingBox())?.width).toBeLessThanOrEqual(1);
     expect(await testId(page, 'account-section-picker').textContent()).toContain('Orders');
     expect(await page.getByRole('heading', { level: 1, name: 'Orders' }).count()).toBe(1);
+    await context.close();
+  });
+
+  it("an order's page is named as an account section is, and its product names read as the shop's", async () => {
+    const { context, page } = await openDemoOrders();
+    const readFont = (e: Element) => `${getComputedStyle(e).fontSize} ${getComputedStyle(e).fontWeight}`;
+    const sectionHeadingFont = await testId(page, 'account-heading').evaluate(readFont);
+    const orderID = await firstOrderID(page);
+    await testId(page, `order-open-${orderID}`).click();
+    await testId(page, 'order-lines').waitFor();
+    const heading = page.getByRole('heading', { level: 1 });
+    expect(await heading.allTextContents()).toEqual([`Order #${orderID}`]);
+    expect(await heading.evaluate(readFont)).toBe(sectionHeadingFont);
+    await expect.poll(() => page.title()).toBe(`Order #${orderID} · Harbour Grocer`);
+
+    const readLook = (e: Element) => `${getComputedStyle(e).color} ${getComputedStyle(e).fontWeight}`;
+    const productName = testId(page, 'order-line').first().getByRole('link');
+    expect(await productName.getAttribute('href')).toMatch(/^\/product\/\d+$/);
+    const orderLook = await productName.evaluate(readLook);
+    // Reached by the keyboard, the name is outlined.
+    await productName.focus();
+    await page.keyboard.press('Shift+Tab');
+    await page.keyboard.press('Tab');
+    expect(await productName.evaluate((e) => e === document.activeElement)).toBe(true);
+    expect(await productName.evaluate((e) => getComputedStyle(e).outlineStyle)).not.toBe('none');
+
+    await page.goto('/shop');
+    const shopName = page.locator('.product-card__name').first();
+    await shopName.waitFor();
+    expect(orderLook).toBe(await shopName.evaluate(readLook));
+    await context.close();
+  });
+
+  it('on a phone every status tab is in sight and reached by Tab, and Buy again and Print are finger-sized', async () => {
+    const { context, page } = await openDemoOrders(PHONE);
+    const tabs = page.locator('[data-testid^="orders-tab-"]');
+    const tabIDs = await tabs.evaluateAll((links) => links.map((l) => l.getAttribute('data-testid')));
+    const nav = testId(page, 'orders-tabs');
+    expect(await nav.evaluate((e) => e.scrollWidth - e.clientWidth)).toBe(0);
+    const navBox = await nav.boundingBox();
+    if (!navBox) throw new Error('the status tabs are not on screen');
+    for (const tab of await tabs.all()) {
+      const box = await tab.boundingBox();
+      const id = (await tab.getAttribute('data-testid')) ?? '';
+      expect(box?.x, id).toBeGreaterThanOrEqual(navBox.x);
+      expect((box?.x ?? Infinity) + (box?.width ?? 0), id).toBeLessThanOrEqual(navBox.x + navBox.width);
+      expect(box?.height, id).toBeGreaterThanOrEqual(44);
+    }
+    await testId(page, 'orders-tab-all').focus();
+    for (const id of tabIDs.slice(1)) {
+      await page.keyboard.press('Tab');
+      expect(await page.evaluate(() => document.activeElement?.getAttribute('data-testid'))).toBe(id);
+    }
+
+    const orderID = await firstOrderID(page);
+    const listBuyAgain = await heightAndWidth(testId(page, `buy-again-${orderID}`));
+    expect(listBuyAgain.height).toBeGreaterThanOrEqual(44);
+    expect(listBuyAgain.width).toBeGreaterThanOrEqual(44);
+    await testId(page, `order-open-${orderID}`).click();
+    await testId(page, 'order-lines').waitFor();
+    for (const id of ['order-print', `buy-again-${orderID}`]) {
+      const size = await heightAndWidth(testId(page, id));
+      expect(size.height, id).toBeGreaterThanOrEqual(44);
+      expect(size.width, id).toBeGreaterThanOrEqual(44);
+    }
+    // A wide screen keeps Ant Design's button size.
+    await page.setViewportSize(DESKTOP);
+    expect((await heightAndWidth(testId(page, 'order-print'))).height).toBeLessThan(44);
     await context.close();
   });
 

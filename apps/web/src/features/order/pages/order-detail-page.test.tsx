@@ -1,5 +1,5 @@
 import { RUNTIME_CONFIG_GLOBAL } from '@storefront/contract/limits';
-import { render, screen } from '@testing-library/react';
+import { render, screen, within } from '@testing-library/react';
 import { Provider } from 'react-redux';
 import { MemoryRouter, Route, Routes } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -65,6 +65,15 @@ afterEach(() => {
 });
 
 describe("an order's page", () => {
+  it('is named by one heading and by the tab title, and links each product by its name', async () => {
+    await showOrder();
+    expect(screen.getAllByRole('heading', { level: 1 }).map((h) => h.textContent)).toEqual(['Order #12']);
+    expect(document.title).toBe('Order #12 · Harbour Grocer');
+    expect(
+      screen.getAllByTestId('order-line').map((line) => within(line).getByRole('link').getAttribute('href')),
+    ).toEqual(['/product/7', '/product/8']);
+  });
+
   it("is a paid order's tax invoice: the shop's ABN, the taxable lines marked, the GST it includes", async () => {
     await showOrder({ totals: { ...makeOrderDetail().totals, gst: 82 } });
     expect(screen.getByTestId('order-tax-invoice').textContent).toBe(TAX_INVOICE);
