@@ -1,4 +1,4 @@
-import { render, screen } from '@testing-library/react';
+import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { changeDeliveryNotes } from '../api';
@@ -20,12 +20,12 @@ describe("changing an order's delivery instructions", () => {
 
     await userEvent.click(screen.getByRole('button', { name: 'Add instructions for the driver' }));
     // Focus goes where the customer is to type, not to the page's top with the button gone.
-    await vi.waitFor(() => expect(document.activeElement).toBe(screen.getByTestId('order-notes')));
+    await waitFor(() => expect(document.activeElement).toBe(screen.getByTestId('order-notes')));
     await userEvent.type(screen.getByTestId('order-notes'), 'Gate code 4821');
     await userEvent.click(screen.getByLabelText('If nobody is home, leave it at the door'));
     await userEvent.click(screen.getByTestId('order-notes-save'));
 
-    await vi.waitFor(() => expect(onChanged).toHaveBeenCalledWith(saved));
+    await waitFor(() => expect(onChanged).toHaveBeenCalledWith(saved));
     expect(changeDeliveryNotes).toHaveBeenCalledWith({
       orderID: 12,
       deliveryNotes: 'Gate code 4821',
@@ -33,7 +33,7 @@ describe("changing an order's delivery instructions", () => {
     });
     // The fields close and focus goes back to the button that opened them.
     const opener = await screen.findByTestId('order-notes-edit');
-    await vi.waitFor(() => expect(document.activeElement).toBe(opener));
+    await waitFor(() => expect(document.activeElement).toBe(opener));
   });
 
   it('clears the instructions when they are emptied, and keeps the fields open when saving fails', async () => {
@@ -53,7 +53,7 @@ describe("changing an order's delivery instructions", () => {
     await userEvent.clear(screen.getByTestId('order-notes'));
     await userEvent.click(screen.getByTestId('order-notes-save'));
 
-    await vi.waitFor(() =>
+    await waitFor(() =>
       expect(changeDeliveryNotes).toHaveBeenCalledWith({ orderID: 12, leaveUnattended: false }),
     );
     expect(onChanged).not.toHaveBeenCalled();
@@ -70,6 +70,6 @@ describe("changing an order's delivery instructions", () => {
     await userEvent.click(screen.getByTestId('order-notes-edit'));
     await userEvent.click(screen.getByTestId('order-notes-save'));
 
-    await vi.waitFor(() => expect(onStale).toHaveBeenCalledTimes(1));
+    await waitFor(() => expect(onStale).toHaveBeenCalledTimes(1));
   });
 });

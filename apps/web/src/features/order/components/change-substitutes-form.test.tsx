@@ -1,4 +1,4 @@
-import { render, screen } from '@testing-library/react';
+import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { changeSubstitutes } from '../api';
@@ -29,14 +29,14 @@ describe("changing an order's substitutes", () => {
       true,
       false,
     ]);
-    await vi.waitFor(() => expect(document.activeElement).toBe(milkBox));
+    await waitFor(() => expect(document.activeElement).toBe(milkBox));
     await userEvent.click(milkBox);
     await userEvent.click(screen.getByTestId('order-substitutes-save'));
 
-    await vi.waitFor(() => expect(onChanged).toHaveBeenCalledWith(saved));
+    await waitFor(() => expect(onChanged).toHaveBeenCalledWith(saved));
     expect(changeSubstitutes).toHaveBeenCalledWith({ orderID: 12, noSubstituteProductIDs: [3, 4] });
     const opener = await screen.findByTestId('order-substitutes-edit');
-    await vi.waitFor(() => expect(document.activeElement).toBe(opener));
+    await waitFor(() => expect(document.activeElement).toBe(opener));
   });
 
   it('opens a line of an order from before substitutes were asked about as allowing one, as the cart would', async () => {
@@ -55,7 +55,7 @@ describe("changing an order's substitutes", () => {
     await userEvent.click(screen.getByLabelText(bread.name));
     await userEvent.click(screen.getByTestId('order-substitutes-save'));
 
-    await vi.waitFor(() =>
+    await waitFor(() =>
       expect(changeSubstitutes).toHaveBeenCalledWith({ orderID: 12, noSubstituteProductIDs: [] }),
     );
     expect(onStale).not.toHaveBeenCalled();
@@ -71,6 +71,6 @@ describe("changing an order's substitutes", () => {
     await userEvent.click(screen.getByTestId('order-substitutes-edit'));
     await userEvent.click(screen.getByTestId('order-substitutes-save'));
 
-    await vi.waitFor(() => expect(onStale).toHaveBeenCalledTimes(1));
+    await waitFor(() => expect(onStale).toHaveBeenCalledTimes(1));
   });
 });
