@@ -445,10 +445,15 @@ describe('orders', () => {
     expect(listBuyAgain.width).toBeGreaterThanOrEqual(44);
     await testId(page, `order-open-${orderID}`).click();
     await testId(page, 'order-lines').waitFor();
-    for (const id of ['order-print', `buy-again-${orderID}`]) {
+    const buttons = ['order-print', `buy-again-${orderID}`, 'order-cancel', 'order-substitutes-edit'];
+    for (const id of [...buttons, 'order-address-save', 'order-notes-edit']) {
       const size = await heightAndWidth(testId(page, id));
       expect(size.height, id).toBeGreaterThanOrEqual(44);
       expect(size.width, id).toBeGreaterThanOrEqual(44);
+    }
+    await testId(page, 'order-notes-edit').click();
+    for (const id of ['order-notes-save', 'order-notes-cancel']) {
+      expect((await heightAndWidth(testId(page, id))).height, id).toBeGreaterThanOrEqual(44);
     }
     // A wide screen keeps Ant Design's button size.
     await page.setViewportSize(DESKTOP);

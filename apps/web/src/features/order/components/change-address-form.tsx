@@ -51,7 +51,7 @@ export function ChangeAddressForm({ order, onChanged }: Props) {
           }))}
         />
       </Form.Item>
-      <Button htmlType="submit" loading={isSaving} data-testid="order-address-save">
+      <Button className="order-action" htmlType="submit" loading={isSaving} data-testid="order-address-save">
         Change delivery address
       </Button>
     </Form>

@@ -44,7 +44,12 @@ export function ChangeNotesForm({ order, onChanged, onStale }: Props) {
 
   if (!isEditing) {
     return (
-      <Button ref={change.opener} onClick={() => setIsEditing(true)} data-testid="order-notes-edit">
+      <Button
+        className="order-action"
+        ref={change.opener}
+        onClick={() => setIsEditing(true)}
+        data-testid="order-notes-edit"
+      >
         {order.deliveryNotes || order.leaveUnattended
           ? 'Change instructions'
           : 'Add instructions for the driver'}
@@ -62,10 +67,21 @@ export function ChangeNotesForm({ order, onChanged, onStale }: Props) {
       {/* The button that opened the fields is gone: focus moves into them, where the customer is typing. */}
       <DeliveryNotesFields testIdPrefix="order" autoFocus />
       <Space>
-        <Button type="primary" htmlType="submit" loading={change.isSaving} data-testid="order-notes-save">
+        <Button
+          className="order-action"
+          type="primary"
+          htmlType="submit"
+          loading={change.isSaving}
+          data-testid="order-notes-save"
+        >
           Save instructions
         </Button>
-        <Button onClick={close} disabled={change.isSaving}>
+        <Button
+          className="order-action"
+          onClick={close}
+          disabled={change.isSaving}
+          data-testid="order-notes-cancel"
+        >
           Cancel
         </Button>
       </Space>

@@ -43,7 +43,12 @@ export function ChangeSubstitutesForm({ order, onChanged, onStale }: Props) {
 
   if (!allowed) {
     return (
-      <Button ref={change.opener} onClick={open} data-testid="order-substitutes-edit">
+      <Button
+        className="order-action"
+        ref={change.opener}
+        onClick={open}
+        data-testid="order-substitutes-edit"
+      >
         Change substitutes
       </Button>
     );
@@ -73,6 +78,7 @@ export function ChangeSubstitutesForm({ order, onChanged, onStale }: Props) {
       </fieldset>
       <Space>
         <Button
+          className="order-action"
           type="primary"
           htmlType="submit"
           loading={change.isSaving}
@@ -80,7 +86,12 @@ export function ChangeSubstitutesForm({ order, onChanged, onStale }: Props) {
         >
           Save substitutes
         </Button>
-        <Button onClick={close} disabled={change.isSaving}>
+        <Button
+          className="order-action"
+          onClick={close}
+          disabled={change.isSaving}
+          data-testid="order-substitutes-cancel"
+        >
           Cancel
         </Button>
       </Space>

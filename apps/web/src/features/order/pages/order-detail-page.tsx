@@ -115,7 +115,7 @@ export function OrderDetailPage() {
             okButtonProps={{ danger: true, 'data-testid': 'order-cancel-confirm' }}
             onConfirm={() => void cancel()}
           >
-            <Button danger loading={isCancelling} data-testid="order-cancel">
+            <Button className="order-action" danger loading={isCancelling} data-testid="order-cancel">
               Cancel order
             </Button>
           </ConfirmPopover>
