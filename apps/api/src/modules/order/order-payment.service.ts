@@ -112,7 +112,9 @@ export function createOrderPayments(db: Db, deps: OrderPaymentDeps) {
     const answer: PaymentCaptured = { orderID: order.id, status: 'paid', amountCents: attempt.amountCents };
     if (attempt.status === 'captured') return answer;
     if (order.status !== 'pending_payment') throw notPayable(order);
-    // An attempt the store has given up on (abandoned, declined) is never captured: the order may owe another.
+    // An attempt the store has given up on is never captured: the order may owe another. A declined one is told as
+    // declined to every capture, not only to the one that heard the provider say so.
+    if (attempt.status === 'declined') throw new AppError('PAYMENT_DECLINED');
     if (attempt.status !== 'started') throw new AppError('PAYMENT_EXPIRED');
     // The provider holds the amount the payment was started for; the order must still owe exactly that.
     if (attempt.amountCents !== amountDueOf(order)) throw new AppError('PAYMENT_AMOUNT_MISMATCH');

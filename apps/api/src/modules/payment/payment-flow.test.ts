@@ -652,6 +652,61 @@ describe('captures, answered exactly', () => {
       msg: 'No such payment.',
     });
   });
+
+  /** The customer's choices on the demo approve page, sent at once; each answers where to send the browser. */
+  async function decideAtOnce(c: Customer, ref: string, decisions: readonly ('approve' | 'decline')[]) {
+    const answers = await Promise.all(
+      decisions.map((decision) =>
+        call<{ redirectUrl: string }>(c, 'POST', '/payment/demo/decide', { ref, decision }),
+      ),
+    );
+    expect(answers.map((a) => a.code)).toEqual(decisions.map(() => 0));
+    return answers.map((a) => new URL(a.data.redirectUrl).searchParams.has('cancelled'));
+  }
+
+  const captureAtOnce = (c: Customer, orderID: number, ref: string, times: number) =>
+    Promise.all(
+      Array.from({ length: times }, () => call(c, 'POST', '/payment/demo/capture', { orderID, ref })),
+    );
+
+  it('a declined demo payment answers declined to every capture, at once or later, never expired; nothing is taken', async () => {
+    const { c, order } = await unpaidOrder(1);
+    const ref = (await start(c, order.orderID, 'demo')).searchParams.get('ref') ?? '';
+    expect(await decideAtOnce(c, ref, ['decline'])).toEqual([true]);
+    // Later choices answer the decline that stands.
+    expect(await decideAtOnce(c, ref, ['approve', 'decline', 'approve'])).toEqual([true, true, true]);
+
+    const answers = await captureAtOnce(c, order.orderID, ref, 5);
+    const later = await call(c, 'POST', '/payment/demo/capture', { orderID: order.orderID, ref });
+
+    expect([...answers, later].map((a) => a.code)).toEqual(Array(6).fill(code('PAYMENT_DECLINED')));
+    expect((await orderRow(order.orderID))?.status).toBe('pending_payment');
+    const rows = await db().select().from(payments).where(eq(payments.orderId, order.orderID));
+    expect(rows.map((r) => [r.status, r.captureId])).toEqual([['declined', null]]);
+    // The order still awaits payment, and another attempt pays it.
+    expect((await paidWithDemo(c, order.orderID)).code).toBe(0);
+  });
+
+  it('approve and decline pressed at once: every decision and every capture answers the one that stood, and the order is paid at most once', async () => {
+    for (const decisions of [
+      ['decline', 'approve', 'decline', 'approve'],
+      ['approve', 'decline', 'approve', 'decline'],
+    ] as const) {
+      const { c, order } = await unpaidOrder(1);
+      const ref = (await start(c, order.orderID, 'demo')).searchParams.get('ref') ?? '';
+      const cancelled = await decideAtOnce(c, ref, decisions);
+      const view = await call<{ state: string }>(c, 'GET', `/payment/demo?ref=${encodeURIComponent(ref)}`);
+      const isDeclined = view.data.state === 'declined';
+      expect(cancelled).toEqual(decisions.map(() => isDeclined));
+
+      const answers = await captureAtOnce(c, order.orderID, ref, 5);
+
+      expect(answers.map((a) => a.code)).toEqual(Array(5).fill(isDeclined ? code('PAYMENT_DECLINED') : 0));
+      expect((await orderRow(order.orderID))?.status).toBe(isDeclined ? 'pending_payment' : 'paid');
+      const rows = await db().select().from(payments).where(eq(payments.orderId, order.orderID));
+      expect(rows.map((r) => r.status)).toEqual([isDeclined ? 'declined' : 'captured']);
+    }
+  });
 });
 
 describe('unpaid orders at the limit, asked of their provider', () => {
