@@ -79,6 +79,9 @@ describe('the cart on a phone', () => {
     await page.mouse.click(target.x + 4, target.y + 4);
     await expect.poll(() => select.isChecked()).toBe(true);
 
+    const selectAll = await testId(page, 'cart-select-all').locator('xpath=..').boundingBox();
+    expect(selectAll?.height).toBeGreaterThanOrEqual(44);
+
     const substitute = testId(page, `cart-line-substitute-${id}`);
     const label = await substitute.locator('xpath=..').boundingBox();
     if (!label) throw new Error('the substitute box has no label');

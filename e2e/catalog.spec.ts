@@ -7,6 +7,9 @@ import { callApi } from './support/api';
 
 const browser = useBrowser();
 
+/** The label around a shop filter's box: what a finger taps. */
+const filterLabel = (page: Page, filter: string) => testId(page, `shop-filter-${filter}`).locator('xpath=..');
+
 async function listProducts(query: string): Promise<Product[]> {
   const { data } = await callApi<{ list: Product[] }>(`product/list?pageSize=50&${query}`);
   return data.list;
@@ -151,6 +154,23 @@ describe('finding, comparing and trusting the catalogue', () => {
     await testId(page, 'shop-products').waitFor();
     await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(before - 5);
     expect(Math.abs((await page.evaluate(() => window.scrollY)) - before)).toBeLessThanOrEqual(5);
+    await context.close();
+  });
+
+  it('on a phone the sort and the filters are 44 px tap targets, and a tap on a filter word ticks it', async () => {
+    const { context, page } = await openPage(browser(), PHONE);
+    await page.goto('/shop');
+    await testId(page, 'shop-products').waitFor();
+    const controls = [testId(page, 'shop-sort'), ...['special', 'in-stock'].map((f) => filterLabel(page, f))];
+    for (const control of controls) {
+      const box = await control.boundingBox();
+      expect(box?.height).toBeGreaterThanOrEqual(44);
+    }
+    const label = await filterLabel(page, 'special').boundingBox();
+    if (!label) throw new Error('the filter has no label');
+    await page.mouse.click(label.x + label.width - 4, label.y + 3);
+    await page.waitForURL(/special=true/);
+    expect(await testId(page, 'shop-filter-special').isChecked()).toBe(true);
     await context.close();
   });
 

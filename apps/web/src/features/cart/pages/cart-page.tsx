@@ -263,7 +263,7 @@ function SelectAll({
     if (box.current) box.current.indeterminate = isMixed;
   }, [isMixed]);
   return (
-    <label className="checkbox-label">
+    <label className="checkbox-label cart-select-all">
       <input
         ref={box}
         type="checkbox"
