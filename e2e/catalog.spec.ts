@@ -157,14 +157,17 @@ describe('finding, comparing and trusting the catalogue', () => {
     await context.close();
   });
 
-  it('on a phone the sort and the filters are 44 px tap targets, and a tap on a filter word ticks it', async () => {
+  it('on a phone the sort, the filters and the page numbers are 44 px tap targets; a tap on a filter word ticks it', async () => {
     const { context, page } = await openPage(browser(), PHONE);
     await page.goto('/shop');
     await testId(page, 'shop-products').waitFor();
     const controls = [testId(page, 'shop-sort'), ...['special', 'in-stock'].map((f) => filterLabel(page, f))];
-    for (const control of controls) {
+    const pageLinks = await testId(page, 'shop-pagination').locator('a').all();
+    expect(pageLinks.length).toBeGreaterThanOrEqual(2);
+    for (const control of [...controls, ...pageLinks]) {
       const box = await control.boundingBox();
       expect(box?.height).toBeGreaterThanOrEqual(44);
+      expect(box?.width).toBeGreaterThanOrEqual(44);
     }
     const label = await filterLabel(page, 'special').boundingBox();
     if (!label) throw new Error('the filter has no label');

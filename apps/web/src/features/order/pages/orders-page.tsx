@@ -132,6 +132,7 @@ export function OrdersPage() {
           />
           {orders.data.total > PAGE_SIZE && (
             <Pagination
+              className="order-pagination"
               style={{ marginTop: 16, textAlign: 'center' }}
               current={page}
               pageSize={PAGE_SIZE}
