@@ -2,6 +2,7 @@ import type { Product } from '@storefront/contract/catalog';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { addSydneyAddress, callApi } from './support/api';
+import { pickDeliveryWindow } from './support/checkout';
 import {
   PHONE,
   makeEmail,
@@ -84,6 +85,71 @@ describe('delivery windows and buy again', () => {
     // Evening windows cost more: they are not offered for a move.
     await testId(page, 'order-window-change').click();
     expect(await change.filter({ hasText: 'Evening' }).count()).toBe(0);
+    await context.close();
+  });
+
+  it('delivery prices that failed are asked again on Try again and when back online, and the order is placed', async () => {
+    const { context, page } = await openPage(browser(), PHONE);
+    await shopper(page, 'quote-retry');
+    // The first price read is lost on the way.
+    let reads = 0;
+    await page.route('**/api/v1/shipping/calc-selected**', async (route) => {
+      reads += 1;
+      if (reads === 1) await route.abort('internetdisconnected');
+      else await route.continue();
+    });
+    await page.goto('/checkout');
+    await testId(page, 'checkout-quote-error').waitFor();
+    expect(await testId(page, 'checkout-place-order').isDisabled()).toBe(true);
+    // Without the delivery charge, the total is not called the total to pay.
+    expect(await testId(page, 'checkout-summary').textContent()).toContain('Total before delivery');
+    await saveScreenshot(page, 'checkout-quote-failed-phone');
+    await testId(page, 'checkout-quote-retry').click();
+    await testId(page, 'checkout-service-standard').waitFor();
+    expect(await testId(page, 'checkout-quote-error').count()).toBe(0);
+    expect(await testId(page, 'checkout-summary').textContent()).toContain('Total to pay');
+
+    // Offline, placing the order fails and so does the price read after it; back online, the prices come back.
+    await pickDeliveryWindow(page);
+    await context.setOffline(true);
+    await testId(page, 'checkout-place-order').click();
+    await testId(page, 'checkout-quote-error').waitFor();
+    await context.setOffline(false);
+    await testId(page, 'checkout-service-standard').waitFor();
+    await expect.poll(() => testId(page, 'checkout-place-order').isDisabled()).toBe(false);
+    await testId(page, 'checkout-place-order').click();
+    await page.waitForURL(/\/checkout\/pay\/\d+$/);
+    await context.close();
+  });
+
+  it("a window asked for at a Sydney address is not still asked for once a courier's address is picked", async () => {
+    const { context, page } = await openPage(browser(), PHONE);
+    const { token } = await shopper(page, 'courier-switch');
+    await callApi('address/add', {
+      method: 'POST',
+      token,
+      body: {
+        firstName: 'Dee',
+        lastName: 'Livery',
+        phone: '0412345678',
+        line1: '1 Hay St',
+        suburb: 'Perth',
+        state: 'WA',
+        postcode: '6000',
+      },
+    });
+    await page.goto('/checkout');
+    await testId(page, 'window-picker').waitFor();
+    const window = testId(page, 'checkout-window');
+    // The checkout form's own submit (its buttons are held until a window is picked).
+    await testId(page, 'checkout-delivery')
+      .locator('xpath=ancestor::form')
+      .evaluate((form) => (form as HTMLFormElement).requestSubmit());
+    await window.getByText('Choose a delivery window.').waitFor();
+    await page.locator('[data-testid^="checkout-address-"]', { hasText: 'Perth' }).click();
+    await window.getByText('delivered by courier', { exact: false }).waitFor();
+    await expect.poll(() => window.getByText('Choose a delivery window.').count()).toBe(0);
+    await saveScreenshot(page, 'checkout-courier-after-window-phone');
     await context.close();
   });
 

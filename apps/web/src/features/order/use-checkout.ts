@@ -10,6 +10,7 @@ import type { AsyncStatus } from '../../lib/async-status';
 import { createAttemptKeys, isAnswerLost } from '../../lib/attempt-key';
 import { readErrorCode, readErrorMessage } from '../../lib/http/error-message';
 import { useRemoteData } from '../../lib/use-remote-data';
+import { useWhenBackOnline } from '../../lib/use-when-back-online';
 import { listAddresses } from '../address/api';
 import {
   fetchCart,
@@ -150,6 +151,12 @@ export function useCheckout() {
     if (typeof addressID === 'number' && hasSelection) void loadQuote(addressID);
   }, [addressID, hasSelection, cartKey, loadQuote]);
 
+  const retryQuote = useCallback(() => {
+    if (typeof addressID === 'number') void loadQuote(addressID);
+  }, [addressID, loadQuote]);
+  // Prices that failed for want of a connection are asked again once it is back: without them no order can be placed.
+  useWhenBackOnline(quoteError !== null, retryQuote);
+
   const addressList = addresses.data?.list ?? [];
   const quoted = quote?.options.find((o) => o.service === service) ?? null;
   // A window's price difference is part of the delivery charge, as the server prices it.
@@ -218,6 +225,7 @@ export function useCheckout() {
       (cartStatus !== 'succeeded' && cart.lineCount === 0 && cartStatus !== 'failed'),
     quoteOptions: quote?.options ?? [],
     quoteError,
+    retryQuote,
     option,
     addressID: typeof addressID === 'number' ? addressID : null,
     onWindow,

@@ -1,6 +1,14 @@
-import { describe, expect, it } from 'vitest';
+import { act, renderHook, waitFor } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
 import type { Address } from '@storefront/contract/address';
-import { pickCartAddress } from './use-cart-shipping';
+import type { ShippingQuote } from '@storefront/contract/shipping';
+import * as api from './api';
+import { pickCartAddress, useCartShipping } from './use-cart-shipping';
+
+vi.mock('./api');
+vi.mock('./cart-shipping-reads', () => ({
+  loadCartAddressBook: async () => ({ list: [], cartAddressID: null }),
+}));
 
 function makeAddress(addressID: number, isDefaultShipping = false): Address {
   return {
@@ -32,5 +40,36 @@ describe('pickCartAddress', () => {
 
   it('has nothing to pick from an empty address book', () => {
     expect(pickCartAddress([], null)).toBeNull();
+  });
+});
+
+describe('useCartShipping', () => {
+  const quote = { options: [] } as unknown as ShippingQuote;
+
+  it('asks for prices that failed again when the browser is back online, and on Try again', async () => {
+    vi.mocked(api.quoteSelectedLines).mockRejectedValueOnce(new Error('offline'));
+    vi.mocked(api.quoteSelectedLines).mockResolvedValueOnce(quote);
+    const { result } = renderHook(() => useCartShipping('cart-1', true));
+    await waitFor(() => expect(result.current.status).toBe('failed'));
+
+    act(() => {
+      window.dispatchEvent(new Event('online'));
+    });
+    await waitFor(() => expect(result.current.status).toBe('succeeded'));
+    expect(api.quoteSelectedLines).toHaveBeenCalledTimes(2);
+
+    vi.mocked(api.quoteSelectedLines).mockResolvedValueOnce(quote);
+    act(() => result.current.retry());
+    await waitFor(() => expect(api.quoteSelectedLines).toHaveBeenCalledTimes(3));
+  });
+
+  it('does not ask again on going online while the prices it has are good', async () => {
+    vi.mocked(api.quoteSelectedLines).mockResolvedValue(quote);
+    const { result } = renderHook(() => useCartShipping('cart-1', true));
+    await waitFor(() => expect(result.current.status).toBe('succeeded'));
+    act(() => {
+      window.dispatchEvent(new Event('online'));
+    });
+    expect(api.quoteSelectedLines).toHaveBeenCalledTimes(1);
   });
 });

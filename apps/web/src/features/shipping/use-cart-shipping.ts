@@ -3,6 +3,7 @@ import type { ShippingOption, ShippingQuote, ShippingService } from '@storefront
 import { useCallback, useEffect, useState } from 'react';
 import type { AsyncStatus } from '../../lib/async-status';
 import { readErrorMessage } from '../../lib/http/error-message';
+import { useWhenBackOnline } from '../../lib/use-when-back-online';
 import { chooseCartAddress } from '../address/api';
 import { quoteSelectedLines } from './api';
 import { loadCartAddressBook } from './cart-shipping-reads';
@@ -21,6 +22,8 @@ export type CartShipping = {
   service: ShippingService;
   chooseService: (service: ShippingService) => void;
   chosenOption: ShippingOption | null;
+  /** Asks for the prices again after they failed. */
+  retry: () => void;
 };
 
 export function pickCartAddress(addresses: Address[], cartAddressID: number | null): number | null {
@@ -43,6 +46,10 @@ export function useCartShipping(cartKey: string, hasSelection: boolean): CartShi
     error: string | null;
   }>({ status: 'idle', quote: null, error: null });
   const [service, setService] = useState<ShippingService>(readChosenService);
+  const [attempt, setAttempt] = useState(0);
+  const retry = useCallback(() => setAttempt((n) => n + 1), []);
+  // Prices that failed for want of a connection are asked again once it is back.
+  useWhenBackOnline(state.status === 'failed', retry);
 
   useEffect(() => {
     let isCurrent = true;
@@ -79,7 +86,7 @@ export function useCartShipping(cartKey: string, hasSelection: boolean): CartShi
     return () => {
       isCurrent = false;
     };
-  }, [cartKey, hasSelection, addressID, isAddressBookLoaded]);
+  }, [cartKey, hasSelection, addressID, isAddressBookLoaded, attempt]);
 
   const chooseAddress = useCallback(async (next: number) => {
     setIsChoosing(true);
@@ -107,5 +114,6 @@ export function useCartShipping(cartKey: string, hasSelection: boolean): CartShi
     service,
     chooseService,
     chosenOption,
+    retry,
   };
 }

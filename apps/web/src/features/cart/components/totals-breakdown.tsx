@@ -65,7 +65,12 @@ export function TotalsBreakdown({
       )}
       <hr className="divider divider--tight" />
       <div className="cart-summary__row cart-summary__total">
-        <strong>{labels.total ?? (showsAmountDue ? 'Total to pay' : 'Total')}</strong>
+        <strong>
+          {totals.shipping === null
+            ? // Not a total to pay until the delivery charge is known.
+              'Total before delivery'
+            : (labels.total ?? (showsAmountDue ? 'Total to pay' : 'Total'))}
+        </strong>
         <strong data-testid={testIds.total}>
           {formatMoney(showsAmountDue ? totals.amountDue : totals.total)}
         </strong>

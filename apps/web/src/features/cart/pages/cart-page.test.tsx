@@ -25,6 +25,7 @@ vi.mock('../../shipping/use-cart-shipping', () => ({
     service: 'standard',
     chooseService: () => undefined,
     chosenOption: null,
+    retry: () => undefined,
   }),
 }));
 

@@ -1,4 +1,4 @@
-import { Alert, Card, Form, Radio } from 'antd';
+import { Alert, Button, Card, Form, Radio } from 'antd';
 import type { Address } from '@storefront/contract/address';
 import type { DeliveryWindow } from '@storefront/contract/delivery';
 import type { ShippingOption } from '@storefront/contract/shipping';
@@ -15,6 +15,8 @@ type Props = {
   addresses: Address[];
   options: ShippingOption[];
   quoteError: string | null;
+  /** Asks for the delivery prices again after they failed. */
+  onRetryQuote: () => void;
   /** The address chosen, for its delivery windows. */
   addressID: number | null;
   onWindow: (window: DeliveryWindow | null, required: boolean) => void;
@@ -26,17 +28,21 @@ export function CheckoutDelivery({
   addresses,
   options,
   quoteError,
+  onRetryQuote,
   addressID,
   onWindow,
   windowsReloadKey,
 }: Props) {
+  const form = Form.useFormInstance();
   const [windowRequired, setWindowRequired] = useState(false);
   const reportWindow = useCallback(
     (window: DeliveryWindow | null, required: boolean) => {
       setWindowRequired(required);
+      // "Choose a delivery window." said for the address before must not stay under one delivered by courier.
+      if (!required) form.setFields([{ name: 'deliveryWindowID', errors: [] }]);
       onWindow(window, required);
     },
-    [onWindow],
+    [form, onWindow],
   );
   return (
     <Card title="Delivery" data-testid="checkout-delivery">
@@ -90,6 +96,21 @@ export function CheckoutDelivery({
           ))}
         </Radio.Group>
       </Form.Item>
+      {/* Said where the delivery options would be: without them the order cannot be placed. */}
+      {quoteError && (
+        <Alert
+          type="warning"
+          showIcon
+          message={quoteError}
+          style={{ marginBottom: 24 }}
+          action={
+            <Button size="small" onClick={onRetryQuote} data-testid="checkout-quote-retry">
+              Try again
+            </Button>
+          }
+          data-testid="checkout-quote-error"
+        />
+      )}
       {addressID !== null && (
         <Form.Item
           name="deliveryWindowID"
@@ -101,9 +122,6 @@ export function CheckoutDelivery({
         </Form.Item>
       )}
       <DeliveryNotesFields testIdPrefix="checkout" />
-      {quoteError && (
-        <Alert type="warning" showIcon message={quoteError} data-testid="checkout-quote-error" />
-      )}
     </Card>
   );
 }

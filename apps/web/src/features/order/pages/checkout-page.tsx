@@ -57,6 +57,7 @@ export function CheckoutPage() {
                 addresses={checkout.addresses}
                 options={checkout.quoteOptions}
                 quoteError={checkout.quoteError}
+                onRetryQuote={checkout.retryQuote}
                 addressID={checkout.addressID}
                 onWindow={checkout.onWindow}
                 windowsReloadKey={checkout.windowsReloadKey}
@@ -87,6 +88,7 @@ export function CheckoutPage() {
           </Row>
           <PlaceOrderBar
             amountDue={checkout.totals.amountDue}
+            isDeliveryKnown={checkout.totals.shipping !== null}
             blockedBy={placeBlockedBy(checkout)}
             isPlacing={checkout.isPlacing}
           />
@@ -102,10 +104,12 @@ export function CheckoutPage() {
  */
 function PlaceOrderBar({
   amountDue,
+  isDeliveryKnown,
   blockedBy,
   isPlacing,
 }: {
   amountDue: number;
+  isDeliveryKnown: boolean;
   blockedBy: string | null;
   isPlacing: boolean;
 }) {
@@ -113,7 +117,7 @@ function PlaceOrderBar({
     <div className="bottom-bar checkout-bar" data-testid="checkout-bar">
       {blockedBy && <p className="bottom-bar__blocked">{blockedBy}</p>}
       <div className="bottom-bar__total">
-        <span className="text-secondary text-small">To pay</span>
+        <span className="text-secondary text-small">{isDeliveryKnown ? 'To pay' : 'Before delivery'}</span>
         <strong data-testid="checkout-bar-amount-due">{formatMoney(amountDue)}</strong>
       </div>
       <button

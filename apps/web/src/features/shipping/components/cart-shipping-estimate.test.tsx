@@ -1,6 +1,6 @@
-import { render, screen } from '@testing-library/react';
+import { fireEvent, render, screen } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { CartShipping } from '../use-cart-shipping';
 import { CartShippingEstimate } from './cart-shipping-estimate';
 
@@ -17,6 +17,7 @@ function shippingOf(overrides: Partial<CartShipping>): CartShipping {
     service: 'standard',
     chooseService: () => undefined,
     chosenOption: null,
+    retry: () => undefined,
     ...overrides,
   };
 }
@@ -41,5 +42,13 @@ describe('the cart’s delivery panel', () => {
     renderEstimate(shippingOf({ isAddressBookLoaded: true }));
     expect(screen.getByTestId('cart-address-none').textContent).toContain('No saved address yet');
     expect(screen.queryByTestId('cart-address-loading')).toBeNull();
+  });
+
+  it('says why the prices failed and asks for them again on Try again', () => {
+    const retry = vi.fn();
+    renderEstimate(shippingOf({ status: 'failed', error: 'Please check your network connection.', retry }));
+    expect(screen.getByTestId('cart-shipping-error').textContent).toContain('Please check your network');
+    fireEvent.click(screen.getByTestId('cart-shipping-retry'));
+    expect(retry).toHaveBeenCalledTimes(1);
   });
 });

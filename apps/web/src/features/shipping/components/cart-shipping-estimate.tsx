@@ -73,7 +73,15 @@ export function CartShippingEstimate({ shipping, hasSelection }: Props) {
         <span className="text-secondary">Select items to see delivery prices.</span>
       ) : status === 'failed' ? (
         <div className="notice notice--info" role="status" data-testid="cart-shipping-error">
-          {error}
+          {error}{' '}
+          <button
+            type="button"
+            className="shell-button shell-button--small"
+            onClick={shipping.retry}
+            data-testid="cart-shipping-retry"
+          >
+            Try again
+          </button>
         </div>
       ) : !quote ? (
         <ShippingOptionsPlaceholder />

@@ -1,0 +1,35 @@
+import { render, screen } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import type { ShownTotals } from '../price-cart';
+import { TotalsBreakdown } from './totals-breakdown';
+
+const totals: ShownTotals = {
+  subtotal: 2700,
+  discount: 0,
+  shipping: 795,
+  creditUsed: 0,
+  total: 3495,
+  amountDue: 3495,
+  gst: 0,
+};
+
+describe('the totals', () => {
+  it('call the last row the total to pay once the delivery charge is known', () => {
+    render(<TotalsBreakdown totals={totals} showsAmountDue testIds={{ total: 'total' }} />);
+    expect(screen.getByText('Total to pay')).toBeTruthy();
+    expect(screen.getByTestId('total').textContent).toBe('$34.95');
+  });
+
+  it('say the total is before delivery while the delivery charge is not known', () => {
+    render(
+      <TotalsBreakdown
+        totals={{ ...totals, shipping: null, total: 2700, amountDue: 2700, gst: null }}
+        showsAmountDue
+        testIds={{ total: 'total', shipping: 'shipping' }}
+      />,
+    );
+    expect(screen.queryByText('Total to pay')).toBeNull();
+    expect(screen.getByText('Total before delivery')).toBeTruthy();
+    expect(screen.getByTestId('shipping').textContent).toBe('—');
+  });
+});
