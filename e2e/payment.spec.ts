@@ -94,8 +94,11 @@ describe('payment', () => {
     await testId(page, 'payment-method-demo').waitFor();
     expect(await page.locator('h1').allTextContents()).toEqual(['How would you like to pay?']);
     // The page says the order is placed; no toast sits over the ways to pay.
-    expect(await page.locator('main').textContent()).toContain(
-      `Order #${orderID} is placed and waits for payment.`,
+    // It also says by when to pay, or the order is cancelled (UNPAID_ORDER_MINUTES, 30 by default).
+    expect(await page.locator('main').textContent()).toMatch(
+      new RegExp(
+        `Order #${orderID} is placed and waits for payment: pay by .+ (am|pm), or it is cancelled\\.`,
+      ),
     );
     await page.waitForTimeout(500);
     expect(await toasts(page).count()).toBe(0);
@@ -181,7 +184,7 @@ describe('payment', () => {
     const orderID = await placeOrder(page);
     await testId(page, 'payment-methods').waitFor();
     expect(await testId(page, 'payment-order').textContent()).toContain(
-      `Order #${orderID} is placed and waits for payment.`,
+      `Order #${orderID} is placed and waits for payment: pay by `,
     );
     await chooseDemoAndPay(page);
 

@@ -158,6 +158,11 @@ export const orderDetail = z.object({
   updatedAt: isoDateTime,
   paidAt: isoDateTime.nullable(),
   cancelledAt: isoDateTime.nullable(),
+  /**
+   * While the order awaits payment: when it is cancelled unless paid by then (`UNPAID_ORDER_MINUTES` after it was
+   * placed; the store's round runs each minute, so it may go up to a minute later). Null once it is paid or closed.
+   */
+  payBy: isoDateTime.nullable(),
   canCancel: z.boolean(),
   canChangeAddress: z.boolean(),
   /** The booked delivery window; null for courier zones and orders from before windows. */

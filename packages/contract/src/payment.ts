@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { id, idParam, text } from './common.js';
+import { id, idParam, isoDateTime, text } from './common.js';
 
 export const paymentProviders = ['paypal', 'afterpay', 'demo'] as const;
 export const paymentProvider = z.enum(paymentProviders);
@@ -23,6 +23,8 @@ export const paymentMethod = z.object({
 export const paymentMethods = z.object({
   amountDue: z.number().int().min(0).max(100_000_000),
   methods: z.array(paymentMethod).max(paymentProviders.length),
+  /** When the order is cancelled unless paid by then (`payBy` of the order's detail). */
+  payBy: isoDateTime,
 });
 export type PaymentMethods = z.infer<typeof paymentMethods>;
 

@@ -36,6 +36,7 @@ export function makeOrderDetail(overrides: Partial<OrderDetail> = {}): OrderDeta
     canChangeWindow: false,
     canChangeNotes: true,
     canChangeSubstitutes: true,
+    payBy: null,
     deliveryNotes: null,
     leaveUnattended: false,
     ...overrides,

@@ -131,7 +131,9 @@ export function createOrderPayments(db: Db, deps: OrderPaymentDeps) {
     afterpayTerms: () => payments.afterpayTerms(),
 
     async methods(customerId: number, orderId: number): Promise<PaymentMethods> {
-      return payments.methods(amountDueOf(await payableOrder(customerId, orderId)));
+      const order = await payableOrder(customerId, orderId);
+      const payBy = new Date(order.createdAt.getTime() + deps.unpaidMs).toISOString();
+      return { ...(await payments.methods(amountDueOf(order))), payBy };
     },
 
     /** `payer`: the signed-in customer, as the session lookup read them; the provider pre-fills its form with it. */

@@ -176,6 +176,10 @@ export function createOrderService(db: Db, deps: OrderServiceDeps) {
       updatedAt: order.updatedAt.toISOString(),
       paidAt: order.paidAt?.toISOString() ?? null,
       cancelledAt: order.cancelledAt?.toISOString() ?? null,
+      payBy:
+        order.status === 'pending_payment'
+          ? new Date(order.createdAt.getTime() + mail.unpaidMinutes * 60_000).toISOString()
+          : null,
       canCancel: isOpen(order.status),
       canChangeAddress: isOpen(order.status),
       deliveryWindow: window ? toBookedWindow(window) : null,

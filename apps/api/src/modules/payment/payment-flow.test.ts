@@ -152,6 +152,24 @@ describe('paying an order', () => {
     }
   });
 
+  it('says by when the order must be paid: the unpaid-order time after it was placed, as its detail does', async () => {
+    const { c, order } = await unpaidOrder(1);
+    const methods = await call<{ payBy: string }>(c, 'GET', `/payment/methods?orderID=${order.orderID}`);
+    const placedAt = Date.parse(order.createdAt);
+    expect(Date.parse(methods.data.payBy) - placedAt).toBe(30 * 60_000);
+    expect(order.payBy).toBe(methods.data.payBy);
+    const detail = await call<{ payBy: string | null }>(c, 'GET', `/order/detail?orderID=${order.orderID}`);
+    expect(detail.data.payBy).toBe(methods.data.payBy);
+
+    expect((await call(c, 'PUT', '/order/cancel', { orderID: order.orderID })).code).toBe(0);
+    const cancelled = await call<{ payBy: string | null }>(
+      c,
+      'GET',
+      `/order/detail?orderID=${order.orderID}`,
+    );
+    expect(cancelled.data.payBy).toBeNull();
+  });
+
   it("Afterpay's terms are public for product and cart pages, and unavailable while Afterpay cannot answer", async () => {
     const terms = async () => {
       const res = await t.app.inject({ method: 'GET', url: '/api/v1/payment/afterpay-terms' });

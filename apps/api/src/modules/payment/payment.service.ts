@@ -90,7 +90,8 @@ export function createPaymentService(
   }
 
   return {
-    async methods(amountDueCents: number): Promise<PaymentMethods> {
+    /** The ways to pay an amount; the caller adds when the order must be paid by. */
+    async methods(amountDueCents: number): Promise<Omit<PaymentMethods, 'payBy'>> {
       const methods = await Promise.all(
         ORDER.filter((name) => providers.byName.has(name)).map(async (name) => ({
           provider: name,

@@ -28,11 +28,7 @@ export const orderStatusOrder: OrderStatus[] = [
   'cancelled',
 ];
 
-const dateFormat = new Intl.DateTimeFormat('en-AU', { dateStyle: 'medium', timeStyle: 'short' });
-
-export function formatOrderDate(iso: string): string {
-  return dateFormat.format(new Date(iso));
-}
+export { formatDateTime as formatOrderDate } from '../../lib/date-time';
 
 const dayFormat = new Intl.DateTimeFormat('en-AU', { dateStyle: 'medium' });
 

@@ -2,6 +2,7 @@ import { errorCatalogue } from '@storefront/contract/errors';
 import type { PaymentMethods } from '@storefront/contract/payment';
 import { AxiosError } from 'axios';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { formatDateTime } from '../../lib/date-time';
 import { fetchPaymentMethods } from './api';
 import { describeOrderPayment, readOrderPayment, type OrderPayment } from './order-payment';
 
@@ -10,7 +11,11 @@ vi.mock('./api', () => ({ fetchPaymentMethods: vi.fn() }));
 const { NOT_FOUND, ORDER_NOT_PAYABLE } = errorCatalogue;
 
 function makeMethods(amountDue: number): PaymentMethods {
-  return { amountDue, methods: [{ provider: 'demo', isEligible: true, instalmentCents: null }] };
+  return {
+    amountDue,
+    methods: [{ provider: 'demo', isEligible: true, instalmentCents: null }],
+    payBy: '2026-11-27T04:30:00.000Z',
+  };
 }
 
 describe('readOrderPayment', () => {
@@ -54,7 +59,7 @@ describe('describeOrderPayment', () => {
 
   it('says the order waits for payment only when it owes money', () => {
     expect(describeWith({ kind: 'owing', methods: makeMethods(1250) })).toBe(
-      'Order #7 is placed and waits for payment.',
+      `Order #7 is placed and waits for payment: pay by ${formatDateTime('2026-11-27T04:30:00.000Z')}, or it is cancelled.`,
     );
     expect(describeWith({ kind: 'settled' })).toBe('Order #7 has nothing left to pay.');
     expect(describeWith({ kind: 'not-found' })).toBe('Order #7 is not one of your orders.');

@@ -2,6 +2,7 @@ import { errorCatalogue } from '@storefront/contract/errors';
 import type { PaymentMethods } from '@storefront/contract/payment';
 import type { AsyncStatus } from '../../lib/async-status';
 import { readErrorCode } from '../../lib/http/error-message';
+import { formatDateTime } from '../../lib/date-time';
 import { fetchPaymentMethods } from './api';
 
 /** What the payment page learnt of an order: what it owes and how to pay it, or why it owes nothing. */
@@ -36,7 +37,9 @@ export function describeOrderPayment(
       ? `We could not check whether order #${orderID} still waits for payment.`
       : `Checking order #${orderID}…`;
   }
-  if (data.kind === 'owing') return `Order #${orderID} is placed and waits for payment.`;
+  if (data.kind === 'owing') {
+    return `Order #${orderID} is placed and waits for payment: pay by ${formatDateTime(data.methods.payBy)}, or it is cancelled.`;
+  }
   if (data.kind === 'settled') return `Order #${orderID} has nothing left to pay.`;
   return `Order #${orderID} is not one of your orders.`;
 }

@@ -5,6 +5,7 @@ import { MemoryRouter, Route, Routes } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createAppStore } from '../../../app/store';
 import { makeOrderDetail } from '../../../test-support/order-detail';
+import { formatOrderDate } from '../order-status';
 import { listAddresses } from '../../address/api';
 import { fetchOrderDetail } from '../api';
 import { OrderDetailPage } from './order-detail-page';
@@ -72,6 +73,18 @@ describe("an order's page", () => {
     expect(
       screen.getAllByTestId('order-line').map((line) => within(line).getByRole('link').getAttribute('href')),
     ).toEqual(['/product/7', '/product/8']);
+  });
+
+  it('says by when an order awaiting payment must be paid, or it is cancelled', async () => {
+    const payBy = '2026-11-27T04:30:00.000Z';
+    await showOrder({
+      status: 'pending_payment',
+      payBy,
+      totals: { ...makeOrderDetail().totals, amountDue: 1935 },
+    });
+    expect(screen.getByTestId('order-payment-due').textContent).toContain(
+      `$19.35 is still to pay for this order: pay by ${formatOrderDate(payBy)}, or it is cancelled.`,
+    );
   });
 
   it("is a paid order's tax invoice: the shop's ABN, the taxable lines marked, the GST it includes", async () => {

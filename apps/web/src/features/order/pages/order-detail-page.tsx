@@ -151,7 +151,10 @@ export function OrderDetailPage() {
           type="warning"
           showIcon
           style={{ marginTop: 16 }}
-          message={`${formatMoney(o.totals.amountDue)} is still to pay for this order.`}
+          message={
+            `${formatMoney(o.totals.amountDue)} is still to pay for this order` +
+            (o.payBy ? `: pay by ${formatOrderDate(o.payBy)}, or it is cancelled.` : '.')
+          }
           action={
             <ButtonLink to={`/checkout/pay/${o.orderID}`} type="primary" data-testid="order-pay-now">
               Pay now

@@ -12,7 +12,11 @@ vi.mock('../api', () => ({ fetchPaymentMethods: vi.fn(), startPayment: vi.fn() }
 const { ORDER_NOT_PAYABLE, NOT_FOUND } = errorCatalogue;
 
 function makeMethods(amountDue: number): PaymentMethods {
-  return { amountDue, methods: [{ provider: 'demo', isEligible: amountDue > 0, instalmentCents: null }] };
+  return {
+    amountDue,
+    methods: [{ provider: 'demo', isEligible: amountDue > 0, instalmentCents: null }],
+    payBy: '2026-11-27T04:30:00.000Z',
+  };
 }
 
 function renderPaymentPage() {
@@ -36,7 +40,8 @@ describe('the payment page', () => {
     vi.mocked(fetchPaymentMethods).mockResolvedValue(makeMethods(1250));
     renderPaymentPage();
     await screen.findByTestId('payment-methods');
-    expect(sentence()).toContain('Order #7 is placed and waits for payment.');
+    expect(sentence()).toContain('Order #7 is placed and waits for payment: pay by ');
+    expect(sentence()).toContain(', or it is cancelled.');
   });
 
   it('does not say a paid or cancelled order waits for payment', async () => {
