@@ -153,6 +153,44 @@ describe('delivery windows and buy again', () => {
     await context.close();
   });
 
+  it('what was typed and chosen at checkout survives a reload and a detour to the cart, and is gone once ordered', async () => {
+    const { context, page } = await openPage(browser(), PHONE);
+    await shopper(page, 'checkout-draft');
+    await page.goto('/checkout');
+    const chosen = await pickDeliveryWindow(page);
+    await testId(page, 'checkout-notes').fill('Gate code 4321');
+    await testId(page, 'checkout-leave-unattended').check();
+
+    await page.reload();
+    await testId(page, 'window-picker').waitFor();
+    await expect.poll(() => testId(page, 'checkout-notes').inputValue()).toBe('Gate code 4321');
+    expect(await testId(page, 'checkout-leave-unattended').isChecked()).toBe(true);
+    const picked = page.locator('.window-picker__window.ant-radio-wrapper-checked');
+    await expect.poll(() => picked.textContent()).toBe(chosen);
+
+    await page.getByRole('link', { name: 'Change in your cart' }).click();
+    await testId(page, 'cart-checkout').click();
+    await testId(page, 'window-picker').waitFor();
+    await expect.poll(() => testId(page, 'checkout-notes').inputValue()).toBe('Gate code 4321');
+    await expect.poll(() => picked.textContent()).toBe(chosen);
+
+    await testId(page, 'checkout-place-order').click();
+    await page.waitForURL(/\/checkout\/pay\/\d+$/);
+    const token = (await page.evaluate(() => localStorage.getItem('storefront.token'))) ?? '';
+    const { data } = await callApi<{ list: Product[] }>('product/list?category=pantry&pageSize=50');
+    const product = data.list.find((p) => p.available && p.stock >= 10);
+    await callApi('cart/add', {
+      method: 'POST',
+      token,
+      body: { productID: product?.productID, quantity: 1 },
+    });
+    await page.goto('/checkout');
+    await testId(page, 'window-picker').waitFor();
+    expect(await testId(page, 'checkout-notes').inputValue()).toBe('');
+    expect(await testId(page, 'checkout-leave-unattended').isChecked()).toBe(false);
+    await context.close();
+  });
+
   it('buy again from the orders list puts the order back in the cart', async () => {
     const { context, page } = await openPage(browser());
     const { token, products } = await shopper(page, 'again');

@@ -25,6 +25,12 @@ import { readChosenService, saveChosenService } from '../shipping/chosen-service
 import { pickCartAddress } from '../shipping/use-cart-shipping';
 import { retrieveCredits } from '../wallet/api';
 import { createOrder } from './api';
+import {
+  clearCheckoutDraft,
+  readCheckoutDraft,
+  saveCheckoutDraft,
+  type CheckoutDraft,
+} from './checkout-draft';
 import { notesToSend } from './delivery-notes';
 import { toast } from '../../lib/toast';
 
@@ -113,6 +119,8 @@ export function useCheckout() {
   const [isPlacing, setIsPlacing] = useState(false);
   const [orderKeys] = useState(() => createAttemptKeys());
   const [initialService] = useState(readChosenService);
+  // What was chosen and typed here before a reload or a detour to the cart (this tab only).
+  const [draft] = useState(readCheckoutDraft);
   const [chosenWindow, setChosenWindow] = useState<ChosenWindow>(null);
   const [windowsReloadKey, setWindowsReloadKey] = useState(0);
   const onWindow = useCallback(
@@ -175,6 +183,7 @@ export function useCheckout() {
       const body = orderBodyOf(values, balance, totals.total);
       const order = await createOrder(body, orderKeys.keyFor(body));
       orderKeys.finish();
+      clearCheckoutDraft();
       void dispatch(fetchCart());
       // Replace the checkout in the history, so going back does not offer to place the same order again. The
       // payment page says the order is placed itself; a toast there would sit over the ways to pay.
@@ -211,7 +220,9 @@ export function useCheckout() {
     initialService,
     initialAddressID: addressList.some((a) => a.addressID === addedAddressID)
       ? addedAddressID
-      : (pickCartAddress(addressList, addresses.data?.cartAddressID ?? null) ?? undefined),
+      : (pickCartAddress(addressList, draft.addressID ?? addresses.data?.cartAddressID ?? null) ?? undefined),
+    draft,
+    keepDraft: (values: CheckoutDraft) => saveCheckoutDraft(values),
     hasLoadFailed:
       (addresses.status === 'failed' && !addresses.data) || (linesStale && cartStatus === 'failed'),
     loadError: addresses.status === 'failed' ? addresses.error : cartError,

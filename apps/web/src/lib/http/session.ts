@@ -14,6 +14,9 @@ export const sessionKeys = {
 /** The suburb the product page last quoted delivery to: the customer's, so it goes with the session. */
 export const ESTIMATE_SUBURB_KEY = 'storefront.estimateSuburb';
 
+/** What the checkout form holds, kept for this tab across a reload or a detour (sessionStorage). */
+export const CHECKOUT_DRAFT_KEY = 'storefront.checkoutDraft';
+
 const USER_INFO_COOKIE_DAYS = 30 / (24 * 60);
 const cookieOptions = { path: '/', sameSite: 'lax' } as const;
 
@@ -90,13 +93,14 @@ export function saveUserInfoCookie(user: UserInfo): void {
 
 /**
  * Ends the session in this browser: token, expiry marker, email, user-info (session) cookie, customer id cookie, the
- * suburb the product page quoted delivery to, and reads started for the page and not yet taken.
+ * suburb the product page quoted delivery to, the checkout's draft, and reads started for the page and not yet taken.
  */
 export function clearSession(): void {
   localStorage.removeItem(sessionKeys.token);
   localStorage.removeItem(sessionKeys.expiresAt);
   localStorage.removeItem(sessionKeys.email);
   localStorage.removeItem(ESTIMATE_SUBURB_KEY);
+  sessionStorage.removeItem(CHECKOUT_DRAFT_KEY);
   Cookies.remove(sessionKeys.userInfoCookie, { path: '/' });
   Cookies.remove(sessionKeys.customerIdCookie, { path: '/' });
   forgetPrefetched();

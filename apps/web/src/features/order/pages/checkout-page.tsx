@@ -45,10 +45,14 @@ export function CheckoutPage() {
           layout="vertical"
           requiredMark={false}
           initialValues={{
+            deliveryWindowID: checkout.draft.deliveryWindowID,
+            deliveryNotes: checkout.draft.deliveryNotes,
+            leaveUnattended: checkout.draft.leaveUnattended,
             addressID: checkout.initialAddressID,
             shippingService: checkout.initialService,
             useCredit: false,
           }}
+          onValuesChange={(_, values) => checkout.keepDraft(values)}
           onFinish={(values) => void checkout.placeOrder(values)}
         >
           <Row gutter={[16, 16]}>
