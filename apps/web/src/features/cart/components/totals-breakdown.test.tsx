@@ -32,4 +32,16 @@ describe('the totals', () => {
     expect(screen.getByText('Total before delivery')).toBeTruthy();
     expect(screen.getByTestId('shipping').textContent).toBe('—');
   });
+
+  it("list store credit as taking off the total to pay, or beside an order's total as part of its payment", () => {
+    const credited = { ...totals, creditUsed: 500, amountDue: 2995 };
+    const rows = () => Array.from(document.querySelectorAll('.cart-summary__row'), (r) => r.textContent);
+    const { unmount } = render(<TotalsBreakdown totals={credited} showsAmountDue />);
+    expect(rows()).toEqual(expect.arrayContaining(['Store credit-$5.00', 'Total to pay$29.95']));
+    expect(rows().indexOf('Store credit-$5.00')).toBeLessThan(rows().indexOf('Total to pay$29.95'));
+    unmount();
+    render(<TotalsBreakdown totals={credited} labels={{ credit: 'Paid with store credit' }} />);
+    expect(rows()).toEqual(expect.arrayContaining(['Paid with store credit-$5.00', 'Total$34.95']));
+    expect(rows().indexOf('Paid with store credit-$5.00')).toBeGreaterThan(rows().indexOf('Total$34.95'));
+  });
 });

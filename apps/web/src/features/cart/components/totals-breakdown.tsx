@@ -36,6 +36,13 @@ export function TotalsBreakdown({
   showsAmountDue = false,
   children,
 }: Props) {
+  const creditRow = totals.creditUsed > 0 && (
+    <TotalsRow
+      label={labels.credit ?? 'Store credit'}
+      value={formatMoney(-totals.creditUsed)}
+      testId={testIds.credit}
+    />
+  );
   return (
     <>
       <TotalsRow
@@ -56,13 +63,7 @@ export function TotalsBreakdown({
         testId={testIds.shipping}
       />
       {children}
-      {totals.creditUsed > 0 && (
-        <TotalsRow
-          label={labels.credit ?? 'Store credit'}
-          value={formatMoney(-totals.creditUsed)}
-          testId={testIds.credit}
-        />
-      )}
+      {showsAmountDue && creditRow}
       <hr className="divider divider--tight" />
       <div className="cart-summary__row cart-summary__total">
         <strong>
@@ -81,6 +82,8 @@ export function TotalsBreakdown({
           <span data-testid={testIds.gst}>{formatMoney(totals.gst)}</span>
         </div>
       )}
+      {/* Beside the order's total, credit says how part of it was paid; above the total to pay, what it takes off. */}
+      {!showsAmountDue && creditRow}
     </>
   );
 }
