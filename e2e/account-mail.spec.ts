@@ -7,6 +7,7 @@ import {
   registerCustomer,
   saveScreenshot,
   signIn,
+  signOut,
   testId,
   useBrowser,
 } from './support/browser';
@@ -82,6 +83,37 @@ describe('mail from the store', () => {
     await statusRead;
     await page.waitForLoadState('networkidle');
     expect(await testId(page, 'verify-banner').count()).toBe(0);
+    await context.close();
+  });
+
+  it('a confirmation link opened again says the address is confirmed, and never says a sentence twice', async () => {
+    const email = makeEmail('verify-again');
+    const password = 'verify-again-1';
+    const { context, page } = await openPage(browser(), PHONE);
+    await registerCustomer(page, { email, password, firstName: 'Otto', lastName: 'Again' });
+    const link = linkTo(await waitForMail(email, 'Confirm your email address'), '/verify-email');
+    await page.goto(link);
+    await testId(page, 'verify-done').waitFor();
+
+    // Signed in, the account tells that the address is confirmed: that is what the customer reads.
+    await page.goto(link);
+    await testId(page, 'verify-already').waitFor();
+    expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe(
+      'Your email address is already confirmed',
+    );
+    expect(await page.getByText('did not confirm').count()).toBe(0);
+    await saveScreenshot(page, 'verify-again-signed-in-phone');
+
+    // Signed out nothing tells whether it was, so the page says what may have happened, each thing once.
+    await signOut(page);
+    await page.goto(link);
+    const spent = testId(page, 'verify-spent');
+    await spent.waitFor();
+    const sentences = ((await spent.textContent()) ?? '').split(/(?<=[.!?])\s*/).filter((s) => s.trim());
+    expect(sentences.length).toBeGreaterThan(0);
+    expect(new Set(sentences).size).toBe(sentences.length);
+    expect(await page.getByText('from your account').count()).toBe(1);
+    await saveScreenshot(page, 'verify-again-signed-out-phone');
     await context.close();
   });
 

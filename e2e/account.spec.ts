@@ -1,3 +1,4 @@
+import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import {
   useBrowser,
@@ -5,12 +6,29 @@ import {
   openPage,
   PHONE,
   registerCustomer,
+  saveScreenshot,
   signIn,
   signOut,
   testId,
+  toasts,
 } from './support/browser';
 
 const browser = useBrowser();
+
+/** The error Ant Design shows under the field `id` (the text its input is described by), once it is there. */
+async function fieldError(page: Page, id: string): Promise<string> {
+  const field = testId(page, id);
+  await expect.poll(() => field.getAttribute('aria-invalid')).toBe('true');
+  const help = (await field.getAttribute('aria-describedby'))?.split(' ')[0] ?? '';
+  return (await page.locator(`[id="${help}"]`).textContent()) ?? '';
+}
+
+/** The field has the cursor and is on screen, below the sticky header (a phone's header and search bar). */
+async function expectFocusedInView(page: Page, id: string): Promise<void> {
+  await expect.poll(() => testId(page, id).evaluate((e) => e === document.activeElement)).toBe(true);
+  const box = await testId(page, id).boundingBox();
+  expect(box && box.y > 110 && box.y + box.height < PHONE.height).toBe(true);
+}
 
 describe('the account area', () => {
   it('a customer edits their profile and it stays edited', async () => {
@@ -48,8 +66,8 @@ describe('the account area', () => {
     await context.close();
   });
 
-  it('an unknown suburb is refused with the server message', async () => {
-    const { context, page } = await openPage(browser());
+  it('an unknown suburb is refused on a phone at the postcode and suburb, with the cursor there', async () => {
+    const { context, page } = await openPage(browser(), PHONE);
     await registerCustomer(page, {
       email: makeEmail('suburb'),
       password: 'suburb-pass-1',
@@ -60,7 +78,30 @@ describe('the account area', () => {
     await testId(page, 'profile-postcode').fill('2000');
     await testId(page, 'profile-suburb').fill('Nowhere Special');
     await testId(page, 'suburb-save').click();
-    await page.getByText('not a known Australian locality').waitFor();
+    expect(await fieldError(page, 'profile-postcode')).toBe(
+      'That postcode and suburb are not a known Australian locality.',
+    );
+    expect(await testId(page, 'profile-suburb').getAttribute('aria-invalid')).toBe('true');
+    await expectFocusedInView(page, 'profile-postcode');
+    await context.close();
+  });
+
+  it('a birthday the server refuses is marked at its field on a phone, with the cursor in it', async () => {
+    const { context, page } = await openPage(browser(), PHONE);
+    await registerCustomer(page, {
+      email: makeEmail('birthday'),
+      password: 'birthday-pass-1',
+      firstName: 'Bea',
+      lastName: 'Young',
+    });
+    await testId(page, 'profile-edit').click();
+    await testId(page, 'profile-birthday').fill('2020-01-01');
+    await testId(page, 'profile-save').scrollIntoViewIfNeeded();
+    await testId(page, 'profile-save').click();
+    expect(await fieldError(page, 'profile-birthday')).toBe('Must be a date between 13 and 120 years ago.');
+    await expectFocusedInView(page, 'profile-birthday');
+    await saveScreenshot(page, 'profile-birthday-refused-phone');
+    expect(await page.getByText('body.birthday').count()).toBe(0);
     await context.close();
   });
 
@@ -115,6 +156,36 @@ describe('the account area', () => {
     await signIn(page, email, 'second-pass-2');
     await page.waitForURL((url) => url.pathname === '/');
     await testId(page, 'home-title').getByText('Welcome back, Alex').waitFor();
+    await context.close();
+  });
+
+  it('on a phone a wrong current password is marked at its field, and the change that follows leaves no error', async () => {
+    const { context, page } = await openPage(browser(), PHONE);
+    await registerCustomer(page, {
+      email: makeEmail('password-phone'),
+      password: 'first-pass-1',
+      firstName: 'Pat',
+      lastName: 'Word',
+    });
+    await page.goto('/account/security');
+    await testId(page, 'password-old').fill('wrong-pass-1');
+    await testId(page, 'password-new').fill('second-pass-2');
+    await testId(page, 'password-confirm').fill('second-pass-2');
+    await testId(page, 'password-save').click();
+    expect(await fieldError(page, 'password-old')).toBe('The current password is incorrect.');
+    await expectFocusedInView(page, 'password-old');
+    await saveScreenshot(page, 'security-wrong-password-phone');
+
+    await testId(page, 'password-old').fill('first-pass-1');
+    await testId(page, 'password-save').click();
+    await page.getByText('Your password is changed.').waitFor();
+    // The earlier refusal is gone with the success, toast or mark, well before a toast's 3 seconds are up.
+    expect(await toasts(page).allInnerTexts()).toEqual([
+      'Your password is changed. Other devices have been signed out.',
+    ]);
+    expect(await page.getByText('The current password is incorrect.').count()).toBe(0);
+    expect(await testId(page, 'password-old').getAttribute('aria-invalid')).toBeNull();
+    await saveScreenshot(page, 'security-password-changed-phone');
     await context.close();
   });
 

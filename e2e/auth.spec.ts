@@ -1,3 +1,4 @@
+import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import {
   DEMO,
@@ -13,6 +14,21 @@ import {
 } from './support/browser';
 
 const browser = useBrowser();
+
+/** The error Ant Design shows under the field `id` (the text its input is described by), once it is there. */
+async function fieldError(page: Page, id: string): Promise<string> {
+  const field = testId(page, id);
+  await expect.poll(() => field.getAttribute('aria-invalid')).toBe('true');
+  const help = (await field.getAttribute('aria-describedby'))?.split(' ')[0] ?? '';
+  return (await page.locator(`[id="${help}"]`).textContent()) ?? '';
+}
+
+/** The field has the cursor and is on screen, below the sticky header (a phone's header and search bar). */
+async function expectFocusedInView(page: Page, id: string): Promise<void> {
+  await expect.poll(() => testId(page, id).evaluate((e) => e === document.activeElement)).toBe(true);
+  const box = await testId(page, id).boundingBox();
+  expect(box && box.y > 110 && box.y + box.height < PHONE.height).toBe(true);
+}
 
 describe('signing up and in', () => {
   it('a new customer registers and lands on their profile', async () => {
@@ -32,7 +48,7 @@ describe('signing up and in', () => {
     await context.close();
   });
 
-  it('registering an email that is taken shows the server message', async () => {
+  it('registering an email that is taken says so at the email field', async () => {
     const { context, page } = await openPage(browser());
     await page.goto('/register');
     await testId(page, 'register-first-name').fill('Dana');
@@ -41,8 +57,7 @@ describe('signing up and in', () => {
     await testId(page, 'register-password').fill('another-pass-1');
     await testId(page, 'register-confirm-password').fill('another-pass-1');
     await testId(page, 'register-submit').click();
-    await testId(page, 'register-error').waitFor();
-    expect(await testId(page, 'register-error').textContent()).toContain('already exists');
+    expect(await fieldError(page, 'register-email')).toBe('An account with this email already exists.');
     // Its fields are the height of the sign-in form's, and its heading the same size.
     for (const id of ['register-email', 'register-password']) {
       const box = await testId(page, id).evaluate(
@@ -95,6 +110,42 @@ describe('signing up and in', () => {
         .toBe(true);
       const box = await testId(page, 'register-first-name').boundingBox();
       expect(box && box.y > 60 && box.y + box.height < PHONE.height).toBe(true);
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('a sign-up the server refuses on a phone marks the field it is about, in view with the cursor in it', async () => {
+    const { context, page } = await openPage(browser(), PHONE);
+    try {
+      await page.goto('/register');
+      await testId(page, 'register-first-name').fill('Ada');
+      await testId(page, 'register-last-name').fill('Lovelace');
+      await testId(page, 'register-email').fill(makeEmail('refused'));
+      await testId(page, 'register-password').fill('engine-pass-1');
+      await testId(page, 'register-confirm-password').fill('engine-pass-1');
+      await testId(page, 'register-postcode').fill('3000');
+      await testId(page, 'register-suburb').fill('Sydney');
+      await testId(page, 'register-submit').scrollIntoViewIfNeeded();
+      await testId(page, 'register-submit').click();
+
+      // Sydney is not in 3000: the postcode says why, the suburb is marked too, and the sentence is said once.
+      expect(await fieldError(page, 'register-postcode')).toBe(
+        'That postcode and suburb are not a known Australian locality.',
+      );
+      expect(await testId(page, 'register-suburb').getAttribute('aria-invalid')).toBe('true');
+      expect(await page.getByText('not a known Australian locality').count()).toBe(1);
+      await expectFocusedInView(page, 'register-postcode');
+      await saveScreenshot(page, 'register-refused-locality-phone');
+
+      await testId(page, 'register-suburb').fill('Melbourne');
+      await testId(page, 'register-email').fill(DEMO.email);
+      await testId(page, 'register-submit').scrollIntoViewIfNeeded();
+      await testId(page, 'register-submit').click();
+      expect(await fieldError(page, 'register-email')).toBe('An account with this email already exists.');
+      await expectFocusedInView(page, 'register-email');
+      expect(await testId(page, 'register-postcode').getAttribute('aria-invalid')).toBeNull();
+      await saveScreenshot(page, 'register-refused-email-phone');
     } finally {
       await context.close();
     }

@@ -16,6 +16,7 @@ import {
   loginWithPassword,
   logout,
   logoutEverywhere,
+  registerAccount,
   selectPostCode,
   selectUserInfo,
   updateProfile,
@@ -133,6 +134,30 @@ describe('user info', () => {
       store.dispatch(loginWithPassword({ email: 'dana@example.test', password: 'bad' })).unwrap(),
     ).rejects.toBe('Wrong email or password.');
     expect(store.getState().userInfo.status).toBe('failed');
+  });
+
+  it('a refused sign-up rejects with the code and the fields the answer names, and stores its message', async () => {
+    vi.mocked(api.registerCustomer).mockRejectedValue({
+      status: 400,
+      data: {
+        code: 100001,
+        msg: 'body.email: must be an email address',
+        data: { fields: [{ field: 'body.email', message: 'must be an email address' }] },
+      },
+    });
+    const store = createAppStore();
+    const result = await store.dispatch(
+      registerAccount({ email: 'dana@', password: 'long-enough-1', firstName: 'Dana', lastName: 'Demo' }),
+    );
+    expect(result.payload).toEqual({
+      message: 'Some of the details sent are not valid.',
+      code: 100001,
+      fields: [{ field: 'body.email', message: 'must be an email address' }],
+    });
+    expect(store.getState().userInfo).toMatchObject({
+      status: 'failed',
+      error: 'Some of the details sent are not valid.',
+    });
   });
 
   it('a profile change updates the stored user', async () => {

@@ -9,6 +9,7 @@ import type {
 } from '@storefront/contract/account';
 import { createCallThunk, readRejection } from '../../app/hooks';
 import type { AsyncStatus } from '../../lib/async-status';
+import { createFormThunk, readFormRejection } from './form-refusal';
 import {
   clearSession,
   hasSession,
@@ -92,28 +93,30 @@ export const fetchUserInfo = createCallThunk(
 );
 
 /** Signing in by any route keeps the user and then the session's expiry marker. */
-function signInThunk<Body>(type: string, signIn: (body: Body) => Promise<UserInfo>) {
-  return createCallThunk(type, async (body: Body) => {
-    const user = keepUserInfo(await signIn(body));
-    await recordSessionExpiry();
-    return user;
-  });
+async function keepSignIn(signIn: Promise<UserInfo>): Promise<UserInfo> {
+  const user = keepUserInfo(await signIn);
+  await recordSessionExpiry();
+  return user;
 }
 
-export const loginWithPassword = signInThunk('account/loginWithPassword', (body: LoginBody) =>
-  loginCustomer(body),
+export const loginWithPassword = createCallThunk('account/loginWithPassword', (body: LoginBody) =>
+  keepSignIn(loginCustomer(body)),
 );
-export const loginWithGoogle = signInThunk('account/loginWithGoogle', (body: GoogleAuthBody) =>
-  authenticateWithGoogle(body),
+export const loginWithGoogle = createCallThunk('account/loginWithGoogle', (body: GoogleAuthBody) =>
+  keepSignIn(authenticateWithGoogle(body)),
 );
-export const registerAccount = signInThunk('account/registerAccount', (body: RegisterBody) =>
-  registerCustomer(body),
+/** Rejects with the refusal: the form marks the field it is about (the email taken, the postcode unknown). */
+export const registerAccount = createFormThunk('account/registerAccount', (body: RegisterBody) =>
+  keepSignIn(registerCustomer(body)),
 );
 
 const profileSaved = createAction<UserInfo>('account/profileSaved');
 
-/** Answers the saved details; they are kept and shown only while the browser holds the session they were sent in. */
-export const updateProfile = createCallThunk(
+/**
+ * Answers the saved details; they are kept and shown only while the browser holds the session they were sent in.
+ * Rejects with the refusal, for the form to mark the field it is about.
+ */
+export const updateProfile = createFormThunk(
   'account/updateProfile',
   async (body: UpdateCustomerBody, { dispatch }) => {
     const sentIn = markSession();
@@ -173,11 +176,17 @@ const userInfoSlice = createSlice({
         state.status = 'loading';
         state.error = null;
       });
+    }
+    for (const thunk of [fetchUserInfo, loginWithPassword, loginWithGoogle]) {
       builder.addCase(thunk.rejected, (state, action) => {
         state.status = 'failed';
         state.error = readRejection(action);
       });
     }
+    builder.addCase(registerAccount.rejected, (state, action) => {
+      state.status = 'failed';
+      state.error = readFormRejection(action);
+    });
     for (const thunk of [loginWithPassword, loginWithGoogle, registerAccount]) {
       builder.addCase(thunk.fulfilled, (state, action) => received(state, action.payload));
     }

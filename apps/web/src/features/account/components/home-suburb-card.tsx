@@ -1,32 +1,23 @@
-import { Button, Card, Descriptions, Form, Input, Space } from 'antd';
+import { Alert, Button, Card, Descriptions, Form, Input, Space } from 'antd';
 import type { CustomerInfo } from '@storefront/contract/account';
+import { errorCatalogue } from '@storefront/contract/errors';
 import { useState } from 'react';
 import { useAppDispatch } from '../../../app/hooks';
 import { DEFAULT_POST_CODE, updateProfile } from '../user-info-slice';
 import { toast } from '../../../lib/toast';
+import { SCROLL_TO_FIRST_ERROR } from '../../../lib/form-rules';
+import { refusalSaying, type FieldsByCode } from '../form-refusal';
+import { useFormRefusal } from '../use-form-refusal';
 
 type SuburbForm = { postCode: string; suburb: string };
 
 type Props = { info: CustomerInfo; onSaved: (info: CustomerInfo) => void };
 
+const FIELDS_BY_CODE: FieldsByCode = { [errorCatalogue.UNKNOWN_POSTCODE.code]: ['postCode', 'suburb'] };
+
 /** Postcode and suburb change together, so they are one small form. */
 export function HomeSuburbCard({ info, onSaved }: Props) {
-  const dispatch = useAppDispatch();
   const [isEditing, setIsEditing] = useState(false);
-  const [isSaving, setIsSaving] = useState(false);
-
-  const save = async ({ postCode, suburb }: SuburbForm) => {
-    setIsSaving(true);
-    try {
-      onSaved(await dispatch(updateProfile({ postCode, suburb: suburb.trim() })).unwrap());
-      toast.success('Your suburb is saved.');
-      setIsEditing(false);
-    } catch (err) {
-      toast.error(typeof err === 'string' ? err : 'Your suburb could not be saved.');
-    } finally {
-      setIsSaving(false);
-    }
-  };
 
   return (
     <Card
@@ -40,47 +31,7 @@ export function HomeSuburbCard({ info, onSaved }: Props) {
       }
     >
       {isEditing ? (
-        <Form<SuburbForm>
-          layout="vertical"
-          requiredMark={false}
-          disabled={isSaving}
-          onFinish={save}
-          initialValues={{ postCode: info.postCode || DEFAULT_POST_CODE, suburb: info.suburb }}
-        >
-          <Form.Item
-            label="Postcode"
-            name="postCode"
-            rules={[
-              { required: true, message: 'Enter a postcode.' },
-              { pattern: /^\d{4}$/, message: 'A postcode has four digits.' },
-            ]}
-          >
-            <Input
-              inputMode="numeric"
-              maxLength={4}
-              style={{ maxWidth: 140 }}
-              data-testid="profile-postcode"
-            />
-          </Form.Item>
-          <Form.Item
-            label="Suburb"
-            name="suburb"
-            rules={[
-              { required: true, whitespace: true, message: 'Enter a suburb.' },
-              { max: 60, message: 'At most 60 characters.' },
-            ]}
-          >
-            <Input autoComplete="address-level2" data-testid="profile-suburb" />
-          </Form.Item>
-          <Space>
-            <Button type="primary" htmlType="submit" loading={isSaving} data-testid="suburb-save">
-              Save
-            </Button>
-            <Button onClick={() => setIsEditing(false)} disabled={isSaving} data-testid="suburb-cancel">
-              Cancel
-            </Button>
-          </Space>
-        </Form>
+        <SuburbEditor info={info} onSaved={onSaved} onClose={() => setIsEditing(false)} />
       ) : (
         <Descriptions column={1} size="small">
           <Descriptions.Item label="Suburb">
@@ -91,5 +42,83 @@ export function HomeSuburbCard({ info, onSaved }: Props) {
         </Descriptions>
       )}
     </Card>
+  );
+}
+
+/** The form, from the suburb as it is each time it opens. */
+function SuburbEditor({ info, onSaved, onClose }: Props & { onClose: () => void }) {
+  const dispatch = useAppDispatch();
+  const [form] = Form.useForm<SuburbForm>();
+  const [isSaving, setIsSaving] = useState(false);
+  const { refusalMessage, messageRef, showRefusal, clearRefusal } = useFormRefusal(form, FIELDS_BY_CODE);
+
+  const save = async ({ postCode, suburb }: SuburbForm) => {
+    setIsSaving(true);
+    clearRefusal();
+    const result = await dispatch(updateProfile({ postCode, suburb: suburb.trim() }));
+    if (updateProfile.fulfilled.match(result)) {
+      onSaved(result.payload);
+      toast.success('Your suburb is saved.');
+      onClose();
+      return;
+    }
+    setIsSaving(false);
+    showRefusal(result.payload ?? refusalSaying('Your suburb could not be saved.'));
+  };
+
+  return (
+    <>
+      {refusalMessage && (
+        <div ref={messageRef} tabIndex={-1}>
+          <Alert
+            type="error"
+            showIcon
+            title={refusalMessage}
+            style={{ marginBottom: 16 }}
+            data-testid="suburb-error"
+          />
+        </div>
+      )}
+      <Form<SuburbForm>
+        form={form}
+        scrollToFirstError={SCROLL_TO_FIRST_ERROR}
+        layout="vertical"
+        requiredMark={false}
+        disabled={isSaving}
+        onFinish={save}
+        initialValues={{ postCode: info.postCode || DEFAULT_POST_CODE, suburb: info.suburb }}
+      >
+        <Form.Item
+          label="Postcode"
+          name="postCode"
+          dependencies={['suburb']}
+          rules={[
+            { required: true, message: 'Enter a postcode.' },
+            { pattern: /^\d{4}$/, message: 'A postcode has four digits.' },
+          ]}
+        >
+          <Input inputMode="numeric" maxLength={4} style={{ maxWidth: 140 }} data-testid="profile-postcode" />
+        </Form.Item>
+        <Form.Item
+          label="Suburb"
+          name="suburb"
+          dependencies={['postCode']}
+          rules={[
+            { required: true, whitespace: true, message: 'Enter a suburb.' },
+            { max: 60, message: 'At most 60 characters.' },
+          ]}
+        >
+          <Input autoComplete="address-level2" data-testid="profile-suburb" />
+        </Form.Item>
+        <Space>
+          <Button type="primary" htmlType="submit" loading={isSaving} data-testid="suburb-save">
+            Save
+          </Button>
+          <Button onClick={onClose} disabled={isSaving} data-testid="suburb-cancel">
+            Cancel
+          </Button>
+        </Space>
+      </Form>
+    </>
   );
 }

@@ -1,25 +1,38 @@
-import { Button, Card, Form, Input } from 'antd';
+import { Alert, Button, Card, Form, Input } from 'antd';
 import type { UpdatePasswordBody } from '@storefront/contract/account';
+import { errorCatalogue } from '@storefront/contract/errors';
 import { useState } from 'react';
-import { readErrorMessage } from '../../../lib/http/error-message';
 import { updateCustomerPassword } from '../api';
 import { confirmPasswordRules, newPasswordRules, SCROLL_TO_FIRST_ERROR } from '../../../lib/form-rules';
 import { toast } from '../../../lib/toast';
+import { readRefusal, type FieldsByCode } from '../form-refusal';
+import { useFormRefusal } from '../use-form-refusal';
 
 type PasswordForm = UpdatePasswordBody & { confirmPassword: string };
 
+const FIELDS_BY_CODE: FieldsByCode = {
+  [errorCatalogue.WRONG_PASSWORD.code]: ['oldPassword'],
+  [errorCatalogue.PASSWORD_UNCHANGED.code]: ['newPassword'],
+};
+
+/**
+ * A refusal is told in the form, not in a toast: the change that succeeds next clears it with the fields, where a
+ * toast would stay beside "Your password is changed" until it timed out.
+ */
 export function PasswordCard() {
   const [form] = Form.useForm<PasswordForm>();
   const [isSaving, setIsSaving] = useState(false);
+  const { refusalMessage, messageRef, showRefusal, clearRefusal } = useFormRefusal(form, FIELDS_BY_CODE);
 
   const save = async ({ oldPassword, newPassword }: PasswordForm) => {
     setIsSaving(true);
+    clearRefusal();
     try {
       await updateCustomerPassword({ oldPassword, newPassword });
       form.resetFields();
       toast.success('Your password is changed. Other devices have been signed out.');
     } catch (err) {
-      toast.error(readErrorMessage(err));
+      showRefusal(readRefusal(err));
     } finally {
       setIsSaving(false);
     }
@@ -27,6 +40,17 @@ export function PasswordCard() {
 
   return (
     <Card title="Change password" style={{ marginBottom: 16 }}>
+      {refusalMessage && (
+        <div ref={messageRef} tabIndex={-1}>
+          <Alert
+            type="error"
+            showIcon
+            title={refusalMessage}
+            style={{ marginBottom: 16, maxWidth: 420 }}
+            data-testid="password-error"
+          />
+        </div>
+      )}
       <Form<PasswordForm>
         scrollToFirstError={SCROLL_TO_FIRST_ERROR}
         form={form}

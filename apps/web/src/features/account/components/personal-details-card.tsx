@@ -1,4 +1,4 @@
-import { Button, Card, Descriptions, Form, Input, Space } from 'antd';
+import { Alert, Button, Card, Descriptions, Form, Input, Space } from 'antd';
 import type { CustomerInfo, UpdateCustomerBody } from '@storefront/contract/account';
 import { useState } from 'react';
 import { normalisePhone } from '@storefront/contract/limits';
@@ -6,6 +6,8 @@ import { useAppDispatch } from '../../../app/hooks';
 import { nameRules, phoneRule, SCROLL_TO_FIRST_ERROR } from '../../../lib/form-rules';
 import { updateProfile } from '../user-info-slice';
 import { toast } from '../../../lib/toast';
+import { refusalSaying } from '../form-refusal';
+import { useFormRefusal } from '../use-form-refusal';
 
 type DetailsForm = { firstName: string; lastName: string; phone: string; birthday: string };
 
@@ -26,27 +28,7 @@ export function buildDetailsChange(info: CustomerInfo, values: DetailsForm): Upd
 type Props = { info: CustomerInfo; onSaved: (info: CustomerInfo) => void };
 
 export function PersonalDetailsCard({ info, onSaved }: Props) {
-  const dispatch = useAppDispatch();
   const [isEditing, setIsEditing] = useState(false);
-  const [isSaving, setIsSaving] = useState(false);
-
-  const save = async (values: DetailsForm) => {
-    const change = buildDetailsChange(info, values);
-    if (Object.keys(change).length === 0) {
-      setIsEditing(false);
-      return;
-    }
-    setIsSaving(true);
-    try {
-      onSaved(await dispatch(updateProfile(change)).unwrap());
-      toast.success('Your details are saved.');
-      setIsEditing(false);
-    } catch (err) {
-      toast.error(typeof err === 'string' ? err : 'Your details could not be saved.');
-    } finally {
-      setIsSaving(false);
-    }
-  };
 
   return (
     <Card
@@ -61,40 +43,7 @@ export function PersonalDetailsCard({ info, onSaved }: Props) {
       }
     >
       {isEditing ? (
-        <Form<DetailsForm>
-          scrollToFirstError={SCROLL_TO_FIRST_ERROR}
-          layout="vertical"
-          requiredMark={false}
-          disabled={isSaving}
-          onFinish={save}
-          initialValues={{
-            firstName: info.firstName,
-            lastName: info.lastName,
-            phone: info.phone ?? '',
-            birthday: info.birthday ?? '',
-          }}
-        >
-          <Form.Item label="First name" name="firstName" rules={nameRules('your first name')}>
-            <Input autoComplete="given-name" data-testid="profile-first-name" />
-          </Form.Item>
-          <Form.Item label="Last name" name="lastName" rules={nameRules('your last name')}>
-            <Input autoComplete="family-name" data-testid="profile-last-name" />
-          </Form.Item>
-          <Form.Item label="Mobile or phone" name="phone" rules={[phoneRule]}>
-            <Input type="tel" autoComplete="tel" placeholder="0412 345 678" data-testid="profile-phone" />
-          </Form.Item>
-          <Form.Item label="Birthday" name="birthday">
-            <Input type="date" data-testid="profile-birthday" />
-          </Form.Item>
-          <Space>
-            <Button type="primary" htmlType="submit" loading={isSaving} data-testid="profile-save">
-              Save
-            </Button>
-            <Button onClick={() => setIsEditing(false)} disabled={isSaving} data-testid="profile-cancel">
-              Cancel
-            </Button>
-          </Space>
-        </Form>
+        <DetailsEditor info={info} onSaved={onSaved} onClose={() => setIsEditing(false)} />
       ) : (
         <Descriptions column={1} size="small" data-testid="profile-details">
           <Descriptions.Item label="Name">
@@ -113,5 +62,83 @@ export function PersonalDetailsCard({ info, onSaved }: Props) {
         </Descriptions>
       )}
     </Card>
+  );
+}
+
+/** The form, from the details as they are each time it opens. */
+function DetailsEditor({ info, onSaved, onClose }: Props & { onClose: () => void }) {
+  const dispatch = useAppDispatch();
+  const [form] = Form.useForm<DetailsForm>();
+  const [isSaving, setIsSaving] = useState(false);
+  const { refusalMessage, messageRef, showRefusal, clearRefusal } = useFormRefusal(form);
+
+  const save = async (values: DetailsForm) => {
+    const change = buildDetailsChange(info, values);
+    if (Object.keys(change).length === 0) {
+      onClose();
+      return;
+    }
+    setIsSaving(true);
+    clearRefusal();
+    const result = await dispatch(updateProfile(change));
+    if (updateProfile.fulfilled.match(result)) {
+      onSaved(result.payload);
+      toast.success('Your details are saved.');
+      onClose();
+      return;
+    }
+    setIsSaving(false);
+    showRefusal(result.payload ?? refusalSaying('Your details could not be saved.'));
+  };
+
+  return (
+    <>
+      {refusalMessage && (
+        <div ref={messageRef} tabIndex={-1}>
+          <Alert
+            type="error"
+            showIcon
+            title={refusalMessage}
+            style={{ marginBottom: 16 }}
+            data-testid="profile-details-error"
+          />
+        </div>
+      )}
+      <Form<DetailsForm>
+        form={form}
+        scrollToFirstError={SCROLL_TO_FIRST_ERROR}
+        layout="vertical"
+        requiredMark={false}
+        disabled={isSaving}
+        onFinish={save}
+        initialValues={{
+          firstName: info.firstName,
+          lastName: info.lastName,
+          phone: info.phone ?? '',
+          birthday: info.birthday ?? '',
+        }}
+      >
+        <Form.Item label="First name" name="firstName" rules={nameRules('your first name')}>
+          <Input autoComplete="given-name" data-testid="profile-first-name" />
+        </Form.Item>
+        <Form.Item label="Last name" name="lastName" rules={nameRules('your last name')}>
+          <Input autoComplete="family-name" data-testid="profile-last-name" />
+        </Form.Item>
+        <Form.Item label="Mobile or phone" name="phone" rules={[phoneRule]}>
+          <Input type="tel" autoComplete="tel" placeholder="0412 345 678" data-testid="profile-phone" />
+        </Form.Item>
+        <Form.Item label="Birthday" name="birthday">
+          <Input type="date" data-testid="profile-birthday" />
+        </Form.Item>
+        <Space>
+          <Button type="primary" htmlType="submit" loading={isSaving} data-testid="profile-save">
+            Save
+          </Button>
+          <Button onClick={onClose} disabled={isSaving} data-testid="profile-cancel">
+            Cancel
+          </Button>
+        </Space>
+      </Form>
+    </>
   );
 }

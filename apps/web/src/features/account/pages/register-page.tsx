@@ -1,5 +1,6 @@
 import { Alert, Button, Card, Divider, Form, Input, Typography } from 'antd';
 import type { RegisterBody } from '@storefront/contract/account';
+import { errorCatalogue } from '@storefront/contract/errors';
 import { useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { useAppDispatch } from '../../../app/hooks';
@@ -13,8 +14,15 @@ import {
   SCROLL_TO_FIRST_ERROR,
 } from '../../../lib/form-rules';
 import { useDocumentTitle } from '../../../lib/use-document-title';
+import { refusalSaying, type FieldsByCode } from '../form-refusal';
+import { useFormRefusal } from '../use-form-refusal';
 
 type RegisterForm = RegisterBody & { confirmPassword: string };
+
+const FIELDS_BY_CODE: FieldsByCode = {
+  [errorCatalogue.EMAIL_TAKEN.code]: ['email'],
+  [errorCatalogue.UNKNOWN_POSTCODE.code]: ['postCode', 'suburb'],
+};
 
 export function RegisterPage() {
   useDocumentTitle('Create an account');
@@ -22,20 +30,21 @@ export function RegisterPage() {
   const navigate = useNavigate();
   const [searchParams] = useSearchParams();
   const redirect = resolveSafeRedirect(searchParams.get('redirect'));
+  const [form] = Form.useForm<RegisterForm>();
   const [isSubmitting, setIsSubmitting] = useState(false);
-  const [error, setError] = useState<string | null>(null);
+  const { refusalMessage, messageRef, showRefusal, clearRefusal } = useFormRefusal(form, FIELDS_BY_CODE);
 
   const submit = async ({ email, password, firstName, lastName, postCode, suburb }: RegisterForm) => {
     setIsSubmitting(true);
-    setError(null);
+    clearRefusal();
     const home = postCode && suburb?.trim() ? { postCode, suburb: suburb.trim() } : {};
-    try {
-      await dispatch(registerAccount({ email, password, firstName, lastName, ...home })).unwrap();
+    const result = await dispatch(registerAccount({ email, password, firstName, lastName, ...home }));
+    if (registerAccount.fulfilled.match(result)) {
       void navigate(redirect === '/' ? '/account/profile' : redirect, { replace: true });
-    } catch (err) {
-      setError(typeof err === 'string' ? err : 'Registration failed. Please try again.');
-      setIsSubmitting(false);
+      return;
     }
+    showRefusal(result.payload ?? refusalSaying('Registration failed. Please try again.'));
+    setIsSubmitting(false);
   };
 
   return (
@@ -47,16 +56,19 @@ export function RegisterPage() {
         <Typography.Paragraph type="secondary">
           Save your details, track orders and earn credit.
         </Typography.Paragraph>
-        {error && (
-          <Alert
-            type="error"
-            showIcon
-            title={error}
-            style={{ marginBottom: 16 }}
-            data-testid="register-error"
-          />
+        {refusalMessage && (
+          <div ref={messageRef} tabIndex={-1}>
+            <Alert
+              type="error"
+              showIcon
+              title={refusalMessage}
+              style={{ marginBottom: 16 }}
+              data-testid="register-error"
+            />
+          </div>
         )}
         <Form<RegisterForm>
+          form={form}
           scrollToFirstError={SCROLL_TO_FIRST_ERROR}
           layout="vertical"
           onFinish={submit}

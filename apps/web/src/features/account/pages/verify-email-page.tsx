@@ -1,14 +1,51 @@
 import { Button, Card, Result, Spin, Typography } from 'antd';
+import { errorCatalogue } from '@storefront/contract/errors';
 import { useEffect, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
-import { readErrorMessage } from '../../../lib/http/error-message';
+import { readErrorCode, readErrorMessage } from '../../../lib/http/error-message';
 import { hasSession } from '../../../lib/http/session';
 import { useDocumentTitle } from '../../../lib/use-document-title';
-import { verifyEmail } from '../api';
+import { retrieveCustomerStatus, verifyEmail } from '../api';
 import { readLinkToken } from '../mail-link';
 
 type Outcome =
-  { kind: 'checking' } | { kind: 'verified'; email: string } | { kind: 'failed'; message: string };
+  | { kind: 'checking' }
+  | { kind: 'verified'; email: string }
+  | { kind: 'already-verified' }
+  /** Used or expired; `isUnverified` when the signed-in customer's address is known to be still unconfirmed. */
+  | { kind: 'spent'; isUnverified: boolean }
+  | { kind: 'failed'; message: string };
+
+const INCOMPLETE_LINK =
+  'This link is incomplete: some email apps cut long links short. You can send a new link from your account.';
+
+/**
+ * A used link is refused whether or not its address was confirmed by it (opened twice, or from a second device); only
+ * the account can tell, so a signed-in customer's status is read to say which.
+ */
+async function confirmAddress(token: string): Promise<Outcome> {
+  try {
+    const { email } = await verifyEmail({ token });
+    return { kind: 'verified', email };
+  } catch (err) {
+    const code = readErrorCode(err);
+    if (code === errorCatalogue.EMAIL_ALREADY_VERIFIED.code) return { kind: 'already-verified' };
+    if (code !== errorCatalogue.VERIFY_LINK_INVALID.code)
+      return { kind: 'failed', message: readErrorMessage(err) };
+    const isVerified = hasSession() ? await readIsVerified() : null;
+    if (isVerified) return { kind: 'already-verified' };
+    return { kind: 'spent', isUnverified: isVerified === false };
+  }
+}
+
+/** Whether the signed-in customer's address is confirmed, or null when the account cannot be asked. */
+async function readIsVerified(): Promise<boolean | null> {
+  try {
+    return (await retrieveCustomerStatus()).emailVerified;
+  } catch {
+    return null;
+  }
+}
 
 function Heading({ children }: { children: string }) {
   return (
@@ -25,23 +62,30 @@ export function VerifyEmailPage() {
   const [searchParams] = useSearchParams();
   const token = readLinkToken(searchParams);
   const [outcome, setOutcome] = useState<Outcome>(
-    token
-      ? { kind: 'checking' }
-      : { kind: 'failed', message: 'This link is incomplete: some email apps cut long links short.' },
+    token ? { kind: 'checking' } : { kind: 'failed', message: INCOMPLETE_LINK },
   );
 
   useEffect(() => {
     if (!token) return;
     let isCurrent = true;
-    verifyEmail({ token })
-      .then(({ email }) => isCurrent && setOutcome({ kind: 'verified', email }))
-      .catch((err: unknown) => isCurrent && setOutcome({ kind: 'failed', message: readErrorMessage(err) }));
+    void confirmAddress(token).then((next) => isCurrent && setOutcome(next));
     return () => {
       isCurrent = false;
     };
   }, [token]);
 
-  const next = hasSession() ? '/account/profile' : '/login';
+  const isSignedIn = hasSession();
+  const next = isSignedIn ? '/account/profile' : '/login';
+  const continueButton = (
+    <Button type="primary" onClick={() => void navigate(next)} data-testid="verify-continue">
+      {isSignedIn ? 'Back to your account' : 'Sign in'}
+    </Button>
+  );
+  const accountButton = (
+    <Button type="primary" onClick={() => void navigate('/account/profile')} data-testid="verify-account">
+      {isSignedIn ? 'Go to your account' : 'Sign in'}
+    </Button>
+  );
   return (
     <div className="page page--narrow">
       <Card>
@@ -57,12 +101,32 @@ export function VerifyEmailPage() {
             style={{ padding: '24px 0' }}
             title={<Heading>Your email address is confirmed</Heading>}
             subTitle={`Thanks: order confirmations and password resets go to ${outcome.email}.`}
-            extra={
-              <Button type="primary" onClick={() => void navigate(next)} data-testid="verify-continue">
-                {hasSession() ? 'Back to your account' : 'Sign in'}
-              </Button>
-            }
+            extra={continueButton}
             data-testid="verify-done"
+          />
+        )}
+        {outcome.kind === 'already-verified' && (
+          <Result
+            status="success"
+            style={{ padding: '24px 0' }}
+            title={<Heading>Your email address is already confirmed</Heading>}
+            subTitle="This link was used before. There is nothing more to do."
+            extra={continueButton}
+            data-testid="verify-already"
+          />
+        )}
+        {outcome.kind === 'spent' && (
+          <Result
+            status="warning"
+            style={{ padding: '24px 0' }}
+            title={<Heading>This link has expired or was already used</Heading>}
+            subTitle={
+              outcome.isUnverified
+                ? 'Your address is not confirmed yet. Send a new link from your account and open the newest one.'
+                : 'If you have confirmed your address already, there is nothing more to do. If not, send a new link from your account.'
+            }
+            extra={accountButton}
+            data-testid="verify-spent"
           />
         )}
         {outcome.kind === 'failed' && (
@@ -70,16 +134,8 @@ export function VerifyEmailPage() {
             status="warning"
             style={{ padding: '24px 0' }}
             title={<Heading>This link did not confirm your address</Heading>}
-            subTitle={`${outcome.message} You can send a new link from your account.`}
-            extra={
-              <Button
-                type="primary"
-                onClick={() => void navigate('/account/profile')}
-                data-testid="verify-account"
-              >
-                Go to your account
-              </Button>
-            }
+            subTitle={outcome.message}
+            extra={accountButton}
             data-testid="verify-failed"
           />
         )}

@@ -1,0 +1,76 @@
+import type { CustomerInfo } from '@storefront/contract/account';
+import { errorCatalogue } from '@storefront/contract/errors';
+import { fireEvent, render, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { Provider } from 'react-redux';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { createAppStore } from '../../../app/store';
+import { toast } from '../../../lib/toast';
+import { updateCustomer } from '../api';
+import { PersonalDetailsCard } from './personal-details-card';
+
+vi.mock('../api');
+vi.mock('../../../lib/toast');
+
+function makeInfo(overrides: Partial<CustomerInfo> = {}): CustomerInfo {
+  return {
+    customerID: 42,
+    email: 'dana@example.test',
+    firstName: 'Dana',
+    lastName: 'Demo',
+    postCode: '2000',
+    suburb: 'Sydney',
+    phone: null,
+    birthday: null,
+    createdAt: '2025-01-01T00:00:00.000Z',
+    loginMethod: 'password',
+    ...overrides,
+  };
+}
+
+const birthdayRefused = {
+  status: 400,
+  data: {
+    code: errorCatalogue.VALIDATION.code,
+    msg: 'body.birthday: must be a date between 13 and 120 years ago',
+    data: { fields: [{ field: 'body.birthday', message: 'must be a date between 13 and 120 years ago' }] },
+  },
+};
+
+describe('the personal details form', () => {
+  beforeEach(() => {
+    Element.prototype.scrollIntoView = vi.fn();
+  });
+
+  it('a birthday the server refuses is told at the birthday, with the cursor in it, and no toast', async () => {
+    vi.mocked(updateCustomer).mockRejectedValue(birthdayRefused);
+    render(
+      <Provider store={createAppStore()}>
+        <PersonalDetailsCard info={makeInfo()} onSaved={vi.fn()} />
+      </Provider>,
+    );
+    await userEvent.click(screen.getByTestId('profile-edit'));
+    fireEvent.change(screen.getByTestId('profile-birthday'), { target: { value: '2020-01-01' } });
+    await userEvent.click(screen.getByTestId('profile-save'));
+
+    const birthday = screen.getByTestId('profile-birthday');
+    await waitFor(() => expect(document.activeElement).toBe(birthday));
+    expect(birthday.getAttribute('aria-invalid')).toBe('true');
+    expect(screen.getByText('Must be a date between 13 and 120 years ago.')).toBeTruthy();
+    expect(toast.error).not.toHaveBeenCalled();
+  });
+
+  it('the form opens again from the saved details, not from what was typed and cancelled', async () => {
+    render(
+      <Provider store={createAppStore()}>
+        <PersonalDetailsCard info={makeInfo()} onSaved={vi.fn()} />
+      </Provider>,
+    );
+    await userEvent.click(screen.getByTestId('profile-edit'));
+    await userEvent.type(screen.getByTestId('profile-first-name'), 'lle');
+    await userEvent.click(screen.getByTestId('profile-cancel'));
+    await userEvent.click(screen.getByTestId('profile-edit'));
+
+    expect(screen.getByTestId<HTMLInputElement>('profile-first-name').value).toBe('Dana');
+  });
+});

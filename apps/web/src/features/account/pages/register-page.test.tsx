@@ -1,0 +1,113 @@
+import { errorCatalogue, type ErrorName } from '@storefront/contract/errors';
+import { render, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { Provider } from 'react-redux';
+import { MemoryRouter } from 'react-router';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { createAppStore } from '../../../app/store';
+import { registerCustomer } from '../api';
+import { RegisterPage } from './register-page';
+
+vi.mock('../api');
+
+function refusedWith(name: ErrorName) {
+  const { code, msg } = errorCatalogue[name];
+  return { code, msg, data: null };
+}
+
+function renderRegister() {
+  render(
+    <Provider store={createAppStore()}>
+      <MemoryRouter initialEntries={['/register']}>
+        <RegisterPage />
+      </MemoryRouter>
+    </Provider>,
+  );
+}
+
+async function signUp({ postCode, suburb }: { postCode?: string; suburb?: string } = {}) {
+  await userEvent.type(screen.getByTestId('register-first-name'), 'Ada');
+  await userEvent.type(screen.getByTestId('register-last-name'), 'Lovelace');
+  await userEvent.type(screen.getByTestId('register-email'), 'ada@example.test');
+  await userEvent.type(screen.getByTestId('register-password'), 'engine-pass-1');
+  await userEvent.type(screen.getByTestId('register-confirm-password'), 'engine-pass-1');
+  if (postCode) await userEvent.type(screen.getByTestId('register-postcode'), postCode);
+  if (suburb) await userEvent.type(screen.getByTestId('register-suburb'), suburb);
+  await userEvent.click(screen.getByTestId('register-submit'));
+}
+
+describe('the registration form refused by the server', () => {
+  beforeEach(() => {
+    Element.prototype.scrollIntoView = vi.fn();
+  });
+
+  it('marks the postcode and suburb of an unknown locality, says why once, and puts the cursor in the postcode', async () => {
+    vi.mocked(registerCustomer).mockRejectedValue(refusedWith('UNKNOWN_POSTCODE'));
+    renderRegister();
+    await signUp({ postCode: '3000', suburb: 'Sydney' });
+
+    const postcode = screen.getByTestId('register-postcode');
+    await waitFor(() => expect(document.activeElement).toBe(postcode));
+    expect(postcode.getAttribute('aria-invalid')).toBe('true');
+    expect(screen.getByTestId('register-suburb').getAttribute('aria-invalid')).toBe('true');
+    expect(screen.getAllByText(errorCatalogue.UNKNOWN_POSTCODE.msg)).toHaveLength(1);
+    expect(screen.queryByTestId('register-error')).toBeNull();
+  });
+
+  it('tells an email that already has an account at the email field, with the cursor in it', async () => {
+    vi.mocked(registerCustomer).mockRejectedValue(refusedWith('EMAIL_TAKEN'));
+    renderRegister();
+    await signUp();
+
+    const email = screen.getByTestId('register-email');
+    await waitFor(() => expect(document.activeElement).toBe(email));
+    expect(email.getAttribute('aria-invalid')).toBe('true');
+    expect(document.getElementById(email.getAttribute('aria-describedby') ?? '')?.textContent).toBe(
+      errorCatalogue.EMAIL_TAKEN.msg,
+    );
+  });
+
+  it('marks the field a 400 names, in words a customer reads', async () => {
+    vi.mocked(registerCustomer).mockRejectedValue({
+      status: 400,
+      data: {
+        code: errorCatalogue.VALIDATION.code,
+        msg: 'body.lastName: must not contain invisible formatting characters',
+        data: {
+          fields: [{ field: 'body.lastName', message: 'must not contain invisible formatting characters' }],
+        },
+      },
+    });
+    renderRegister();
+    await signUp();
+
+    const lastName = screen.getByTestId('register-last-name');
+    await waitFor(() => expect(document.activeElement).toBe(lastName));
+    expect(screen.getByText('Must not contain invisible formatting characters.')).toBeTruthy();
+    expect(screen.queryByText(/body\.lastName/)).toBeNull();
+  });
+
+  it('shows a refusal about no field above the form, brought into view and focused', async () => {
+    vi.mocked(registerCustomer).mockRejectedValue(refusedWith('RATE_LIMITED'));
+    renderRegister();
+    await signUp();
+
+    const alert = await screen.findByTestId('register-error');
+    expect(alert.textContent).toBe(errorCatalogue.RATE_LIMITED.msg);
+    const message = alert.parentElement;
+    await waitFor(() => expect(document.activeElement).toBe(message));
+    expect(Element.prototype.scrollIntoView).toHaveBeenCalledWith({ block: 'center' });
+  });
+
+  it('a second attempt clears the message of the first', async () => {
+    vi.mocked(registerCustomer).mockRejectedValueOnce(refusedWith('RATE_LIMITED'));
+    vi.mocked(registerCustomer).mockRejectedValueOnce(refusedWith('EMAIL_TAKEN'));
+    renderRegister();
+    await signUp();
+    await screen.findByTestId('register-error');
+    await userEvent.click(screen.getByTestId('register-submit'));
+
+    await waitFor(() => expect(document.activeElement).toBe(screen.getByTestId('register-email')));
+    expect(screen.queryByTestId('register-error')).toBeNull();
+  });
+});
