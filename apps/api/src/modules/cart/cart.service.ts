@@ -31,6 +31,7 @@ import {
 import { together } from '../../db/together.js';
 import { AppError } from '../../lib/app-error.js';
 import { batchWhileBusy } from '../../lib/batch-while-busy.js';
+import { formatAud } from '../mail/mail-layout.js';
 import { findProductById, findProductsByIds, type CartProduct } from '../catalog/catalog.repo.js';
 import { stockError, unavailableReasonOf } from '../catalog/stock.js';
 import { findCouponByCode, type CustomerCoupon } from '../coupon/coupon.repo.js';
@@ -427,6 +428,10 @@ export function createCartService(db: Db, now: () => Date, { batchAdds = false }
       const coupon = await findCouponByCode(db, customerId, body.code);
       if (!coupon) throw new AppError('COUPON_INVALID');
       const { couponProblem } = await price(customerId, { coupon });
+      if (couponProblem === 'COUPON_MIN_SPEND') {
+        const minimum = formatAud(coupon.coupon.minSpendCents);
+        throw new AppError(couponProblem, `That code needs a cart of ${minimum} or more.`);
+      }
       if (couponProblem) throw new AppError(couponProblem);
       await updateCart(db, customerId, { couponId: coupon.coupon.id });
       return list(customerId);

@@ -1057,10 +1057,13 @@ describe('cart/apply-discount', () => {
     expect((await cartOf(c.token)).coupon).toBeNull();
   });
 
-  it('refuses a code below its minimum spend over the selected lines', async () => {
+  it('refuses a code below its minimum spend over the selected lines, saying the minimum', async () => {
     const c = await cartWorth(2000);
     const coupon = await createCoupon(db(), { minSpendCents: 3000 }, t.clock.now());
-    expect((await apply(c.token, coupon.code)).json().code).toBe(100405);
+    expect((await apply(c.token, coupon.code)).json()).toMatchObject({
+      code: 100405,
+      msg: 'That code needs a cart of $30.00 or more.',
+    });
   });
 
   it('refuses a code used up across all customers', async () => {

@@ -249,7 +249,7 @@ describe('the total of an order', () => {
     const res = await checkout(c, { addressID, expectedTotal: 1_000 });
     expect(res.json()).toMatchObject({
       code: code('ORDER_TOTAL_CHANGED'),
-      msg: 'The order total is now 17.95 AUD. Please check it and place the order again.',
+      msg: 'The order total is now $17.95. Please check it and place the order again.',
       data: null,
     });
     expect(await stockOf(p.id)).toBe(10);

@@ -26,6 +26,7 @@ import { listRates, type ShippingRateRow } from '../shipping/shipping.repo.js';
 import { zoneOf } from '../shipping/shipping.rules.js';
 import { findSuburbOfAddress } from '../suburb/suburb.repo.js';
 import { holdCredit, recordOrderCredit } from '../wallet/wallet.service.js';
+import { formatAud } from '../mail/mail-layout.js';
 import { queueOrderMail, type OrderMailSettings } from './order-mails.js';
 import {
   compareOrderLines,
@@ -232,7 +233,7 @@ function priceOrder(
   if (body.expectedTotal !== undefined && body.expectedTotal !== total)
     throw new AppError(
       'ORDER_TOTAL_CHANGED',
-      `The order total is now ${(total / 100).toFixed(2)} AUD. Please check it and place the order again.`,
+      `The order total is now ${formatAud(total)}. Please check it and place the order again.`,
     );
   // A coupon that takes nothing off (free standard shipping on an express order, or on one that ships free anyway)
   // is not spent on this order: it stays in the cart for one it helps.
