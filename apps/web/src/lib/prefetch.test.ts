@@ -24,4 +24,21 @@ describe('prefetch', () => {
       await takePrefetched('address-book', () => Promise.resolve(['the new customer’s address'])),
     ).toEqual(['the new customer’s address']);
   });
+
+  it('a read that fails before its page takes it is no unhandled rejection, and the page still hears the failure', async () => {
+    const unhandled = vi.fn();
+    process.on('unhandledRejection', unhandled);
+    try {
+      const failure = { code: 100002, msg: 'No such product.', data: null };
+      prefetch('product/999', () => Promise.reject(failure));
+      prefetch('product/998', () => Promise.reject(failure));
+      forgetPrefetched();
+      prefetch('product/999', () => Promise.reject(failure));
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      expect(unhandled).not.toHaveBeenCalled();
+      await expect(takePrefetched('product/999', () => Promise.resolve('fresh'))).rejects.toBe(failure);
+    } finally {
+      process.off('unhandledRejection', unhandled);
+    }
+  });
 });

@@ -5,7 +5,12 @@ const started = new Map<string, Promise<unknown>>();
  * once with `takePrefetched`; any later read (a reload, a new page) goes to the API again.
  */
 export function prefetch(key: string, load: () => Promise<unknown>): void {
-  if (!started.has(key)) started.set(key, load());
+  if (started.has(key)) return;
+  const read = load();
+  // A read that fails before its page takes it (or that is never taken) is not an unhandled rejection: the page
+  // that takes it still hears the failure from the promise itself.
+  read.catch(() => undefined);
+  started.set(key, read);
 }
 
 /** The read started for `key` by `prefetch`, or `load()` when none was started. */
