@@ -30,6 +30,10 @@ describe('sessions and failures', () => {
     await page.goto('/account/security?tab=history');
     await page.waitForURL('**/login?redirect=*');
     await testId(page, 'login-email').waitFor();
+    // The sign-in page says why it is shown, once.
+    expect(await testId(page, 'login-session-ended').textContent()).toBe(
+      'Your session has ended. Please sign in again.',
+    );
     expect(new URL(page.url()).searchParams.get('redirect')).toBe('/account/security?tab=history');
     const stored = await page.evaluate(() => ({
       token: localStorage.getItem('storefront.token'),
@@ -56,6 +60,10 @@ describe('sessions and failures', () => {
     await testId(page, 'profile-last-name').fill('Demonstrated');
     await testId(page, 'profile-save').click();
     await page.waitForURL('**/login?redirect=%2Faccount%2Fprofile');
+    await testId(page, 'login-session-ended').waitFor();
+    await page.reload();
+    await testId(page, 'login-email').waitFor();
+    expect(await testId(page, 'login-session-ended').count()).toBe(0);
     await signIn(page, DEMO.email, DEMO.password);
     await page.waitForURL('**/account/profile');
     await testId(page, 'profile-name').waitFor();

@@ -10,7 +10,15 @@ import { readRuntimeConfig } from '../runtime-config';
 import { showErrorToast } from '../toast';
 import { NETWORK_ERROR_MESSAGE, REQUEST_TIMEOUT_MS, SIGN_IN_PATHS, TOKEN_ISSUING_PATHS } from './client';
 import { serializeQuery } from './query-string';
-import { clearSession, readEmail, readToken, saveRenewedToken, saveToken, toBearer } from './session';
+import {
+  clearSession,
+  markSessionEnded,
+  readEmail,
+  readToken,
+  saveRenewedToken,
+  saveToken,
+  toBearer,
+} from './session';
 
 export class EmptyApiPathError extends Error {
   constructor() {
@@ -83,6 +91,8 @@ export function createHttpClient({
         keepIssuedToken(response);
       } else if (isSentWithStoredToken(response.config)) {
         clearSession();
+        // Told on the sign-in page; a call sent without a session ended none.
+        if (response.config.headers.get('Authorization')) markSessionEnded();
         const path = currentPath();
         // Once: a second 401 arriving while the browser leaves would start the same navigation over again.
         if (!isLoginPath(path) && !sentToLogin) {

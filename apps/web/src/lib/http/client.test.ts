@@ -5,6 +5,7 @@ import { waitFor } from '@testing-library/react';
 import { createHttpClient, EmptyApiPathError } from './axios-client';
 import {
   clearSession,
+  forgetSessionEnded,
   onTokenRenewed,
   readEmail,
   readExpiresAt,
@@ -13,6 +14,7 @@ import {
   saveExpiresAt,
   saveUserInfoCookie,
   sessionKeys,
+  wasSessionEnded,
 } from './session';
 
 type Reply = {
@@ -266,6 +268,17 @@ describe('a 401 answer', () => {
     expect(readEmail()).toBeNull();
     expect(Cookies.get(sessionKeys.userInfoCookie)).toBeUndefined();
     expect(Cookies.get(sessionKeys.customerIdCookie)).toBeUndefined();
+  });
+
+  it('leaves word for the sign-in page that the session ended, only when a session was sent', async () => {
+    const { client } = makeHarness({ status: 401 });
+    await client.get('/api/v1/customer/info').catch(() => undefined);
+    expect(wasSessionEnded()).toBe(false);
+    signIn();
+    await client.get('/api/v1/customer/info').catch(() => undefined);
+    expect(wasSessionEnded()).toBe(true);
+    forgetSessionEnded();
+    expect(wasSessionEnded()).toBe(false);
   });
 
   it('sends the browser to /login with the current path and query as redirect', async () => {

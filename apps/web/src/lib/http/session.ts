@@ -14,6 +14,22 @@ export const sessionKeys = {
 /** The suburb the product page last quoted delivery to: the customer's, so it goes with the session. */
 export const ESTIMATE_SUBURB_KEY = 'storefront.estimateSuburb';
 
+/** Set when a refused call ended the session, so the sign-in page can say why it is shown (sessionStorage). */
+const SESSION_ENDED_KEY = 'storefront.sessionEnded';
+
+export function markSessionEnded(): void {
+  sessionStorage.setItem(SESSION_ENDED_KEY, '1');
+}
+
+/** Whether a refused call ended the session since the sign-in page last said so. */
+export function wasSessionEnded(): boolean {
+  return sessionStorage.getItem(SESSION_ENDED_KEY) !== null;
+}
+
+export function forgetSessionEnded(): void {
+  sessionStorage.removeItem(SESSION_ENDED_KEY);
+}
+
 /** What the checkout form holds, kept for this tab across a reload or a detour (sessionStorage). */
 export const CHECKOUT_DRAFT_KEY = 'storefront.checkoutDraft';
 

@@ -1,10 +1,10 @@
 import type { LoginBody } from '@storefront/contract/account';
-import { lazy, Suspense, useState, type FormEvent } from 'react';
+import { lazy, Suspense, useEffect, useState, type FormEvent } from 'react';
 import { Link, Navigate, useNavigate, useSearchParams } from 'react-router';
 import { useAppDispatch } from '../../../app/hooks';
 import { EyeIcon, EyeInvisibleIcon } from '../../../components/icons';
 import { checkEmail } from '../../../lib/check-email';
-import { hasSession } from '../../../lib/http/session';
+import { forgetSessionEnded, hasSession, wasSessionEnded } from '../../../lib/http/session';
 import { readRuntimeConfig } from '../../../lib/runtime-config';
 import { prepareToasts } from '../../../lib/toast';
 import { resolveSafeRedirect } from '../../../lib/safe-redirect';
@@ -42,6 +42,9 @@ export function LoginPage() {
   const [isSubmitting, setIsSubmitting] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const { googleClientId } = readRuntimeConfig();
+  // Said once: a later visit to the sign-in page is not about this session.
+  const [isAfterSessionEnded] = useState(wasSessionEnded);
+  useEffect(() => forgetSessionEnded(), []);
 
   if (hasSession() && !isSubmitting) return <Navigate to={redirect} replace />;
 
@@ -78,6 +81,11 @@ export function LoginPage() {
       <section className="panel">
         <h1 className="panel__heading">Sign in</h1>
         <p className="panel__lead">Welcome back to Harbour Grocer.</p>
+        {isAfterSessionEnded && (
+          <div className="notice notice--info" role="status" data-testid="login-session-ended">
+            Your session has ended. Please sign in again.
+          </div>
+        )}
         {error && (
           <div className="form-alert" role="alert" data-testid="login-error">
             {error}
