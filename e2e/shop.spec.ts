@@ -185,6 +185,21 @@ describe('shopping', () => {
     await testId(page, 'product-related').waitFor();
     await testId(page, 'product-wishlist').click();
     await page.getByText(`${product.name} saved to your wishlist.`).waitFor();
+    // The button says it is saved; pressed again, it says so instead of saving it twice.
+    expect(await testId(page, 'product-wishlist').textContent()).toBe('In your wishlist');
+    let saves = 0;
+    page.on('request', (r) => {
+      if (r.url().includes('/api/v1/wishlist/batch/add')) saves += 1;
+    });
+    await testId(page, 'product-wishlist').click();
+    await page.getByText(`${product.name} is in your wishlist already.`).waitFor();
+    expect(saves).toBe(0);
+
+    // On the shop's cards the heart is named for what it holds.
+    await page.goto('/shop?category=mooncakes');
+    const heart = testId(page, `product-wishlist-${product.productID}`);
+    await heart.click();
+    await expect.poll(() => heart.getAttribute('aria-label')).toBe(`${product.name} is in your wishlist`);
 
     await page.goto('/account/wishlist');
     await testId(page, `wishlist-item-${product.productID}`).waitFor();

@@ -17,6 +17,8 @@ export function useShopActions() {
   const navigate = useNavigate();
   const location = useLocation();
   const [busyKey, setBusyKey] = useState<string | null>(null);
+  // Saved from this page: their hearts say so, and a second tap is answered without asking the API again.
+  const [saved, setSaved] = useState<ReadonlySet<number>>(() => new Set());
 
   const requireSession = (): boolean => {
     if (hasSession()) return true;
@@ -46,9 +48,14 @@ export function useShopActions() {
   const addProductToWishlist = async (productID: number, name: string) => {
     if (!requireSession()) return;
     prepareToasts();
+    if (saved.has(productID)) {
+      toast.info(`${name} is in your wishlist already.`);
+      return;
+    }
     setBusyKey(`wishlist-${productID}`);
     try {
       await addProductsToWishlist([productID]);
+      setSaved((before) => new Set(before).add(productID));
       toast.success(`${name} saved to your wishlist.`);
     } catch (err) {
       toast.error(readErrorMessage(err));
@@ -62,5 +69,6 @@ export function useShopActions() {
     addProductToWishlist,
     isAddingToCart: (productID: number) => busyKey === `cart-${productID}`,
     isAddingToWishlist: (productID: number) => busyKey === `wishlist-${productID}`,
+    isSavedToWishlist: (productID: number) => saved.has(productID),
   };
 }

@@ -7,6 +7,8 @@ type Props = {
   product: Product;
   isAddingToCart: boolean;
   isAddingToWishlist: boolean;
+  /** Saved from this page: the heart says so. */
+  isSavedToWishlist?: boolean;
   onAddToCart: () => void;
   onAddToWishlist: () => void;
   /** The first cards on screen load their image at once; the rest when scrolled near. */
@@ -18,6 +20,7 @@ export function ProductCard({
   product,
   isAddingToCart,
   isAddingToWishlist,
+  isSavedToWishlist = false,
   onAddToCart,
   onAddToWishlist,
   isAboveFold = false,
@@ -66,12 +69,14 @@ export function ProductCard({
           </button>
           <button
             type="button"
-            className="shell-button shell-button--icon"
+            className={`shell-button shell-button--icon${isSavedToWishlist ? ' is-saved' : ''}`}
             disabled={isAddingToWishlist}
             aria-busy={isAddingToWishlist}
             onClick={onAddToWishlist}
-            aria-label={`Add ${product.name} to wishlist`}
-            title="Add to wishlist"
+            aria-label={
+              isSavedToWishlist ? `${product.name} is in your wishlist` : `Add ${product.name} to wishlist`
+            }
+            title={isSavedToWishlist ? 'In your wishlist' : 'Add to wishlist'}
             data-testid={`product-wishlist-${id}`}
           >
             {isAddingToWishlist ? <span className="shell-spinner" aria-hidden="true" /> : <HeartIcon />}

@@ -20,6 +20,7 @@ export function ProductGrid({ products, actions, testId, aboveFoldCount = 0 }: P
           isAboveFold={index < aboveFoldCount}
           isAddingToCart={actions.isAddingToCart(product.productID)}
           isAddingToWishlist={actions.isAddingToWishlist(product.productID)}
+          isSavedToWishlist={actions.isSavedToWishlist(product.productID)}
           onAddToCart={() => void actions.addProductToCart(product.productID, 1, product.name)}
           onAddToWishlist={() => void actions.addProductToWishlist(product.productID, product.name)}
         />

@@ -220,7 +220,7 @@ function ProductDetail({ productID }: { productID: number }) {
               ) : (
                 <HeartIcon size={16} />
               )}
-              Add to wishlist
+              {actions.isSavedToWishlist(p.productID) ? 'In your wishlist' : 'Add to wishlist'}
             </button>
           </div>
           <ProductShippingEstimate productID={p.productID} quantity={quantity} isSignedIn={hasSession()} />
