@@ -177,7 +177,7 @@ describe('adding from the shop', () => {
     const first = await newCustomerWithCart(page);
     const second = await anotherPantryProduct(first);
     await page.goto('/shop?category=pantry');
-    await expect.poll(() => testId(page, 'cart-button').getAttribute('aria-label')).toBe('Cart, 1 items');
+    await expect.poll(() => testId(page, 'cart-button').getAttribute('aria-label')).toBe('Cart, 1 item');
 
     await testId(page, `product-add-${second.productID}`).click();
     await page.getByText(`${second.name} added to your cart.`).waitFor();

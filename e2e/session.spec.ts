@@ -119,25 +119,25 @@ describe('sessions and failures', () => {
 
   it('no more than three toasts show at once', async () => {
     const { context, page } = await openPage(browser(), PHONE);
-    await page.goto(`/login?redirect=${encodeURIComponent('/account/profile')}`);
+    await page.goto(`/login?redirect=${encodeURIComponent('/shop')}`);
     await signIn(page, DEMO.email, DEMO.password);
-    await page.waitForURL('**/account/profile');
-    // Five saves refused with five different messages (the same message twice shows once).
+    await page.waitForURL('**/shop');
+    // Five adds refused with five different messages (the same message twice shows once).
     let attempt = 0;
-    await page.route('**/api/v1/customer/update', (route) => {
+    await page.route('**/api/v1/cart/add', (route) => {
       attempt += 1;
       return route.fulfill({
-        status: 400,
+        status: 200,
         contentType: 'application/json',
-        body: JSON.stringify({ code: 100001, msg: `Refused, attempt ${attempt}.`, data: null }),
+        body: JSON.stringify({ code: 100401, msg: `Refused, attempt ${attempt}.`, data: null }),
       });
     });
-    await testId(page, 'profile-edit').click();
-    await testId(page, 'profile-first-name').fill('Toasty');
+    const add = page.locator('[data-testid^="product-add-"]').first();
+    await add.waitFor();
     let largest = 0;
     for (let i = 1; i <= 5; i += 1) {
-      await page.locator('[data-testid="profile-save"]:not(.ant-btn-loading):not([disabled])').waitFor();
-      await testId(page, 'profile-first-name').press('Enter');
+      await page.locator('[data-testid^="product-add-"]:not([disabled])').first().waitFor();
+      await add.click();
       await toasts(page).getByText(`Refused, attempt ${i}.`).waitFor();
       largest = Math.max(largest, await toasts(page).count());
     }

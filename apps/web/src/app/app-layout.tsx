@@ -1,5 +1,6 @@
-import { Fragment, lazy, Suspense, useEffect, useState } from 'react';
+import { Fragment, Suspense, useEffect, useState, type ComponentType } from 'react';
 import { Link, Outlet, ScrollRestoration, useLocation, useNavigate } from 'react-router';
+import { retryingImport } from '../components/lazy-with-retry';
 import { PageLoading } from '../components/page-loading';
 import { fetchCart, selectCartCount, selectCartStatus } from '../features/cart/cart-slice';
 import { useGuestCartMerge } from '../features/cart/use-guest-cart-merge';
@@ -12,19 +13,20 @@ import {
 } from '../features/account/user-info-slice';
 import { FooterSubscribe } from '../features/newsletter/components/footer-subscribe';
 import { HeaderSearch } from '../features/catalog/components/header-search';
+import { NETWORK_ERROR_MESSAGE } from '../lib/http/client';
 import { hasSession } from '../lib/http/session';
 import { scrollKeyOf } from '../lib/scroll-key';
 import { setToasterRequest, toast } from '../lib/toast';
 import { AccountButton } from './account-button';
+import type { AccountMenu } from './account-menu';
 import { useAppDispatch, useAppSelector } from './hooks';
 import { useSessionExpiryKeptCurrent } from './use-session-expiry';
 import { useSessionFromOtherTabs } from './use-session-from-other-tabs';
 import { CartIcon } from '../components/icons';
 import { STORE_NAME } from '../lib/store-name';
 
-const loadAccountMenu = () => import('./account-menu');
-const AccountMenu = lazy(() => loadAccountMenu().then((m) => ({ default: m.AccountMenu })));
-const ToastHost = lazy(() => import('./toast-host').then((m) => ({ default: m.ToastHost })));
+const loadAccountMenu = retryingImport(() => import('./account-menu'));
+const loadToastHost = retryingImport(() => import('./toast-host'));
 
 /**
  * The shell around every page. It uses no Ant Design, so it paints as soon as the entry runs; the pages bring
@@ -53,19 +55,17 @@ export function AppLayout() {
   );
 }
 
-/** Mounts Ant Design's themed toast host with the first toast any code asks for. */
+/**
+ * Mounts Ant Design's themed toast host with the first toast any code asks for. Should its code not come (offline),
+ * lib/toast.ts shows the toast plainly and asks again with the next one.
+ */
 function ToastHostOnDemand() {
-  const [isWanted, setIsWanted] = useState(false);
+  const [Host, setHost] = useState<ComponentType | null>(null);
   useEffect(() => {
-    setToasterRequest(() => setIsWanted(true));
+    setToasterRequest(() => loadToastHost().then(({ ToastHost }) => setHost(() => ToastHost)));
     return () => setToasterRequest(null);
   }, []);
-  if (!isWanted) return null;
-  return (
-    <Suspense fallback={null}>
-      <ToastHost />
-    </Suspense>
-  );
+  return Host ? <Host /> : null;
 }
 
 function SiteFooter() {
@@ -85,21 +85,17 @@ function SiteFooter() {
  * click opens it, rather than with the page.
  */
 function AccountArea({ name, onSignOut }: { name: string; onSignOut: () => void }) {
-  const [isMenuWanted, setIsMenuWanted] = useState(false);
-  const button = (
-    <AccountButton
-      name={name}
-      onPointerEnter={() => void loadAccountMenu()}
-      onFocus={() => void loadAccountMenu()}
-      onClick={() => setIsMenuWanted(true)}
-    />
-  );
-  if (!isMenuWanted) return button;
-  return (
-    <Suspense fallback={button}>
-      <AccountMenu name={name} onSignOut={onSignOut} isInitiallyOpen />
-    </Suspense>
-  );
+  const [Menu, setMenu] = useState<typeof AccountMenu | null>(null);
+  // Reached for offline, the menu's code is asked for again with the next click.
+  const preloadMenu = () => void loadAccountMenu().catch(() => undefined);
+  const openMenu = () => {
+    void loadAccountMenu().then(
+      (menu) => setMenu(() => menu.AccountMenu),
+      () => toast.error(NETWORK_ERROR_MESSAGE),
+    );
+  };
+  if (Menu) return <Menu name={name} onSignOut={onSignOut} isInitiallyOpen />;
+  return <AccountButton name={name} onPointerEnter={preloadMenu} onFocus={preloadMenu} onClick={openMenu} />;
 }
 
 function SiteHeader() {
@@ -149,7 +145,7 @@ function SiteHeader() {
         <Link
           to="/cart"
           className="site-header__cart"
-          aria-label={`Cart, ${shownCount} items`}
+          aria-label={`Cart, ${shownCount} ${shownCount === 1 ? 'item' : 'items'}`}
           data-testid="cart-button"
         >
           <CartIcon size={20} />

@@ -1,4 +1,4 @@
-import { lazy, type ComponentType, type ReactElement } from 'react';
+import type { ComponentType, ReactElement } from 'react';
 import { HomePage } from '../features/home/pages/home-page';
 import {
   createBrowserRouter,
@@ -11,10 +11,12 @@ import {
 import { prefetchProduct, prefetchShop } from '../features/catalog/catalog-reads';
 import { readProductID } from '../features/catalog/shop-query';
 import { prefetchCartAddressBook } from '../features/shipping/cart-shipping-reads';
+import { lazyWithRetry } from '../components/lazy-with-retry';
 import { hasSession } from '../lib/http/session';
 import { loadHttpClient } from '../lib/http/client';
 import { AppLayout } from './app-layout';
 import { RequireSession } from './require-session';
+import { RouteErrorPage } from './route-error-page';
 
 type RouteHandle = {
   preload: () => Promise<unknown>;
@@ -33,7 +35,7 @@ function page<M>(
   pick: (module: M) => ComponentType,
   prefetch?: RouteHandle['prefetch'],
 ): { element: ReactElement; handle: RouteHandle } {
-  const Component = lazy(() => load().then((module) => ({ default: pick(module) })));
+  const Component = lazyWithRetry(() => load().then(pick));
   return { element: <Component />, handle: { preload: load, ...(prefetch ? { prefetch } : {}) } };
 }
 
@@ -172,51 +174,59 @@ const signedIn = {
 export const routes: RouteObject[] = [
   {
     element: <AppLayout />,
+    // Should the shell itself fail to render, a plain page rather than React Router's developer page.
+    errorElement: <RouteErrorPage />,
     children: [
-      { index: true, ...homePage },
-      { path: 'login', ...loginPage },
-      { path: 'shop', ...productListPage },
-      { path: 'product/:productID', ...productDetailPage },
-      { ...signedIn, children: [{ path: 'cart', ...cartPage }] },
       {
-        ...antdScope,
+        // A page that cannot load or render shows its error inside the shell, under the header.
+        errorElement: <RouteErrorPage />,
         children: [
-          { path: 'register', ...registerPage },
-          { path: 'forgot-password', ...forgotPasswordPage },
-          { path: 'reset-password', ...resetPasswordPage },
-          { path: 'verify-email', ...verifyEmailPage },
-          { path: 'newsletter/subscribed', ...newsletterSuccessPage },
-          { path: 'newsletter/unsubscribe', ...newsletterUnsubscribePage },
+          { index: true, ...homePage },
+          { path: 'login', ...loginPage },
+          { path: 'shop', ...productListPage },
+          { path: 'product/:productID', ...productDetailPage },
+          { ...signedIn, children: [{ path: 'cart', ...cartPage }] },
           {
-            ...signedIn,
+            ...antdScope,
             children: [
-              { path: 'checkout', ...checkoutPage },
-              { path: 'checkout/pay/:orderID', ...paymentPage },
-              { path: 'checkout/payment-return', ...paymentReturnPage },
-              { path: 'payment/demo/approve', ...demoApprovePage },
+              { path: 'register', ...registerPage },
+              { path: 'forgot-password', ...forgotPasswordPage },
+              { path: 'reset-password', ...resetPasswordPage },
+              { path: 'verify-email', ...verifyEmailPage },
+              { path: 'newsletter/subscribed', ...newsletterSuccessPage },
+              { path: 'newsletter/unsubscribe', ...newsletterUnsubscribePage },
               {
-                path: 'account',
-                ...accountLayout,
+                ...signedIn,
                 children: [
-                  { index: true, element: <Navigate to="profile" replace /> },
-                  { path: 'profile', ...profilePage },
-                  { path: 'security', ...securityPage },
-                  { path: 'addresses', ...addressesPage },
-                  { path: 'newsletter', ...newsletterPage },
-                  { path: 'wishlist', ...wishlistPage },
-                  { path: 'credits', ...creditsPage },
-                  { path: 'coupons', ...couponsPage },
-                  { path: 'vouchers', ...vouchersPage },
-                  { path: 'orders', ...ordersPage },
-                  { path: 'orders/:orderID', ...orderDetailPage },
-                  { path: '*', ...notFoundPage },
+                  { path: 'checkout', ...checkoutPage },
+                  { path: 'checkout/pay/:orderID', ...paymentPage },
+                  { path: 'checkout/payment-return', ...paymentReturnPage },
+                  { path: 'payment/demo/approve', ...demoApprovePage },
+                  {
+                    path: 'account',
+                    ...accountLayout,
+                    children: [
+                      { index: true, element: <Navigate to="profile" replace /> },
+                      { path: 'profile', ...profilePage },
+                      { path: 'security', ...securityPage },
+                      { path: 'addresses', ...addressesPage },
+                      { path: 'newsletter', ...newsletterPage },
+                      { path: 'wishlist', ...wishlistPage },
+                      { path: 'credits', ...creditsPage },
+                      { path: 'coupons', ...couponsPage },
+                      { path: 'vouchers', ...vouchersPage },
+                      { path: 'orders', ...ordersPage },
+                      { path: 'orders/:orderID', ...orderDetailPage },
+                      { path: '*', ...notFoundPage },
+                    ],
+                  },
                 ],
               },
             ],
           },
+          { path: '*', ...notFoundPage },
         ],
       },
-      { path: '*', ...notFoundPage },
     ],
   },
 ];
@@ -235,7 +245,8 @@ export function preloadRoute({ pathname, search }: { pathname: string; search: s
   for (const match of matchRoutes(routes, pathname) ?? []) {
     const handle = match.route.handle;
     if (!isRouteHandle(handle)) continue;
-    void handle.preload();
+    // A failure here is met again, and shown, when the page renders.
+    handle.preload().catch(() => undefined);
     handle.prefetch?.(match.params, search);
   }
 }

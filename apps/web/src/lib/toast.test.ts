@@ -1,5 +1,17 @@
-import { describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { prepareToasts, registerToaster, setToasterRequest, toast } from './toast';
+
+/** Mounting the host takes a while: a request that never settles within the test. */
+const mountingHost = () => vi.fn(() => new Promise<void>(() => undefined));
+const plainToasts = () => [...document.querySelectorAll('[data-testid="plain-toast"]')];
+const plainToastTexts = () => plainToasts().map((t) => t.querySelector('.plain-toast__text')?.textContent);
+
+afterEach(() => {
+  registerToaster(null);
+  setToasterRequest(null);
+  vi.useRealTimers();
+  document.getElementById('plain-toasts')?.remove();
+});
 
 function makeToaster() {
   return { success: vi.fn(), error: vi.fn(), info: vi.fn(), warning: vi.fn() };
@@ -7,7 +19,7 @@ function makeToaster() {
 
 describe('toast', () => {
   it('a toast asked for before the host is there mounts it, and shows once it is', () => {
-    const mountHost = vi.fn();
+    const mountHost = mountingHost();
     setToasterRequest(mountHost);
     toast.error('Please check your network connection and try again.');
     expect(mountHost).toHaveBeenCalledOnce();
@@ -19,16 +31,13 @@ describe('toast', () => {
     );
     toast.success('Saved.');
     expect(toaster.success).toHaveBeenCalledExactlyOnceWith('Saved.');
-    registerToaster(null);
-    setToasterRequest(null);
   });
 
   it('a form can have the host mounted ahead of its first toast, even before the layout is there', () => {
     prepareToasts();
-    const mountHost = vi.fn();
+    const mountHost = mountingHost();
     setToasterRequest(mountHost);
     expect(mountHost).toHaveBeenCalledOnce();
-    setToasterRequest(null);
   });
 
   it('the same toast asked for again while it is on screen shows once; a different one shows', () => {
@@ -42,7 +51,37 @@ describe('toast', () => {
     vi.advanceTimersByTime(3001);
     toast.error('Offline again.');
     expect(toaster.error).toHaveBeenCalledTimes(3);
-    registerToaster(null);
-    vi.useRealTimers();
+  });
+
+  it("a toast whose host's code cannot be fetched shows plainly as an alert, and the next toast asks for the host again", async () => {
+    vi.useFakeTimers();
+    const mountHost = vi.fn<() => Promise<void>>(() =>
+      Promise.reject(new TypeError('Failed to fetch dynamically imported module')),
+    );
+    setToasterRequest(mountHost);
+
+    toast.error('Please check your connection.');
+    await vi.waitFor(() => expect(plainToasts()).toHaveLength(1));
+    const [shown] = plainToasts();
+    expect(shown?.getAttribute('role')).toBe('alert');
+    expect(shown?.textContent).toContain('Please check your connection.');
+    vi.advanceTimersByTime(3001);
+    expect(plainToasts()).toHaveLength(0);
+
+    mountHost.mockImplementation(() => new Promise(() => undefined));
+    const asked = mountHost.mock.calls.length;
+    toast.success('Saved.');
+    expect(mountHost).toHaveBeenCalledTimes(asked + 1);
+    const toaster = makeToaster();
+    registerToaster(toaster);
+    expect(toaster.success).toHaveBeenCalledExactlyOnceWith('Saved.');
+    expect(plainToasts()).toHaveLength(0);
+  });
+
+  it('plain toasts show at most three at once, the newest kept', async () => {
+    setToasterRequest(() => Promise.reject(new TypeError('Failed to fetch dynamically imported module')));
+    for (const text of ['One.', 'Two.', 'Three.', 'Four.']) toast.info(text);
+    await vi.waitFor(() => expect(plainToastTexts()).toEqual(['Two.', 'Three.', 'Four.']));
+    expect(plainToasts()[0]?.getAttribute('role')).toBe('status');
   });
 });

@@ -1,0 +1,161 @@
+import type { Product } from '@storefront/contract/catalog';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { addSydneyAddress, callApi } from './support/api';
+import { findSeriousViolations } from './support/axe';
+import {
+  makeEmail,
+  NETWORK_MESSAGE,
+  openPage,
+  registerCustomer,
+  saveScreenshot,
+  testId,
+  useBrowser,
+  waitOrExplain,
+} from './support/browser';
+import { pickDeliveryWindow } from './support/checkout';
+
+const browser = useBrowser();
+
+/** React Router's own error page, which replaced the whole store. */
+const ROUTER_ERROR_PAGE = /Unexpected Application Error|Hey developer/;
+/** Long enough for an answer on a loaded machine; short enough that the build before the fix fails soon. */
+const SHOWN_WITHIN = { timeout: 10_000 };
+
+/** A fresh customer with one line in the cart; answers the stored token and the product on it. */
+async function newCustomerWithCart(page: Page): Promise<{ token: string; product: Product }> {
+  await registerCustomer(page, {
+    email: makeEmail('offline-shell'),
+    password: 'offline-shell-pass-1',
+    firstName: 'Otto',
+    lastName: 'Fline',
+  });
+  const token = await page.evaluate(() => localStorage.getItem('storefront.token'));
+  if (!token) throw new Error('no stored token');
+  const { data: products } = await callApi<{ list: Product[] }>('product/list?category=pantry&pageSize=50');
+  const product = products.list.find((p) => p.available && p.stock >= 5 && p.stock < 999);
+  if (!product) throw new Error('the demo catalogue needs a pantry product in stock');
+  await callApi('cart/add', { method: 'POST', token, body: { productID: product.productID, quantity: 1 } });
+  return { token, product };
+}
+
+/** The network toast as a toast: Ant Design's, or the plain one shown when its code could not be fetched. */
+function networkToast(page: Page) {
+  return page.locator('.ant-message-notice, [data-testid="plain-toast"]').getByText(NETWORK_MESSAGE).first();
+}
+
+/** Collects the page's uncaught errors and unhandled rejections. */
+function collectPageErrors(page: Page): string[] {
+  const errors: string[] = [];
+  page.on('pageerror', (error) => errors.push(error.message));
+  return errors;
+}
+
+/** The store is still there around the page: its header, and not React Router's error page. */
+async function expectStoreShown(page: Page): Promise<void> {
+  expect(await testId(page, 'brand').isVisible()).toBe(true);
+  expect(await testId(page, 'cart-button').isVisible()).toBe(true);
+  expect(await page.getByText(ROUTER_ERROR_PAGE).count()).toBe(0);
+}
+
+describe('the store when the connection drops', () => {
+  it('offline, a tap on + keeps the cart on screen and asks to check the connection; back online + works', async () => {
+    const { context, page } = await openPage(browser());
+    const { product } = await newCustomerWithCart(page);
+    const pageErrors = collectPageErrors(page);
+    const debugConsoleFailed = page.waitForEvent('requestfailed', {
+      predicate: (request) => /vconsole/i.test(request.url()),
+      timeout: 30_000,
+    });
+    // A fresh visit: no toast has been shown yet, so the toast host's code is not loaded.
+    await page.goto('/cart');
+    const quantity = testId(page, `cart-line-quantity-${product.productID}`);
+    await quantity.waitFor();
+    await context.setOffline(true);
+
+    await page.getByRole('button', { name: 'One more' }).click();
+    await waitOrExplain(page, 'offline-cart-plus-no-toast', () => networkToast(page).waitFor(SHOWN_WITHIN));
+    expect(await quantity.inputValue()).toBe('1');
+    await expectStoreShown(page);
+    expect(await findSeriousViolations(page)).toEqual([]);
+    await saveScreenshot(page, 'offline-cart-plus');
+
+    // The debug console loads a few seconds after the page: offline its code cannot come, and nothing breaks; it
+    // comes once the browser is back online.
+    await debugConsoleFailed;
+    const debugConsoleLoaded = page.waitForResponse((response) => /vconsole/i.test(response.url()), {
+      timeout: 30_000,
+    });
+    await context.setOffline(false);
+    await debugConsoleLoaded;
+
+    await page.getByRole('button', { name: 'One more' }).click();
+    await expect.poll(() => quantity.inputValue()).toBe('2');
+    expect(pageErrors).toEqual([]);
+    await context.close();
+  });
+
+  it('offline, Checkout shows a friendly error inside the store; back online, Try again opens the checkout', async () => {
+    const { context, page } = await openPage(browser());
+    const { product } = await newCustomerWithCart(page);
+    const pageErrors = collectPageErrors(page);
+    // Neither the checkout's code nor the account menu's is loaded on the cart page.
+    await page.goto('/cart');
+    await testId(page, `cart-line-quantity-${product.productID}`).waitFor();
+    await context.setOffline(true);
+
+    await testId(page, 'account-menu').click();
+    await waitOrExplain(page, 'offline-account-menu-no-toast', () =>
+      networkToast(page).waitFor(SHOWN_WITHIN),
+    );
+    await expectStoreShown(page);
+
+    await testId(page, 'cart-checkout').click();
+    const failed = testId(page, 'page-load-failed');
+    await waitOrExplain(page, 'offline-checkout-no-error', () => failed.waitFor(SHOWN_WITHIN));
+    expect(await failed.textContent()).toContain('This page could not be loaded');
+    await expectStoreShown(page);
+    expect(await findSeriousViolations(page)).toEqual([]);
+    await saveScreenshot(page, 'offline-checkout-chunk');
+
+    await context.setOffline(false);
+    await testId(page, 'page-load-failed-retry').click();
+    await testId(page, 'checkout-page').waitFor();
+    expect(new URL(page.url()).pathname).toBe('/checkout');
+    expect(await failed.count()).toBe(0);
+    // The stylesheet that failed along with the page's code is fetched again with it.
+    const unstyled = await page.evaluate(() =>
+      [...document.querySelectorAll<HTMLLinkElement>('link[rel="stylesheet"]')]
+        .filter((link) => (link.sheet?.cssRules.length ?? 0) === 0)
+        .map((link) => link.href),
+    );
+    expect(unstyled).toEqual([]);
+    await saveScreenshot(page, 'offline-checkout-retried');
+    await testId(page, 'account-menu').click();
+    await testId(page, 'menu-orders').waitFor();
+    expect(pageErrors).toEqual([]);
+    await context.close();
+  });
+
+  it('offline, Place order keeps what the customer typed and asks to check the connection', async () => {
+    const { context, page } = await openPage(browser());
+    const { token } = await newCustomerWithCart(page);
+    await addSydneyAddress(token, { firstName: 'Otto', lastName: 'Fline' });
+    const pageErrors = collectPageErrors(page);
+    await page.goto('/checkout');
+    await testId(page, 'checkout-service-standard').waitFor();
+    await pickDeliveryWindow(page);
+    const notes = testId(page, 'checkout-notes');
+    await notes.fill('Gate code 4321, behind the blue door');
+    await context.setOffline(true);
+
+    await testId(page, 'checkout-place-order').click();
+    await waitOrExplain(page, 'offline-place-order-no-toast', () => networkToast(page).waitFor(SHOWN_WITHIN));
+    expect(await notes.inputValue()).toBe('Gate code 4321, behind the blue door');
+    expect(new URL(page.url()).pathname).toBe('/checkout');
+    await expectStoreShown(page);
+    await saveScreenshot(page, 'offline-place-order');
+    expect(pageErrors).toEqual([]);
+    await context.close();
+  });
+});
