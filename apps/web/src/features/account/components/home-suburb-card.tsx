@@ -1,4 +1,4 @@
-import { Alert, Button, Card, Descriptions, Form, Input, Space } from 'antd';
+import { Button, Card, Descriptions, Form, Input, Space } from 'antd';
 import type { CustomerInfo } from '@storefront/contract/account';
 import { errorCatalogue } from '@storefront/contract/errors';
 import { useState } from 'react';
@@ -8,6 +8,7 @@ import { toast } from '../../../lib/toast';
 import { SCROLL_TO_FIRST_ERROR } from '../../../lib/form-rules';
 import { refusalSaying, type FieldsByCode } from '../form-refusal';
 import { useFormRefusal } from '../use-form-refusal';
+import { RefusalAlert } from './refusal-alert';
 
 type SuburbForm = { postCode: string; suburb: string };
 
@@ -68,17 +69,7 @@ function SuburbEditor({ info, onSaved, onClose }: Props & { onClose: () => void 
 
   return (
     <>
-      {refusalMessage && (
-        <div ref={messageRef} tabIndex={-1}>
-          <Alert
-            type="error"
-            showIcon
-            title={refusalMessage}
-            style={{ marginBottom: 16 }}
-            data-testid="suburb-error"
-          />
-        </div>
-      )}
+      <RefusalAlert message={refusalMessage} messageRef={messageRef} testId="suburb-error" />
       <Form<SuburbForm>
         form={form}
         scrollToFirstError={SCROLL_TO_FIRST_ERROR}

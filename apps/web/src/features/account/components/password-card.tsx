@@ -1,4 +1,4 @@
-import { Alert, Button, Card, Form, Input } from 'antd';
+import { Button, Card, Form, Input } from 'antd';
 import type { UpdatePasswordBody } from '@storefront/contract/account';
 import { errorCatalogue } from '@storefront/contract/errors';
 import { useState } from 'react';
@@ -7,6 +7,7 @@ import { confirmPasswordRules, newPasswordRules, SCROLL_TO_FIRST_ERROR } from '.
 import { toast } from '../../../lib/toast';
 import { readRefusal, type FieldsByCode } from '../form-refusal';
 import { useFormRefusal } from '../use-form-refusal';
+import { RefusalAlert } from './refusal-alert';
 
 type PasswordForm = UpdatePasswordBody & { confirmPassword: string };
 
@@ -40,17 +41,7 @@ export function PasswordCard() {
 
   return (
     <Card title="Change password" style={{ marginBottom: 16 }}>
-      {refusalMessage && (
-        <div ref={messageRef} tabIndex={-1}>
-          <Alert
-            type="error"
-            showIcon
-            title={refusalMessage}
-            style={{ marginBottom: 16, maxWidth: 420 }}
-            data-testid="password-error"
-          />
-        </div>
-      )}
+      <RefusalAlert message={refusalMessage} messageRef={messageRef} testId="password-error" maxWidth={420} />
       <Form<PasswordForm>
         scrollToFirstError={SCROLL_TO_FIRST_ERROR}
         form={form}

@@ -1,4 +1,4 @@
-import { Alert, Button, Card, Descriptions, Form, Input, Space } from 'antd';
+import { Button, Card, Descriptions, Form, Input, Space } from 'antd';
 import type { CustomerInfo, UpdateCustomerBody } from '@storefront/contract/account';
 import { useState } from 'react';
 import { normalisePhone } from '@storefront/contract/limits';
@@ -8,6 +8,7 @@ import { updateProfile } from '../user-info-slice';
 import { toast } from '../../../lib/toast';
 import { refusalSaying } from '../form-refusal';
 import { useFormRefusal } from '../use-form-refusal';
+import { RefusalAlert } from './refusal-alert';
 
 type DetailsForm = { firstName: string; lastName: string; phone: string; birthday: string };
 
@@ -93,17 +94,7 @@ function DetailsEditor({ info, onSaved, onClose }: Props & { onClose: () => void
 
   return (
     <>
-      {refusalMessage && (
-        <div ref={messageRef} tabIndex={-1}>
-          <Alert
-            type="error"
-            showIcon
-            title={refusalMessage}
-            style={{ marginBottom: 16 }}
-            data-testid="profile-details-error"
-          />
-        </div>
-      )}
+      <RefusalAlert message={refusalMessage} messageRef={messageRef} testId="profile-details-error" />
       <Form<DetailsForm>
         form={form}
         scrollToFirstError={SCROLL_TO_FIRST_ERROR}

@@ -1,4 +1,4 @@
-import { Alert, Button, Card, Divider, Form, Input, Typography } from 'antd';
+import { Button, Card, Divider, Form, Input, Typography } from 'antd';
 import type { RegisterBody } from '@storefront/contract/account';
 import { errorCatalogue } from '@storefront/contract/errors';
 import { useState } from 'react';
@@ -16,6 +16,7 @@ import {
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { refusalSaying, type FieldsByCode } from '../form-refusal';
 import { useFormRefusal } from '../use-form-refusal';
+import { RefusalAlert } from '../components/refusal-alert';
 
 type RegisterForm = RegisterBody & { confirmPassword: string };
 
@@ -56,17 +57,7 @@ export function RegisterPage() {
         <Typography.Paragraph type="secondary">
           Save your details, track orders and earn credit.
         </Typography.Paragraph>
-        {refusalMessage && (
-          <div ref={messageRef} tabIndex={-1}>
-            <Alert
-              type="error"
-              showIcon
-              title={refusalMessage}
-              style={{ marginBottom: 16 }}
-              data-testid="register-error"
-            />
-          </div>
-        )}
+        <RefusalAlert message={refusalMessage} messageRef={messageRef} testId="register-error" />
         <Form<RegisterForm>
           form={form}
           scrollToFirstError={SCROLL_TO_FIRST_ERROR}
