@@ -53,6 +53,18 @@ describe('finding, comparing and trusting the catalogue', () => {
     await context.close();
   });
 
+  it('a search in the plural finds the product named in the singular', async () => {
+    const { context, page } = await openPage(browser(), PHONE);
+    await page.goto('/');
+    await testId(page, 'header-search').fill('tim tams');
+    await testId(page, 'header-search').press('Enter');
+    await page.waitForURL('**/shop?keyword=tim+tams');
+    await testId(page, 'shop-products').waitFor();
+    const names = await page.locator('[data-testid="shop-products"] .product-card__name').allTextContents();
+    expect(names[0]).toMatch(/^Tim Tam\b/);
+    await context.close();
+  });
+
   it('a shopper sorts by unit price and picks the specials aisle, and the address keeps both', async () => {
     const { context, page } = await openPage(browser(), DESKTOP);
     await page.goto('/shop?category=pantry');

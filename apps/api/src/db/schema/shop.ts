@@ -45,6 +45,11 @@ export const products = pgTable(
       'gin',
       sql`to_tsvector('simple', ${t.name} || ' ' || ${t.description})`,
     ),
+    // Words as English stems ("tim tams" finds "Tim Tam", "tomatoes" finds "tomato"), beside the plain words above.
+    index('products_search_stemmed_idx').using(
+      'gin',
+      sql`to_tsvector('english', ${t.name} || ' ' || ${t.description})`,
+    ),
     check('products_stock_non_negative', sql`${t.stock} >= 0`),
     check('products_price_non_negative', sql`${t.priceCents} >= 0`),
     check('products_pack_size_positive', sql`${t.packSize} is null or ${t.packSize} > 0`),

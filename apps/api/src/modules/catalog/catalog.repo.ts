@@ -119,10 +119,16 @@ const searchText = sql`to_tsvector('simple', ${products.name} || ' ' || ${produc
 const nameText = sql`to_tsvector('simple', ${products.name})`;
 const wordsQuery = sql`to_tsquery('simple', ${sql.placeholder('words')})`;
 const prefixQuery = sql`to_tsquery('simple', ${sql.placeholder('prefixes')})`;
+// The same word starts as English stems, so a plural or another form of a word finds it ("tim tams", "tomatoes").
+// Plain words stay beside them: a word start typed past its stem ("organi" for "organic", stem "organ") still finds.
+const stemmedText = sql`to_tsvector('english', ${products.name} || ' ' || ${products.description})`;
+const stemmedName = sql`to_tsvector('english', ${products.name})`;
+const stemmedQuery = sql`to_tsquery('english', ${sql.placeholder('prefixes')})`;
 
 /** Whole words of the name first, then word starts of the name, then whole words anywhere, then the rest. */
 const relevance = [
-  sql`case when ${nameText} @@ ${wordsQuery} then 0 when ${nameText} @@ ${prefixQuery} then 1
+  sql`case when ${nameText} @@ ${wordsQuery} then 0
+    when ${nameText} @@ ${prefixQuery} or ${stemmedName} @@ ${stemmedQuery} then 1
     when ${searchText} @@ ${wordsQuery} then 2 else 3 end`,
   sql`ts_rank(${searchText}, ${prefixQuery}) desc`,
 ];
@@ -146,9 +152,14 @@ function productPageQueries(shape: PageShape) {
   const filter = and(
     eq(products.isActive, true),
     shape.byCategory ? eq(products.category, sql.placeholder('category')) : undefined,
-    // Whole words and word starts (full-text, no extension needed on either database); the SKU by any part.
+    // Whole words and word starts, as typed or as English stems (full-text, no extension needed on either
+    // database); the SKU by any part.
     shape.byKeyword
-      ? or(sql`${searchText} @@ ${prefixQuery}`, ilike(products.sku, sql.placeholder('pattern')))
+      ? or(
+          sql`${searchText} @@ ${prefixQuery}`,
+          sql`${stemmedText} @@ ${stemmedQuery}`,
+          ilike(products.sku, sql.placeholder('pattern')),
+        )
       : undefined,
     shape.isSpecial ? sql`${products.wasPriceCents} > ${products.priceCents}` : undefined,
     shape.isInStock ? gt(products.stock, 0) : undefined,

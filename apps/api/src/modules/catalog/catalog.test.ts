@@ -76,6 +76,22 @@ describe('product/list', () => {
     expect(ids).not.toContain(inside.id);
   });
 
+  it('finds a word by another form of it: a plural, or with a common word before it', async () => {
+    // Letters only: words with digits are not stemmed.
+    const letters = [...randomBytes(6)].map((b) => 'bcdfghjklmnpqrstvwxz'[b % 20]).join('');
+    const word = `mar${letters}n`;
+    const category = `cat-${randomBytes(3).toString('hex')}`;
+    const product = await createProduct(db(), { category, name: `Zed ${word} biscuits` });
+    const ids = async (keyword: string) =>
+      (await get(`/product/list?category=${category}&keyword=${encodeURIComponent(keyword)}`))
+        .json<{ data: ProductList }>()
+        .data.list.map((p) => p.productID);
+    expect(await ids(`${word}s`)).toEqual([product.id]);
+    expect(await ids(`the ${word}s biscuit`)).toEqual([product.id]);
+    expect(await ids(`${word.slice(0, 5)}`)).toEqual([product.id]);
+    expect(await ids(`${word}ss`)).toEqual([]);
+  });
+
   it('sorts by price, unit price and name, and filters specials and stock', async () => {
     const category = `cat-${randomBytes(3).toString('hex')}`;
     const big = await createProduct(db(), {
