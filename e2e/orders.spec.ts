@@ -266,6 +266,54 @@ describe('orders', () => {
     await context.close();
   });
 
+  it('an order placed in another tab is named where the second tab finds the cart empty', async () => {
+    const { context, page } = await openPage(browser(), PHONE);
+    await registerCustomer(page, {
+      email: makeEmail('two-tabs'),
+      password: 'two-tabs-pass-2000',
+      firstName: 'Tab',
+      lastName: 'Twice',
+    });
+    const token = await storedToken(page);
+    // Perth: courier delivery, so the order needs no delivery window.
+    await callApi('address/add', {
+      method: 'POST',
+      token,
+      body: {
+        firstName: 'Tab',
+        lastName: 'Twice',
+        phone: '0412345678',
+        line1: '1 Hay St',
+        suburb: 'Perth',
+        state: 'WA',
+        postcode: '6000',
+      },
+    });
+    const { data: products } = await callApi<{ list: Product[] }>('product/list?category=pantry&pageSize=50');
+    const product = products.list.find((p) => p.available && p.stock >= 10);
+    if (!product) throw new Error('the demo catalogue needs a pantry product in stock');
+    await callApi('cart/add', { method: 'POST', token, body: { productID: product.productID, quantity: 1 } });
+
+    const second = await context.newPage();
+    for (const tab of [page, second]) {
+      await tab.goto('/checkout');
+      await expect.poll(() => testId(tab, 'checkout-place-order').isEnabled()).toBe(true);
+    }
+    await testId(page, 'checkout-place-order').click();
+    await page.waitForURL('**/checkout/pay/*');
+    const orderID = Number(new URL(page.url()).pathname.split('/').pop());
+
+    await testId(second, 'checkout-place-order').click();
+    await expect
+      .poll(() => testId(second, 'checkout-empty').textContent())
+      .toMatch(new RegExp(`Your cart is empty: order #${orderID} was placed at .+\\.`));
+    await second.evaluate(() => window.scrollTo(0, 0));
+    await saveScreenshot(second, 'checkout-empty-recent-order-phone');
+    await testId(second, 'checkout-recent-order').click();
+    await second.waitForURL(`**/account/orders/${orderID}`);
+    await context.close();
+  });
+
   it('the demo customer sees past orders and filters them by status', async () => {
     const { context, page } = await openPage(browser());
     await page.goto(`/login?redirect=${encodeURIComponent('/account/orders')}`);
