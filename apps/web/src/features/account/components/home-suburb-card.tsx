@@ -2,12 +2,10 @@ import { Button, Card, Descriptions, Form, Input, Space } from 'antd';
 import type { CustomerInfo } from '@storefront/contract/account';
 import { errorCatalogue } from '@storefront/contract/errors';
 import { useState } from 'react';
-import { useAppDispatch } from '../../../app/hooks';
-import { DEFAULT_POST_CODE, updateProfile } from '../user-info-slice';
-import { toast } from '../../../lib/toast';
+import { DEFAULT_POST_CODE } from '../user-info-slice';
 import { SCROLL_TO_FIRST_ERROR } from '../../../lib/form-rules';
-import { refusalSaying, type FieldsByCode } from '../form-refusal';
-import { useFormRefusal } from '../use-form-refusal';
+import type { FieldsByCode } from '../form-refusal';
+import { useProfileSave } from '../use-profile-save';
 import { RefusalAlert } from './refusal-alert';
 
 type SuburbForm = { postCode: string; suburb: string };
@@ -48,24 +46,13 @@ export function HomeSuburbCard({ info, onSaved }: Props) {
 
 /** The form, from the suburb as it is each time it opens. */
 function SuburbEditor({ info, onSaved, onClose }: Props & { onClose: () => void }) {
-  const dispatch = useAppDispatch();
   const [form] = Form.useForm<SuburbForm>();
-  const [isSaving, setIsSaving] = useState(false);
-  const { refusalMessage, messageRef, showRefusal, clearRefusal } = useFormRefusal(form, FIELDS_BY_CODE);
-
-  const save = async ({ postCode, suburb }: SuburbForm) => {
-    setIsSaving(true);
-    clearRefusal();
-    const result = await dispatch(updateProfile({ postCode, suburb: suburb.trim() }));
-    if (updateProfile.fulfilled.match(result)) {
-      onSaved(result.payload);
-      toast.success('Your suburb is saved.');
-      onClose();
-      return;
-    }
-    setIsSaving(false);
-    showRefusal(result.payload ?? refusalSaying('Your suburb could not be saved.'));
-  };
+  const { isSaving, save, refusalMessage, messageRef } = useProfileSave(
+    form,
+    { onSaved, onClose },
+    { saved: 'Your suburb is saved.', failed: 'Your suburb could not be saved.' },
+    FIELDS_BY_CODE,
+  );
 
   return (
     <>
@@ -76,7 +63,7 @@ function SuburbEditor({ info, onSaved, onClose }: Props & { onClose: () => void 
         layout="vertical"
         requiredMark={false}
         disabled={isSaving}
-        onFinish={save}
+        onFinish={({ postCode, suburb }) => void save({ postCode, suburb: suburb.trim() })}
         initialValues={{ postCode: info.postCode || DEFAULT_POST_CODE, suburb: info.suburb }}
       >
         <Form.Item

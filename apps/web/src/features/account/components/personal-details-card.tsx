@@ -2,12 +2,8 @@ import { Button, Card, Descriptions, Form, Input, Space } from 'antd';
 import type { CustomerInfo, UpdateCustomerBody } from '@storefront/contract/account';
 import { useState } from 'react';
 import { normalisePhone } from '@storefront/contract/limits';
-import { useAppDispatch } from '../../../app/hooks';
 import { nameRules, phoneRule, SCROLL_TO_FIRST_ERROR } from '../../../lib/form-rules';
-import { updateProfile } from '../user-info-slice';
-import { toast } from '../../../lib/toast';
-import { refusalSaying } from '../form-refusal';
-import { useFormRefusal } from '../use-form-refusal';
+import { useProfileSave } from '../use-profile-save';
 import { RefusalAlert } from './refusal-alert';
 
 type DetailsForm = { firstName: string; lastName: string; phone: string; birthday: string };
@@ -68,28 +64,17 @@ export function PersonalDetailsCard({ info, onSaved }: Props) {
 
 /** The form, from the details as they are each time it opens. */
 function DetailsEditor({ info, onSaved, onClose }: Props & { onClose: () => void }) {
-  const dispatch = useAppDispatch();
   const [form] = Form.useForm<DetailsForm>();
-  const [isSaving, setIsSaving] = useState(false);
-  const { refusalMessage, messageRef, showRefusal, clearRefusal } = useFormRefusal(form);
+  const { isSaving, save, refusalMessage, messageRef } = useProfileSave(
+    form,
+    { onSaved, onClose },
+    { saved: 'Your details are saved.', failed: 'Your details could not be saved.' },
+  );
 
-  const save = async (values: DetailsForm) => {
+  const saveChanged = (values: DetailsForm) => {
     const change = buildDetailsChange(info, values);
-    if (Object.keys(change).length === 0) {
-      onClose();
-      return;
-    }
-    setIsSaving(true);
-    clearRefusal();
-    const result = await dispatch(updateProfile(change));
-    if (updateProfile.fulfilled.match(result)) {
-      onSaved(result.payload);
-      toast.success('Your details are saved.');
-      onClose();
-      return;
-    }
-    setIsSaving(false);
-    showRefusal(result.payload ?? refusalSaying('Your details could not be saved.'));
+    if (Object.keys(change).length === 0) onClose();
+    else void save(change);
   };
 
   return (
@@ -101,7 +86,7 @@ function DetailsEditor({ info, onSaved, onClose }: Props & { onClose: () => void
         layout="vertical"
         requiredMark={false}
         disabled={isSaving}
-        onFinish={save}
+        onFinish={saveChanged}
         initialValues={{
           firstName: info.firstName,
           lastName: info.lastName,
