@@ -71,11 +71,12 @@ describe('finding, comparing and trusting the catalogue', () => {
     await testId(page, 'shop-products').waitFor();
     await testId(page, 'shop-sort').selectOption('price-asc');
     await page.waitForURL('**/shop?category=pantry&sort=price-asc');
-    const byPrice = (await listProducts('category=pantry&sort=price-asc')).map((p) => p.productID);
-    await expect.poll(() => shownProductIDs(page)).toEqual(byPrice.slice(0, 12));
+    const cheapest = await listProducts('category=pantry&sort=price-asc');
+    await expect.poll(() => shownProductIDs(page)).toEqual(cheapest.slice(0, 12).map((p) => p.productID));
 
-    const pantry = await listProducts('category=pantry');
-    for (const p of pantry.filter((x) => x.unitPrice).slice(0, 3)) {
+    const withUnitPrice = cheapest.slice(0, 12).filter((x) => x.unitPrice);
+    expect(withUnitPrice.length).toBeGreaterThanOrEqual(3);
+    for (const p of withUnitPrice.slice(0, 3)) {
       expect(await testId(page, `product-price-${p.productID}-unit`).textContent()).toMatch(
         /^\$\d+\.\d\d (per kg|per 100 g|per L|per 100 mL|each)$/,
       );
