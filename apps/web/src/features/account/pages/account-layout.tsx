@@ -14,6 +14,8 @@ export function AccountLayout() {
   const [, , current = 'profile', detail] = location.pathname.split('/');
   // A section's own address gets its heading and title here; an order, or an unknown address, brings its own.
   const section = detail ? undefined : accountSections.find((s) => s.key === current);
+  // An unknown address (its page says "not found") names no section in the picker, rather than its own words.
+  const isKnown = accountSections.some((s) => s.key === current);
   useDocumentTitle(section ? section.label : null);
   const items = accountSections.map((section) => ({
     key: section.key,
@@ -43,7 +45,8 @@ export function AccountLayout() {
           <Select
             size="large"
             style={{ width: '100%' }}
-            value={current}
+            value={isKnown ? current : undefined}
+            placeholder="Choose a section"
             aria-label="Account section"
             data-testid="account-section-picker"
             options={accountSections.map((section) => ({ value: section.key, label: section.label }))}
