@@ -1,13 +1,13 @@
-import { Card, Col, Empty, Form, Row, Skeleton, Typography } from 'antd';
+import { Card, Col, Form, Row, Skeleton, Typography } from 'antd';
 import { Link } from 'react-router';
 import { LoadFailed } from '../../../components/load-failed';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { CheckoutDelivery } from '../components/checkout-delivery';
 import { CheckoutSummary } from '../components/checkout-summary';
+import { NothingToOrder } from '../components/nothing-to-order';
 import { OrderLineList } from '../components/order-line-list';
 import { SubstitutesNote } from '../components/substitutes-note';
 import { useCheckout, type CheckoutForm } from '../use-checkout';
-import { ButtonLink } from '../../../components/button-link';
 import { SCROLL_TO_FIRST_ERROR } from '../../../lib/form-rules';
 import { formatMoney } from '../../../lib/money';
 
@@ -149,26 +149,4 @@ function placeBlockedBy(
   if (checkout.needsWindow) return 'Choose a delivery window to place your order.';
   if (checkout.option === null) return 'Choose how your order is delivered to place it.';
   return null;
-}
-
-/** An empty cart leads to the shop; a cart with nothing ticked, back to the cart. */
-function NothingToOrder({ isCartEmpty }: { isCartEmpty: boolean }) {
-  return (
-    <Card>
-      <Empty
-        description={isCartEmpty ? 'Your cart is empty' : 'Nothing is selected in your cart'}
-        data-testid="checkout-empty"
-      >
-        {isCartEmpty ? (
-          <ButtonLink to="/shop" type="primary" data-testid="checkout-start-shopping">
-            Start shopping
-          </ButtonLink>
-        ) : (
-          <ButtonLink to="/cart" type="primary" data-testid="checkout-back-to-cart">
-            Back to cart
-          </ButtonLink>
-        )}
-      </Empty>
-    </Card>
-  );
 }
