@@ -2,7 +2,8 @@ import { errorCatalogue } from '@storefront/contract/errors';
 import { AxiosError } from 'axios';
 import { describe, expect, it, vi } from 'vitest';
 import { retrieveCredits } from '../wallet/api';
-import { describeCreditBalance, loadCreditBalance, orderBodyOf } from './use-checkout';
+import type { Address } from '@storefront/contract/address';
+import { describeCreditBalance, loadCreditBalance, orderBodyOf, pickCheckoutAddress } from './use-checkout';
 
 vi.mock('../wallet/api', () => ({ retrieveCredits: vi.fn() }));
 
@@ -98,5 +99,27 @@ describe('what placing the order sends', () => {
     expect(orderBodyOf({ ...chosen, useCredit: true }, 500, 1_000).useCredit).toBe(true);
     expect(orderBodyOf({ ...chosen, useCredit: true }, 0, 1_000).useCredit).toBe(false);
     expect(orderBodyOf({ ...chosen, useCredit: false }, 500, 1_000).useCredit).toBe(false);
+  });
+});
+
+describe('the address checkout opens with', () => {
+  const book = [
+    { addressID: 1, isDefaultShipping: false },
+    { addressID: 2, isDefaultShipping: true },
+    { addressID: 3, isDefaultShipping: false },
+  ] as Address[];
+
+  it('is the first wanted one still in the address book', () => {
+    expect(pickCheckoutAddress(book, [null, 3, 1])).toBe(3);
+    expect(pickCheckoutAddress(book, [1, 3, 2])).toBe(1);
+  });
+
+  it("is the cart's when the draft's was deleted since, not the default", () => {
+    expect(pickCheckoutAddress(book, [0, 9, 3])).toBe(3);
+  });
+
+  it('is the default delivery address when none wanted is there, and none in an empty book', () => {
+    expect(pickCheckoutAddress(book, [0, undefined, null])).toBe(2);
+    expect(pickCheckoutAddress([], [1])).toBeUndefined();
   });
 });

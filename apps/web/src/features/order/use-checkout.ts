@@ -1,4 +1,5 @@
 import { Form } from 'antd';
+import type { Address } from '@storefront/contract/address';
 import type { DeliveryWindow } from '@storefront/contract/delivery';
 import type { OrderCreateBody } from '@storefront/contract/order';
 import { errorCatalogue } from '@storefront/contract/errors';
@@ -93,6 +94,18 @@ export function orderBodyOf(
     ...(notes === undefined ? {} : { deliveryNotes: notes }),
     ...(values.leaveUnattended ? { leaveUnattended: true } : {}),
   };
+}
+
+/**
+ * The address checkout opens with: the first of `wanted` still in the address book (one just added here, the one
+ * this tab's draft had, the cart's), else the default delivery address, else the first.
+ */
+export function pickCheckoutAddress(
+  addresses: Address[],
+  wanted: (number | null | undefined)[],
+): number | undefined {
+  const kept = wanted.find((id) => addresses.some((a) => a.addressID === id));
+  return pickCartAddress(addresses, kept ?? null) ?? undefined;
 }
 
 /** Everything the checkout shows and does: the cart, addresses, delivery quote, store credit and placing the order. */
@@ -218,9 +231,11 @@ export function useCheckout() {
     hasSelection,
     addresses: addressList,
     initialService,
-    initialAddressID: addressList.some((a) => a.addressID === addedAddressID)
-      ? addedAddressID
-      : (pickCartAddress(addressList, draft.addressID ?? addresses.data?.cartAddressID ?? null) ?? undefined),
+    initialAddressID: pickCheckoutAddress(addressList, [
+      addedAddressID,
+      draft.addressID,
+      addresses.data?.cartAddressID,
+    ]),
     draft,
     keepDraft: (values: CheckoutDraft) => saveCheckoutDraft(values),
     hasLoadFailed:
