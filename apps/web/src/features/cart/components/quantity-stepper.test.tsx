@@ -71,4 +71,35 @@ describe('the quantity box', () => {
     expect(onCommit.mock.calls).toEqual([[4], [5]]);
     expect(document.activeElement).toBe(more);
   });
+
+  it('keeps One more focusable at the most that can be bought, so a typed maximum and Tab land on it', async () => {
+    const onCommit = vi.fn().mockResolvedValue(true);
+    const props = { quantity: 3, stock: 10, onCommit, testId: 'qty' };
+    const view = render(<QuantityStepper {...props} />);
+    const box = screen.getByTestId<HTMLInputElement>('qty');
+    const more = screen.getByRole('button', { name: 'One more' });
+    await userEvent.clear(box);
+    await userEvent.type(box, '10');
+    await userEvent.tab();
+    expect(onCommit.mock.calls).toEqual([[10]]);
+    view.rerender(<QuantityStepper {...props} quantity={10} />);
+    expect(document.activeElement).toBe(more);
+    expect(more.getAttribute('aria-disabled')).toBe('true');
+    await userEvent.keyboard('{Enter}');
+    expect(onCommit).toHaveBeenCalledTimes(1);
+  });
+
+  it('keeps One fewer focusable at 1, and takes no step below it', async () => {
+    const onCommit = vi.fn().mockResolvedValue(true);
+    const props = { quantity: 2, stock: 10, onCommit, testId: 'qty' };
+    const view = render(<QuantityStepper {...props} />);
+    const fewer = screen.getByRole('button', { name: 'One fewer' });
+    fewer.focus();
+    await userEvent.keyboard('{Enter}');
+    view.rerender(<QuantityStepper {...props} quantity={1} />);
+    expect(document.activeElement).toBe(fewer);
+    expect(fewer.getAttribute('aria-disabled')).toBe('true');
+    await userEvent.keyboard('{Enter}');
+    expect(onCommit.mock.calls).toEqual([[1]]);
+  });
 });

@@ -15,12 +15,16 @@ type Props = {
  * Sends a new quantity on a step, Enter or leaving the field, not on every keystroke. A typed quantity it cannot
  * send as it is (above what can be bought, 0, blank) is never dropped silently: the hint under it says what it did.
  * While a quantity is being sent it takes no other (`isDisabled`) but keeps the focus: a disabled button would drop
- * it to the page, and a keyboard user pressing "One more" again would start from the top.
+ * it to the page, and a keyboard user pressing "One more" again would start from the top. For the same reason the
+ * buttons at 1 and at the most that can be bought are only aria-disabled: reaching the limit (a step, or a typed
+ * quantity and Tab) happens while the button has the focus or is being tabbed to.
  */
 export function QuantityStepper({ quantity, stock, isDisabled, onCommit, testId }: Props) {
   const [text, setText] = useState(String(quantity));
   const [hint, setHint] = useState('');
   const max = Math.max(1, Math.min(stock, CART_LINE_QUANTITY_MAX));
+  const isAtLeast = quantity <= 1;
+  const isAtMost = quantity >= max;
   // Enter and then leaving the field must not send the same quantity twice.
   const lastSent = useRef(quantity);
   // Leaving the field commits only what was typed since: after Enter it would send again or wipe the hint.
@@ -66,10 +70,9 @@ export function QuantityStepper({ quantity, stock, isDisabled, onCommit, testId 
           type="button"
           className="stepper__button"
           aria-label="One fewer"
-          disabled={quantity <= 1}
-          aria-disabled={isDisabled}
+          aria-disabled={isDisabled || isAtLeast}
           onClick={() => {
-            if (!isDisabled) commit(quantity - 1);
+            if (!isDisabled && !isAtLeast) commit(quantity - 1);
           }}
         >
           <MinusIcon />
@@ -97,10 +100,9 @@ export function QuantityStepper({ quantity, stock, isDisabled, onCommit, testId 
           type="button"
           className="stepper__button"
           aria-label="One more"
-          disabled={quantity >= max}
-          aria-disabled={isDisabled}
+          aria-disabled={isDisabled || isAtMost}
           onClick={() => {
-            if (!isDisabled) commit(quantity + 1);
+            if (!isDisabled && !isAtMost) commit(quantity + 1);
           }}
         >
           <PlusIcon />

@@ -160,8 +160,12 @@ function ProductDetail({ productID }: { productID: number }) {
                   type="button"
                   className="stepper__button"
                   aria-label="One fewer"
-                  disabled={!p.available || quantity <= 1}
-                  onClick={() => stepTo(quantity - 1)}
+                  disabled={!p.available}
+                  // Only aria-disabled at the limits, so the button a step takes to a limit keeps the focus.
+                  aria-disabled={quantity <= 1}
+                  onClick={() => {
+                    if (quantity > 1) stepTo(quantity - 1);
+                  }}
                 >
                   <MinusIcon />
                 </button>
@@ -182,8 +186,11 @@ function ProductDetail({ productID }: { productID: number }) {
                   type="button"
                   className="stepper__button"
                   aria-label="One more"
-                  disabled={!p.available || quantity >= max}
-                  onClick={() => stepTo(quantity + 1)}
+                  disabled={!p.available}
+                  aria-disabled={quantity >= max}
+                  onClick={() => {
+                    if (quantity < max) stepTo(quantity + 1);
+                  }}
                 >
                   <PlusIcon />
                 </button>
