@@ -17,7 +17,10 @@ export const paymentMethodsQuery = z.strictObject({ orderID: idParam });
 export const paymentMethod = z.object({
   provider: paymentProvider,
   isEligible: z.boolean(),
-  /** Afterpay's "4 payments of $X" instalment, in cents; null for the others. */
+  /**
+   * Afterpay's instalment, in cents: the amount due / 4 rounded down; the first instalment takes the cents left over
+   * (`afterpayInstalments`). null for the others.
+   */
   instalmentCents: z.number().int().min(0).max(100_000_000).nullable(),
 });
 export const paymentMethods = z.object({
@@ -33,6 +36,15 @@ export type PaymentMethods = z.infer<typeof paymentMethods>;
  * amounts within them. `available` is false when Afterpay is not configured or cannot be reached.
  */
 export const AFTERPAY_INSTALMENTS = 4;
+
+/**
+ * An amount in Afterpay's four instalments, adding up to it to the cent: each the amount / 4 rounded down, and the
+ * first taking the 1 to 3 cents the others leave over.
+ */
+export function afterpayInstalments(amountCents: number): { firstCents: number; laterCents: number } {
+  const laterCents = Math.floor(amountCents / AFTERPAY_INSTALMENTS);
+  return { firstCents: amountCents - laterCents * (AFTERPAY_INSTALMENTS - 1), laterCents };
+}
 export const afterpayTerms = z.object({
   available: z.boolean(),
   minimumCents: z.number().int().min(0).max(100_000_000).nullable(),

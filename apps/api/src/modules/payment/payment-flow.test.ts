@@ -136,7 +136,7 @@ describe('paying an order', () => {
     expect(res.data.amountDue).toBe(order.totals.amountDue);
     expect(res.data.methods).toEqual([
       { provider: 'paypal', isEligible: true, instalmentCents: null },
-      { provider: 'afterpay', isEligible: true, instalmentCents: Math.ceil(order.totals.amountDue / 4) },
+      { provider: 'afterpay', isEligible: true, instalmentCents: Math.floor(order.totals.amountDue / 4) },
       { provider: 'demo', isEligible: true, instalmentCents: null },
     ]);
     afterpay.setLimits('1.00', '10.00');

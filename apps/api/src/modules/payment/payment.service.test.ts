@@ -157,7 +157,7 @@ describe('a provider failure reaches the customer as its own code', () => {
 });
 
 describe('ways to pay', () => {
-  it('lists the configured providers in the store order, none eligible for nothing owed', async () => {
+  it('lists the configured providers in the store order, none eligible for nothing owed, Afterpay’s instalment rounded down', async () => {
     const demo = new FakeProvider('demo');
     const afterpay = new FakeProvider('afterpay');
     const s = service([demo, afterpay, paypal]);
@@ -166,7 +166,8 @@ describe('ways to pay', () => {
       amountDue: 4001,
       methods: [
         { provider: 'paypal', isEligible: true, instalmentCents: null },
-        { provider: 'afterpay', isEligible: true, instalmentCents: 1001 },
+        // 40.01 is 10.01 and three of 10.00: never four of 10.01, which would add up to 40.04.
+        { provider: 'afterpay', isEligible: true, instalmentCents: 1000 },
         { provider: 'demo', isEligible: true, instalmentCents: null },
       ],
     });

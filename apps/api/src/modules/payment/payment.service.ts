@@ -1,6 +1,7 @@
 import { createHash, randomUUID } from 'node:crypto';
 import {
   AFTERPAY_INSTALMENTS,
+  afterpayInstalments,
   type AfterpayTerms,
   type PaymentMethods,
   type PaymentProvider as ProviderName,
@@ -96,7 +97,7 @@ export function createPaymentService(
         ORDER.filter((name) => providers.byName.has(name)).map(async (name) => ({
           provider: name,
           isEligible: amountDueCents > 0 && (await provider(name).isEligible(amountDueCents, 'AUD')),
-          instalmentCents: name === 'afterpay' ? Math.ceil(amountDueCents / AFTERPAY_INSTALMENTS) : null,
+          instalmentCents: name === 'afterpay' ? afterpayInstalments(amountDueCents).laterCents : null,
         })),
       );
       return { amountDue: amountDueCents, methods };

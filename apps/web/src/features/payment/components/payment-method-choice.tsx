@@ -1,5 +1,5 @@
 import { Alert, Button, Empty, Form, Radio, Skeleton, Space, Tag, Typography } from 'antd';
-import type { PaymentProvider } from '@storefront/contract/payment';
+import { afterpayInstalments, type PaymentProvider } from '@storefront/contract/payment';
 import { useState } from 'react';
 import type { AsyncStatus } from '../../../lib/async-status';
 import { createAttemptKeys, isAnswerLost } from '../../../lib/attempt-key';
@@ -8,6 +8,7 @@ import { formatMoney } from '../../../lib/money';
 import { startPayment } from '../api';
 import type { OrderPayment } from '../order-payment';
 import { providerLabels } from '../payment-return';
+import { describeAfterpayPayments } from './afterpay-instalments';
 
 type Props = {
   orderID: number;
@@ -113,7 +114,7 @@ export function PaymentMethodChoice({ orderID, payment }: Props) {
                 )}
                 {m.provider === 'afterpay' && m.instalmentCents !== null && (
                   <Typography.Text type="secondary" style={{ display: 'block' }}>
-                    4 payments of {formatMoney(m.instalmentCents)}
+                    {describeAfterpayPayments(afterpayInstalments(methods.amountDue))}
                   </Typography.Text>
                 )}
               </Radio>
