@@ -1,3 +1,4 @@
+import type { AppliedCoupon } from '@storefront/contract/cart';
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Provider } from 'react-redux';
@@ -12,7 +13,7 @@ vi.mock('../../../lib/toast', () => ({ toast: { success: vi.fn(), error: vi.fn()
 function renderForm() {
   render(
     <Provider store={createAppStore()}>
-      <DiscountForm coupon={null} />
+      <DiscountForm coupon={null} shipping={null} />
     </Provider>,
   );
   return screen.getByRole('textbox', { name: 'Discount code' });
@@ -60,5 +61,40 @@ describe('the discount code field', () => {
     await userEvent.type(input, 'X');
     expect(input.hasAttribute('aria-describedby')).toBe(false);
     expect(input.getAttribute('aria-invalid')).toBe('false');
+  });
+});
+
+const freeDelivery: AppliedCoupon = {
+  code: 'FREESHIP',
+  description: 'Delivery is on us',
+  kind: 'free_shipping',
+  value: 0,
+  minSpend: 0,
+  endsAt: '2030-01-01T00:00:00.000Z',
+  isApplicable: true,
+  problemCode: null,
+  problem: null,
+};
+
+function renderCoupon(shipping: { service: 'standard' | 'express'; freeReason: 'coupon' | null }) {
+  render(
+    <Provider store={createAppStore()}>
+      <DiscountForm coupon={freeDelivery} shipping={shipping} />
+    </Provider>,
+  );
+  return screen.getByTestId('cart-coupon-code');
+}
+
+describe('a free-delivery coupon on the cart', () => {
+  it('is shown applied (green) while it frees the standard delivery chosen', () => {
+    expect(renderCoupon({ service: 'standard', freeReason: 'coupon' }).className).toBe('tag tag--green');
+    expect(screen.queryByTestId('cart-coupon-unused')).toBeNull();
+  });
+
+  it('is not shown applied with express delivery, and says it is not used with it', () => {
+    expect(renderCoupon({ service: 'express', freeReason: null }).className).toBe('tag');
+    expect(screen.getByTestId('cart-coupon-unused').textContent).toBe(
+      'Free standard delivery — not used with Express. It stays in your cart for another order.',
+    );
   });
 });

@@ -1,10 +1,16 @@
 import type { AppliedCoupon } from '@storefront/contract/cart';
+import type { ShippingOption } from '@storefront/contract/shipping';
 import { useId, useState, type FormEvent } from 'react';
 import { useAppDispatch } from '../../../app/hooks';
 import { toast } from '../../../lib/toast';
 import { applyDiscount } from '../cart-slice';
+import { unusedCouponNote } from '../coupon-use';
 
-type Props = { coupon: AppliedCoupon | null };
+type Props = {
+  coupon: AppliedCoupon | null;
+  /** The delivery chosen, which a free-delivery coupon may not cover; null while none is. */
+  shipping: Pick<ShippingOption, 'service' | 'freeReason'> | null;
+};
 
 const CODE_MAX = 40;
 
@@ -14,7 +20,7 @@ function checkCode(code: string): string | null {
 }
 
 /** Plain markup like the rest of the cart, so the cart paints without waiting for Ant Design. */
-export function DiscountForm({ coupon }: Props) {
+export function DiscountForm({ coupon, shipping }: Props) {
   const dispatch = useAppDispatch();
   const [code, setCode] = useState('');
   const [fieldError, setFieldError] = useState<string | null>(null);
@@ -23,6 +29,7 @@ export function DiscountForm({ coupon }: Props) {
   const fieldErrorID = useId();
   const problemID = useId();
   const describedBy = [fieldError && fieldErrorID, problem && problemID].filter(Boolean).join(' ');
+  const unusedNote = unusedCouponNote(coupon, shipping);
 
   const send = async (next: string | null) => {
     setIsSending(true);
@@ -53,7 +60,8 @@ export function DiscountForm({ coupon }: Props) {
         <div className="cart-coupon">
           <span>
             <span
-              className={coupon.isApplicable ? 'tag tag--green' : 'tag tag--orange'}
+              // Green only while it takes something off; grey when it applies but not to the delivery chosen.
+              className={!coupon.isApplicable ? 'tag tag--orange' : unusedNote ? 'tag' : 'tag tag--green'}
               data-testid="cart-coupon-code"
             >
               {coupon.code}
@@ -69,6 +77,11 @@ export function DiscountForm({ coupon }: Props) {
           >
             Remove
           </button>
+        </div>
+      )}
+      {unusedNote && (
+        <div className="notice" role="status" data-testid="cart-coupon-unused">
+          {unusedNote}
         </div>
       )}
       {coupon && !coupon.isApplicable && coupon.problem && (

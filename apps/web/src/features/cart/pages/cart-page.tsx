@@ -217,7 +217,7 @@ export function CartPage() {
           <div className="cart-side">
             <CartShippingEstimate shipping={shipping} hasSelection={hasSelection} />
             <CartSummary cart={cart} shipping={hasSelection ? shipping.chosenOption : null}>
-              <DiscountForm coupon={cart.coupon} />
+              <DiscountForm coupon={cart.coupon} shipping={hasSelection ? shipping.chosenOption : null} />
               <div style={{ height: 12 }} />
             </CartSummary>
             {/* On a phone the summary is far below the lines: this bar stays at the foot of the screen. */}

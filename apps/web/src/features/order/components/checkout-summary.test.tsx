@@ -6,7 +6,10 @@ import type { ShownTotals } from '../../cart/price-cart';
 import { errorCatalogue } from '@storefront/contract/errors';
 import { MemoryRouter } from 'react-router';
 import type { CreditBalance, PlaceError } from '../use-checkout';
+import type { AppliedCoupon } from '@storefront/contract/cart';
 import { CheckoutSummary } from './checkout-summary';
+
+type Props = Parameters<typeof CheckoutSummary>[0];
 
 function makeTotals(): ShownTotals {
   return {
@@ -20,13 +23,18 @@ function makeTotals(): ShownTotals {
   };
 }
 
-function renderSummary(creditBalance: CreditBalance, placeError: PlaceError | null = null) {
+function renderSummary(
+  creditBalance: CreditBalance,
+  placeError: PlaceError | null = null,
+  delivery: Pick<Props, 'coupon' | 'shipping'> = { coupon: null, shipping: null },
+) {
   render(
     <MemoryRouter>
       <Form>
         <CheckoutSummary
           totals={makeTotals()}
-          coupon={null}
+          coupon={delivery.coupon}
+          shipping={delivery.shipping}
           creditBalance={creditBalance}
           placeError={placeError}
           isPlacing={false}
@@ -88,5 +96,37 @@ describe('the checkout summary’s GST', () => {
     renderSummary({ status: 'none' });
     expect(screen.getByText('GST in the order total')).toBeTruthy();
     expect(screen.getByTestId('checkout-gst').textContent).toBe('$4.36');
+  });
+});
+
+describe('the checkout summary’s free-delivery coupon', () => {
+  const freeDelivery: AppliedCoupon = {
+    code: 'FREESHIP',
+    description: 'Delivery is on us',
+    kind: 'free_shipping',
+    value: 0,
+    minSpend: 0,
+    endsAt: '2030-01-01T00:00:00.000Z',
+    isApplicable: true,
+    problemCode: null,
+    problem: null,
+  };
+
+  it('says it is not used with express delivery', () => {
+    renderSummary({ status: 'none' }, null, {
+      coupon: freeDelivery,
+      shipping: { service: 'express', freeReason: null },
+    });
+    expect(screen.getByTestId('checkout-coupon-unused').textContent).toBe(
+      'FREESHIP: Free standard delivery — not used with Express. It stays in your cart for another order.',
+    );
+  });
+
+  it('says nothing more while it frees the standard delivery chosen', () => {
+    renderSummary({ status: 'none' }, null, {
+      coupon: freeDelivery,
+      shipping: { service: 'standard', freeReason: 'coupon' },
+    });
+    expect(screen.queryByTestId('checkout-coupon-unused')).toBeNull();
   });
 });

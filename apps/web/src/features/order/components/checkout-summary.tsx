@@ -1,15 +1,19 @@
 import { Alert, Button, Card, Checkbox, Form, Typography } from 'antd';
 import type { AppliedCoupon } from '@storefront/contract/cart';
 import { errorCatalogue } from '@storefront/contract/errors';
+import type { ShippingOption } from '@storefront/contract/shipping';
 import { Link } from 'react-router';
 import { formatMoney } from '../../../lib/money';
 import { TotalsBreakdown } from '../../cart/components/totals-breakdown';
+import { unusedCouponNote } from '../../cart/coupon-use';
 import type { ShownTotals } from '../../cart/price-cart';
 import type { CreditBalance, PlaceError } from '../use-checkout';
 
 type Props = {
   totals: ShownTotals;
   coupon: AppliedCoupon | null;
+  /** The delivery chosen, which a free-delivery coupon may not cover; null while none is. */
+  shipping: Pick<ShippingOption, 'service' | 'freeReason'> | null;
   creditBalance: CreditBalance;
   placeError: PlaceError | null;
   isPlacing: boolean;
@@ -18,7 +22,16 @@ type Props = {
 };
 
 /** The checkout's totals, the choice to spend store credit, and the button that places the order. */
-export function CheckoutSummary({ totals, coupon, creditBalance, placeError, isPlacing, blockedBy }: Props) {
+export function CheckoutSummary({
+  totals,
+  coupon,
+  shipping,
+  creditBalance,
+  placeError,
+  isPlacing,
+  blockedBy,
+}: Props) {
+  const unusedNote = unusedCouponNote(coupon, shipping);
   return (
     <Card title="Order summary" data-testid="checkout-summary">
       <TotalsBreakdown
@@ -40,6 +53,15 @@ export function CheckoutSummary({ totals, coupon, creditBalance, placeError, isP
       >
         <StoreCreditChoice credit={creditBalance} />
       </TotalsBreakdown>
+      {coupon && unusedNote && (
+        <Alert
+          type="info"
+          showIcon
+          title={`${coupon.code}: ${unusedNote}`}
+          style={{ marginTop: 12 }}
+          data-testid="checkout-coupon-unused"
+        />
+      )}
       {placeError && (
         <Alert
           type="error"

@@ -83,6 +83,7 @@ export function CheckoutPage() {
               <CheckoutSummary
                 totals={checkout.totals}
                 coupon={checkout.cart.coupon}
+                shipping={checkout.option}
                 creditBalance={checkout.creditBalance}
                 placeError={checkout.placeError}
                 isPlacing={checkout.isPlacing}
