@@ -8,9 +8,10 @@ const ICONS: Record<ToastKind, string> = { success: '✓', error: '!', info: 'i'
 
 /**
  * A toast in plain markup (styled in app/global.css), for when the themed toast host's code cannot be fetched:
- * it needs no code but this, so the customer still reads the message offline.
+ * it needs no code but this, so the customer still reads the message offline. Answers a function that closes it
+ * before its time.
  */
-export function showPlainToast(kind: ToastKind, text: string): void {
+export function showPlainToast(kind: ToastKind, text: string): () => void {
   let stack = document.getElementById(STACK_ID);
   if (!stack) {
     stack = document.createElement('div');
@@ -32,5 +33,9 @@ export function showPlainToast(kind: ToastKind, text: string): void {
   item.append(icon, message);
   stack.append(item);
   while (stack.children.length > MAX_SHOWN) stack.firstElementChild?.remove();
-  setTimeout(() => item.remove(), TOAST_SHOWN_FOR_MS);
+  const timer = setTimeout(() => item.remove(), TOAST_SHOWN_FOR_MS);
+  return () => {
+    clearTimeout(timer);
+    item.remove();
+  };
 }

@@ -13,8 +13,14 @@ afterEach(() => {
   document.getElementById('plain-toasts')?.remove();
 });
 
+/** Ant Design's toast API: each toast answers a function that closes it, recorded in `closed` by its text. */
 function makeToaster() {
-  return { success: vi.fn(), error: vi.fn(), info: vi.fn(), warning: vi.fn() };
+  const closed: string[] = [];
+  const showing = () =>
+    vi.fn((text: string) => () => {
+      closed.push(text);
+    });
+  return { closed, success: showing(), error: showing(), info: showing(), warning: showing() };
 }
 
 describe('toast', () => {
@@ -51,6 +57,47 @@ describe('toast', () => {
     vi.advanceTimersByTime(3001);
     toast.error('Offline again.');
     expect(toaster.error).toHaveBeenCalledTimes(3);
+  });
+
+  it('a toast can be closed before its time, and the same message then shows again at once', () => {
+    vi.useFakeTimers();
+    const toaster = makeToaster();
+    registerToaster(toaster);
+    const close = toast.error('Closed early.');
+    // Asked for again while on screen: not shown twice, and either answer closes the one on screen.
+    const closeRepeat = toast.error('Closed early.');
+    closeRepeat();
+    expect(toaster.closed).toEqual(['Closed early.']);
+    close();
+    expect(toaster.closed).toEqual(['Closed early.']);
+
+    const closeNext = toast.error('Closed early.');
+    expect(toaster.error).toHaveBeenCalledTimes(2);
+    // The first showing's close does not close a later one.
+    close();
+    expect(toaster.closed).toEqual(['Closed early.']);
+    closeNext();
+    expect(toaster.closed).toEqual(['Closed early.', 'Closed early.']);
+  });
+
+  it('a toast closed while it waits for the host is never shown', () => {
+    setToasterRequest(mountingHost());
+    const close = toast.error('Closed while waiting.');
+    toast.success('Kept.');
+    close();
+    const toaster = makeToaster();
+    registerToaster(toaster);
+    expect(toaster.error).not.toHaveBeenCalled();
+    expect(toaster.success).toHaveBeenCalledExactlyOnceWith('Kept.');
+  });
+
+  it('a toast shown plainly can be closed before its time', async () => {
+    setToasterRequest(() => Promise.reject(new TypeError('Failed to fetch dynamically imported module')));
+    const close = toast.error('Closed plainly.');
+    toast.info('Still here.');
+    await vi.waitFor(() => expect(plainToastTexts()).toEqual(['Closed plainly.', 'Still here.']));
+    close();
+    expect(plainToastTexts()).toEqual(['Still here.']);
   });
 
   it("a toast whose host's code cannot be fetched shows plainly as an alert, and the next toast asks for the host again", async () => {

@@ -1,7 +1,7 @@
-import type { MessageInstance } from 'antd/es/message/interface';
 import { showPlainToast, TOAST_SHOWN_FOR_MS, type ToastKind } from './toast-plain';
 
-type Toaster = Pick<MessageInstance, ToastKind>;
+/** As Ant Design's message API (`App.useApp().message`): each toast answers a function that closes it. */
+type Toaster = Record<ToastKind, (text: string) => () => void>;
 /** Loads the toast host; it rejects when the host's code could not be fetched. */
 type ToasterRequest = () => Promise<unknown>;
 
@@ -11,15 +11,19 @@ type ToasterRequest = () => Promise<unknown>;
  */
 let toaster: Toaster | null = null;
 let requestToaster: ToasterRequest | null = null;
-let waiting: [ToastKind, string][] = [];
+let waiting: Waiting[] = [];
 let isHostWanted = false;
+
+/** A toast asked for and not yet closed; `close` is there once it is on screen. */
+type Shown = { until: number; close: (() => void) | null };
+type Waiting = { kind: ToastKind; text: string; shown: Shown };
 
 export function registerToaster(instance: Toaster | null): void {
   toaster = instance;
   if (!instance) return;
   const queued = waiting;
   waiting = [];
-  for (const [kind, text] of queued) void instance[kind](text);
+  for (const { kind, text, shown } of queued) shown.close = instance[kind](text);
 }
 
 /**
@@ -30,7 +34,7 @@ function requestHost(): void {
   void requestToaster?.().catch(() => {
     const queued = waiting;
     waiting = [];
-    for (const [kind, text] of queued) showPlainToast(kind, text);
+    for (const { kind, text, shown } of queued) shown.close = showPlainToast(kind, text);
   });
 }
 
@@ -46,25 +50,32 @@ export function prepareToasts(): void {
   if (!toaster) requestHost();
 }
 
-/** While a toast is on screen, the same message again is not shown twice. */
-const shownUntil = new Map<string, number>();
+/** While a toast is on screen, the same message again is not shown twice: by kind and text. */
+const shownByMessage = new Map<string, Shown>();
 
-function isShowing(kind: ToastKind, text: string): boolean {
-  const key = `${kind}:${text}`;
+/** Shows a toast; answers a function that closes it (or the same one already on screen) before its time. */
+function show(kind: ToastKind, text: string): () => void {
+  const message = `${kind}:${text}`;
   const now = Date.now();
-  if ((shownUntil.get(key) ?? 0) > now) return true;
-  shownUntil.set(key, now + TOAST_SHOWN_FOR_MS);
-  return false;
+  const onScreen = shownByMessage.get(message);
+  if (onScreen && onScreen.until > now) return () => close(message, onScreen);
+  const shown: Shown = { until: now + TOAST_SHOWN_FOR_MS, close: null };
+  shownByMessage.set(message, shown);
+  if (toaster) {
+    shown.close = toaster[kind](text);
+  } else {
+    waiting.push({ kind, text, shown });
+    requestHost();
+  }
+  return () => close(message, shown);
 }
 
-function show(kind: ToastKind, text: string): void {
-  if (isShowing(kind, text)) return;
-  if (toaster) {
-    void toaster[kind](text);
-    return;
-  }
-  waiting.push([kind, text]);
-  requestHost();
+/** Closes a toast, or drops it while it waits for the host; the same message may then be shown again at once. */
+function close(message: string, shown: Shown): void {
+  if (shownByMessage.get(message) === shown) shownByMessage.delete(message);
+  waiting = waiting.filter((queued) => queued.shown !== shown);
+  shown.close?.();
+  shown.close = null;
 }
 
 export const toast = {
@@ -74,6 +85,6 @@ export const toast = {
   warning: (text: string) => show('warning', text),
 };
 
-export function showErrorToast(text: string): void {
-  toast.error(text);
+export function showErrorToast(text: string): () => void {
+  return toast.error(text);
 }
