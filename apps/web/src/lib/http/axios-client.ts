@@ -7,8 +7,13 @@ import axios, {
 } from 'axios';
 import { isFailureCode } from '@storefront/contract/errors';
 import { readRuntimeConfig } from '../runtime-config';
-import { showErrorToast } from '../toast';
-import { NETWORK_ERROR_MESSAGE, REQUEST_TIMEOUT_MS, SIGN_IN_PATHS, TOKEN_ISSUING_PATHS } from './client';
+import {
+  closeNetworkToastOnAnswer,
+  REQUEST_TIMEOUT_MS,
+  showNetworkToast,
+  SIGN_IN_PATHS,
+  TOKEN_ISSUING_PATHS,
+} from './client';
 import { serializeQuery } from './query-string';
 import {
   clearSession,
@@ -31,7 +36,10 @@ export type HttpClientOptions = {
   baseURL: string;
   /** Replaces the network layer (tests). */
   adapter?: AxiosAdapter;
-  notifyNetworkError?: (text: string) => void;
+  /** A call got no answer (network, timeout). */
+  notifyNetworkError?: () => void;
+  /** A call got an answer, whatever it said: the connection works. */
+  notifyAnswered?: () => void;
   redirectToLogin?: (redirect: string) => void;
   /** The page the browser is on, path plus query. */
   currentPath?: () => string;
@@ -40,7 +48,8 @@ export type HttpClientOptions = {
 export function createHttpClient({
   baseURL,
   adapter,
-  notifyNetworkError = showErrorToast,
+  notifyNetworkError = showNetworkToast,
+  notifyAnswered = closeNetworkToastOnAnswer,
   redirectToLogin = sendBrowserToLogin,
   currentPath = readCurrentPath,
 }: HttpClientOptions): AxiosInstance {
@@ -70,6 +79,7 @@ export function createHttpClient({
 
   client.interceptors.response.use(
     (response: AxiosResponse) => {
+      notifyAnswered();
       keepIssuedToken(response);
       if ((response.status === 200 || response.status === 201) && hasFailureCode(response.data)) {
         return Promise.reject(response.data);
@@ -82,9 +92,10 @@ export function createHttpClient({
       }
       const { response } = error;
       if (!response) {
-        notifyNetworkError(NETWORK_ERROR_MESSAGE);
+        notifyNetworkError();
         return Promise.reject(error);
       }
+      notifyAnswered();
       // A 401 ends the session the call was sent in: when another tab has since ended or replaced that session, the
       // one stored now is not this answer's to end.
       if (response.status !== 401) {

@@ -49,17 +49,19 @@ function makeHarness(reply: Reply | ((config: InternalAxiosRequestConfig) => Pro
       response,
     );
   };
-  const notifyNetworkError = vi.fn<(text: string) => void>();
+  const notifyNetworkError = vi.fn<() => void>();
+  const notifyAnswered = vi.fn<() => void>();
   const redirectToLogin = vi.fn<(redirect: string) => void>();
   const currentPath = vi.fn(() => '/account/profile?tab=security');
   const client = createHttpClient({
     baseURL: 'https://api.example.test',
     adapter,
     notifyNetworkError,
+    notifyAnswered,
     redirectToLogin,
     currentPath,
   });
-  return { client, sent, notifyNetworkError, redirectToLogin, currentPath };
+  return { client, sent, notifyNetworkError, notifyAnswered, redirectToLogin, currentPath };
 }
 
 function firstSent(sent: InternalAxiosRequestConfig[]): InternalAxiosRequestConfig {
@@ -233,9 +235,7 @@ describe('responses', () => {
       Promise.reject(new AxiosError('Network Error', AxiosError.ERR_NETWORK, config, {})),
     );
     await expect(client.get('/api/v1/customer/me')).rejects.toBeInstanceOf(AxiosError);
-    expect(notifyNetworkError).toHaveBeenCalledExactlyOnceWith(
-      'Please check your network connection and try again.',
-    );
+    expect(notifyNetworkError).toHaveBeenCalledOnce();
   });
 
   it('that time out show the network toast too', async () => {
@@ -253,6 +253,21 @@ describe('responses', () => {
     await expect(client.get('/api/v1/customer/me')).rejects.toBeInstanceOf(AxiosError);
     expect(notifyNetworkError).not.toHaveBeenCalled();
   });
+
+  it.each([200, 400, 500])(
+    'with HTTP %i say the connection works (the network toast closes); a call with none does not',
+    async (status) => {
+      const { client, notifyAnswered } = makeHarness({ status });
+      await client.get('/api/v1/customer/me').catch(() => undefined);
+      expect(notifyAnswered).toHaveBeenCalledOnce();
+
+      const offline = makeHarness((config) =>
+        Promise.reject(new AxiosError('Network Error', AxiosError.ERR_NETWORK, config, {})),
+      );
+      await offline.client.get('/api/v1/customer/me').catch(() => undefined);
+      expect(offline.notifyAnswered).not.toHaveBeenCalled();
+    },
+  );
 });
 
 describe('a 401 answer', () => {
