@@ -1,7 +1,13 @@
-import { render, screen } from '@testing-library/react';
-import { Component, Suspense, type ReactNode } from 'react';
+import { act, fireEvent, render, screen } from '@testing-library/react';
+import { Component, Suspense, type ComponentProps, type ReactNode } from 'react';
 import { describe, expect, it, vi } from 'vitest';
-import { lazyWithRetry, retryFailedLoads, retryingImport, watchFailedStylesheets } from './lazy-with-retry';
+import {
+  lazyWithRetry,
+  PartLoadBoundary,
+  retryFailedLoads,
+  retryingImport,
+  watchFailedStylesheets,
+} from './lazy-with-retry';
 
 const offline = () => new TypeError('Failed to fetch dynamically imported module: /assets/page.js');
 
@@ -85,5 +91,82 @@ describe('lazyWithRetry', () => {
     rerender(renderLazy(LazyPage, 3));
     expect(await screen.findByText('the page')).toBeTruthy();
     expect(load).toHaveBeenCalledTimes(2);
+  });
+});
+
+describe('PartLoadBoundary', () => {
+  function renderPart(
+    LazyPart: ReturnType<typeof lazyWithRetry<{ text: string }>>,
+    props: Partial<ComponentProps<typeof PartLoadBoundary>> = {},
+  ) {
+    return render(
+      <ShowError>
+        <h1>The page</h1>
+        <PartLoadBoundary name="The address list" testId="part-failed" {...props}>
+          <Suspense fallback={<p>loading</p>}>
+            <LazyPart text="the part" />
+          </Suspense>
+        </PartLoadBoundary>
+      </ShowError>,
+    );
+  }
+
+  it('says where the part sits that its code could not be loaded, keeps the page, and Try again loads it', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    const load = vi.fn<() => Promise<typeof Page>>();
+    load.mockRejectedValueOnce(offline()).mockResolvedValueOnce(Page);
+    renderPart(lazyWithRetry(load));
+
+    const failed = await screen.findByTestId('part-failed');
+    expect(failed.getAttribute('role')).toBe('alert');
+    expect(failed.textContent).toContain('The address list could not be loaded. Check your connection');
+    expect(screen.getByText('The page')).toBeTruthy();
+
+    fireEvent.click(screen.getByTestId('part-failed-retry'));
+    expect(await screen.findByText('the part')).toBeTruthy();
+    expect(screen.queryByTestId('part-failed')).toBeNull();
+    expect(load).toHaveBeenCalledTimes(2);
+  });
+
+  it('keeps a stand-in in the part’s place that can fetch it again', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    const load = vi.fn<() => Promise<typeof Page>>();
+    load.mockRejectedValueOnce(offline()).mockResolvedValueOnce(Page);
+    renderPart(lazyWithRetry(load), {
+      standIn: (retry) => (
+        <button type="button" onClick={retry}>
+          Deliver to 1 Macquarie St
+        </button>
+      ),
+    });
+
+    fireEvent.click(await screen.findByText('Deliver to 1 Macquarie St'));
+    expect(await screen.findByText('the part')).toBeTruthy();
+  });
+
+  it('fetches the part again by itself when the browser is back online, when asked to', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    const load = vi.fn<() => Promise<typeof Page>>();
+    load.mockRejectedValueOnce(offline()).mockResolvedValueOnce(Page);
+    renderPart(lazyWithRetry(load), { isRetriedWhenOnline: true });
+
+    await screen.findByTestId('part-failed');
+    act(() => {
+      window.dispatchEvent(new Event('online'));
+    });
+    expect(await screen.findByText('the part')).toBeTruthy();
+  });
+
+  it('leaves any other error to the page’s', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    const Broken = lazyWithRetry<{ text: string }>(() =>
+      Promise.resolve(() => {
+        throw new Error('a bug');
+      }),
+    );
+    renderPart(Broken);
+
+    await screen.findByText('could not load');
+    expect(screen.queryByTestId('part-failed')).toBeNull();
   });
 });

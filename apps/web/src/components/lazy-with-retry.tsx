@@ -1,4 +1,5 @@
-import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
+import { Component, lazy, type ComponentType, type LazyExoticComponent, type ReactNode } from 'react';
+import { useWhenBackOnline } from '../lib/use-when-back-online';
 
 const failedStylesheets = new Set<HTMLLinkElement>();
 
@@ -53,6 +54,8 @@ export function retryingImport<M>(load: () => Promise<M>): () => Promise<M> {
 }
 
 const failedLoads = new Set<() => void>();
+/** The errors `lazyWithRetry` components threw because their code could not be fetched. */
+const loadErrors = new WeakSet<object>();
 
 /**
  * React.lazy keeps a failed load for good: once its code could not be fetched, the component throws the same error
@@ -68,6 +71,7 @@ export function lazyWithRetry<P extends object>(load: () => Promise<ComponentTyp
           // Not renewed at once: React renders a component again as soon as its load settles, and a fresh lazy
           // there would fetch again and again without the error ever reaching the screen.
           failedLoads.add(renew);
+          if (typeof error === 'object' && error !== null) loadErrors.add(error);
           throw error;
         },
       ),
@@ -87,4 +91,82 @@ export function lazyWithRetry<P extends object>(load: () => Promise<ComponentTyp
 export function retryFailedLoads(): void {
   for (const renew of failedLoads) renew();
   failedLoads.clear();
+}
+
+type PartLoadBoundaryProps = {
+  /** The part, as the customer would name it: "The address list". */
+  name: string;
+  testId: string;
+  /** What stays in the part's place while it cannot load, given how to fetch it again (a click on it, say). */
+  standIn?: (retry: () => void) => ReactNode;
+  /** Fetches the part again by itself when the browser is back online: only for a part that takes no focus. */
+  isRetriedWhenOnline?: boolean;
+  children: ReactNode;
+};
+
+/**
+ * Around a part of a page made with `lazyWithRetry` (inside its own Suspense): when the part's code could not be
+ * fetched, says so where the part sits, with Try again, and the rest of the page stays. Any other error goes on up
+ * to the page's error.
+ */
+export class PartLoadBoundary extends Component<
+  PartLoadBoundaryProps,
+  { error: unknown; hasFailed: boolean }
+> {
+  override state = { error: null as unknown, hasFailed: false };
+
+  static getDerivedStateFromError(error: unknown) {
+    return { error, hasFailed: true };
+  }
+
+  private readonly retry = () => {
+    retryFailedLoads();
+    this.setState({ error: null, hasFailed: false });
+  };
+
+  override render() {
+    const { error, hasFailed } = this.state;
+    if (!hasFailed) return this.props.children;
+    if (typeof error !== 'object' || error === null || !loadErrors.has(error)) throw error;
+    const { name, testId, standIn, isRetriedWhenOnline = false } = this.props;
+    return (
+      <>
+        {standIn?.(this.retry)}
+        <PartLoadFailed
+          name={name}
+          testId={testId}
+          onRetry={this.retry}
+          isRetriedWhenOnline={isRetriedWhenOnline}
+        />
+      </>
+    );
+  }
+}
+
+function PartLoadFailed({
+  name,
+  testId,
+  onRetry,
+  isRetriedWhenOnline,
+}: {
+  name: string;
+  testId: string;
+  onRetry: () => void;
+  isRetriedWhenOnline: boolean;
+}) {
+  useWhenBackOnline(isRetriedWhenOnline, onRetry);
+  return (
+    // Set apart from the stand-in above it: a notice has no top margin of its own.
+    <div className="notice notice--info" role="alert" style={{ marginTop: 8 }} data-testid={testId}>
+      {name} could not be loaded. Check your connection and try again.{' '}
+      <button
+        type="button"
+        className="shell-button shell-button--small"
+        onClick={onRetry}
+        data-testid={`${testId}-retry`}
+      >
+        Try again
+      </button>
+    </div>
+  );
 }

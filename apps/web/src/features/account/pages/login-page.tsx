@@ -1,8 +1,9 @@
 import type { LoginBody } from '@storefront/contract/account';
-import { lazy, Suspense, useEffect, useState, type FormEvent } from 'react';
+import { Suspense, useEffect, useState, type FormEvent } from 'react';
 import { Link, Navigate, useNavigate, useSearchParams } from 'react-router';
 import { useAppDispatch } from '../../../app/hooks';
 import { EyeIcon, EyeInvisibleIcon } from '../../../components/icons';
+import { lazyWithRetry, PartLoadBoundary } from '../../../components/lazy-with-retry';
 import { checkEmail } from '../../../lib/check-email';
 import { forgetSessionEnded, hasSession, wasSessionEnded } from '../../../lib/http/session';
 import { readRuntimeConfig } from '../../../lib/runtime-config';
@@ -11,8 +12,8 @@ import { resolveSafeRedirect } from '../../../lib/safe-redirect';
 import { loginWithGoogle, loginWithPassword } from '../user-info-slice';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 
-const GoogleSignInButton = lazy(() =>
-  import('../components/google-sign-in-button').then((m) => ({ default: m.GoogleSignInButton })),
+const GoogleSignInButton = lazyWithRetry(() =>
+  import('../components/google-sign-in-button').then((m) => m.GoogleSignInButton),
 );
 
 type FieldErrors = { email?: string | null; password?: string | null };
@@ -161,12 +162,14 @@ export function LoginPage() {
         {googleClientId && (
           <>
             <div className="divider divider--text">or</div>
-            <Suspense fallback={<div className="google-placeholder" />}>
-              <GoogleSignInButton
-                clientId={googleClientId}
-                onCredential={(token) => void submitGoogle(token)}
-              />
-            </Suspense>
+            <PartLoadBoundary name="Google sign-in" testId="google-load-failed" isRetriedWhenOnline>
+              <Suspense fallback={<div className="google-placeholder" />}>
+                <GoogleSignInButton
+                  clientId={googleClientId}
+                  onCredential={(token) => void submitGoogle(token)}
+                />
+              </Suspense>
+            </PartLoadBoundary>
           </>
         )}
         <hr className="divider" />

@@ -1,8 +1,20 @@
+import type { Address } from '@storefront/contract/address';
 import { fireEvent, render, screen } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import { describe, expect, it, vi } from 'vitest';
 import type { CartShipping } from '../use-cart-shipping';
 import { CartShippingEstimate } from './cart-shipping-estimate';
+
+/** Whether the address picker's code can be fetched; how many times it was. */
+const pickerChunk = vi.hoisted(() => ({ isReachable: true, loads: 0 }));
+
+vi.mock('./cart-address-picker', () => {
+  pickerChunk.loads += 1;
+  if (!pickerChunk.isReachable) {
+    throw new TypeError('Failed to fetch dynamically imported module: /assets/cart-address-picker.js');
+  }
+  return { CartAddressPicker: () => <div role="listbox" aria-label="Deliver to" /> };
+});
 
 function shippingOf(overrides: Partial<CartShipping>): CartShipping {
   return {
@@ -50,5 +62,42 @@ describe('the cart’s delivery panel', () => {
     expect(screen.getByTestId('cart-shipping-error').textContent).toContain('Please check your network');
     fireEvent.click(screen.getByTestId('cart-shipping-retry'));
     expect(retry).toHaveBeenCalledTimes(1);
+  });
+
+  it('offline, the address picker says it could not load, the prices stay, and a click back online loads it', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    pickerChunk.isReachable = false;
+    const address: Address = {
+      addressID: 5,
+      firstName: 'Otto',
+      lastName: 'Fline',
+      phone: '0412345678',
+      line1: '1 Macquarie St',
+      line2: null,
+      suburbID: 1,
+      suburb: 'Sydney',
+      state: 'NSW',
+      postcode: '2000',
+      country: 'AU',
+      isDefaultShipping: true,
+      isDefaultBilling: true,
+    };
+    renderEstimate(
+      shippingOf({ addresses: [address], addressID: 5, status: 'failed', error: 'No prices yet.' }),
+    );
+
+    expect(screen.getByTestId('cart-address-picker').textContent).toContain('1 Macquarie St');
+    fireEvent.click(screen.getByTestId('cart-address-picker'));
+    const failed = await screen.findByTestId('cart-address-load-failed');
+    expect(failed.textContent).toContain('The address list could not be loaded');
+    expect(screen.getByTestId('cart-shipping-error')).toBeTruthy();
+    expect(screen.getByTestId('cart-address-picker').textContent).toContain('1 Macquarie St');
+    const loads = pickerChunk.loads;
+
+    pickerChunk.isReachable = true;
+    fireEvent.click(screen.getByTestId('cart-address-picker'));
+    expect(await screen.findByRole('listbox', { name: 'Deliver to' })).toBeTruthy();
+    expect(screen.queryByTestId('cart-address-load-failed')).toBeNull();
+    expect(pickerChunk.loads).toBe(loads + 1);
   });
 });

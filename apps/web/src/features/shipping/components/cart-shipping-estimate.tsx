@@ -1,5 +1,6 @@
-import { lazy, Suspense, useState } from 'react';
+import { Suspense, useState } from 'react';
 import { Link } from 'react-router';
+import { lazyWithRetry, PartLoadBoundary, retryingImport } from '../../../components/lazy-with-retry';
 import { readErrorMessage } from '../../../lib/http/error-message';
 import { toast } from '../../../lib/toast';
 import { DownIcon } from '../../../components/icons';
@@ -7,8 +8,10 @@ import { formatAddress } from '../../address/format-address';
 import type { CartShipping } from '../use-cart-shipping';
 import { ShippingOptions, ShippingOptionsPlaceholder } from './shipping-options';
 
-const loadAddressPicker = () => import('./cart-address-picker');
-const CartAddressPicker = lazy(() => loadAddressPicker().then((m) => ({ default: m.CartAddressPicker })));
+const loadAddressPicker = retryingImport(() => import('./cart-address-picker'));
+const CartAddressPicker = lazyWithRetry(() => loadAddressPicker().then((m) => m.CartAddressPicker));
+/** Reached for offline, the picker's code is asked for again with the click. */
+const preloadAddressPicker = () => void loadAddressPicker().catch(() => undefined);
 
 /** Where prices go while a customer has set neither an address nor a home suburb (DESIGN.md, section 3). */
 const DEFAULT_POSTCODE = '2000';
@@ -40,19 +43,27 @@ export function CartShippingEstimate({ shipping, hasSelection }: Props) {
       ) : addresses.length > 0 ? (
         <div className="cart-address">
           {isPickerWanted ? (
-            <Suspense fallback={<AddressStandIn text={chosen ? formatAddress(chosen) : ''} />}>
-              <CartAddressPicker
-                addresses={addresses}
-                addressID={addressID}
-                isChoosing={shipping.isChoosing}
-                onChoose={(next) => void onChooseAddress(next)}
-                isInitiallyOpen
-              />
-            </Suspense>
+            <PartLoadBoundary
+              name="The address list"
+              testId="cart-address-load-failed"
+              standIn={(retry) => (
+                <AddressStandIn text={chosen ? formatAddress(chosen) : ''} onOpen={retry} />
+              )}
+            >
+              <Suspense fallback={<AddressStandIn text={chosen ? formatAddress(chosen) : ''} />}>
+                <CartAddressPicker
+                  addresses={addresses}
+                  addressID={addressID}
+                  isChoosing={shipping.isChoosing}
+                  onChoose={(next) => void onChooseAddress(next)}
+                  isInitiallyOpen
+                />
+              </Suspense>
+            </PartLoadBoundary>
           ) : (
             <AddressStandIn
               text={chosen ? formatAddress(chosen) : ''}
-              onWant={() => void loadAddressPicker()}
+              onWant={preloadAddressPicker}
               onOpen={() => setIsPickerWanted(true)}
             />
           )}

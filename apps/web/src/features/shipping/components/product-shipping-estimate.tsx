@@ -1,14 +1,17 @@
 import type { ShippingQuote } from '@storefront/contract/shipping';
 import type { Suburb } from '@storefront/contract/suburb';
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { Suspense, useEffect, useState } from 'react';
+import { lazyWithRetry, PartLoadBoundary, retryingImport } from '../../../components/lazy-with-retry';
 import { readErrorMessage } from '../../../lib/http/error-message';
 import { ESTIMATE_SUBURB_KEY } from '../../../lib/http/session';
 import { findSuburb } from '../../suburb/api';
 import { quoteSingleProduct } from '../api';
 import { ShippingOptions, ShippingOptionsPlaceholder } from './shipping-options';
 
-const loadSuburbSearch = () => import('./suburb-search-island');
-const SuburbSearchIsland = lazy(() => loadSuburbSearch().then((m) => ({ default: m.SuburbSearchIsland })));
+const loadSuburbSearch = retryingImport(() => import('./suburb-search-island'));
+const SuburbSearchIsland = lazyWithRetry(() => loadSuburbSearch().then((m) => m.SuburbSearchIsland));
+/** Reached for offline, the search's code is asked for again when the field gets the focus. */
+const preloadSuburbSearch = () => void loadSuburbSearch().catch(() => undefined);
 
 type Props = { productID: number; quantity: number; isSignedIn: boolean };
 
@@ -75,34 +78,41 @@ export function ProductShippingEstimate({ productID, quantity, isSignedIn }: Pro
     };
   }, [canQuote, productID, quantity, suburb]);
 
-  const standIn = (
+  const renderStandIn = (onFocus: () => void) => (
     <input
       className="form-input"
       placeholder="Deliver to suburb or postcode"
       aria-label="Deliver to suburb or postcode"
       autoComplete="off"
       value={text}
-      onPointerEnter={() => void loadSuburbSearch()}
-      onFocus={() => setIsSearchWanted(true)}
+      onPointerEnter={preloadSuburbSearch}
+      onFocus={onFocus}
       onChange={(e) => setText(e.target.value)}
       data-testid="product-shipping-suburb-input"
     />
   );
+  const standIn = renderStandIn(() => setIsSearchWanted(true));
 
   return (
     <section className="panel panel--small product-shipping" data-testid="product-shipping">
       <h2 className="panel__title panel__title--ruled">Delivery estimate</h2>
       {isSearchWanted ? (
-        <Suspense fallback={standIn}>
-          <SuburbSearchIsland
-            value={text}
-            onChange={setText}
-            onPick={pick}
-            placeholder="Deliver to suburb or postcode"
-            isAutoFocused
-            testId="product-shipping-suburb"
-          />
-        </Suspense>
+        <PartLoadBoundary
+          name="The suburb search"
+          testId="product-shipping-search-load-failed"
+          standIn={renderStandIn}
+        >
+          <Suspense fallback={standIn}>
+            <SuburbSearchIsland
+              value={text}
+              onChange={setText}
+              onPick={pick}
+              placeholder="Deliver to suburb or postcode"
+              isAutoFocused
+              testId="product-shipping-suburb"
+            />
+          </Suspense>
+        </PartLoadBoundary>
       ) : (
         standIn
       )}
