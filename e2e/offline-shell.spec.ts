@@ -1,14 +1,18 @@
 import type { Product } from '@storefront/contract/catalog';
-import type { Page } from 'playwright-core';
+import type { Page, Route } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { addSydneyAddress, callApi } from './support/api';
 import { findSeriousViolations } from './support/axe';
 import {
+  clickSelectOption,
+  DEMO,
   makeEmail,
   NETWORK_MESSAGE,
+  OPEN_SELECT_LIST,
   openPage,
   registerCustomer,
   saveScreenshot,
+  signIn,
   testId,
   useBrowser,
   waitOrExplain,
@@ -49,6 +53,19 @@ function collectPageErrors(page: Page): string[] {
   const errors: string[] = [];
   page.on('pageerror', (error) => errors.push(error.message));
   return errors;
+}
+
+/** Every chunk of the store's code fails as if the connection had dropped; the API still answers. Answers the undo. */
+async function failCodeRequests(page: Page, files = /\/assets\//): Promise<() => Promise<void>> {
+  const abort = (route: Route) => route.abort('internetdisconnected');
+  await page.route(files, abort);
+  return () => page.unroute(files, abort);
+}
+
+/** Marks the page, so that a later check can tell it was not reloaded since. */
+async function markPage(page: Page): Promise<() => Promise<boolean>> {
+  await page.evaluate(() => Reflect.set(window, 'e2eNotReloaded', true));
+  return () => page.evaluate(() => Reflect.get(window, 'e2eNotReloaded') === true);
 }
 
 /** The store is still there around the page: its header, and not React Router's error page. */
@@ -156,6 +173,91 @@ describe('the store when the connection drops', () => {
     await expectStoreShown(page);
     await saveScreenshot(page, 'offline-place-order');
     expect(pageErrors).toEqual([]);
+    await context.close();
+  });
+
+  it('the cart’s address picker whose code cannot be fetched says so beside it; back online, it opens without a reload', async () => {
+    const { context, page } = await openPage(browser());
+    const { token, product } = await newCustomerWithCart(page);
+    await addSydneyAddress(token, { firstName: 'Otto', lastName: 'Fline' });
+    const { data: book } = await callApi<{ list: { addressID: number }[] }>('address/list', { token });
+    const addressID = book.list[0]?.addressID;
+    const pageErrors = collectPageErrors(page);
+    await page.goto('/cart');
+    const picker = testId(page, 'cart-address-picker');
+    await expect.poll(() => picker.textContent()).toContain('1 Macquarie St');
+    const isSamePage = await markPage(page);
+    const restoreCode = await failCodeRequests(page);
+
+    await picker.click();
+    const failed = testId(page, 'cart-address-load-failed');
+    await waitOrExplain(page, 'offline-address-picker-no-error', () => failed.waitFor(SHOWN_WITHIN));
+    expect(await failed.textContent()).toContain('The address list could not be loaded');
+    await expectStoreShown(page);
+    expect(await testId(page, `cart-line-quantity-${product.productID}`).inputValue()).toBe('1');
+    expect(await picker.textContent()).toContain('1 Macquarie St');
+    expect(await findSeriousViolations(page)).toEqual([]);
+    await saveScreenshot(page, 'offline-address-picker');
+
+    await restoreCode();
+    await testId(page, 'cart-address-load-failed-retry').click();
+    await clickSelectOption(
+      page,
+      page.locator(OPEN_SELECT_LIST).getByTestId(`cart-address-option-${addressID}`),
+    );
+    expect(await failed.count()).toBe(0);
+    await expect.poll(() => picker.textContent()).toContain('1 Macquarie St');
+    expect(await isSamePage()).toBe(true);
+    expect(pageErrors).toEqual([]);
+    await context.close();
+  });
+
+  it('a sign-in whose HTTP client cannot be fetched asks to check the connection; the next try signs in', async () => {
+    const { context, page } = await openPage(browser());
+    const pageErrors = collectPageErrors(page);
+    // Sign-in calls nothing before the customer submits: its first call brings the HTTP client's code.
+    const restoreCode = await failCodeRequests(page, /\/assets\/axios-client-[^/]*\.js$/);
+    await page.goto('/login');
+    const isSamePage = await markPage(page);
+
+    await signIn(page, DEMO.email, DEMO.password);
+    const error = testId(page, 'login-error');
+    await waitOrExplain(page, 'offline-sign-in-no-error', () => error.waitFor(SHOWN_WITHIN));
+    expect(await error.textContent()).toBe(NETWORK_MESSAGE);
+    await networkToast(page).waitFor(SHOWN_WITHIN);
+    await saveScreenshot(page, 'offline-sign-in-client');
+
+    await restoreCode();
+    await testId(page, 'login-submit').click();
+    await waitOrExplain(page, 'offline-sign-in-not-retried', () =>
+      page.waitForURL((url) => url.pathname === '/', SHOWN_WITHIN),
+    );
+    expect(await page.evaluate(() => localStorage.getItem('storefront.token'))).toMatch(/^Bearer /);
+    expect(await isSamePage()).toBe(true);
+    expect(pageErrors).toEqual([]);
+    await context.close();
+  });
+
+  it('the network toast closes as soon as a later call is answered, rather than sitting beside what it brings', async () => {
+    const { context, page } = await openPage(browser());
+    const { product } = await newCustomerWithCart(page);
+    await page.goto('/cart');
+    const quantity = testId(page, `cart-line-quantity-${product.productID}`);
+    await quantity.waitFor();
+    await page.route('**/api/v1/cart/update', (route) => route.abort('internetdisconnected'), { times: 1 });
+
+    const more = page.getByRole('button', { name: 'One more' });
+    await more.click();
+    const toast = networkToast(page);
+    await toast.waitFor(SHOWN_WITHIN);
+    // A toast under the pointer stays until the pointer leaves: only a close can take it away now.
+    await toast.hover();
+    await more.focus();
+    await page.keyboard.press('Enter');
+    await expect.poll(() => quantity.inputValue()).toBe('2');
+    await waitOrExplain(page, 'network-toast-kept', () =>
+      toast.waitFor({ state: 'hidden', ...SHOWN_WITHIN }),
+    );
     await context.close();
   });
 });
