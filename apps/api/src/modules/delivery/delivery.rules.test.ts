@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { localDateOfWindow, localInstant } from './delivery.rules.js';
+import { localDateOfWindow, localInstant, localInstantBefore } from './delivery.rules.js';
 
 describe('the store’s wall clock (Sydney)', () => {
   it('names the instant of a local time on either side of the change to daylight saving', () => {
@@ -14,5 +14,20 @@ describe('the store’s wall clock (Sydney)', () => {
     expect(localDateOfWindow(new Date('2026-10-04T21:00:00.000Z'))).toBe('2026-10-05');
     expect(localDateOfWindow(new Date('2026-10-04T12:59:00.000Z'))).toBe('2026-10-04');
     expect(localDateOfWindow(new Date('2026-10-04T21:00:00.000Z'))).toBe('2026-10-05');
+  });
+
+  it('names midnight on the days the clocks change (the start and end of a Sydney day, as order/list asks)', () => {
+    expect(localInstant('2026-10-04', '00:00').toISOString()).toBe('2026-10-03T14:00:00.000Z');
+    expect(localInstant('2026-10-05', '00:00').toISOString()).toBe('2026-10-04T13:00:00.000Z');
+    expect(localInstant('2027-04-04', '00:00').toISOString()).toBe('2027-04-03T13:00:00.000Z');
+    expect(localInstant('2027-04-05', '00:00').toISOString()).toBe('2027-04-04T14:00:00.000Z');
+  });
+
+  it('counts a cut-off on the wall clock, across midnight and a change of the clocks', () => {
+    // 8 am AEDT on Sunday 4 October 2026 less 720 minutes: 8 pm AEST on Saturday (eleven hours before).
+    expect(localInstantBefore('2026-10-04', '08:00', 720).toISOString()).toBe('2026-10-03T10:00:00.000Z');
+    // 8 am AEST on Sunday 4 April 2027 less 720 minutes: 8 pm AEDT on Saturday (thirteen hours before).
+    expect(localInstantBefore('2027-04-04', '08:00', 720).toISOString()).toBe('2027-04-03T09:00:00.000Z');
+    expect(localInstantBefore('2026-11-26', '07:00', 120).toISOString()).toBe('2026-11-25T18:00:00.000Z');
   });
 });

@@ -100,6 +100,17 @@ export function bookableDays(now: Date): string[] {
 
 export type NewWindow = Omit<DeliveryWindowRow, 'id' | 'booked'>;
 
+/**
+ * The instant the wall clock reads `minutes` before a local date and time: the van is packed by the clock, so 720
+ * minutes before 8 am is 8 pm the evening before, also on the nights the clocks change (when it is 11 or 13 hours).
+ */
+export function localInstantBefore(date: string, time: string, minutes: number): Date {
+  const [y, m, d] = date.split('-').map(Number);
+  const [h, min] = time.split(':').map(Number);
+  const wall = new Date(Date.UTC(y ?? 0, (m ?? 1) - 1, d ?? 1, h ?? 0, (min ?? 0) - minutes)).toISOString();
+  return localInstant(wall.slice(0, 10), wall.slice(11, 16));
+}
+
 /** The windows the templates make on the given local days. */
 export function windowsFromTemplates(templates: DeliveryWindowTemplateRow[], days: string[]): NewWindow[] {
   return days.flatMap((day) =>
@@ -109,7 +120,7 @@ export function windowsFromTemplates(templates: DeliveryWindowTemplateRow[], day
         zone: t.zone,
         startsAt,
         endsAt: localInstant(day, t.endTime),
-        cutoffAt: new Date(startsAt.getTime() - t.cutoffMinutes * 60_000),
+        cutoffAt: localInstantBefore(day, t.startTime, t.cutoffMinutes),
         capacity: t.capacity,
         priceDeltaCents: t.priceDeltaCents,
         label: t.label,
