@@ -1,4 +1,5 @@
 import type { Product } from '@storefront/contract/catalog';
+import { afterpayInstalments } from '@storefront/contract/payment';
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startAfterpayFake, type AfterpayFake } from '../apps/api/test/fakes/afterpay-fake';
@@ -141,8 +142,12 @@ describe('paying with PayPal and Afterpay', () => {
     await page.goto(`/product/${product.productID}`);
     const onProduct = testId(page, 'afterpay-instalments');
     await onProduct.waitFor();
-    expect(await onProduct.textContent()).toContain(
-      `or 4 interest-free payments of $${(Math.ceil(product.price / 4) / 100).toFixed(2)} with Afterpay`,
+    const { firstCents, laterCents } = afterpayInstalments(product.price);
+    const dollars = (cents: number) => `$${(cents / 100).toFixed(2)}`;
+    expect(await onProduct.textContent()).toBe(
+      firstCents === laterCents
+        ? `or 4 interest-free payments of ${dollars(laterCents)} with Afterpay`
+        : `or 4 interest-free payments with Afterpay: ${dollars(firstCents)}, then 3 of ${dollars(laterCents)}`,
     );
     await page.goto('/cart');
     await testId(page, 'afterpay-instalments').waitFor();
