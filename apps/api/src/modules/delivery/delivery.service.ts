@@ -46,10 +46,19 @@ const timeFormat = new Intl.DateTimeFormat('en-AU', {
   hour: 'numeric',
   minute: '2-digit',
 });
+const zonedTimeFormat = new Intl.DateTimeFormat('en-AU', {
+  timeZone: STORE_TIME_ZONE,
+  hour: 'numeric',
+  minute: '2-digit',
+  timeZoneName: 'short',
+});
 
-/** "Thu 26 Nov, 7:00 am – 9:00 am", in the store's time zone, for mail. */
+/**
+ * "Thu 26 Nov, 7:00 am – 9:00 am AEDT", in the store's time zone, for mail: the zone is named for a customer who
+ * reads it in another (Perth, or Broken Hill, whose windows are Sydney's).
+ */
 export function describeWindow(w: Pick<DeliveryWindowRow, 'startsAt' | 'endsAt' | 'label'>): string {
-  const times = `${describeStart(w.startsAt)} – ${timeFormat.format(w.endsAt)}`;
+  const times = `${describeStart(w.startsAt)} – ${zonedTimeFormat.format(w.endsAt)}`;
   return w.label ? `${times} (${w.label})` : times;
 }
 

@@ -184,7 +184,7 @@ describe('delivery windows', () => {
       .select({ text: outboxMails.textBody })
       .from(outboxMails)
       .where(like(outboxMails.subject, `%SO-${placed.data.orderID}%`));
-    expect(mail?.text).toContain('Delivery window: Thu 26 Nov, 5:00 pm – 7:00 pm (Evening).');
+    expect(mail?.text).toContain('Delivery window: Thu 26 Nov, 5:00 pm – 7:00 pm AEDT (Evening).');
   });
 
   it('a window of another zone, or past its cut-off, is refused', async () => {
