@@ -90,6 +90,14 @@ describe('the cart on a phone', () => {
     await page.mouse.click(label.x + label.width - 4, label.y + 3);
     await expect.poll(() => substitute.isChecked()).toBe(!wasAllowed);
     await saveScreenshot(page, 'cart-tick-targets-phone');
+
+    // Removing asks first; its two answers are finger-sized too.
+    await page.getByRole('button', { name: `Remove ${product.name}` }).click();
+    const question = page.getByRole('dialog', { name: 'Remove this item?' });
+    for (const answer of ['Keep', 'Remove']) {
+      const box = await question.getByRole('button', { name: answer, exact: true }).boundingBox();
+      expect(box?.height, answer).toBeGreaterThanOrEqual(44);
+    }
     await context.close();
   });
 

@@ -156,8 +156,7 @@ function PartLoadFailed({
 }) {
   useWhenBackOnline(isRetriedWhenOnline, onRetry);
   return (
-    // Set apart from the stand-in above it: a notice has no top margin of its own.
-    <div className="notice notice--info" role="alert" style={{ marginTop: 8 }} data-testid={testId}>
+    <div className="notice notice--info notice--after" role="alert" data-testid={testId}>
       {name} could not be loaded. Check your connection and try again.{' '}
       <button
         type="button"
