@@ -1,7 +1,7 @@
 import type { Product } from '@storefront/contract/catalog';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { addSydneyAddress, callApi } from './support/api';
+import { addPerthAddress, addSydneyAddress, callApi } from './support/api';
 import { pickDeliveryWindow } from './support/checkout';
 import {
   PHONE,
@@ -125,19 +125,7 @@ describe('delivery windows and buy again', () => {
   it("a window asked for at a Sydney address is not still asked for once a courier's address is picked", async () => {
     const { context, page } = await openPage(browser(), PHONE);
     const { token } = await shopper(page, 'courier-switch');
-    await callApi('address/add', {
-      method: 'POST',
-      token,
-      body: {
-        firstName: 'Dee',
-        lastName: 'Livery',
-        phone: '0412345678',
-        line1: '1 Hay St',
-        suburb: 'Perth',
-        state: 'WA',
-        postcode: '6000',
-      },
-    });
+    await addPerthAddress(token, { firstName: 'Dee', lastName: 'Livery' });
     await page.goto('/checkout');
     await testId(page, 'window-picker').waitFor();
     const window = testId(page, 'checkout-window');

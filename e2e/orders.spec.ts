@@ -16,7 +16,7 @@ import {
   waitOrExplain,
 } from './support/browser';
 import { pickDeliveryWindow } from './support/checkout';
-import { addSydneyAddress, callApi } from './support/api';
+import { addPerthAddress, addSydneyAddress, callApi } from './support/api';
 
 const browser = useBrowser();
 
@@ -24,6 +24,14 @@ async function storedToken(page: Page): Promise<string> {
   const token = await page.evaluate(() => localStorage.getItem('storefront.token'));
   if (!token) throw new Error('no stored token');
   return token;
+}
+
+/** A pantry product with stock for a few orders. */
+async function pantryProductInStock(): Promise<Product> {
+  const { data: products } = await callApi<{ list: Product[] }>('product/list?category=pantry&pageSize=50');
+  const product = products.list.find((p) => p.available && p.stock >= 10);
+  if (!product) throw new Error('the demo catalogue needs a pantry product in stock');
+  return product;
 }
 
 async function openDemoOrders(viewport: { width: number; height: number } = DESKTOP) {
@@ -225,23 +233,8 @@ describe('orders', () => {
       lastName: 'Unpaid',
     });
     const token = await storedToken(page);
-    // Perth: courier delivery, so an order needs no delivery window.
-    const { data: address } = await callApi<{ addressID: number }>('address/add', {
-      method: 'POST',
-      token,
-      body: {
-        firstName: 'Una',
-        lastName: 'Unpaid',
-        phone: '0412345678',
-        line1: '1 Hay St',
-        suburb: 'Perth',
-        state: 'WA',
-        postcode: '6000',
-      },
-    });
-    const { data: products } = await callApi<{ list: Product[] }>('product/list?category=pantry&pageSize=50');
-    const product = products.list.find((p) => p.available && p.stock >= 10);
-    if (!product) throw new Error('the demo catalogue needs a pantry product in stock');
+    const addressID = await addPerthAddress(token, { firstName: 'Una', lastName: 'Unpaid' });
+    const product = await pantryProductInStock();
     const add = () =>
       callApi('cart/add', { method: 'POST', token, body: { productID: product.productID, quantity: 1 } });
     for (let i = 0; i < 3; i += 1) {
@@ -249,7 +242,7 @@ describe('orders', () => {
       await callApi('order/create', {
         method: 'POST',
         token,
-        body: { addressID: address.addressID, shippingService: 'standard', useCredit: false },
+        body: { addressID, shippingService: 'standard', useCredit: false },
       });
     }
     await add();
@@ -275,23 +268,8 @@ describe('orders', () => {
       lastName: 'Twice',
     });
     const token = await storedToken(page);
-    // Perth: courier delivery, so the order needs no delivery window.
-    await callApi('address/add', {
-      method: 'POST',
-      token,
-      body: {
-        firstName: 'Tab',
-        lastName: 'Twice',
-        phone: '0412345678',
-        line1: '1 Hay St',
-        suburb: 'Perth',
-        state: 'WA',
-        postcode: '6000',
-      },
-    });
-    const { data: products } = await callApi<{ list: Product[] }>('product/list?category=pantry&pageSize=50');
-    const product = products.list.find((p) => p.available && p.stock >= 10);
-    if (!product) throw new Error('the demo catalogue needs a pantry product in stock');
+    await addPerthAddress(token, { firstName: 'Tab', lastName: 'Twice' });
+    const product = await pantryProductInStock();
     await callApi('cart/add', { method: 'POST', token, body: { productID: product.productID, quantity: 1 } });
 
     const second = await context.newPage();

@@ -20,21 +20,28 @@ export async function callApi<T>(
   return { data: body.data, headers: res.headers };
 }
 
-/** Gives the customer a delivery address in Sydney NSW 2000 (metro: standard and express, windows), by the API. */
-export async function addSydneyAddress(
-  token: string,
-  name: { firstName: string; lastName: string },
-): Promise<void> {
-  await callApi('address/add', {
+type Name = { firstName: string; lastName: string };
+
+async function addAddress(token: string, name: Name, place: Record<string, string>): Promise<number> {
+  const { data } = await callApi<{ addressID: number }>('address/add', {
     method: 'POST',
     token,
-    body: {
-      ...name,
-      phone: '0412345678',
-      line1: '1 Macquarie St',
-      suburb: 'Sydney',
-      state: 'NSW',
-      postcode: '2000',
-    },
+    body: { ...name, phone: '0412345678', ...place },
   });
+  return data.addressID;
+}
+
+/** Gives the customer a delivery address in Sydney NSW 2000 (metro: standard and express, windows), by the API. */
+export async function addSydneyAddress(token: string, name: Name): Promise<number> {
+  return addAddress(token, name, {
+    line1: '1 Macquarie St',
+    suburb: 'Sydney',
+    state: 'NSW',
+    postcode: '2000',
+  });
+}
+
+/** Gives the customer a delivery address in Perth WA 6000 (courier: no delivery window to book), by the API. */
+export async function addPerthAddress(token: string, name: Name): Promise<number> {
+  return addAddress(token, name, { line1: '1 Hay St', suburb: 'Perth', state: 'WA', postcode: '6000' });
 }
