@@ -1,4 +1,3 @@
-import type { AppliedCoupon } from '@storefront/contract/cart';
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Provider } from 'react-redux';
@@ -6,6 +5,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { createAppStore } from '../../../app/store';
 import { applyCartDiscount } from '../api';
 import { DiscountForm } from './discount-form';
+import { freeDeliveryCoupon } from '../../../test-support/coupon';
 
 vi.mock('../api', () => ({ applyCartDiscount: vi.fn() }));
 vi.mock('../../../lib/toast', () => ({ toast: { success: vi.fn(), error: vi.fn() } }));
@@ -64,17 +64,7 @@ describe('the discount code field', () => {
   });
 });
 
-const freeDelivery: AppliedCoupon = {
-  code: 'FREESHIP',
-  description: 'Delivery is on us',
-  kind: 'free_shipping',
-  value: 0,
-  minSpend: 0,
-  endsAt: '2030-01-01T00:00:00.000Z',
-  isApplicable: true,
-  problemCode: null,
-  problem: null,
-};
+const freeDelivery = freeDeliveryCoupon();
 
 function renderCoupon(shipping: { service: 'standard' | 'express'; freeReason: 'coupon' | null }) {
   render(

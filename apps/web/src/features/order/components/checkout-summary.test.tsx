@@ -6,8 +6,8 @@ import type { ShownTotals } from '../../cart/price-cart';
 import { errorCatalogue } from '@storefront/contract/errors';
 import { MemoryRouter } from 'react-router';
 import type { CreditBalance, PlaceError } from '../use-checkout';
-import type { AppliedCoupon } from '@storefront/contract/cart';
 import { CheckoutSummary } from './checkout-summary';
+import { freeDeliveryCoupon } from '../../../test-support/coupon';
 
 type Props = Parameters<typeof CheckoutSummary>[0];
 
@@ -100,17 +100,7 @@ describe('the checkout summary’s GST', () => {
 });
 
 describe('the checkout summary’s free-delivery coupon', () => {
-  const freeDelivery: AppliedCoupon = {
-    code: 'FREESHIP',
-    description: 'Delivery is on us',
-    kind: 'free_shipping',
-    value: 0,
-    minSpend: 0,
-    endsAt: '2030-01-01T00:00:00.000Z',
-    isApplicable: true,
-    problemCode: null,
-    problem: null,
-  };
+  const freeDelivery = freeDeliveryCoupon();
 
   it('says it is not used with express delivery', () => {
     renderSummary({ status: 'none' }, null, {
