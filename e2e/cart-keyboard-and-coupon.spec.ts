@@ -11,17 +11,12 @@ import {
   registerCustomer,
   saveScreenshot,
   signIn,
+  storedToken,
   testId,
   useBrowser,
 } from './support/browser';
 
 const browser = useBrowser();
-
-async function storedToken(page: Page): Promise<string> {
-  const token = await page.evaluate(() => localStorage.getItem('storefront.token'));
-  if (!token) throw new Error('no stored token');
-  return token;
-}
 
 /** A pantry product in stock, with few enough that its most per line is its stock. */
 async function pantryProduct(): Promise<Product> {

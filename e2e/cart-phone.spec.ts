@@ -10,17 +10,12 @@ import {
   PHONE,
   registerCustomer,
   saveScreenshot,
+  storedToken,
   testId,
   useBrowser,
 } from './support/browser';
 
 const browser = useBrowser();
-
-async function signedInToken(page: Page): Promise<string> {
-  const token = await page.evaluate(() => localStorage.getItem('storefront.token'));
-  if (!token) throw new Error('no stored token');
-  return token;
-}
 
 async function newCustomerWithCart(page: Page): Promise<Product> {
   await registerCustomer(page, {
@@ -29,7 +24,7 @@ async function newCustomerWithCart(page: Page): Promise<Product> {
     firstName: 'Quinn',
     lastName: 'Tally',
   });
-  const token = await signedInToken(page);
+  const token = await storedToken(page);
   const { data: products } = await callApi<{ list: Product[] }>('product/list?category=pantry&pageSize=50');
   const product = products.list.find((p) => p.available && p.stock >= 5 && p.stock < 999);
   if (!product) throw new Error('the demo catalogue needs a pantry product in stock');
@@ -63,7 +58,7 @@ describe('the cart on a phone', () => {
   it("a line's tick boxes are 44 px targets: a tap beside the small box still ticks it", async () => {
     const { context, page } = await openPage(browser(), PHONE);
     const product = await newCustomerWithCart(page);
-    const token = await signedInToken(page);
+    const token = await storedToken(page);
     await callApi('cart/select-all', { method: 'PUT', token, body: { selected: false } });
     await page.goto('/cart');
     const id = product.productID;
@@ -134,7 +129,7 @@ describe('lines ticked in quick succession', () => {
   it('the cart ends as the server holds it, even when the answers come back in the other order', async () => {
     const { context, page } = await openPage(browser(), PHONE);
     const first = await newCustomerWithCart(page);
-    const token = await signedInToken(page);
+    const token = await storedToken(page);
     const second = await anotherPantryProduct(first);
     await callApi('cart/add', { method: 'POST', token, body: { productID: second.productID, quantity: 2 } });
     await callApi('cart/select-all', { method: 'PUT', token, body: { selected: false } });

@@ -5,12 +5,13 @@ import { describe, expect, it } from 'vitest';
 import {
   DEMO,
   DESKTOP,
-  PHONE,
   makeEmail,
   openPage,
+  PHONE,
   registerCustomer,
   saveScreenshot,
   signIn,
+  storedToken,
   testId,
   useBrowser,
   waitOrExplain,
@@ -19,12 +20,6 @@ import { pickDeliveryWindow } from './support/checkout';
 import { addPerthAddress, addSydneyAddress, callApi } from './support/api';
 
 const browser = useBrowser();
-
-async function storedToken(page: Page): Promise<string> {
-  const token = await page.evaluate(() => localStorage.getItem('storefront.token'));
-  if (!token) throw new Error('no stored token');
-  return token;
-}
 
 /** A pantry product with stock for a few orders. */
 async function pantryProductInStock(): Promise<Product> {

@@ -2,11 +2,12 @@ import type { Product } from '@storefront/contract/catalog';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import {
-  PHONE,
   makeEmail,
   openPage,
+  PHONE,
   registerCustomer,
   saveScreenshot,
+  storedToken,
   testId,
   toasts,
   useBrowser,
@@ -15,12 +16,6 @@ import { pickDeliveryWindow } from './support/checkout';
 import { addSydneyAddress, callApi } from './support/api';
 
 const browser = useBrowser();
-
-async function storedToken(page: Page): Promise<string> {
-  const token = await page.evaluate(() => localStorage.getItem('storefront.token'));
-  if (!token) throw new Error('no stored token');
-  return token;
-}
 
 /** A new customer with a Sydney address and one product in stock; answers the stored token. */
 async function newCustomer(page: Page, label: string): Promise<{ token: string; product: Product }> {
@@ -97,7 +92,7 @@ describe('payment', () => {
     // It also says by when to pay, or the order is cancelled (UNPAID_ORDER_MINUTES, 30 by default).
     expect(await page.locator('main').textContent()).toMatch(
       new RegExp(
-        `Order #${orderID} is placed and waits for payment: pay by .+ (am|pm), or it is cancelled\\.`,
+        `Order #${orderID} is placed and waits for payment: pay by .+ (am|pm) AE[SD]T, or it is cancelled\\.`,
       ),
     );
     await page.waitForTimeout(500);

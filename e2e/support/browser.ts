@@ -66,6 +66,13 @@ export function makeEmail(label: string): string {
   return `e2e-${label}-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.test`;
 }
 
+/** The session token the signed-in page keeps, for calling the API as that customer. */
+export async function storedToken(page: Page): Promise<string> {
+  const token = await page.evaluate(() => localStorage.getItem('storefront.token'));
+  if (!token) throw new Error('no stored token');
+  return token;
+}
+
 export async function signIn(page: Page, email: string, password: string): Promise<void> {
   await testId(page, 'login-email').fill(email);
   await testId(page, 'login-password').fill(password);
