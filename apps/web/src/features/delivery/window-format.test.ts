@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { dayLabel, storeToday, windowSummary, windowTimes } from './window-format';
+import { dayLabel, storeToday, windowSummary, windowTimes, windowZone } from './window-format';
 
 describe('how delivery windows read', () => {
   it('names today and tomorrow, and other days by weekday and date', () => {
@@ -20,5 +20,11 @@ describe('how delivery windows read', () => {
   it("today is Sydney's date, not the machine's", () => {
     // 10 pm UTC on the 23rd is 9 am on the 24th in Sydney.
     expect(storeToday(new Date('2026-11-23T22:00:00Z'))).toBe('2026-11-24');
+  });
+
+  it('names the clock the times are on, Sydney standard or daylight time as on the window’s day', () => {
+    // Daylight saving began at 2 am on Sunday 4 October 2026: 8 am on the 3rd is AEST, on the 4th AEDT.
+    expect(windowZone('2026-10-02T22:00:00.000Z')).toBe('Sydney time (AEST)');
+    expect(windowZone('2026-10-03T21:00:00.000Z')).toBe('Sydney time (AEDT)');
   });
 });

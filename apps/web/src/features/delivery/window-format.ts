@@ -1,4 +1,5 @@
 import { STORE_TIME_ZONE } from '@storefront/contract/limits';
+import { storeZoneName } from '../../lib/date-time';
 
 const dayName = new Intl.DateTimeFormat('en-AU', { timeZone: 'UTC', weekday: 'short' });
 const dayNumber = new Intl.DateTimeFormat('en-AU', { timeZone: 'UTC', day: 'numeric', month: 'short' });
@@ -34,6 +35,14 @@ export function windowTimes(startsAt: string, endsAt: string): string {
 /** "Thursday 26 November, 5:00 – 7:00 pm". */
 export function windowSummary(window: { startsAt: string; endsAt: string }): string {
   return `${fullDay.format(new Date(window.startsAt)).replace(',', '')}, ${windowTimes(window.startsAt, window.endsAt)}`;
+}
+
+/**
+ * "Sydney time (AEDT)": the clock window times are on, named beside them for a customer whose browser (or delivery
+ * address, as in Broken Hill) keeps another time.
+ */
+export function windowZone(startsAt: string): string {
+  return `Sydney time (${storeZoneName(startsAt)})`;
 }
 
 /** Today's date in the store's time zone, `YYYY-MM-DD`. */

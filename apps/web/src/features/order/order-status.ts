@@ -28,13 +28,7 @@ export const orderStatusOrder: OrderStatus[] = [
   'cancelled',
 ];
 
-export { formatDateTime as formatOrderDate } from '../../lib/date-time';
-
-const dayFormat = new Intl.DateTimeFormat('en-AU', { dateStyle: 'medium' });
-
-export function formatOrderDay(iso: string): string {
-  return dayFormat.format(new Date(iso));
-}
+export { formatDateTime as formatOrderDate, formatDay as formatOrderDay } from '../../lib/date-time';
 
 /** What a cancel gives back, as the confirmation says it: a provider's part goes back through it, credit as credit. */
 export function cancelOutcome(status: OrderStatus, totals: OrderTotals): string {

@@ -4,16 +4,13 @@ import { retrieveLoginDetail } from '../api';
 import { useRemoteData } from '../../../lib/use-remote-data';
 import { LoadFailed } from '../../../components/load-failed';
 import { describeUserAgent } from '../describe-user-agent';
+import { formatDateTime } from '../../../lib/date-time';
 
 const methodLabels: Record<LoginEvent['method'], string> = {
   password: 'Password',
   google: 'Google',
   register: 'Account created',
 };
-
-function formatTime(iso: string): string {
-  return new Date(iso).toLocaleString('en-AU', { dateStyle: 'medium', timeStyle: 'short' });
-}
 
 export function LoginHistoryCard() {
   const detail = useRemoteData(retrieveLoginDetail);
@@ -51,7 +48,7 @@ export function LoginHistoryCard() {
                 <List.Item.Meta
                   title={
                     <span>
-                      {formatTime(event.at)} <Tag color="magenta">{methodLabels[event.method]}</Tag>
+                      {formatDateTime(event.at)} <Tag color="magenta">{methodLabels[event.method]}</Tag>
                     </span>
                   }
                   description={

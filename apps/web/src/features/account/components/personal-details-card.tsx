@@ -3,6 +3,7 @@ import type { CustomerInfo, UpdateCustomerBody } from '@storefront/contract/acco
 import { useState } from 'react';
 import { normalisePhone } from '@storefront/contract/limits';
 import { nameRules, phoneRule, SCROLL_TO_FIRST_ERROR } from '../../../lib/form-rules';
+import { formatDay } from '../../../lib/date-time';
 import { useProfileSave } from '../use-profile-save';
 import { RefusalAlert } from './refusal-alert';
 
@@ -53,9 +54,7 @@ export function PersonalDetailsCard({ info, onSaved }: Props) {
             <span data-testid="profile-phone-value">{info.phone ?? 'Not given'}</span>
           </Descriptions.Item>
           <Descriptions.Item label="Birthday">{info.birthday ?? 'Not given'}</Descriptions.Item>
-          <Descriptions.Item label="Member since">
-            {new Date(info.createdAt).toLocaleDateString('en-AU', { dateStyle: 'long' })}
-          </Descriptions.Item>
+          <Descriptions.Item label="Member since">{formatDay(info.createdAt, 'long')}</Descriptions.Item>
         </Descriptions>
       )}
     </Card>

@@ -5,7 +5,7 @@ import { useCallback, useState } from 'react';
 import { readErrorMessage } from '../../../lib/http/error-message';
 import { toast } from '../../../lib/toast';
 import { changeDeliveryWindow } from '../api';
-import { windowSummary } from '../window-format';
+import { windowSummary, windowZone } from '../window-format';
 import { DeliveryWindowPicker } from './delivery-window-picker';
 
 type Props = { order: OrderDetail; onChanged: (order: OrderDetail) => void };
@@ -42,10 +42,15 @@ export function ChangeWindowCard({ order, onChanged }: Props) {
   return (
     <Card title="Delivery window" style={{ marginTop: 16 }} data-testid="order-window">
       <Space orientation="vertical" size="middle" style={{ width: '100%' }}>
-        <Typography.Text strong data-testid="order-window-summary">
-          {windowSummary(booked)}
-          {booked.label ? ` (${booked.label})` : ''}
-        </Typography.Text>
+        <span>
+          <Typography.Text strong data-testid="order-window-summary">
+            {windowSummary(booked)}
+            {booked.label ? ` (${booked.label})` : ''}
+          </Typography.Text>{' '}
+          <Typography.Text type="secondary" data-testid="order-window-zone">
+            {windowZone(booked.startsAt)}
+          </Typography.Text>
+        </span>
         {!isChanging && order.canChangeWindow && addressID !== null && (
           <Button onClick={() => setIsChanging(true)} data-testid="order-window-change">
             Change

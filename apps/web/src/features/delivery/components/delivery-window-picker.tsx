@@ -4,7 +4,7 @@ import { useCallback, useEffect, useState } from 'react';
 import { formatMoney } from '../../../lib/money';
 import { useRemoteData } from '../../../lib/use-remote-data';
 import { fetchDeliveryWindows } from '../api';
-import { dayLabel, storeToday, windowTimes } from '../window-format';
+import { dayLabel, storeToday, windowTimes, windowZone } from '../window-format';
 
 type Props = {
   addressID: number;
@@ -109,6 +109,11 @@ export function DeliveryWindowPicker({ addressID, value, onChange, onWindow, fil
           );
         })}
       </Radio.Group>
+      {shownDay?.windows[0] && (
+        <Typography.Paragraph type="secondary" style={{ margin: '0 0 8px' }} data-testid="window-zone">
+          Times are {windowZone(shownDay.windows[0].startsAt)}.
+        </Typography.Paragraph>
+      )}
       <Radio.Group
         className="window-picker__windows"
         value={value}

@@ -2,12 +2,11 @@ import { MailOutlined } from '@ant-design/icons';
 import { Button, Card, Skeleton, Space, Tag, Typography } from 'antd';
 import { useEffect, useState } from 'react';
 import { LoadFailed } from '../../../components/load-failed';
+import { formatDay } from '../../../lib/date-time';
 import { readErrorMessage } from '../../../lib/http/error-message';
 import { useRemoteData } from '../../../lib/use-remote-data';
 import { checkSubscribed, retrieveNewsletterInfo, subscribeNewsletter, unsubscribeNewsletter } from '../api';
 import { toast } from '../../../lib/toast';
-
-const dateFormat = new Intl.DateTimeFormat('en-AU', { dateStyle: 'medium' });
 
 export function NewsletterPage() {
   const info = useRemoteData(retrieveNewsletterInfo);
@@ -82,9 +81,9 @@ export function NewsletterPage() {
         </Space>
         <Typography.Paragraph type="secondary" style={{ margin: 0 }}>
           {subscribed && subscribedAt
-            ? `Weekly specials and recipes, every Thursday, since ${dateFormat.format(new Date(subscribedAt))}.`
+            ? `Weekly specials and recipes, every Thursday, since ${formatDay(subscribedAt)}.`
             : unsubscribedAt
-              ? `You unsubscribed on ${dateFormat.format(new Date(unsubscribedAt))}. You can come back any time.`
+              ? `You unsubscribed on ${formatDay(unsubscribedAt)}. You can come back any time.`
               : 'Get weekly specials, seasonal produce and recipes every Thursday.'}
         </Typography.Paragraph>
         {subscribed ? (
