@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { email, isoDateTime, postcode, text } from './common.js';
-import { AU_PHONE_PATTERN, normalisePhone } from './limits.js';
+import { AU_PHONE_PATTERN, normalisePhone, STORE_TIME_ZONE } from './limits.js';
 
 const name = text(50).min(1, { error: 'is required' });
 /** A password as chosen: at registration, on change and on reset. */
@@ -75,13 +75,20 @@ export const auPhone = text(30)
   .pipe(z.string().regex(AU_PHONE_PATTERN, { error: 'must be an Australian phone number' }))
   .meta({ example: '0412 345 678' });
 
+const storeDay = new Intl.DateTimeFormat('en-CA', { timeZone: STORE_TIME_ZONE });
+
+/** The same day of the year `years` before a `YYYY-MM-DD` day (29 February may name no day: it compares fine). */
+const yearsBefore = (day: string, years: number) =>
+  `${String(Number(day.slice(0, 4)) - years).padStart(4, '0')}${day.slice(4)}`;
+
+// A birthday is a date: compared with the store's today as dates, it turns 13 on the day, whatever the hour.
 export const birthday = z.iso
   .date({ error: 'must be a date (YYYY-MM-DD)' })
   .max(10)
   .refine(
     (d) => {
-      const age = (Date.now() - Date.parse(d)) / (365.25 * 24 * 3600 * 1000);
-      return age >= 13 && age <= 120;
+      const today = storeDay.format(new Date());
+      return d <= yearsBefore(today, 13) && d >= yearsBefore(today, 120);
     },
     { error: 'must be a date between 13 and 120 years ago' },
   );
