@@ -4,7 +4,7 @@ import type { OrderDetail } from '@storefront/contract/order';
 import type { Browser, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { callApi } from './support/api';
-import { PHONE, makeEmail, registerCustomer, testId, useBrowser } from './support/browser';
+import { PHONE, makeEmail, registerCustomer, storedToken, testId, useBrowser } from './support/browser';
 import { store } from './support/store';
 
 const browser = useBrowser();
@@ -45,7 +45,7 @@ async function customerWithOrder(page: Page): Promise<{ order: OrderDetail; toke
     firstName: 'Zoe',
     lastName: 'Zones',
   });
-  const token = (await page.evaluate(() => localStorage.getItem('storefront.token'))) ?? '';
+  const token = await storedToken(page);
   const { data: address } = await callApi<{ addressID: number }>('address/add', {
     method: 'POST',
     token,
