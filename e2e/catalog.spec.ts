@@ -53,7 +53,7 @@ describe('finding, comparing and trusting the catalogue', () => {
     await context.close();
   });
 
-  it('a search in the plural finds the product named in the singular', async () => {
+  it('a search in the plural finds the product named in the singular, and one of two words finds what has one', async () => {
     const { context, page } = await openPage(browser(), PHONE);
     await page.goto('/');
     await testId(page, 'header-search').fill('tim tams');
@@ -62,6 +62,18 @@ describe('finding, comparing and trusting the catalogue', () => {
     await testId(page, 'shop-products').waitFor();
     const names = await page.locator('[data-testid="shop-products"] .product-card__name').allTextContents();
     expect(names[0]).toMatch(/^Tim Tam\b/);
+    expect(await testId(page, 'shop-any-word').count()).toBe(0);
+
+    // No product is "coffee beans": the ground coffee is listed, and the page says why.
+    await testId(page, 'header-search').fill('coffee beans');
+    await testId(page, 'header-search').press('Enter');
+    await page.waitForURL('**/shop?keyword=coffee+beans');
+    await expect
+      .poll(() => testId(page, 'shop-any-word').textContent())
+      .toBe('Nothing matches every word of “coffee beans”. These match some of them.');
+    const found = await page.locator('[data-testid="shop-products"] .product-card__name').allTextContents();
+    expect(found).toContain('Ground Coffee 250g');
+    await saveScreenshot(page, 'shop-any-word-phone');
     await context.close();
   });
 

@@ -70,7 +70,10 @@ const flag = z
 
 export const productListQuery = pageQuery.extend({
   category: categorySlug.optional(),
-  /** Whole words and word starts of the name or description, or part of the SKU, any letter case. */
+  /**
+   * Whole words and word starts of the name or description (or another form of them: "tams" finds "Tam"), or part of
+   * the SKU, any letter case. Every word must match; when no product has every word, products with any are listed.
+   */
   keyword: searchText(100).optional(),
   sort: z.enum(productSorts, { error: `must be one of ${productSorts.join(', ')}` }).optional(),
   /** Only products on special. */
@@ -81,7 +84,13 @@ export const productListQuery = pageQuery.extend({
 export type ProductListQuery = z.infer<typeof productListQuery>;
 
 /** Only active products are listed; inactive ones stay reachable by `product/detail` (carts and wishlists point at them). */
-export const productList = paged(product);
+export const productList = paged(product).extend({
+  /**
+   * With a keyword: `all` when the products listed match every word of it; `any` when no product matches every word,
+   * so those matching any of them are listed instead. Absent without a keyword.
+   */
+  keywordMatch: z.enum(['all', 'any']).optional(),
+});
 export type ProductList = z.infer<typeof productList>;
 
 export const productDetailQuery = z.strictObject({ productID: idParam });

@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { inject } from 'vitest';
@@ -117,6 +118,21 @@ describe('SQL statements per request', () => {
     const many = await count(null, 'GET', '/product/list?pageSize=24');
     expect(one).toEqual({ n: 1, code: 0 });
     expect(many).toEqual(one);
+  });
+
+  it('a search sends one statement; one no product matches with every word, two; its later pages, three', async () => {
+    const word = `zq${randomBytes(4).toString('hex')}`;
+    for (let i = 0; i < 3; i += 1) await createProduct(t.database.db, { name: `Zed ${word} ${i}` });
+    expect(await count(null, 'GET', `/product/list?keyword=${word}&pageSize=1`)).toEqual({ n: 1, code: 0 });
+    expect(await count(null, 'GET', `/product/list?keyword=${word}+qqq&pageSize=1`)).toEqual({
+      n: 2,
+      code: 0,
+    });
+    // A later page of the any-word list: the every-word page is empty, so its count is read, then the list.
+    expect(await count(null, 'GET', `/product/list?keyword=${word}+qqq&pageSize=1&page=3`)).toEqual({
+      n: 3,
+      code: 0,
+    });
   });
 
   it('cart/list, cart/add and cart/update send as many for ten lines as for one', async () => {

@@ -79,17 +79,32 @@ function keywordWords(keyword: string): string[] {
   return (keyword.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? []).slice(0, 8);
 }
 
-export async function listActiveProducts(
+export type ProductPage = { rows: ProductRow[]; total: number; keywordMatch?: 'all' | 'any' };
+
+/**
+ * A page of active products. With a keyword of several words, products matching every word; when none does, those
+ * matching any of them, so "coffee beans" still finds the ground coffee.
+ */
+export async function listActiveProducts(db: Executor, where: ProductListFilter): Promise<ProductPage> {
+  if (!where.keyword) return listProductPage(db, where, []);
+  const words = keywordWords(where.keyword);
+  const every = await listProductPage(db, where, words, ' & ');
+  if (every.total > 0 || words.length < 2) return { ...every, keywordMatch: 'all' };
+  return { ...(await listProductPage(db, where, words, ' | ')), keywordMatch: 'any' };
+}
+
+async function listProductPage(
   db: Executor,
   where: ProductListFilter,
+  words: string[],
+  join = ' & ',
 ): Promise<{ rows: ProductRow[]; total: number }> {
-  const words = where.keyword ? keywordWords(where.keyword) : [];
   const filter = {
     category: where.category,
     pattern: where.keyword ? likePattern(where.keyword) : undefined,
     // Null when the keyword has no words: then only the SKU can match.
-    words: words.length > 0 ? words.join(' & ') : null,
-    prefixes: words.length > 0 ? words.map((w) => `${w}:*`).join(' & ') : null,
+    words: words.length > 0 ? words.join(join) : null,
+    prefixes: words.length > 0 ? words.map((w) => `${w}:*`).join(join) : null,
   };
   const shape: PageShape = {
     byCategory: filter.category !== undefined,

@@ -84,7 +84,7 @@ const LABELS = new Map<string, string>(productCategories.map((c) => [c.category,
 
 export function createCatalogService(db: Db, listings?: ListingCache<ProductList>) {
   async function list(query: ProductListQuery): Promise<ProductList> {
-    const { rows, total } = await listActiveProducts(db, {
+    const { rows, total, keywordMatch } = await listActiveProducts(db, {
       category: query.category,
       keyword: query.keyword || undefined,
       isSpecial: query.special,
@@ -93,7 +93,13 @@ export function createCatalogService(db: Db, listings?: ListingCache<ProductList
       limit: query.pageSize,
       offset: (query.page - 1) * query.pageSize,
     });
-    return { list: rows.map(toProduct), total, page: query.page, pageSize: query.pageSize };
+    return {
+      list: rows.map(toProduct),
+      total,
+      page: query.page,
+      pageSize: query.pageSize,
+      ...(keywordMatch ? { keywordMatch } : {}),
+    };
   }
 
   return {

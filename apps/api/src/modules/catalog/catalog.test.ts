@@ -92,6 +92,31 @@ describe('product/list', () => {
     expect(await ids(`${word}ss`)).toEqual([]);
   });
 
+  it('lists products with any word of the keyword when none has every word, and says so', async () => {
+    const word = () => [...randomBytes(6)].map((b) => 'bcdfghjklmnpqrstvwxz'[b % 20]).join('');
+    const [coffee, beans, absent] = [`ca${word()}`, `bo${word()}`, `zu${word()}`];
+    const category = `cat-${randomBytes(3).toString('hex')}`;
+    const ground = await createProduct(db(), { category, name: `Ground ${coffee} 250g` });
+    const search = async (keyword: string) =>
+      (await get(`/product/list?category=${category}&keyword=${encodeURIComponent(keyword)}`)).json<{
+        data: ProductList;
+      }>().data;
+
+    const any = await search(`${coffee} ${beans}`);
+    expect(any.list.map((p) => p.productID)).toEqual([ground.id]);
+    expect(any).toMatchObject({ total: 1, keywordMatch: 'any' });
+
+    const both = await createProduct(db(), { category, name: `${coffee} ${beans} blend` });
+    const every = await search(`${coffee} ${beans}`);
+    expect(every.list.map((p) => p.productID)).toEqual([both.id]);
+    expect(every.keywordMatch).toBe('all');
+
+    expect(await search(absent)).toMatchObject({ total: 0, keywordMatch: 'all' });
+    expect(await search(`${absent} ${word()}`)).toMatchObject({ total: 0, keywordMatch: 'any' });
+    const plain = (await get(`/product/list?category=${category}`)).json<{ data: ProductList }>().data;
+    expect(plain).not.toHaveProperty('keywordMatch');
+  });
+
   it('sorts by price, unit price and name, and filters specials and stock', async () => {
     const category = `cat-${randomBytes(3).toString('hex')}`;
     const big = await createProduct(db(), {

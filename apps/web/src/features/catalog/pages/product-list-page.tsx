@@ -155,6 +155,11 @@ export function ProductListPage() {
         </div>
       ) : (
         <>
+          {products.data.keywordMatch === 'any' && (
+            <p className="shop-any-word" role="status" data-testid="shop-any-word">
+              Nothing matches every word of “{keyword}”. These match some of them.
+            </p>
+          )}
           <ProductGrid
             products={products.data.list}
             actions={actions}
