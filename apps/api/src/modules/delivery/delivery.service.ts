@@ -62,9 +62,9 @@ export function describeWindow(w: Pick<DeliveryWindowRow, 'startsAt' | 'endsAt' 
   return w.label ? `${times} (${w.label})` : times;
 }
 
-/** "Tue 24 Nov, 11:00 am", in the store's time zone. */
-function describeStart(at: Date): string {
-  return `${dayFormat.format(at).replace(/,/g, '')}, ${timeFormat.format(at)}`;
+/** "Tue 24 Nov, 11:00 am" (with its zone, "11:00 am AEDT", when nothing after names it), in the store's time zone. */
+function describeStart(at: Date, { withZone = false } = {}): string {
+  return `${dayFormat.format(at).replace(/,/g, '')}, ${(withZone ? zonedTimeFormat : timeFormat).format(at)}`;
 }
 
 export function toBookedWindow(w: DeliveryWindowRow): BookedWindow {
@@ -113,7 +113,7 @@ async function fullWindowError(exec: Executor, zone: ShippingZone, now: Date): P
   const free = (await windowsOfZone(exec, zone, now)).windows
     .filter((w) => w.booked < w.capacity)
     .slice(0, NEXT_FREE_SHOWN)
-    .map((w) => describeStart(w.startsAt));
+    .map((w) => describeStart(w.startsAt, { withZone: true }));
   return new AppError(
     'DELIVERY_WINDOW_FULL',
     free.length > 0

@@ -217,7 +217,7 @@ describe('delivery windows', () => {
     const losers = answers.filter((a) => a.code !== 0);
     expect(losers.map((a) => a.code)).toEqual([101002, 101002, 101002, 101002, 101002]);
     // The next free windows from now: today's 11 am first.
-    expect(losers[0]?.msg).toMatch(/The next free ones start Tue 24 Nov, 11:00 am/);
+    expect(losers[0]?.msg).toMatch(/The next free ones start Tue 24 Nov, 11:00 am AEDT; /);
     const [row] = await db().select().from(deliveryWindows).where(eq(deliveryWindows.id, target.windowID));
     expect(row?.booked).toBe(3);
   });

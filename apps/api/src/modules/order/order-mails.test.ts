@@ -14,6 +14,9 @@ import { startSmtpCatcher, type SmtpCatcher } from '../../../test/smtp-catcher.j
 import { createTestApp, type TestApp } from '../../../test/test-app.js';
 
 const STORE = 'https://shop.example.com.au';
+const MONTHS = 'January February March April May June July August September October November December'.split(
+  ' ',
+);
 let smtp: SmtpCatcher;
 let t: TestApp;
 
@@ -159,6 +162,13 @@ describe('order mail', () => {
   });
 
   it('an order paid in full with store credit is confirmed at once', async () => {
+    // 14:30 UTC is the small hours of the next day in Sydney: the invoice is dated by the store's day.
+    const paidAt = new Date(t.clock.now());
+    paidAt.setUTCHours(14, 30, 0, 0);
+    if (paidAt <= t.clock.now()) paidAt.setUTCDate(paidAt.getUTCDate() + 1);
+    t.clock.set(paidAt);
+    const sydneyDay = new Date(paidAt.getTime() + 24 * 60 * 60_000);
+    const issued = `${sydneyDay.getUTCDate()} ${MONTHS[sydneyDay.getUTCMonth()]} ${sydneyDay.getUTCFullYear()}`;
     const { c, addressID } = await shopper();
     await giveCredit(db(), c.user.customerID, 10_000);
     const order = await placeOrder(t.app, c, { addressID, useCredit: true });
@@ -173,7 +183,7 @@ describe('order mail', () => {
     ).toBe(0);
     const [confirmed, addressChanged] = await mailsTo(c.email);
     expect(addressChanged?.subject).toBe(`Order SO-${order.orderID} has a new delivery address`);
-    expect(confirmed?.text).toContain('Tax invoice · Harbour Grocer · ABN 51 824 753 556');
+    expect(confirmed?.text).toContain(`Tax invoice · Harbour Grocer · ABN 51 824 753 556 · issued ${issued}`);
     expect(addressChanged?.text).not.toContain('Tax invoice');
   });
 

@@ -1,5 +1,6 @@
 import { formatAbn } from '@storefront/contract/abn';
 import { isTaxInvoice } from '@storefront/contract/gst';
+import { STORE_TIME_ZONE } from '@storefront/contract/limits';
 import { isStillToBePacked, substitutionNote } from '@storefront/contract/substitutes';
 import { orderAddress, type OrderAddress } from '@storefront/contract/order';
 import type { Executor } from '../../db/client.js';
@@ -159,6 +160,14 @@ function isInvoiceMail(event: OrderEvent, order: OrderRow): boolean {
   );
 }
 
+// A tax invoice states its date of issue (the day of the mail confirming the sale, the store's day).
+const issueDayFormat = new Intl.DateTimeFormat('en-AU', {
+  timeZone: STORE_TIME_ZONE,
+  day: 'numeric',
+  month: 'long',
+  year: 'numeric',
+});
+
 /** The order a mail is about, as just written, with what the caller already holds of it; the rest is read. */
 export type OrderMailSubject = {
   order: OrderRow;
@@ -206,7 +215,9 @@ export async function queueOrderMail(
         ],
         footer: [
           ...(settings.abn && isInvoiceMail(event, order)
-            ? [`Tax invoice · Harbour Grocer · ABN ${formatAbn(settings.abn)}`]
+            ? [
+                `Tax invoice · Harbour Grocer · ABN ${formatAbn(settings.abn)} · issued ${issueDayFormat.format(now)}`,
+              ]
             : []),
           'You get this mail because you ordered from Harbour Grocer.',
         ],
