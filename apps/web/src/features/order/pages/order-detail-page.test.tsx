@@ -88,8 +88,9 @@ describe("an order's page", () => {
   });
 
   it("is a paid order's tax invoice: the shop's ABN, the taxable lines marked, the GST it includes", async () => {
-    await showOrder({ totals: { ...makeOrderDetail().totals, gst: 82 } });
-    expect(screen.getByTestId('order-tax-invoice').textContent).toBe(TAX_INVOICE);
+    // Paid in the small hours of 21 November in Sydney, still the 20th in UTC: dated by the store's day.
+    await showOrder({ totals: { ...makeOrderDetail().totals, gst: 82 }, paidAt: '2026-11-20T14:30:00.000Z' });
+    expect(screen.getByTestId('order-tax-invoice').textContent).toBe(`${TAX_INVOICE} · issued 21 Nov 2026`);
     expect(screen.getByTestId('order-gst').textContent).toBe('$0.82');
     const marked = screen
       .getAllByTestId('order-line')

@@ -25,6 +25,7 @@ import { SubstitutesNote } from '../components/substitutes-note';
 import { OrderStatusTag } from '../components/order-status-tag';
 import { OrderTimeline } from '../components/order-timeline';
 import { cancelOutcome, formatOrderDate } from '../order-status';
+import { formatDay } from '../../../lib/date-time';
 import { readRuntimeConfig } from '../../../lib/runtime-config';
 import { STORE_NAME } from '../../../lib/store-name';
 import { formatMoney } from '../../../lib/money';
@@ -144,6 +145,7 @@ export function OrderDetailPage() {
       {storeAbn && isTaxInvoice({ status: o.status, isPaid: o.paidAt !== null, gst: o.totals.gst }) && (
         <p className="text-secondary text-small" data-testid="order-tax-invoice">
           Tax invoice · {STORE_NAME} · ABN {formatAbn(storeAbn)}
+          {o.paidAt && ` · issued ${formatDay(o.paidAt)}`}
         </p>
       )}
       {o.status === 'pending_payment' && o.totals.amountDue > 0 && (
