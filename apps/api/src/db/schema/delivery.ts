@@ -26,6 +26,12 @@ export const deliveryWindowTemplates = pgTable(
   (t) => [
     uniqueIndex('delivery_window_templates_zone_start_key').on(t.zone, t.startTime),
     check('delivery_window_templates_capacity_positive', sql`${t.capacity} > 0`),
+    // A window is a span of one day's wall clock ("HH:MM", compared as text): it ends after it starts, by midnight.
+    check(
+      'delivery_window_templates_times_valid',
+      sql`${t.startTime} ~ '^([01][0-9]|2[0-3]):[0-5][0-9]$' and ${t.endTime} ~ '^([01][0-9]|2[0-3]):[0-5][0-9]$' and ${t.endTime} > ${t.startTime}`,
+    ),
+    check('delivery_window_templates_cutoff_non_negative', sql`${t.cutoffMinutes} >= 0`),
   ],
 );
 

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AddressBody } from '@storefront/contract/address';
 import type { DeliveryWindow, DeliveryWindows } from '@storefront/contract/delivery';
 import type { OrderDetail } from '@storefront/contract/order';
+import { violatedConstraint } from '../../db/client.js';
 import { deliveryWindows, deliveryWindowTemplates, outboxMails } from '../../db/schema/index.js';
 import { createProduct } from '../../../test/catalog-factories.js';
 import {
@@ -383,6 +384,23 @@ describe('delivery windows', () => {
     const detail = await call<OrderDetail>(c, 'GET', `/order/detail?orderID=${orderID}`);
     expect(detail.data.deliveryWindow?.windowID).toBe(w.windowID);
     expect(detail.data.shippingAddress.suburb).toBe('Parramatta');
+  });
+
+  it.each([
+    ['ends at midnight, before it starts', { startTime: '21:00', endTime: '00:00' }],
+    ['ends as it starts', { startTime: '09:00', endTime: '09:00' }],
+    ['has a time that is none', { startTime: '9:00', endTime: '11:00' }],
+    ['has an hour past the day', { startTime: '23:00', endTime: '24:30' }],
+    ['closes after it starts', { startTime: '09:00', endTime: '11:00', cutoffMinutes: -30 }],
+  ])('the database refuses a window template that %s', async (_, times) => {
+    const insert = db()
+      .insert(deliveryWindowTemplates)
+      .values({ zone: 'regional', capacity: 5, cutoffMinutes: 60, ...times });
+    const err = await insert.then(
+      () => null,
+      (e: unknown) => e,
+    );
+    expect(violatedConstraint(err)).toMatch(/^delivery_window_templates_(times_valid|cutoff_non_negative)$/);
   });
 
   it('a template switched off stops its windows being listed or booked; an order already in one keeps it', async () => {
