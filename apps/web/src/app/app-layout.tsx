@@ -1,4 +1,4 @@
-import { Fragment, Suspense, useEffect, useState, type ComponentType } from 'react';
+import { Fragment, Suspense, useEffect, useRef, useState, type ComponentType } from 'react';
 import { Link, Outlet, ScrollRestoration, useLocation, useNavigate } from 'react-router';
 import { retryingImport } from '../components/lazy-with-retry';
 import { PageLoading } from '../components/page-loading';
@@ -21,6 +21,7 @@ import { AccountButton } from './account-button';
 import type { AccountMenu } from './account-menu';
 import { useAppDispatch, useAppSelector } from './hooks';
 import { useSessionExpiryKeptCurrent } from './use-session-expiry';
+import { useRouteFocus } from './use-route-focus';
 import { useSessionFromOtherTabs } from './use-session-from-other-tabs';
 import { CartIcon } from '../components/icons';
 import { STORE_NAME } from '../lib/store-name';
@@ -37,13 +38,15 @@ const loadToastHost = retryingImport(() => import('./toast-host'));
 export function AppLayout() {
   const sessionsSeen = useSessionFromOtherTabs();
   useSessionExpiryKeptCurrent();
+  const main = useRef<HTMLElement>(null);
+  useRouteFocus(main);
   return (
     <div className="site">
       {/* A new page opens at its top; Back returns to where it was (the shop list finishes that once it has loaded). */}
       <ScrollRestoration getKey={scrollKeyOf} />
       <Fragment key={sessionsSeen}>
         <SiteHeader />
-        <main className="site-main">
+        <main className="site-main" ref={main}>
           <Suspense fallback={<PageLoading />}>
             <Outlet />
           </Suspense>
