@@ -1,4 +1,4 @@
-import { render, screen } from '@testing-library/react';
+import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { errorCatalogue } from '@storefront/contract/errors';
 import { AxiosError } from 'axios';
@@ -68,6 +68,18 @@ describe('the payment return page', () => {
     expect(calls).toHaveLength(2);
     expect(calls[1]).toEqual(calls[0]);
     expect(calls[0]).toEqual([{ orderID: 7, ref: 'd-3' }, 'capture-demo-7-d-3']);
+  });
+
+  it('says the payment it confirmed in a live region that was there while it was confirming', async () => {
+    let capture = (_captured: typeof paid) => undefined as void;
+    vi.mocked(captureDemoPayment).mockReturnValue(new Promise((resolve) => (capture = resolve)));
+    renderReturn();
+    const region = screen.getByRole('status');
+    expect(within(region).getByTestId('payment-return-title').textContent).toBe('Confirming your payment');
+    capture(paid);
+    await within(region).findByText('$12.50 paid for order #7. Thank you!');
+    expect(screen.getByRole('status')).toBe(region);
+    expect(within(region).getByTestId('payment-return-title').textContent).toBe('Payment received');
   });
 
   it.each([

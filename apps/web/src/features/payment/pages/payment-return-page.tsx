@@ -148,7 +148,12 @@ export function PaymentReturnPage() {
       data-testid="payment-return-page"
       data-outcome={ret.kind === 'cancelled' ? 'cancelled' : outcome.kind}
     >
-      <Card style={{ maxWidth: 640, margin: '0 auto' }}>{body}</Card>
+      <Card style={{ maxWidth: 640, margin: '0 auto' }}>
+        {/* The outcome comes after the page has opened ("Confirming your payment"): a screen reader says it then. */}
+        <div role="status" aria-atomic="true" data-testid="payment-return-outcome">
+          {body}
+        </div>
+      </Card>
     </div>
   );
 }
