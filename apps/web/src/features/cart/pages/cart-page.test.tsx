@@ -187,6 +187,28 @@ describe("a line's substitute", () => {
   });
 });
 
+describe("a line's quantity", () => {
+  it('taken by the server is said in a live region, and a refused one is not', async () => {
+    renderCart([makeLine(1, { quantity: 3 })]);
+    const status = screen.getByTestId('cart-quantity-status');
+    expect(status.getAttribute('role')).toBe('status');
+    vi.mocked(updateCartLine).mockResolvedValueOnce(makeCart([makeLine(1, { quantity: 2 })]));
+    const quantity = screen.getByTestId('cart-line-quantity-1');
+    await userEvent.clear(quantity);
+    await userEvent.type(quantity, '2{Enter}');
+    expect(updateCartLine).toHaveBeenCalledWith({ productID: 1, quantity: 2 });
+    await screen.findByText('Product 1: 2 in your cart.');
+    expect(screen.getByTestId('cart-quantity-status')).toBe(status);
+    expect(status.textContent).toBe('Product 1: 2 in your cart.');
+
+    vi.mocked(updateCartLine).mockRejectedValueOnce({ code: 100500, msg: 'Try again.', data: null });
+    await userEvent.click(screen.getByRole('button', { name: 'One more' }));
+    expect(updateCartLine).toHaveBeenCalledWith({ productID: 1, quantity: 3 });
+    await act(async () => undefined);
+    expect(status.textContent).toBe('');
+  });
+});
+
 describe('while a line’s change is being sent', () => {
   it('its boxes keep the keyboard’s focus and take no second change until the answer', async () => {
     renderCart([makeLine(1)]);

@@ -39,6 +39,8 @@ export function CartPage() {
   const linesStale = useAppSelector(selectCartLinesStale);
   const { changes, dismiss } = useCartChanges();
   const [busyIDs, setBusyIDs] = useState<number[]>([]);
+  // A quantity taken shows only in the line's and the cart's totals: said to a screen reader here.
+  const [quantityTaken, setQuantityTaken] = useState('');
   const hasSelection = cart.count > 0;
   const cartKey = [
     cart.subtotal,
@@ -98,6 +100,9 @@ export function CartPage() {
   return (
     <div className="page cart-page" data-testid="cart-page">
       <h1 className="page-title cart-title">Your cart</h1>
+      <p className="visually-hidden" role="status" data-testid="cart-quantity-status">
+        {quantityTaken}
+      </p>
       {changes.length > 0 && (
         <div className="notice notice--warning" role="status" data-testid="cart-changes">
           <div className="notice__head">
@@ -167,11 +172,14 @@ export function CartPage() {
                         dispatch(updateLine({ productID: line.productID, allowSubstitute })).unwrap(),
                       )
                     }
-                    onQuantity={(quantity) =>
-                      run([line.productID], () =>
+                    onQuantity={async (quantity) => {
+                      setQuantityTaken('');
+                      const isTaken = await run([line.productID], () =>
                         dispatch(updateLine({ productID: line.productID, quantity })).unwrap(),
-                      )
-                    }
+                      );
+                      if (isTaken) setQuantityTaken(`${line.name}: ${quantity} in your cart.`);
+                      return isTaken;
+                    }}
                     onDelete={() => void removeLine(line)}
                     removeButtonRef={removalFocus.controlRef(line.productID)}
                   />
