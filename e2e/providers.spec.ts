@@ -1,5 +1,5 @@
 import type { Product } from '@storefront/contract/catalog';
-import { afterpayInstalments } from '@storefront/contract/payment';
+import { afterpayInstalments } from '@storefront/contract/afterpay';
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startAfterpayFake, type AfterpayFake } from '../apps/api/test/fakes/afterpay-fake';

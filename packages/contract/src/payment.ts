@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { id, idParam, isoDateTime, text } from './common.js';
+import { AFTERPAY_INSTALMENTS } from './afterpay.js';
 
 export const paymentProviders = ['paypal', 'afterpay', 'demo'] as const;
 export const paymentProvider = z.enum(paymentProviders);
@@ -35,16 +36,6 @@ export type PaymentMethods = z.infer<typeof paymentMethods>;
  * Afterpay's order limits for the merchant, public so product and cart pages can show "4 payments of $X" for
  * amounts within them. `available` is false when Afterpay is not configured or cannot be reached.
  */
-export const AFTERPAY_INSTALMENTS = 4;
-
-/**
- * An amount in Afterpay's four instalments, adding up to it to the cent: each the amount / 4 rounded down, and the
- * first taking the 1 to 3 cents the others leave over.
- */
-export function afterpayInstalments(amountCents: number): { firstCents: number; laterCents: number } {
-  const laterCents = Math.floor(amountCents / AFTERPAY_INSTALMENTS);
-  return { firstCents: amountCents - laterCents * (AFTERPAY_INSTALMENTS - 1), laterCents };
-}
 export const afterpayTerms = z.object({
   available: z.boolean(),
   minimumCents: z.number().int().min(0).max(100_000_000).nullable(),

@@ -1,7 +1,6 @@
 import { createHash, randomUUID } from 'node:crypto';
+import { AFTERPAY_INSTALMENTS, afterpayInstalments } from '@storefront/contract/afterpay';
 import {
-  AFTERPAY_INSTALMENTS,
-  afterpayInstalments,
   type AfterpayTerms,
   type PaymentMethods,
   type PaymentProvider as ProviderName,

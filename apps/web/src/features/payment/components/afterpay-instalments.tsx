@@ -1,4 +1,5 @@
-import { afterpayInstalments, type AfterpayTerms } from '@storefront/contract/payment';
+import { afterpayInstalments } from '@storefront/contract/afterpay';
+import type { AfterpayTerms } from '@storefront/contract/payment';
 import { useEffect, useState } from 'react';
 import { formatMoney } from '../../../lib/money';
 import { fetchAfterpayTerms } from '../api';

@@ -1,5 +1,6 @@
 import { Alert, Button, Empty, Form, Radio, Skeleton, Space, Tag, Typography } from 'antd';
-import { afterpayInstalments, type PaymentProvider } from '@storefront/contract/payment';
+import { afterpayInstalments } from '@storefront/contract/afterpay';
+import type { PaymentProvider } from '@storefront/contract/payment';
 import { useState } from 'react';
 import type { AsyncStatus } from '../../../lib/async-status';
 import { createAttemptKeys, isAnswerLost } from '../../../lib/attempt-key';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { afterpayInstalments } from './payment.js';
+import { afterpayInstalments } from './afterpay.js';
 
 describe('afterpayInstalments', () => {
   it('splits an amount divisible by 4 into four equal instalments', () => {
