@@ -1,6 +1,6 @@
 import { Alert, Button, Radio, Skeleton, Typography } from 'antd';
 import type { DeliveryWindow, DeliveryWindows } from '@storefront/contract/delivery';
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect, useId, useState } from 'react';
 import { formatMoney } from '../../../lib/money';
 import { useRemoteData } from '../../../lib/use-remote-data';
 import { fetchDeliveryWindows } from '../api';
@@ -32,6 +32,9 @@ export function DeliveryWindowPicker({ addressID, value, onChange, onWindow, fil
   const load = useCallback(() => fetchDeliveryWindows(addressID), [addressID]);
   const windows = useRemoteData(load);
   const [day, setDay] = useState<string | null>(null);
+  // Inside a Form.Item both groups would take its field's name, and the browser would make them one group of radios
+  // (one Tab stop): the windows could not be reached from the keyboard.
+  const groupName = useId();
   const { reload } = windows;
 
   useEffect(() => {
@@ -94,6 +97,7 @@ export function DeliveryWindowPicker({ addressID, value, onChange, onWindow, fil
     <div className="window-picker" data-testid="window-picker">
       <Radio.Group
         className="window-picker__days"
+        name={`${groupName}-day`}
         optionType="button"
         value={shownDay?.date}
         onChange={(e) => setDay(String(e.target.value))}
@@ -116,6 +120,7 @@ export function DeliveryWindowPicker({ addressID, value, onChange, onWindow, fil
       )}
       <Radio.Group
         className="window-picker__windows"
+        name={`${groupName}-window`}
         value={value}
         onChange={(e) => onChange?.(Number(e.target.value))}
         aria-label="Delivery window"
