@@ -166,6 +166,7 @@ export function CartLineItem({
             stock={line.stock}
             isDisabled={isBusy}
             onCommit={onQuantity}
+            productName={line.name}
             testId={`cart-line-quantity-${id}`}
           />
         ) : (

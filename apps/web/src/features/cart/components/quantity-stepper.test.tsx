@@ -4,7 +4,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { QuantityStepper } from './quantity-stepper';
 
 function renderStepper(onCommit: (quantity: number) => Promise<boolean>) {
-  const props = { quantity: 3, stock: 10, onCommit, testId: 'qty' };
+  const props = { quantity: 3, stock: 10, onCommit, productName: 'Vegemite 380g', testId: 'qty' };
   const view = render(<QuantityStepper {...props} />);
   return {
     box: screen.getByTestId<HTMLInputElement>('qty'),
@@ -18,6 +18,11 @@ async function typeQuantity(box: HTMLInputElement, quantity: string) {
 }
 
 describe('the quantity box', () => {
+  it("is named for its product, so a cart's lines are told apart", () => {
+    renderStepper(() => Promise.resolve(true));
+    expect(screen.getByRole('textbox', { name: 'Quantity of Vegemite 380g' })).toBeTruthy();
+  });
+
   it('goes back to the server’s quantity when the server refuses the new one', async () => {
     const { box } = renderStepper(vi.fn().mockResolvedValue(false));
     await typeQuantity(box, '5');
@@ -54,7 +59,7 @@ describe('the quantity box', () => {
   it('keeps the focus on One more while a step is sent, and takes no other step until then', async () => {
     let answer: (taken: boolean) => void = () => undefined;
     const onCommit = vi.fn(() => new Promise<boolean>((resolve) => (answer = resolve)));
-    const props = { quantity: 3, stock: 10, onCommit, testId: 'qty' };
+    const props = { quantity: 3, stock: 10, onCommit, productName: 'Vegemite 380g', testId: 'qty' };
     const view = render(<QuantityStepper {...props} />);
     const more = screen.getByRole('button', { name: 'One more' });
     more.focus();
@@ -74,7 +79,7 @@ describe('the quantity box', () => {
 
   it('keeps One more focusable at the most that can be bought, so a typed maximum and Tab land on it', async () => {
     const onCommit = vi.fn().mockResolvedValue(true);
-    const props = { quantity: 3, stock: 10, onCommit, testId: 'qty' };
+    const props = { quantity: 3, stock: 10, onCommit, productName: 'Vegemite 380g', testId: 'qty' };
     const view = render(<QuantityStepper {...props} />);
     const box = screen.getByTestId<HTMLInputElement>('qty');
     const more = screen.getByRole('button', { name: 'One more' });
@@ -91,7 +96,7 @@ describe('the quantity box', () => {
 
   it('keeps One fewer focusable at 1, and takes no step below it', async () => {
     const onCommit = vi.fn().mockResolvedValue(true);
-    const props = { quantity: 2, stock: 10, onCommit, testId: 'qty' };
+    const props = { quantity: 2, stock: 10, onCommit, productName: 'Vegemite 380g', testId: 'qty' };
     const view = render(<QuantityStepper {...props} />);
     const fewer = screen.getByRole('button', { name: 'One fewer' });
     fewer.focus();

@@ -8,6 +8,8 @@ type Props = {
   isDisabled?: boolean;
   /** Sends the quantity; answers whether the server took it. */
   onCommit: (quantity: number) => Promise<boolean>;
+  /** The product's name, so each line's field is told apart by a screen reader ("Quantity of Vegemite 380g"). */
+  productName: string;
   testId: string;
 };
 
@@ -19,7 +21,7 @@ type Props = {
  * buttons at 1 and at the most that can be bought are only aria-disabled: reaching the limit (a step, or a typed
  * quantity and Tab) happens while the button has the focus or is being tabbed to.
  */
-export function QuantityStepper({ quantity, stock, isDisabled, onCommit, testId }: Props) {
+export function QuantityStepper({ quantity, stock, isDisabled, onCommit, productName, testId }: Props) {
   const [text, setText] = useState(String(quantity));
   const [hint, setHint] = useState('');
   const max = Math.max(1, Math.min(stock, CART_LINE_QUANTITY_MAX));
@@ -93,7 +95,7 @@ export function QuantityStepper({ quantity, stock, isDisabled, onCommit, testId 
           onKeyDown={(e) => {
             if (e.key === 'Enter') commit(typed());
           }}
-          aria-label="Quantity"
+          aria-label={`Quantity of ${productName}`}
           data-testid={testId}
         />
         <button
