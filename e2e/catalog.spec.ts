@@ -63,6 +63,11 @@ describe('finding, comparing and trusting the catalogue', () => {
     const names = await page.locator('[data-testid="shop-products"] .product-card__name').allTextContents();
     expect(names[0]).toMatch(/^Tim Tam\b/);
     expect(await testId(page, 'shop-any-word').count()).toBe(0);
+    // Focus stays in the search box: what it found is said in a live region.
+    expect(await testId(page, 'shop-search-status').getAttribute('role')).toBe('status');
+    expect(await testId(page, 'shop-search-status').textContent()).toBe(
+      `${names.length} ${names.length === 1 ? 'product matches' : 'products match'} “tim tams”.`,
+    );
 
     // No product is "coffee beans": the ground coffee is listed, and the page says why.
     await testId(page, 'header-search').fill('coffee beans');
@@ -73,6 +78,9 @@ describe('finding, comparing and trusting the catalogue', () => {
       .toBe('Nothing matches every word of “coffee beans”. These match some of them.');
     const found = await page.locator('[data-testid="shop-products"] .product-card__name').allTextContents();
     expect(found).toContain('Ground Coffee 250g');
+    expect(await testId(page, 'shop-search-status').textContent()).toBe(
+      `Nothing matches every word of “coffee beans”. ${found.length} products match some of them.`,
+    );
     await saveScreenshot(page, 'shop-any-word-phone');
     await context.close();
   });

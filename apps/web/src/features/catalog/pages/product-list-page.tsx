@@ -5,6 +5,7 @@ import { LoadFailed } from '../../../components/load-failed';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { useRemoteData } from '../../../lib/use-remote-data';
 import { loadCategories, loadProducts } from '../catalog-reads';
+import { searchSummary } from '../search-summary';
 import { ProductGrid, ProductGridPlaceholder } from '../components/product-grid';
 import { readShopQuery, toShopSearch, type ShopQuery, ALL_CATEGORIES } from '../shop-query';
 import { useRestoredScroll } from '../use-restored-scroll';
@@ -137,6 +138,12 @@ export function ProductListPage() {
           In stock only
         </label>
       </div>
+      {/* Said to a screen reader whose focus stays in the header's search: what the search found. */}
+      <p className="visually-hidden" role="status" data-testid="shop-search-status">
+        {keyword && products.status === 'succeeded' && products.data
+          ? searchSummary(keyword, products.data.total, products.data.keywordMatch)
+          : ''}
+      </p>
       {products.status === 'failed' && !products.data ? (
         <LoadFailed
           title="The products could not be loaded"
@@ -156,7 +163,7 @@ export function ProductListPage() {
       ) : (
         <>
           {products.data.keywordMatch === 'any' && (
-            <p className="shop-any-word" role="status" data-testid="shop-any-word">
+            <p className="shop-any-word" data-testid="shop-any-word">
               Nothing matches every word of “{keyword}”. These match some of them.
             </p>
           )}
