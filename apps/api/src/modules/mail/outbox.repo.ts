@@ -125,6 +125,28 @@ export async function giveUpLapsedMails(exec: Executor, now: Date, maxAttempts: 
   return rows.length;
 }
 
+/**
+ * Withdraws an unsent mail that a later event made wrong (an order's "awaits payment" once it is paid or cancelled):
+ * it is kept as failed, with `reason`. One being sent at this moment may still arrive, but its worker finds its claim
+ * gone, so it is never retried after the mail that overtook it.
+ */
+export async function withdrawPendingMail(
+  exec: Executor,
+  mail: { topic: string; subject: string },
+  reason: string,
+): Promise<void> {
+  await exec
+    .update(outboxMails)
+    .set({ status: 'failed', claimedUntil: null, lastError: `withdrawn: ${reason}` })
+    .where(
+      and(
+        eq(outboxMails.status, 'pending'),
+        eq(outboxMails.topic, mail.topic),
+        eq(outboxMails.subject, mail.subject),
+      ),
+    );
+}
+
 /** Marks a claimed mail sent; only the claim's holder can (a worker whose claim lapsed finds it taken over). */
 export async function markMailSent(exec: Executor, mail: OutboxMailRow, now: Date): Promise<void> {
   await exec

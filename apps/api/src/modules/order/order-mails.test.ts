@@ -116,6 +116,7 @@ describe('order mail', () => {
     const { c, addressID } = await shopper();
     await giveCredit(db(), c.user.customerID, 1000);
     const order = await placeOrder(t.app, c, { addressID, useCredit: true });
+    await t.app.mailWorker.sendDue();
     const start = (await call(c.token, 'POST', '/payment/start', {
       orderID: order.orderID,
       provider: 'demo',
@@ -149,6 +150,45 @@ describe('order mail', () => {
     expect(cancelled?.text).toContain(
       `$${byProvider} goes back through the demo provider, and $10.00 is back in your store credit`,
     );
+  });
+
+  it('an order paid while its "awaits payment" mail waits for a retry: that mail is withdrawn, never sent', async () => {
+    const { c, addressID } = await shopper();
+    await t.app.mailWorker.sendDue();
+    const order = await placeOrder(t.app, c, { addressID });
+    smtp.refuseNext(1);
+    await t.app.mailWorker.sendDue();
+    expect(await mailsTo(c.email)).toEqual([]);
+    const start = (await call(c.token, 'POST', '/payment/start', {
+      orderID: order.orderID,
+      provider: 'demo',
+    })) as { data: { redirectUrl: string } };
+    const ref = new URL(start.data.redirectUrl, STORE).searchParams.get('ref') ?? '';
+    await call(c.token, 'POST', '/payment/demo/decide', { ref, decision: 'approve' });
+    await call(c.token, 'POST', '/payment/demo/capture', { orderID: order.orderID, ref });
+
+    // Past the refused mail's retry: only the confirmation goes, not "pay within 30 minutes" after it.
+    t.clock.advance(60 * 60_000);
+    expect((await mailsTo(c.email)).map((m) => m.subject)).toEqual([
+      `Order SO-${order.orderID} is paid and confirmed`,
+    ]);
+    const [withdrawn] = await db()
+      .select()
+      .from(outboxMails)
+      .where(eq(outboxMails.subject, `We have your order SO-${order.orderID}: it awaits payment`));
+    expect(withdrawn).toMatchObject({
+      status: 'failed',
+      lastError: 'withdrawn: the order was paid before it was sent',
+    });
+  });
+
+  it('an order cancelled before its "awaits payment" mail went out is mailed only its cancellation', async () => {
+    const { c, addressID } = await shopper();
+    const order = await placeOrder(t.app, c, { addressID });
+    expect((await call(c.token, 'PUT', '/order/cancel', { orderID: order.orderID })).code).toBe(0);
+    expect((await mailsTo(c.email)).map((m) => m.subject)).toEqual([
+      `Order SO-${order.orderID} is cancelled`,
+    ]);
   });
 
   it('cancelling an order nobody started paying for mails that nothing is owed', async () => {

@@ -8,7 +8,7 @@ import { together } from '../../db/together.js';
 import { findCustomerById, type CustomerRow } from '../account/account.repo.js';
 import { describeWindow, findDeliveryWindow } from '../delivery/delivery.service.js';
 import { formatAud, renderMail, type MailBlock } from '../mail/mail-layout.js';
-import { insertMail } from '../mail/outbox.repo.js';
+import { insertMail, withdrawPendingMail } from '../mail/outbox.repo.js';
 import type { DeliveryWindowRow } from '../delivery/delivery.repo.js';
 import { listOrderLines, type OrderLineRow, type OrderRow } from './order.repo.js';
 import { totalsOf } from './order.service.js';
@@ -35,6 +35,8 @@ export type OrderMailSettings = {
 };
 
 const reference = (orderId: number) => `SO-${orderId}`;
+/** Unique to the order: its mail is found by it, to be withdrawn once the order no longer awaits payment. */
+const awaitingPaymentSubject = (ref: string) => `We have your order ${ref}: it awaits payment`;
 
 const providerNames: Record<string, string> = {
   paypal: 'PayPal',
@@ -97,7 +99,7 @@ function content(event: OrderEvent, order: OrderRow, settings: OrderMailSettings
     case 'placed':
       return order.status === 'pending_payment'
         ? {
-            subject: `We have your order ${ref}: it awaits payment`,
+            subject: awaitingPaymentSubject(ref),
             heading: `Order ${ref} is waiting for payment`,
             lead: `Pay ${formatAud(amountDue)} within ${settings.unpaidMinutes} minutes of ordering, or the order is cancelled and its items go back on the shelf.`,
           }
@@ -195,6 +197,14 @@ export async function queueOrderMail(
     windowId === null ? null : (about.window ?? findDeliveryWindow(tx, windowId)),
   ]);
   if (!customer) return;
+  // Paid or cancelled before its mail went out (it waits for a retry), the order no longer awaits payment.
+  if (event.kind === 'paid' || event.kind === 'cancelled') {
+    await withdrawPendingMail(
+      tx,
+      { topic: 'order-placed', subject: awaitingPaymentSubject(reference(order.id)) },
+      `the order was ${event.kind} before it was sent`,
+    );
+  }
   const c = content(event, order, settings);
   const link = new URL(`/account/orders/${order.id}`, settings.publicUrl).toString();
   await insertMail(
