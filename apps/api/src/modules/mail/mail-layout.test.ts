@@ -16,7 +16,10 @@ describe('the store mail layout', () => {
       },
       { kind: 'action', label: 'See your order', url: 'https://shop.example/account/orders/1?a=1&b=2' },
     ],
-    footer: ['You get this mail because you ordered.'],
+    footer: [
+      'You get this mail because you ordered.',
+      { text: 'Unsubscribe', url: 'https://shop.example/newsletter/unsubscribe?email=a%40b.c&token=x' },
+    ],
   });
 
   it('says the same in plain text, with the link spelled out', () => {
@@ -31,5 +34,14 @@ describe('the store mail layout', () => {
     expect(mail.html).toContain('<title>Your order &lt;SO-1&gt;</title>');
     expect(mail.html).toContain('href="https://shop.example/account/orders/1?a=1&amp;b=2"');
     expect(mail.html).not.toContain('<SO-1>');
+  });
+
+  it('a footer line with a link is a link in the HTML, and spelled out in plain text', () => {
+    expect(mail.text).toContain(
+      'Unsubscribe: https://shop.example/newsletter/unsubscribe?email=a%40b.c&token=x',
+    );
+    expect(mail.html).toContain(
+      '<a href="https://shop.example/newsletter/unsubscribe?email=a%40b.c&amp;token=x" style="color:#555555">Unsubscribe</a>',
+    );
   });
 });

@@ -11,6 +11,9 @@ export type MailBlock =
 
 export type MailContent = { subject: string; text: string; html: string };
 
+/** A footer line; one with a `url` is a link in the HTML and spelled out after the text in plain text. */
+export type FooterLine = string | { text: string; url: string };
+
 const aud = new Intl.NumberFormat('en-AU', { style: 'currency', currency: 'AUD' });
 
 /** Money in mails as on the site: en-AU dollars from integer cents. */
@@ -58,19 +61,29 @@ function htmlOf(block: MailBlock): string {
   return `<table role="presentation" style="border-collapse:collapse;width:100%;margin:0 0 16px">${rows}</table>`;
 }
 
+const footerText = (line: FooterLine) => (typeof line === 'string' ? line : `${line.text}: ${line.url}`);
+
+function footerHtml(line: FooterLine): string {
+  const inner =
+    typeof line === 'string'
+      ? escapeHtml(line)
+      : `<a href="${escapeHtml(line.url)}" style="color:#555555">${escapeHtml(line.text)}</a>`;
+  return `<p style="margin:0 0 8px">${inner}</p>`;
+}
+
 /** A mail with a heading and blocks; `footer` lines close it (why the customer got it, how to stop it). */
 export function renderMail(input: {
   subject: string;
   heading: string;
   blocks: MailBlock[];
-  footer?: string[];
+  footer?: FooterLine[];
 }): MailContent {
   const footer = input.footer ?? [];
   const text = [
     input.heading,
     '',
     ...input.blocks.flatMap((b) => [textOf(b), '']),
-    ...(footer.length > 0 ? ['--', ...footer, ''] : []),
+    ...(footer.length > 0 ? ['--', ...footer.map(footerText), ''] : []),
     STORE_NAME,
     '',
   ].join('\n');
@@ -83,7 +96,7 @@ export function renderMail(input: {
     input.blocks.map(htmlOf).join('') +
     (footer.length > 0
       ? `<div style="border-top:1px solid #e5e5e5;margin-top:24px;padding-top:12px;font-size:13px;color:#555555">` +
-        footer.map((f) => `<p style="margin:0 0 8px">${escapeHtml(f)}</p>`).join('') +
+        footer.map(footerHtml).join('') +
         `</div>`
       : '') +
     `</div></div></body></html>`;

@@ -62,6 +62,11 @@ describe('newsletter mail', () => {
     const oneClick = /^<(.+)>$/.exec(welcome?.header('List-Unsubscribe') ?? '')?.[1] ?? '';
     expect(new URL(oneClick).pathname).toBe('/api/v1/newsletters/one-click-unsubscribe');
     expect(new URL(oneClick).searchParams.get('sig')).toBe(page.searchParams.get('token'));
+    // The HTML's unsubscribe is a link, not a web address left for the mail program to spot.
+    expect(welcome?.html).toContain(`<a href="${page.toString().replaceAll('&', '&amp;')}"`);
+    expect(welcome?.html).toMatch(/>Unsubscribe<\/a>/);
+    // Who sends it (Spam Act 2003, s 17): the store, by name and web address.
+    expect(welcome?.text).toContain(`Sent by Harbour Grocer, ${STORE}/`);
   });
 
   it("a mail program's one-click POST unsubscribes the signed address; a forged one changes nothing", async () => {

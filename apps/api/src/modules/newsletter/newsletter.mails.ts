@@ -7,7 +7,7 @@ import type { NewMail } from '../mail/outbox.repo.js';
  */
 export function welcomeMail(
   email: string,
-  links: { page: string; oneClick: string },
+  links: { store: string; page: string; oneClick: string },
   offer: { couponCode: string | null },
 ): NewMail {
   return {
@@ -34,9 +34,11 @@ export function welcomeMail(
             ]
           : []),
       ],
+      // The Spam Act 2003 (s 17, 18) asks a commercial mail to say who sent it and to offer an unsubscribe.
       footer: [
+        `Sent by Harbour Grocer, ${links.store}`,
         'You get this mail because this address was subscribed to our newsletter.',
-        `Unsubscribe with one click: ${links.page}`,
+        { text: 'Unsubscribe', url: links.page },
       ],
     }),
   };

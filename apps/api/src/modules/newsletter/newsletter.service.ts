@@ -87,6 +87,7 @@ export function createNewsletterService(db: Db, { signer, throttle, publicUrl, n
     await db.transaction(async (tx) => {
       if (!(await upsertSubscribed(tx, values))) return;
       const links = {
+        store: new URL('/', publicUrl).toString(),
         page: signedLink(UNSUBSCRIBE_PAGE_PATH, values.email),
         oneClick: signedLink(ONE_CLICK_PATH, values.email, 'sig'),
       };
