@@ -10,6 +10,7 @@ describe('the mailbox transport (no SMTP_URL)', () => {
     const transport = createMailboxTransport(dir, 'Harbour Grocer <shop@harbour.test>');
     await transport.send({
       id: 42,
+      createdAt: new Date('2026-03-02T01:02:03.000Z'),
       to: 'dana@example.test',
       subject: 'Your order 42',
       text: 'Thanks for your order.',

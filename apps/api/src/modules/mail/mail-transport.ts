@@ -3,9 +3,13 @@ import path from 'node:path';
 import nodemailer from 'nodemailer';
 import type { MailConfig } from './mail-config.js';
 
-/** One mail as the outbox hands it to a transport; `id` makes its Message-ID, the same on every retry. */
+/**
+ * One mail as the outbox hands it to a transport. Its `id` and the time it was written make its Message-ID, the same
+ * on every retry; the time alone its Date.
+ */
 export type OutgoingMail = {
   id: number;
+  createdAt: Date;
   to: string;
   subject: string;
   text: string;
@@ -31,7 +35,11 @@ function messageOf(mail: OutgoingMail, from: string, host: string) {
     html: mail.html,
     headers: mail.headers,
     // Stable across retries: a receiver that got a mail whose acknowledgement was lost can tell it is the same one.
-    messageId: `<outbox-${mail.id}@${host}>`,
+    // The id alone repeats once the outbox's ids start again (a database restored from a backup, a staging copy
+    // sending as the shop), and Gmail drops a mail whose Message-ID it has seen: the time it was written is added.
+    messageId: `<outbox-${mail.id}.${mail.createdAt.getTime()}@${host}>`,
+    // When it was written, not when a retry got it through: a mail client shows the mails of an order in order.
+    date: mail.createdAt,
   };
 }
 

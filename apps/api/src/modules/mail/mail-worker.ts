@@ -51,6 +51,7 @@ export function createMailWorker(db: Db, transport: MailTransport, settings: Mai
     try {
       await transport.send({
         id: mail.id,
+        createdAt: mail.createdAt,
         to: mail.toAddress,
         subject: mail.subject,
         text: mail.textBody,

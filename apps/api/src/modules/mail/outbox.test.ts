@@ -69,7 +69,7 @@ describe('the transactional outbox', () => {
     expect(smtp.mails[0]?.from).toBe('shop@harbour.test');
     const [row] = await db().select().from(outboxMails).where(eq(outboxMails.toAddress, kept.to));
     expect(row).toMatchObject({ status: 'sent', attempts: 1, claimedUntil: null });
-    expect(smtp.mails[0]?.messageId).toBe(`<outbox-${row?.id}@harbour.test>`);
+    expect(smtp.mails[0]?.messageId).toBe(`<outbox-${row?.id}.${row?.createdAt.getTime()}@harbour.test>`);
   });
 
   it('a server that refuses for a while: the mail is retried with growing delays and sent once, nothing lost', async () => {
@@ -137,7 +137,25 @@ describe('the transactional outbox', () => {
     expect(await t.app.mailWorker.sendDue()).toEqual({ sent: 0, failed: 0 });
     t.clock.advance(60_001);
     expect(await t.app.mailWorker.sendDue()).toEqual({ sent: 1, failed: 0 });
-    expect(smtp.to(m.to).map((x) => x.messageId)).toEqual([`<outbox-${claimed[0]?.id}@harbour.test>`]);
+    expect(smtp.to(m.to).map((x) => x.messageId)).toEqual([
+      `<outbox-${claimed[0]?.id}.${claimed[0]?.createdAt.getTime()}@harbour.test>`,
+    ]);
+  });
+
+  it("a mail's Message-ID and Date are those of its writing: the same on a retry, its own once the ids start again", async () => {
+    const transport = createSmtpTransport(smtp.url, 'shop@harbour.test');
+    const written = new Date('2026-03-02T01:02:03.000Z');
+    const one = { id: 7, to: 'restored@example.com', subject: 'a', text: 'a', html: '<p>a</p>', headers: {} };
+    await transport.send({ ...one, createdAt: written });
+    await transport.send({ ...one, createdAt: written });
+    // The same id again, for another mail: after a database was restored from a backup, say.
+    await transport.send({ ...one, subject: 'b', createdAt: new Date(written.getTime() + 3_600_000) });
+    transport.close();
+    const [first, retried, other] = smtp.to(one.to);
+    expect(retried?.messageId).toBe(first?.messageId);
+    expect(other?.messageId).not.toBe(first?.messageId);
+    expect(first?.header('Date')).toBe('Mon, 02 Mar 2026 01:02:03 +0000');
+    expect(retried?.header('Date')).toBe('Mon, 02 Mar 2026 01:02:03 +0000');
   });
 
   it('a batch slower than half its claim holds each mail longer before sending it, and leaves one another worker took over', async () => {
