@@ -1,5 +1,5 @@
 import type { OrderDetail } from '@storefront/contract/order';
-import { useRef, useState } from 'react';
+import { useCallback, useRef, useState } from 'react';
 import { readErrorCode, readErrorMessage } from '../../lib/http/error-message';
 import { toast } from '../../lib/toast';
 
@@ -21,9 +21,24 @@ type Options = {
  */
 export function useOrderChange({ onChanged, onStale, lockedCode, saved }: Options) {
   const [isSaving, setIsSaving] = useState(false);
-  const opener = useRef<HTMLButtonElement>(null);
+  const openerElement = useRef<HTMLButtonElement | null>(null);
+  const isOpenerFocusDue = useRef(false);
 
-  const focusOpener = () => requestAnimationFrame(() => opener.current?.focus());
+  const focusIfDue = () => {
+    const button = openerElement.current;
+    if (!isOpenerFocusDue.current || !button?.isConnected) return;
+    isOpenerFocusDue.current = false;
+    button.focus();
+  };
+  // The button comes back when the fields close: it takes the focus as it mounts, whenever React gets to that.
+  const opener = useCallback((button: HTMLButtonElement | null) => {
+    openerElement.current = button;
+    focusIfDue();
+  }, []);
+  const focusOpener = () => {
+    isOpenerFocusDue.current = true;
+    focusIfDue();
+  };
 
   /** Sends the change; answers whether it was saved (the caller closes its fields then). */
   const save = async (send: () => Promise<OrderDetail>): Promise<boolean> => {
