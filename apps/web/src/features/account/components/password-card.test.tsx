@@ -37,7 +37,7 @@ describe('changing the password', () => {
     const current = screen.getByTestId('password-old');
     await waitFor(() => expect(document.activeElement).toBe(current));
     expect(current.getAttribute('aria-invalid')).toBe('true');
-    expect(screen.getByText('The current password is incorrect.')).toBeTruthy();
+    expect(await screen.findByText('The current password is incorrect.')).toBeTruthy();
     expect(toast.error).not.toHaveBeenCalled();
   });
 
@@ -67,7 +67,7 @@ describe('changing the password', () => {
 
     const fresh = screen.getByTestId('password-new');
     await waitFor(() => expect(document.activeElement).toBe(fresh));
-    expect(screen.getByText('The new password must differ from the current one.')).toBeTruthy();
+    expect(await screen.findByText('The new password must differ from the current one.')).toBeTruthy();
   });
 
   it('a refusal about no field is shown in the card until the next change succeeds', async () => {

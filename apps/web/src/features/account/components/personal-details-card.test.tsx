@@ -56,7 +56,8 @@ describe('the personal details form', () => {
     const birthday = screen.getByTestId('profile-birthday');
     await waitFor(() => expect(document.activeElement).toBe(birthday));
     expect(birthday.getAttribute('aria-invalid')).toBe('true');
-    expect(screen.getByText('Must be a date between 13 and 120 years ago.')).toBeTruthy();
+    // Ant Design draws the field's message after the focus moves: waited for, as under load it comes later.
+    expect(await screen.findByText('Must be a date between 13 and 120 years ago.')).toBeTruthy();
     expect(toast.error).not.toHaveBeenCalled();
   });
 

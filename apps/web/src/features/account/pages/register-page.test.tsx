@@ -83,7 +83,7 @@ describe('the registration form refused by the server', () => {
 
     const lastName = screen.getByTestId('register-last-name');
     await waitFor(() => expect(document.activeElement).toBe(lastName));
-    expect(screen.getByText('Must not contain invisible formatting characters.')).toBeTruthy();
+    expect(await screen.findByText('Must not contain invisible formatting characters.')).toBeTruthy();
     expect(screen.queryByText(/body\.lastName/)).toBeNull();
   });
 
