@@ -100,7 +100,8 @@ describe('order mail', () => {
     expect(order.totals.gst).toBeGreaterThan(0);
     expect(mail?.text).toMatch(new RegExp(`Includes GST +${dollars(order.totals.gst ?? 0)}`));
     expect(mail?.text).toContain('# Price includes GST.');
-    expect(mail?.text).toContain(`Pay $${(total / 100).toFixed(2)} within 30 minutes`);
+    // The greeting is a line of its own: the lead is a sentence, not "Hi Test, Pay …".
+    expect(mail?.text).toContain(`Hi Test,\n\nPay $${(total / 100).toFixed(2)} within 30 minutes`);
     expect(mail?.text).toContain('1 Macquarie St, Sydney NSW 2000');
     expect(mail?.text).toContain(`${STORE}/account/orders/${order.orderID}`);
     expect(mail?.html).toContain('Pink Lady apples 1 kg × 3');

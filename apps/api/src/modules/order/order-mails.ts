@@ -216,7 +216,8 @@ export async function queueOrderMail(
         subject: c.subject,
         heading: c.heading,
         blocks: [
-          { kind: 'paragraph', text: `Hi ${customer.firstName}, ${c.lead}` },
+          { kind: 'paragraph', text: `Hi ${customer.firstName},` },
+          { kind: 'paragraph', text: c.lead },
           ...orderBlocks(order, lines),
           ...(window
             ? [{ kind: 'paragraph' as const, text: `Delivery window: ${describeWindow(window)}.` }]
