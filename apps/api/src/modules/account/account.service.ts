@@ -11,6 +11,8 @@ import { pgErrorCode, UNIQUE_VIOLATION } from '../../db/client.js';
 import { AppError } from '../../lib/app-error.js';
 import { hashPassword, verifyPassword } from '../../lib/password.js';
 import type { Signer } from '../../lib/signing.js';
+import { insertMail } from '../mail/outbox.repo.js';
+import { passwordChangedMail } from '../password-reset/password-reset.mails.js';
 import { findSuburb } from '../suburb/suburb.repo.js';
 import {
   findCustomerByEmail,
@@ -273,7 +275,9 @@ export function createAccountService(
         if (!(await replacePasswordHash(tx, customer.id, checkedHash, passwordHash))) {
           throw new AppError('WRONG_PASSWORD');
         }
-        await revokeOtherSessions(tx, customer.id, sessionId, settings.now());
+        const at = settings.now();
+        await revokeOtherSessions(tx, customer.id, sessionId, at);
+        await insertMail(tx, passwordChangedMail(customer, 'account'), at);
       });
       sessions.forgetCustomer(customer.id);
     },

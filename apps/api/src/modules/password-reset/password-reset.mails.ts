@@ -21,7 +21,11 @@ export function resetLinkMail(to: { email: string; firstName: string }, link: st
   };
 }
 
-export function passwordChangedMail(to: { email: string; firstName: string }): NewMail {
+/** Tells the customer their password changed, by a reset link or from their account, so a stranger's change is seen. */
+export function passwordChangedMail(
+  to: { email: string; firstName: string },
+  how: 'reset' | 'account' = 'reset',
+): NewMail {
   return {
     topic: 'password-changed',
     to: to.email,
@@ -31,7 +35,10 @@ export function passwordChangedMail(to: { email: string; firstName: string }): N
       blocks: [
         {
           kind: 'paragraph',
-          text: 'Your password was just reset with a link from our mail, and every device was signed out.',
+          text:
+            how === 'reset'
+              ? 'Your password was just reset with a link from our mail, and every device was signed out.'
+              : 'Your password was just changed from your account, and every other device was signed out.',
         },
         {
           kind: 'paragraph',

@@ -69,6 +69,25 @@ describe('forgotten passwords', () => {
     expect(smtp.to(c.email).map((m) => m.subject)).toContain('Your Harbour Grocer password was changed');
   });
 
+  it('a password changed on the account page is told by mail too, as a reset is (ASVS 2.2.3)', async () => {
+    const c = await registerCustomer(t.app);
+    const res = await t.app.inject({
+      method: 'PUT',
+      url: '/api/v1/customer/update-password',
+      headers: bearer(c.token),
+      payload: { oldPassword: c.password, newPassword: 'a changed secret here' },
+    });
+    expect(res.json<{ code: number }>().code).toBe(0);
+    await t.app.mailWorker.sendDue();
+    const [changed, ...more] = smtp.to(c.email).filter((m) => m.subject.includes('password was changed'));
+    expect(more).toEqual([]);
+    expect(changed?.subject).toBe('Your Harbour Grocer password was changed');
+    expect(changed?.text).toContain(
+      'Your password was just changed from your account, and every other device was signed out.',
+    );
+    expect(changed?.text).toContain('If this was not you, ask for a new reset link');
+  });
+
   it('a link stops working after 30 minutes, and a newer link ends the older ones', async () => {
     const c = await registerCustomer(t.app);
     const old = await resetTokenFor(c);
