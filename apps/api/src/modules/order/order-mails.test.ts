@@ -194,11 +194,18 @@ describe('order mail', () => {
 
   it('cancelling an order nobody started paying for mails that nothing is owed', async () => {
     const { c, addressID } = await shopper();
-    const order = await placeOrder(t.app, c, { addressID });
+    const order = await placeOrder(t.app, c, {
+      addressID,
+      deliveryNotes: 'Side gate',
+      leaveUnattended: true,
+    });
     expect((await call(c.token, 'PUT', '/order/cancel', { orderID: order.orderID })).code).toBe(0);
     const cancelled = (await mailsTo(c.email)).at(-1);
     expect(cancelled?.subject).toBe(`Order SO-${order.orderID} is cancelled`);
     expect(cancelled?.text).toContain('Nothing was paid for it, so nothing is owed.');
+    // Nothing will be delivered: where to, and how, is no longer said.
+    expect(cancelled?.text).not.toContain('Delivering to');
+    expect(cancelled?.text).not.toContain('driver');
     expect(cancelled?.text).not.toContain('If the payment you started');
   });
 

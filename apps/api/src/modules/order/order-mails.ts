@@ -71,6 +71,8 @@ function orderBlocks(order: OrderRow, lines: OrderLineRow[]): MailBlock[] {
   // A tax invoice shows which sales are taxable: those lines are marked.
   const marksTaxable = lines.some((l) => l.gstFree === false);
   const substitutes = isStillToBePacked(order.status) ? substitutionNote(lines) : null;
+  // A cancelled order goes nowhere: its address and the driver's instructions are not repeated.
+  const isDelivered = order.status !== 'cancelled';
   return [
     {
       kind: 'rows',
@@ -82,6 +84,12 @@ function orderBlocks(order: OrderRow, lines: OrderLineRow[]): MailBlock[] {
     ...(marksTaxable ? [{ kind: 'paragraph' as const, text: '# Price includes GST.' }] : []),
     ...(substitutes ? [{ kind: 'paragraph' as const, text: substitutes }] : []),
     { kind: 'rows', rows },
+    ...(isDelivered ? deliveryBlocks(order) : []),
+  ];
+}
+
+function deliveryBlocks(order: OrderRow): MailBlock[] {
+  return [
     { kind: 'paragraph', text: `Delivering to ${addressLine(orderAddress.parse(order.shippingAddress))}.` },
     ...(order.deliveryNotes
       ? [{ kind: 'paragraph' as const, text: `Your instructions for the driver: ${order.deliveryNotes}` }]
