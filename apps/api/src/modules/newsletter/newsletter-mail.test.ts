@@ -47,6 +47,8 @@ describe('newsletter mail', () => {
     const link = linkIn(confirm, `${STORE}/newsletter/subscribed?`);
     expect(link.searchParams.get('email')).toBe(email.toLowerCase());
     expect(link.searchParams.get('token')).toMatch(/^\d+\.[\w-]{43}$/);
+    // It asks for consent to a commercial mail, so it names its sender as the newsletter does.
+    expect(confirm?.text).toContain(`Sent by Harbour Grocer, ${STORE}/`);
   });
 
   it('a new subscriber is welcomed once, with a signed unsubscribe link and one-click List-Unsubscribe headers', async () => {

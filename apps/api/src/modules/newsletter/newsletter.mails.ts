@@ -48,7 +48,7 @@ export function welcomeMail(
  * The link that proves a signed-out subscriber owns the address. No newsletter goes to an address until it is
  * followed, so nobody can put a stranger on the list, or back on it after they left.
  */
-export function confirmMail(email: string, link: string, validHours: number): NewMail {
+export function confirmMail(email: string, link: string, store: string, validHours: number): NewMail {
   return {
     topic: 'newsletter-confirm',
     to: email,
@@ -67,6 +67,7 @@ export function confirmMail(email: string, link: string, validHours: number): Ne
         },
       ],
       footer: [
+        `Sent by Harbour Grocer, ${store}`,
         'You get this mail because this address was entered in the newsletter form at Harbour Grocer.',
       ],
     }),

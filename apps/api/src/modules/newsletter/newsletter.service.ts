@@ -46,6 +46,8 @@ export type NewsletterSettings = {
 };
 
 export function createNewsletterService(db: Db, { signer, throttle, publicUrl, now }: NewsletterSettings) {
+  /** Every newsletter mail names its sender (Spam Act 2003, s 17): the store, by its web address. */
+  const storeLink = new URL('/', publicUrl).toString();
   const isUnsubscribeToken = (email: string, token: string) =>
     signer.verify(UNSUBSCRIBE_PURPOSE, canonical(email), token);
 
@@ -72,7 +74,8 @@ export function createNewsletterService(db: Db, { signer, throttle, publicUrl, n
     const link = new URL(SUBSCRIBE_CONFIRM_PAGE_PATH, publicUrl);
     link.searchParams.set('email', canonical(email));
     link.searchParams.set('token', confirmToken(email));
-    await insertMail(db, confirmMail(canonical(email), link.toString(), CONFIRM_LINK_HOURS), now());
+    const mail = confirmMail(canonical(email), link.toString(), storeLink, CONFIRM_LINK_HOURS);
+    await insertMail(db, mail, now());
   }
 
   function signedLink(path: string, email: string, signatureParam = 'token'): string {
@@ -87,7 +90,7 @@ export function createNewsletterService(db: Db, { signer, throttle, publicUrl, n
     await db.transaction(async (tx) => {
       if (!(await upsertSubscribed(tx, values))) return;
       const links = {
-        store: new URL('/', publicUrl).toString(),
+        store: storeLink,
         page: signedLink(UNSUBSCRIBE_PAGE_PATH, values.email),
         oneClick: signedLink(ONE_CLICK_PATH, values.email, 'sig'),
       };
