@@ -276,9 +276,9 @@ describe('SQL statements per request', () => {
     ];
     // An unpaid order without credit spent, coupon or delivery window: its started payments (none here, so no
     // provider is asked); the order locked, cancelled, its lines, their stock back; whether a payment is still
-    // undecided, and the mail (its customer read, the mail queued); the answer (the order and its lines). Nothing
-    // for a window, a coupon or credit it has not got.
-    expect(cancelled[0]).toEqual({ n: 10, code: 0 });
+    // undecided, and the mail (its customer read, an unsent "awaits payment" mail withdrawn, the mail queued); the
+    // answer (the order and its lines). Nothing for a window, a coupon or credit it has not got.
+    expect(cancelled[0]).toEqual({ n: 11, code: 0 });
     expect(cancelled[1]).toEqual(cancelled[0]);
   });
 

@@ -203,16 +203,15 @@ export async function queueOrderMail(
     about.customer ?? findCustomerById(tx, order.customerId),
     about.lines ?? listOrderLines(tx, [order.id]),
     windowId === null ? null : (about.window ?? findDeliveryWindow(tx, windowId)),
+    // Paid or cancelled before its mail went out (it waits for a retry), the order no longer awaits payment.
+    (event.kind === 'paid' || event.kind === 'cancelled') &&
+      withdrawPendingMail(
+        tx,
+        { topic: 'order-placed', subject: awaitingPaymentSubject(reference(order.id)) },
+        `the order was ${event.kind} before it was sent`,
+      ),
   ]);
   if (!customer) return;
-  // Paid or cancelled before its mail went out (it waits for a retry), the order no longer awaits payment.
-  if (event.kind === 'paid' || event.kind === 'cancelled') {
-    await withdrawPendingMail(
-      tx,
-      { topic: 'order-placed', subject: awaitingPaymentSubject(reference(order.id)) },
-      `the order was ${event.kind} before it was sent`,
-    );
-  }
   const c = content(event, order, settings);
   const link = new URL(`/account/orders/${order.id}`, settings.publicUrl).toString();
   await insertMail(
