@@ -307,7 +307,14 @@ export async function buildApp({ config, database, now = () => new Date(), logge
       await api.register(passwordResetRoutes, { passwordReset });
       await api.register(emailVerificationRoutes, { verification });
       await api.register(newsletterRoutes, {
-        newsletter: createNewsletterService(database.db, { signer, throttle, publicUrl, now }),
+        newsletter: createNewsletterService(database.db, {
+          signer,
+          throttle,
+          publicUrl,
+          mailFrom: config.mail.from,
+          abn: config.STORE_ABN ?? null,
+          now,
+        }),
       });
       await api.register(orderRoutes, { orders });
       await api.register(deliveryRoutes, { delivery: createDeliveryService(database.db, now) });

@@ -4,12 +4,20 @@ import { linkIn, startSmtpCatcher, type SmtpCatcher } from '../../../test/smtp-c
 import { createTestApp, type TestApp } from '../../../test/test-app.js';
 
 const STORE = 'https://shop.example.com.au';
+const SENDER = `Sent by Harbour Grocer (ABN 51 824 753 556), ${STORE}/ · Contact us at hello@harbourgrocer.example`;
 let smtp: SmtpCatcher;
 let t: TestApp;
 
 beforeAll(async () => {
   smtp = await startSmtpCatcher();
-  t = await createTestApp({ env: { SMTP_URL: smtp.url, PUBLIC_URL: STORE } });
+  t = await createTestApp({
+    env: {
+      SMTP_URL: smtp.url,
+      PUBLIC_URL: STORE,
+      MAIL_FROM: 'Harbour Grocer <hello@harbourgrocer.example>',
+      STORE_ABN: '51824753556',
+    },
+  });
 });
 afterAll(async () => {
   await t?.close();
@@ -48,7 +56,7 @@ describe('newsletter mail', () => {
     expect(link.searchParams.get('email')).toBe(email.toLowerCase());
     expect(link.searchParams.get('token')).toMatch(/^\d+\.[\w-]{43}$/);
     // It asks for consent to a commercial mail, so it names its sender as the newsletter does.
-    expect(confirm?.text).toContain(`Sent by Harbour Grocer, ${STORE}/`);
+    expect(confirm?.text).toContain(SENDER);
   });
 
   it('a new subscriber is welcomed once, with a signed unsubscribe link and one-click List-Unsubscribe headers', async () => {
@@ -67,8 +75,8 @@ describe('newsletter mail', () => {
     // The HTML's unsubscribe is a link, not a web address left for the mail program to spot.
     expect(welcome?.html).toContain(`<a href="${page.toString().replaceAll('&', '&amp;')}"`);
     expect(welcome?.html).toMatch(/>Unsubscribe<\/a>/);
-    // Who sends it (Spam Act 2003, s 17): the store, by name and web address.
-    expect(welcome?.text).toContain(`Sent by Harbour Grocer, ${STORE}/`);
+    // Who sends it and how to contact them (Spam Act 2003, s 17): the store by name, ABN, web and mail address.
+    expect(welcome?.text).toContain(SENDER);
   });
 
   it("a mail program's one-click POST unsubscribes the signed address; a forged one changes nothing", async () => {

@@ -7,7 +7,7 @@ import type { NewMail } from '../mail/outbox.repo.js';
  */
 export function welcomeMail(
   email: string,
-  links: { store: string; page: string; oneClick: string },
+  links: { sender: string; page: string; oneClick: string },
   offer: { couponCode: string | null },
 ): NewMail {
   return {
@@ -36,7 +36,7 @@ export function welcomeMail(
       ],
       // The Spam Act 2003 (s 17, 18) asks a commercial mail to say who sent it and to offer an unsubscribe.
       footer: [
-        `Sent by Harbour Grocer, ${links.store}`,
+        links.sender,
         'You get this mail because this address was subscribed to our newsletter.',
         { text: 'Unsubscribe', url: links.page },
       ],
@@ -48,7 +48,7 @@ export function welcomeMail(
  * The link that proves a signed-out subscriber owns the address. No newsletter goes to an address until it is
  * followed, so nobody can put a stranger on the list, or back on it after they left.
  */
-export function confirmMail(email: string, link: string, store: string, validHours: number): NewMail {
+export function confirmMail(email: string, link: string, sender: string, validHours: number): NewMail {
   return {
     topic: 'newsletter-confirm',
     to: email,
@@ -67,7 +67,7 @@ export function confirmMail(email: string, link: string, store: string, validHou
         },
       ],
       footer: [
-        `Sent by Harbour Grocer, ${store}`,
+        sender,
         'You get this mail because this address was entered in the newsletter form at Harbour Grocer.',
       ],
     }),

@@ -1,3 +1,4 @@
+import { formatAbn } from '@storefront/contract/abn';
 import {
   SUBSCRIBE_CONFIRM_PAGE_PATH,
   UNSUBSCRIBE_PAGE_PATH,
@@ -42,12 +43,31 @@ export type NewsletterSettings = {
   throttle: Throttle;
   /** Where customers reach the store: mailed links are built on it. */
   publicUrl: string;
+  /** The store's sender (`MAIL_FROM`, "Name <address>" or an address): its address is how to contact the store. */
+  mailFrom: string;
+  /** The store's ABN (`STORE_ABN`), named beside it when set. */
+  abn: string | null;
   now: () => Date;
 };
 
-export function createNewsletterService(db: Db, { signer, throttle, publicUrl, now }: NewsletterSettings) {
-  /** Every newsletter mail names its sender (Spam Act 2003, s 17): the store, by its web address. */
-  const storeLink = new URL('/', publicUrl).toString();
+/**
+ * Who sends the store's commercial mail and how to reach them (Spam Act 2003, s 17): "Sent by Harbour Grocer (ABN 51
+ * 824 753 556), https://…/ · Contact us at hello@…".
+ */
+function senderLine({
+  publicUrl,
+  mailFrom,
+  abn,
+}: Pick<NewsletterSettings, 'publicUrl' | 'mailFrom' | 'abn'>) {
+  const address = /<([^<>]+)>\s*$/.exec(mailFrom)?.[1] ?? mailFrom.trim();
+  const name = `Harbour Grocer${abn ? ` (ABN ${formatAbn(abn)})` : ''}`;
+  return `Sent by ${name}, ${new URL('/', publicUrl).toString()} · Contact us at ${address}`;
+}
+
+export function createNewsletterService(db: Db, settings: NewsletterSettings) {
+  const { signer, throttle, publicUrl, now } = settings;
+  /** Every newsletter mail names its sender and how to contact it (Spam Act 2003, s 17). */
+  const sender = senderLine(settings);
   const isUnsubscribeToken = (email: string, token: string) =>
     signer.verify(UNSUBSCRIBE_PURPOSE, canonical(email), token);
 
@@ -74,7 +94,7 @@ export function createNewsletterService(db: Db, { signer, throttle, publicUrl, n
     const link = new URL(SUBSCRIBE_CONFIRM_PAGE_PATH, publicUrl);
     link.searchParams.set('email', canonical(email));
     link.searchParams.set('token', confirmToken(email));
-    const mail = confirmMail(canonical(email), link.toString(), storeLink, CONFIRM_LINK_HOURS);
+    const mail = confirmMail(canonical(email), link.toString(), sender, CONFIRM_LINK_HOURS);
     await insertMail(db, mail, now());
   }
 
@@ -90,7 +110,7 @@ export function createNewsletterService(db: Db, { signer, throttle, publicUrl, n
     await db.transaction(async (tx) => {
       if (!(await upsertSubscribed(tx, values))) return;
       const links = {
-        store: storeLink,
+        sender,
         page: signedLink(UNSUBSCRIBE_PAGE_PATH, values.email),
         oneClick: signedLink(ONE_CLICK_PATH, values.email, 'sig'),
       };

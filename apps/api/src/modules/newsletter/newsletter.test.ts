@@ -16,6 +16,8 @@ beforeAll(async () => {
   t = await createTestApp({ env: { APP_SECRET: SECRET } });
   links = createNewsletterService(t.database.db, {
     signer: createSigner(SECRET),
+    mailFrom: 'hello@harbourgrocer.example',
+    abn: null,
     throttle: createThrottle(t.database.db, {
       limits: { perIp: 1000, perAccount: 1000, untrustedPerAccount: 1000, perDevice: 1000 },
       windowMs: 60_000,
