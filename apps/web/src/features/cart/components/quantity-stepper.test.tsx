@@ -18,9 +18,11 @@ async function typeQuantity(box: HTMLInputElement, quantity: string) {
 }
 
 describe('the quantity box', () => {
-  it("is named for its product, so a cart's lines are told apart", () => {
+  it("names its field and buttons for the product, so a cart's lines are told apart", () => {
     renderStepper(() => Promise.resolve(true));
     expect(screen.getByRole('textbox', { name: 'Quantity of Vegemite 380g' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'One more Vegemite 380g' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'One fewer Vegemite 380g' })).toBeTruthy();
   });
 
   it('goes back to the server’s quantity when the server refuses the new one', async () => {
@@ -61,7 +63,7 @@ describe('the quantity box', () => {
     const onCommit = vi.fn(() => new Promise<boolean>((resolve) => (answer = resolve)));
     const props = { quantity: 3, stock: 10, onCommit, productName: 'Vegemite 380g', testId: 'qty' };
     const view = render(<QuantityStepper {...props} />);
-    const more = screen.getByRole('button', { name: 'One more' });
+    const more = screen.getByRole('button', { name: 'One more Vegemite 380g' });
     more.focus();
     await userEvent.keyboard('{Enter}');
     view.rerender(<QuantityStepper {...props} isDisabled />);
@@ -82,7 +84,7 @@ describe('the quantity box', () => {
     const props = { quantity: 3, stock: 10, onCommit, productName: 'Vegemite 380g', testId: 'qty' };
     const view = render(<QuantityStepper {...props} />);
     const box = screen.getByTestId<HTMLInputElement>('qty');
-    const more = screen.getByRole('button', { name: 'One more' });
+    const more = screen.getByRole('button', { name: 'One more Vegemite 380g' });
     await userEvent.clear(box);
     await userEvent.type(box, '10');
     await userEvent.tab();
@@ -98,7 +100,7 @@ describe('the quantity box', () => {
     const onCommit = vi.fn().mockResolvedValue(true);
     const props = { quantity: 2, stock: 10, onCommit, productName: 'Vegemite 380g', testId: 'qty' };
     const view = render(<QuantityStepper {...props} />);
-    const fewer = screen.getByRole('button', { name: 'One fewer' });
+    const fewer = screen.getByRole('button', { name: 'One fewer Vegemite 380g' });
     fewer.focus();
     await userEvent.keyboard('{Enter}');
     view.rerender(<QuantityStepper {...props} quantity={1} />);

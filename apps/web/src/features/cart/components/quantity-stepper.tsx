@@ -8,7 +8,10 @@ type Props = {
   isDisabled?: boolean;
   /** Sends the quantity; answers whether the server took it. */
   onCommit: (quantity: number) => Promise<boolean>;
-  /** The product's name, so each line's field is told apart by a screen reader ("Quantity of Vegemite 380g"). */
+  /**
+   * The product's name, so each line's field and buttons are told apart by a screen reader ("Quantity of Vegemite
+   * 380g", "One more Vegemite 380g"): a list of lines each with a bare "One more" reads as one button repeated.
+   */
   productName: string;
   testId: string;
 };
@@ -71,7 +74,7 @@ export function QuantityStepper({ quantity, stock, isDisabled, onCommit, product
         <button
           type="button"
           className="stepper__button"
-          aria-label="One fewer"
+          aria-label={`One fewer ${productName}`}
           aria-disabled={isDisabled || isAtLeast}
           onClick={() => {
             if (!isDisabled && !isAtLeast) commit(quantity - 1);
@@ -101,7 +104,7 @@ export function QuantityStepper({ quantity, stock, isDisabled, onCommit, product
         <button
           type="button"
           className="stepper__button"
-          aria-label="One more"
+          aria-label={`One more ${productName}`}
           aria-disabled={isDisabled || isAtMost}
           onClick={() => {
             if (!isDisabled && !isAtMost) commit(quantity + 1);

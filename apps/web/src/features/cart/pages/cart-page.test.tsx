@@ -202,7 +202,7 @@ describe("a line's quantity", () => {
     expect(status.textContent).toBe('Product 1: 2 in your cart.');
 
     vi.mocked(updateCartLine).mockRejectedValueOnce({ code: 100500, msg: 'Try again.', data: null });
-    await userEvent.click(screen.getByRole('button', { name: 'One more' }));
+    await userEvent.click(screen.getByRole('button', { name: 'One more Product 1' }));
     expect(updateCartLine).toHaveBeenCalledWith({ productID: 1, quantity: 3 });
     await act(async () => undefined);
     expect(status.textContent).toBe('');
