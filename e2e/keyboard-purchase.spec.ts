@@ -68,8 +68,11 @@ class KeyboardJourney {
         (parseFloat(style.outlineWidth) || 0) + (parseFloat(style.outlineOffset) || 0),
       );
       const header = document.querySelector('.site-header');
+      // A fixed control (the skip link) is drawn over the header, not scrolled under it.
       const top =
-        header && !header.contains(element) ? Math.max(0, header.getBoundingClientRect().bottom) : 0;
+        header && !header.contains(element) && style.position !== 'fixed'
+          ? Math.max(0, header.getBoundingClientRect().bottom)
+          : 0;
       const bars = [...document.querySelectorAll('.bottom-bar')].filter((bar) => {
         const barRect = bar.getBoundingClientRect();
         return getComputedStyle(bar).position === 'fixed' && barRect.height > 0 && !bar.contains(element);
@@ -258,6 +261,12 @@ async function buyAtTheKeyboard(
 
   await page.goto('/login');
   await page.waitForSelector('[data-testid="login-email"]');
+  // The first Tab offers to skip the header; taken, the focus lands in the page, before its form.
+  expect(
+    await keys.tabTo('skip to content', '[data-testid="skip-link"]', { name: /^Skip to content$/ }),
+  ).toBe(1);
+  await keys.press('Enter');
+  expect(await page.evaluate(() => document.activeElement?.closest('main') !== null)).toBe(true);
   await keys.tabTo('sign-in email', '[data-testid="login-email"]', { name: /^Email$/ });
   await keys.type(customer.email);
   await keys.tabTo('sign-in password', '[data-testid="login-password"]', { name: /^Password$/ });

@@ -1,4 +1,5 @@
 import { act, render, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import Cookies from 'js-cookie';
 import { useState } from 'react';
 import { Provider } from 'react-redux';
@@ -159,5 +160,49 @@ describe('the layout when another tab changes the session', () => {
     expect(accountName()).toContain('Ann');
     expect(cartApi.listCart).toHaveBeenCalledTimes(1);
     expect(toast.info).not.toHaveBeenCalled();
+  });
+});
+
+describe('skipping the header', () => {
+  it('the first Tab reaches "Skip to content", which takes the focus to the page’s heading', async () => {
+    vi.mocked(cartApi.listCart).mockResolvedValue(cartOf(0));
+    // jsdom lays nothing out, so has no scrollIntoView.
+    const scrollIntoView = vi.fn();
+    Element.prototype.scrollIntoView = scrollIntoView;
+    const router = createMemoryRouter(
+      [
+        {
+          element: <AppLayout />,
+          children: [
+            {
+              path: '/',
+              element: (
+                <>
+                  <h1>Fresh this week</h1>
+                  <button type="button">Add to cart</button>
+                </>
+              ),
+            },
+          ],
+        },
+      ],
+      { initialEntries: ['/'] },
+    );
+    render(
+      <Provider store={createAppStore()}>
+        <RouterProvider router={router} />
+      </Provider>,
+    );
+    await userEvent.tab();
+    const skip = screen.getByRole('link', { name: 'Skip to content' });
+    expect(document.activeElement).toBe(skip);
+
+    await userEvent.keyboard('{Enter}');
+    const heading = screen.getByRole('heading', { name: 'Fresh this week' });
+    expect(document.activeElement).toBe(heading);
+    expect(scrollIntoView.mock.contexts).toEqual([heading]);
+    await userEvent.tab();
+    expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Add to cart' }));
+    expect(router.state.location.hash).toBe('');
   });
 });

@@ -1,4 +1,4 @@
-import { Fragment, Suspense, useEffect, useRef, useState, type ComponentType } from 'react';
+import { Fragment, Suspense, useEffect, useRef, useState, type ComponentType, type RefObject } from 'react';
 import { Link, Outlet, ScrollRestoration, useLocation, useNavigate } from 'react-router';
 import { retryingImport } from '../components/lazy-with-retry';
 import { PageLoading } from '../components/page-loading';
@@ -21,7 +21,7 @@ import { AccountButton } from './account-button';
 import type { AccountMenu } from './account-menu';
 import { useAppDispatch, useAppSelector } from './hooks';
 import { useSessionExpiryKeptCurrent } from './use-session-expiry';
-import { useRouteFocus } from './use-route-focus';
+import { focusStartingPoint, useRouteFocus } from './use-route-focus';
 import { useSessionFromOtherTabs } from './use-session-from-other-tabs';
 import { CartIcon } from '../components/icons';
 import { STORE_NAME } from '../lib/store-name';
@@ -45,8 +45,9 @@ export function AppLayout() {
       {/* A new page opens at its top; Back returns to where it was (the shop list finishes that once it has loaded). */}
       <ScrollRestoration getKey={scrollKeyOf} />
       <Fragment key={sessionsSeen}>
+        <SkipToContent main={main} />
         <SiteHeader />
-        <main className="site-main" ref={main}>
+        <main className="site-main" id="main" ref={main}>
           <Suspense fallback={<PageLoading />}>
             <Outlet />
           </Suspense>
@@ -55,6 +56,31 @@ export function AppLayout() {
       </Fragment>
       <ToastHostOnDemand />
     </div>
+  );
+}
+
+/**
+ * The first thing Tab reaches: it moves the focus past the header (brand, search, cart, account) to the page's
+ * heading, so a keyboard user does not tab through the header on every page (WCAG 2.4.1). Hidden until focused. It
+ * focuses rather than follows `#main`, which would put a hash in the address and give the router a navigation.
+ */
+function SkipToContent({ main }: { main: RefObject<HTMLElement | null> }) {
+  return (
+    <a
+      href="#main"
+      className="skip-link"
+      data-testid="skip-link"
+      onClick={(event) => {
+        event.preventDefault();
+        const area = main.current;
+        if (!area) return;
+        const target = area.querySelector<HTMLElement>('h1') ?? area;
+        focusStartingPoint(target);
+        target.scrollIntoView({ block: 'start' });
+      }}
+    >
+      Skip to content
+    </a>
   );
 }
 

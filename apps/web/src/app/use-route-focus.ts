@@ -9,7 +9,7 @@ function isFocusLost(): boolean {
 }
 
 /** Focuses an element that is not a control, for the keyboard's next Tab to start there; no ring, no scroll. */
-function focusStartingPoint(element: HTMLElement): void {
+export function focusStartingPoint(element: HTMLElement): void {
   if (!element.hasAttribute('tabindex')) {
     element.setAttribute('tabindex', '-1');
     element.addEventListener('blur', () => element.removeAttribute('tabindex'), { once: true });
