@@ -1,4 +1,4 @@
-import { and, asc, eq, gt, inArray, lt, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, inArray, lt, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
 import { preparedPer } from '../../db/prepared.js';
 import {
@@ -62,14 +62,22 @@ export async function listWindows(
   return windowsOf(exec).execute({ zone, from: range.from.toISOString(), to: range.to.toISOString() });
 }
 
+/** The store's wall-clock time, `HH:MM`, of an instant. */
+const localTime = (at: SQL) =>
+  sql`to_char((${at}) at time zone ${sql.raw(`'${STORE_TIME_ZONE}'`)}, 'HH24:MI')`;
+
 /**
- * The window is still offered: an active template of its zone starts at its local time. A template switched off, or
- * moved to another time, stops its windows already made being listed or booked; orders in them keep them.
+ * The window is still offered: an active template of its zone starts at its local time, or in the minutes the
+ * clocks skipped just before it (a 2:30 template's window starts at 3:00 am the night daylight saving starts). A
+ * template switched off, or moved to another time, stops its windows already made being listed or booked; orders in
+ * them keep them.
  */
 const isOffered = sql`exists (
   select 1 from ${deliveryWindowTemplates} t
   where t.zone = ${deliveryWindows.zone} and t.is_active
-    and t.start_time = to_char(${deliveryWindows.startsAt} at time zone ${sql.raw(`'${STORE_TIME_ZONE}'`)}, 'HH24:MI')
+    and (t.start_time = ${localTime(sql`${deliveryWindows.startsAt}`)}
+      or (t.start_time > ${localTime(sql`${deliveryWindows.startsAt} - interval '1 minute'`)}
+        and t.start_time < ${localTime(sql`${deliveryWindows.startsAt}`)}))
 )`;
 
 const windowsOf = preparedPer((db) =>

@@ -65,23 +65,59 @@ export function localDateOfWindow(startsAt: Date): string {
   return dayOfInstant(startsAt.getTime());
 }
 
-const instantOf = remembered((dateTime: string) => {
+const HOUR = 3_600_000;
+const DAY = 24 * HOUR;
+
+/** The first and the last instant the store's wall clock reads a local date and time, remembered. */
+const occurrencesOf = remembered((dateTime: string) => {
   const [date = '', time = ''] = dateTime.split(' ');
-  return computeLocalInstant(date, time);
+  return computeOccurrences(date, time);
 });
 
-/** The instant a local date and `HH:MM` wall-clock time name in the store's time zone (DST included). */
+/**
+ * The instant the store's wall clock first reads a local date and `HH:MM` time, or first reads past it when the
+ * clocks skip it (2:30 am on the Sunday daylight saving starts: 3:00 am AEDT); midnight always exists in Sydney.
+ */
 export function localInstant(date: string, time: string): Date {
-  return new Date(instantOf(`${date} ${time}`));
+  return new Date(occurrencesOf(`${date} ${time}`).first);
 }
 
-function computeLocalInstant(date: string, time: string): number {
+/**
+ * The instant the store's wall clock last reads a local date and time (of the hour the clocks repeat, the second
+ * time), or first reads past it when they skip it: where a window ending then ends.
+ */
+export function localEndInstant(date: string, time: string): Date {
+  return new Date(occurrencesOf(`${date} ${time}`).last);
+}
+
+function computeOccurrences(date: string, time: string): { first: number; last: number } {
   const [y, m, d] = date.split('-').map(Number);
   const [h, min] = time.split(':').map(Number);
   const asUtc = Date.UTC(y ?? 0, (m ?? 1) - 1, d ?? 1, h ?? 0, min ?? 0);
-  // The offset at the guess, then at the answer: they differ only across a DST change.
-  const first = asUtc - offsetMs(new Date(asUtc));
-  return asUtc - offsetMs(new Date(first));
+  // The offsets a day either side: they differ only across a change of the clocks, and the time read on either
+  // offset is the wall clock's only where that offset holds.
+  const before = offsetMs(new Date(asUtc - DAY));
+  const after = offsetMs(new Date(asUtc + DAY));
+  const found = [...new Set([asUtc - before, asUtc - after])]
+    .filter((at) => offsetMs(new Date(at)) === asUtc - at)
+    .sort((a, b) => a - b);
+  const first = found[0];
+  const last = found[found.length - 1];
+  if (first !== undefined && last !== undefined) return { first, last };
+  const jump = clocksJumpBetween(asUtc - after, asUtc - before);
+  return { first: jump, last: jump };
+}
+
+/** The minute the clocks jump forward, between an instant before it and one after it (a dozen formattings). */
+function clocksJumpBetween(from: number, to: number): number {
+  const offsetBefore = offsetMs(new Date(from));
+  let [lo, hi] = [from, to];
+  while (hi - lo > 60_000) {
+    const mid = lo + Math.floor((hi - lo) / 120_000) * 60_000;
+    if (offsetMs(new Date(mid)) === offsetBefore) lo = mid;
+    else hi = mid;
+  }
+  return hi;
 }
 
 /** The calendar day `days` after a `YYYY-MM-DD` day. */
@@ -111,20 +147,28 @@ export function localInstantBefore(date: string, time: string, minutes: number):
   return localInstant(wall.slice(0, 10), wall.slice(11, 16));
 }
 
-/** The windows the templates make on the given local days. */
+/**
+ * The windows the templates make on the given local days. A window runs while the wall clock reads within its
+ * template's times: from the first time the clock reads its start (or past it, when the clocks skip it) to the last
+ * time it reads its end. A template whose times all fall in the hour the clocks skip makes no window that day.
+ */
 export function windowsFromTemplates(templates: DeliveryWindowTemplateRow[], days: string[]): NewWindow[] {
   return days.flatMap((day) =>
-    templates.map((t) => {
+    templates.flatMap((t) => {
       const startsAt = localInstant(day, t.startTime);
-      return {
-        zone: t.zone,
-        startsAt,
-        endsAt: localInstant(day, t.endTime),
-        cutoffAt: localInstantBefore(day, t.startTime, t.cutoffMinutes),
-        capacity: t.capacity,
-        priceDeltaCents: t.priceDeltaCents,
-        label: t.label,
-      };
+      const endsAt = localEndInstant(day, t.endTime);
+      if (endsAt <= startsAt) return [];
+      return [
+        {
+          zone: t.zone,
+          startsAt,
+          endsAt,
+          cutoffAt: localInstantBefore(day, t.startTime, t.cutoffMinutes),
+          capacity: t.capacity,
+          priceDeltaCents: t.priceDeltaCents,
+          label: t.label,
+        },
+      ];
     }),
   );
 }
