@@ -33,6 +33,14 @@ const newcastle = {
   state: 'NSW',
   postcode: '2300',
 } as const;
+/** Broken Hill keeps South Australia's clock (ACST/ACDT), half an hour behind Sydney's. */
+const brokenHill = {
+  ...sydneyAddress,
+  line1: '1 Argent St',
+  suburb: 'Broken Hill',
+  state: 'NSW',
+  postcode: '2880',
+} as const;
 const parramatta = {
   ...sydneyAddress,
   line1: '1 Church St',
@@ -159,6 +167,14 @@ describe('delivery windows', () => {
     const placed = await order(c, { addressID });
     expect(placed.code).toBe(0);
     expect(placed.data.deliveryWindow).toBeNull();
+  });
+
+  it("Broken Hill is regional and offered the zone's windows on Sydney's clock, the answer naming that clock", async () => {
+    const { c, addressID } = await shopper(brokenHill);
+    const list = await windowsFor(c, addressID);
+    expect(list).toMatchObject({ zone: 'regional', required: true, timeZone: 'Australia/Sydney' });
+    // The 9 am template is 9 am in Sydney (8:30 am on Broken Hill's clocks), as for every regional address.
+    expect(windowAt(list, '2026-11-26', '09:00').startsAt).toBe('2026-11-25T22:00:00.000Z');
   });
 
   it('checkout in a zone with windows needs one, books it, and charges the evening difference with delivery', async () => {
