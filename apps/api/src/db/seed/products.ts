@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { Executor } from '../client.js';
 import { coupons, products } from '../schema/index.js';
 import { DEMO_LOGIN } from './demo.js';
+import { startOfStoreDay } from './store-days.js';
 
 type DemoProduct = {
   sku: string;
@@ -522,15 +523,15 @@ export async function seedProducts(db: Executor): Promise<void> {
     });
 }
 
-const DAY = 24 * 3600 * 1000;
 const DEMO_WALLET = ['WELCOME10', 'SAVE5', 'FREESHIP', 'EXPIRED20'];
 /** Wallet offers that work only for the demo customer; the other demo codes are public (WELCOME10 is the newsletter's). */
 const PERSONAL_DEMO_COUPONS = ['FREESHIP'];
 
 /** Demo coupons (keyed on code) and the demo customer's wallet. */
 export async function seedDemoCoupons(db: Executor, now = new Date()): Promise<void> {
-  const from = new Date(now.getTime() - DAY);
-  const until = new Date(now.getTime() + 365 * DAY);
+  // Whole Sydney days: from yesterday through the same day next year (a coupon works until just before its end).
+  const from = startOfStoreDay(now, -1);
+  const until = startOfStoreDay(now, 366);
   await db
     .insert(coupons)
     .values([
@@ -568,8 +569,8 @@ export async function seedDemoCoupons(db: Executor, now = new Date()): Promise<v
         description: 'Spring sale (ended)',
         kind: 'percent',
         value: 20,
-        startsAt: new Date(now.getTime() - 60 * DAY),
-        endsAt: new Date(now.getTime() - 30 * DAY),
+        startsAt: startOfStoreDay(now, -60),
+        endsAt: startOfStoreDay(now, -30),
       },
     ])
     .onConflictDoNothing();

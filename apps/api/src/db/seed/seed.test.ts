@@ -4,9 +4,11 @@ import path from 'node:path';
 import { count, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { openPglite, type Database } from '../client.js';
-import { customers, suburbs } from '../schema/index.js';
+import { coupons, customers, suburbs, vouchers } from '../schema/index.js';
 import { openTestDatabase } from '../../../test/test-app.js';
 import { seed } from './index.js';
+import { seedDemoCoupons } from './products.js';
+import { seedDemoWallet } from './wallet.js';
 
 /** The rows of every table the app has (drizzle's own bookkeeping is in another schema), by table. */
 async function counts(database: Database): Promise<Record<string, number>> {
@@ -52,6 +54,43 @@ describe('seeding', () => {
       expect(once).toMatchObject({ customers: 1 });
       for (const table of ['products', 'coupons', 'vouchers', 'orders', 'addresses', 'credit_ledger'])
         expect(once[table], table).toBeGreaterThan(0);
+    } finally {
+      await database.close();
+    }
+  });
+
+  it('demo coupons and vouchers start and end as a Sydney day starts, whatever time the seed ran', async () => {
+    const database = await openTestDatabase();
+    try {
+      // Friday 27 November 2026, 2:17 pm in Sydney (AEDT).
+      const now = new Date('2026-11-27T03:17:42.123Z');
+      await seedDemoCoupons(database.db, now);
+      await seedDemoWallet(database.db, now);
+      const sydney = new Intl.DateTimeFormat('en-CA', {
+        timeZone: 'Australia/Sydney',
+        hourCycle: 'h23',
+        year: 'numeric',
+        month: '2-digit',
+        day: '2-digit',
+        hour: '2-digit',
+        minute: '2-digit',
+        second: '2-digit',
+        fractionalSecondDigits: 3,
+      });
+      const read = (at: Date) => sydney.format(at).replace(',', '');
+      const rows = await database.db.select().from(coupons);
+      const byCode = Object.fromEntries(rows.map((r) => [r.code, [read(r.startsAt), read(r.endsAt)]]));
+      // A coupon works until just before its end: WELCOME10's last day is Saturday 27 November 2027, a year on.
+      expect(byCode).toMatchObject({
+        WELCOME10: ['2026-11-26 00:00:00.000', '2027-11-28 00:00:00.000'],
+        FREESHIP: ['2026-11-26 00:00:00.000', '2027-11-28 00:00:00.000'],
+        EXPIRED20: ['2026-09-28 00:00:00.000', '2026-10-28 00:00:00.000'],
+      });
+      const gifts = await database.db.select().from(vouchers);
+      expect(Object.fromEntries(gifts.map((v) => [v.code, read(v.expiresAt)]))).toEqual({
+        'GIFT-2500': '2027-11-28 00:00:00.000',
+        'GIFT-EXPIRED': '2026-10-28 00:00:00.000',
+      });
     } finally {
       await database.close();
     }
