@@ -103,6 +103,8 @@ class KeyboardJourney {
       this.problems.push(
         `${step}: ${await describeFocus(page)} shows no focus indicator (its outline and shadow: ${after[0] ?? 'none'})`,
       );
+    const faint = before && after ? faintRing(before, after) : null;
+    if (faint) this.problems.push(`${step}: ${await describeFocus(page)}'s focus ring is faint: ${faint}`);
 
     const spoken = await this.accessibleName();
     if (!name.test(spoken.name))
@@ -204,6 +206,35 @@ function hasFocusIndicator(before: string[], after: string[]): boolean {
       (outline !== 'none' && outline !== outlineBefore) || (shadow !== 'none' && shadow !== shadowBefore)
     );
   });
+}
+
+/**
+ * A focus ring drawn as an outline must stand out from the white it is drawn on by 3:1 (WCAG 1.4.11); answers the
+ * faint one found. (Fields draw their focus as a border in the theme colour, which `indicatorStyles` does not read.)
+ */
+function faintRing(before: string[], after: string[]): string | null {
+  for (const [i, style] of after.entries()) {
+    const [outline = 'none'] = style.split('|');
+    if (outline === 'none' || outline === (before[i] ?? 'none|none').split('|')[0]) continue;
+    const colour = /rgba?\(([^)]+)\)/.exec(outline)?.[1];
+    if (!colour) continue;
+    const [r = 0, g = 0, b = 0, alpha = 1] = colour
+      .split(/[ ,/]+/)
+      .filter(Boolean)
+      .map(Number);
+    const onWhite = [r, g, b].map((c) => c * alpha + 255 * (1 - alpha));
+    const contrast = 1.05 / (relativeLuminance(onWhite) + 0.05);
+    if (contrast < 3) return `${outline}, ${contrast.toFixed(2)}:1 on white`;
+  }
+  return null;
+}
+
+function relativeLuminance([r = 0, g = 0, b = 0]: number[]): number {
+  const linear = (c: number) => {
+    const s = c / 255;
+    return s <= 0.03928 ? s / 12.92 : ((s + 0.055) / 1.055) ** 2.4;
+  };
+  return 0.2126 * linear(r) + 0.7152 * linear(g) + 0.0722 * linear(b);
 }
 
 /** The focused element, as a failure message names it. */
