@@ -80,6 +80,11 @@ describe('the payment return page', () => {
     await within(region).findByText('$12.50 paid for order #7. Thank you!');
     expect(screen.getByRole('status')).toBe(region);
     expect(within(region).getByTestId('payment-return-title').textContent).toBe('Payment received');
+    // What to do next is below the region, not read out with the outcome.
+    expect(within(region).queryByRole('link')).toBeNull();
+    expect(screen.getByRole('link', { name: 'View your order' }).getAttribute('href')).toBe(
+      '/account/orders/7',
+    );
   });
 
   it.each([

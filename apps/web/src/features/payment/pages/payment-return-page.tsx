@@ -1,4 +1,4 @@
-import { Button, Card, Result, Spin, Typography } from 'antd';
+import { Button, Card, Result, Spin, Typography, type ResultProps } from 'antd';
 import type { PaymentCaptured } from '@storefront/contract/payment';
 import { useEffect, useMemo, useState, type ReactNode } from 'react';
 import { Link, useSearchParams } from 'react-router';
@@ -76,68 +76,55 @@ export function PaymentReturnPage() {
     </Typography.Title>
   );
 
-  let body: ReactNode;
+  // The outcome is said in a live region; what to do next sits below it, so a screen reader does not read the
+  // buttons out with it.
+  let result: ResultProps;
+  let actions: ReactNode = null;
   if (ret.kind === 'invalid') {
-    body = (
-      <Result
-        status="warning"
-        title={heading}
-        subTitle="This page is reached from a payment provider; the link is incomplete."
-        extra={<Link to="/account/orders">Go to your orders</Link>}
-      />
-    );
+    result = {
+      status: 'warning',
+      subTitle: 'This page is reached from a payment provider; the link is incomplete.',
+    };
+    actions = <Link to="/account/orders">Go to your orders</Link>;
   } else if (ret.kind === 'cancelled') {
-    body = (
-      <Result
-        status="info"
-        title={heading}
-        subTitle={`Order #${ret.orderID} is still waiting for payment. Nothing was charged.`}
-        extra={<NextActions orderID={ret.orderID} next="pay-again" />}
-      />
-    );
+    result = {
+      status: 'info',
+      subTitle: `Order #${ret.orderID} is still waiting for payment. Nothing was charged.`,
+    };
+    actions = <NextActions orderID={ret.orderID} next="pay-again" />;
   } else if (outcome.kind === 'capturing') {
-    body = (
-      <Result
-        icon={<Spin size="large" />}
-        title={heading}
-        subTitle="Please keep this page open for a moment."
-        data-testid="payment-return-loading"
-      />
-    );
+    result = {
+      icon: <Spin size="large" />,
+      subTitle: 'Please keep this page open for a moment.',
+    };
   } else if (outcome.kind === 'paid') {
-    body = (
-      <Result
-        status="success"
-        title={heading}
-        subTitle={
-          <span data-testid="payment-return-summary">
-            {formatMoney(outcome.captured.amountCents)} paid for order #{outcome.captured.orderID}. Thank you!
-          </span>
-        }
-        extra={
-          <ButtonLink
-            to={`/account/orders/${outcome.captured.orderID}`}
-            type="primary"
-            data-testid="payment-return-order"
-          >
-            View your order
-          </ButtonLink>
-        }
-      />
+    result = {
+      status: 'success',
+      subTitle: (
+        <span data-testid="payment-return-summary">
+          {formatMoney(outcome.captured.amountCents)} paid for order #{outcome.captured.orderID}. Thank you!
+        </span>
+      ),
+    };
+    actions = (
+      <ButtonLink
+        to={`/account/orders/${outcome.captured.orderID}`}
+        type="primary"
+        data-testid="payment-return-order"
+      >
+        View your order
+      </ButtonLink>
     );
   } else {
-    body = (
-      <Result
-        status={outcome.failure.next === 'pay-again' ? 'error' : 'warning'}
-        title={heading}
-        subTitle={<span data-testid="payment-return-failure">{outcome.failure.message}</span>}
-        extra={
-          <NextActions
-            orderID={ret.orderID}
-            next={outcome.failure.next}
-            onCheckAgain={() => setAttempt((n) => n + 1)}
-          />
-        }
+    result = {
+      status: outcome.failure.next === 'pay-again' ? 'error' : 'warning',
+      subTitle: <span data-testid="payment-return-failure">{outcome.failure.message}</span>,
+    };
+    actions = (
+      <NextActions
+        orderID={ret.orderID}
+        next={outcome.failure.next}
+        onCheckAgain={() => setAttempt((n) => n + 1)}
       />
     );
   }
@@ -151,8 +138,9 @@ export function PaymentReturnPage() {
       <Card style={{ maxWidth: 640, margin: '0 auto' }}>
         {/* The outcome comes after the page has opened ("Confirming your payment"): a screen reader says it then. */}
         <div role="status" aria-atomic="true" data-testid="payment-return-outcome">
-          {body}
+          <Result {...result} title={heading} />
         </div>
+        {actions && <div className="payment-return__actions">{actions}</div>}
       </Card>
     </div>
   );
@@ -162,7 +150,7 @@ type NextActionsProps = { orderID: number; next: NextStep; onCheckAgain?: () => 
 
 function NextActions({ orderID, next, onCheckAgain }: NextActionsProps) {
   return (
-    <div style={{ display: 'flex', gap: 8, justifyContent: 'center', flexWrap: 'wrap' }}>
+    <>
       {next === 'pay-again' && (
         <ButtonLink to={`/checkout/pay/${orderID}`} type="primary" data-testid="payment-return-retry">
           Try again
@@ -176,6 +164,6 @@ function NextActions({ orderID, next, onCheckAgain }: NextActionsProps) {
       <ButtonLink to={`/account/orders/${orderID}`} data-testid="payment-return-order">
         View order #{orderID}
       </ButtonLink>
-    </div>
+    </>
   );
 }
