@@ -85,7 +85,7 @@ describe('finding, comparing and trusting the catalogue', () => {
     await context.close();
   });
 
-  it('a shopper sorts by unit price and picks the specials aisle, and the address keeps both', async () => {
+  it('a shopper sorts by unit price, picks the specials aisle, then an aisle that keeps the filters, and the address keeps them', async () => {
     const { context, page } = await openPage(browser(), DESKTOP);
     await page.goto('/shop?category=pantry');
     await testId(page, 'shop-products').waitFor();
@@ -119,6 +119,15 @@ describe('finding, comparing and trusting the catalogue', () => {
     await page.reload();
     expect(await testId(page, 'shop-filter-in-stock').isChecked()).toBe(true);
     expect(await testId(page, 'shop-sort').inputValue()).toBe('price-asc');
+
+    // An aisle keeps what is ticked: its specials in stock, not its whole shelf.
+    await testId(page, 'category-tab-pantry').click();
+    await page.waitForURL('**/shop?category=pantry&sort=price-asc&special=true&inStock=true');
+    expect(await testId(page, 'shop-filter-special').isChecked()).toBe(true);
+    const pantrySpecials = await listProducts('category=pantry&special=true&inStock=true&sort=price-asc');
+    expect(pantrySpecials.length).toBeGreaterThan(0);
+    await expect.poll(() => shownProductIDs(page)).toEqual(pantrySpecials.map((p) => p.productID));
+    await expectOneHeadingAndTitle(page, 'Pantry');
     await context.close();
   });
 

@@ -45,12 +45,13 @@ export function ProductListPage() {
     setParams(new URLSearchParams(toShopSearch({ ...query, page: 1, ...next })));
 
   const aisleLabel = categories.data?.find((c) => c.category === category)?.label;
+  // An aisle's specials are headed by the aisle; its On special box says they are filtered.
   const heading = keyword
     ? `Results for “${keyword}”`
-    : isSpecial
-      ? 'Specials'
-      : category !== ALL_CATEGORIES
-        ? (aisleLabel ?? 'Shop the aisles')
+    : category !== ALL_CATEGORIES
+      ? (aisleLabel ?? 'Shop the aisles')
+      : isSpecial
+        ? 'Specials'
         : 'Shop the aisles';
   useDocumentTitle(heading);
 
@@ -74,7 +75,8 @@ export function ProductListPage() {
     ...(categories.data ?? []).map((c) => ({
       key: c.category,
       label: showsCounts ? `${c.label} (${c.productCount})` : c.label,
-      to: linkTo({ category: c.category, isSpecial: false }),
+      // An aisle keeps the filters ticked below (On special, In stock only); All and Specials are the whole shop.
+      to: linkTo({ category: c.category }),
       isCurrent: c.category === category,
     })),
   ];
