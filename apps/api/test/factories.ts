@@ -53,6 +53,14 @@ export const sydneyAddress = {
   postcode: '2000',
 } satisfies AddressBody;
 
+/** A real address in the regional zone (Newcastle NSW): its windows are the regional templates'. */
+export const newcastleAddress = {
+  ...sydneyAddress,
+  line1: '1 Hunter St',
+  suburb: 'Newcastle',
+  postcode: '2300',
+} satisfies AddressBody;
+
 /** Adds an address to the customer's book through the API and answers its id. */
 export async function addAddress(app: App, c: Customer, body: AddressBody = sydneyAddress): Promise<number> {
   const res = await app.inject({

@@ -7,9 +7,9 @@ import {
   addAddress,
   addToCart,
   bearer,
+  newcastleAddress,
   placeOrder,
   registerCustomer,
-  sydneyAddress,
   type Customer,
 } from '../../test/factories.js';
 import { deliveryWindowTemplates } from '../db/schema/index.js';
@@ -226,8 +226,7 @@ describe('SQL statements per request', () => {
   it('delivery/windows: only the first listing writes; later ones read, as many for six templates as for two', async () => {
     // Regional windows, so the other tests' Sydney (metro) orders still need none.
     const c = await registerCustomer(t.app);
-    const newcastle = { ...sydneyAddress, line1: '1 Hunter St', suburb: 'Newcastle', postcode: '2300' };
-    const addressID = await addAddress(t.app, c, newcastle);
+    const addressID = await addAddress(t.app, c, newcastleAddress);
     const template = (hour: number) => ({
       zone: 'regional' as const,
       startTime: `${String(hour).padStart(2, '0')}:00`,

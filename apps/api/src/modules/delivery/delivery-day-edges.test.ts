@@ -1,10 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { AddressBody } from '@storefront/contract/address';
 import type { DeliveryWindows } from '@storefront/contract/delivery';
 import { violatedConstraint } from '../../db/client.js';
 import { deliveryWindowTemplates } from '../../db/schema/index.js';
 import { createProduct } from '../../../test/catalog-factories.js';
-import { addAddress, addToCart, bearer, registerCustomer, sydneyAddress } from '../../../test/factories.js';
+import {
+  addAddress,
+  addToCart,
+  bearer,
+  newcastleAddress,
+  registerCustomer,
+} from '../../../test/factories.js';
 import { createTestApp, type TestApp } from '../../../test/test-app.js';
 
 /**
@@ -13,13 +18,6 @@ import { createTestApp, type TestApp } from '../../../test/test-app.js';
  * 2:00 AEST, that hour comes twice). Templates are wall-clock spans of one day (migration 0016).
  */
 let t: TestApp;
-
-const newcastle = {
-  ...sydneyAddress,
-  line1: '1 Hunter St',
-  suburb: 'Newcastle',
-  postcode: '2300',
-} satisfies AddressBody;
 
 const sydneyClock = new Intl.DateTimeFormat('en-AU', {
   timeZone: 'Australia/Sydney',
@@ -58,7 +56,7 @@ afterAll(async () => {
 async function shopperAt(now: string) {
   t.clock.set(new Date(now));
   const c = await registerCustomer(t.app);
-  const addressID = await addAddress(t.app, c, newcastle);
+  const addressID = await addAddress(t.app, c, newcastleAddress);
   const res = await t.app.inject({
     method: 'GET',
     url: `/api/v1/delivery/windows?addressID=${addressID}`,

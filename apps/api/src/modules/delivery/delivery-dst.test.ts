@@ -3,7 +3,14 @@ import type { AddressBody } from '@storefront/contract/address';
 import type { DeliveryWindow, DeliveryWindows } from '@storefront/contract/delivery';
 import { deliveryWindowTemplates } from '../../db/schema/index.js';
 import { createProduct } from '../../../test/catalog-factories.js';
-import { addAddress, addToCart, bearer, registerCustomer, sydneyAddress } from '../../../test/factories.js';
+import {
+  addAddress,
+  addToCart,
+  bearer,
+  newcastleAddress,
+  registerCustomer,
+  sydneyAddress,
+} from '../../../test/factories.js';
 import { createTestApp, type TestApp } from '../../../test/test-app.js';
 
 /**
@@ -11,13 +18,6 @@ import { createTestApp, type TestApp } from '../../../test/test-app.js';
  * AEDT +11), Sunday 4 April 2027 has 25 (3:00 -> 2:00 am, back to AEST). The clock only goes forward in this file.
  */
 let t: TestApp;
-
-const newcastle = {
-  ...sydneyAddress,
-  line1: '1 Hunter St',
-  suburb: 'Newcastle',
-  postcode: '2300',
-} satisfies AddressBody;
 
 const sydneyClock = new Intl.DateTimeFormat('en-CA', {
   timeZone: 'Australia/Sydney',
@@ -99,7 +99,7 @@ describe('delivery windows when the clocks change', () => {
   it('a cut-off the evening before is at that hour on the wall clock, also the night the clocks go forward', async () => {
     // Saturday 3 October 2026, 7:30 pm in Sydney (AEST): twelve hours before 8 am AEDT on Sunday is 7 pm, but
     // booking closes at 8 pm, as on every other evening.
-    const { c, addressID, list } = await windowsAt('2026-10-03T09:30:00Z', newcastle);
+    const { c, addressID, list } = await windowsAt('2026-10-03T09:30:00Z', newcastleAddress);
     const sunday = onDay(list, '2026-10-04');
     expect(inSydney(sunday.startsAt)).toBe('2026-10-04 08:00');
     expect(inSydney(sunday.cutoffAt)).toBe('2026-10-03 20:00');
@@ -109,7 +109,7 @@ describe('delivery windows when the clocks change', () => {
 
   it('a cut-off the evening before is at that hour on the wall clock, also the night the clocks go back', async () => {
     // Saturday 3 April 2027, 8:30 pm in Sydney (AEDT): twelve hours before 8 am AEST on Sunday would be 9 pm.
-    const { c, addressID, list } = await windowsAt('2027-04-03T09:30:00Z', newcastle);
+    const { c, addressID, list } = await windowsAt('2027-04-03T09:30:00Z', newcastleAddress);
     expect(list.days.map((d) => d.date)[0]).toBe('2027-04-05');
     const monday = onDay(list, '2027-04-05');
     expect([inSydney(monday.startsAt), inSydney(monday.cutoffAt)]).toEqual([
@@ -117,7 +117,7 @@ describe('delivery windows when the clocks change', () => {
       '2027-04-04 20:00',
     ]);
     // The Sunday's window closed at 8 pm (09:00 UTC), before this moment: it is neither listed nor booked.
-    const sydney = await windowsAt('2027-04-03T08:59:00Z', newcastle);
+    const sydney = await windowsAt('2027-04-03T08:59:00Z', newcastleAddress);
     const sunday = onDay(sydney.list, '2027-04-04');
     expect(sunday.cutoffAt).toBe('2027-04-03T09:00:00.000Z');
     t.clock.set(new Date('2027-04-03T09:30:00Z'));

@@ -10,6 +10,7 @@ import {
   addAddress,
   addToCart,
   bearer,
+  newcastleAddress,
   registerCustomer,
   sydneyAddress,
   type Customer,
@@ -25,13 +26,6 @@ const perth = {
   suburb: 'Perth',
   state: 'WA',
   postcode: '6000',
-} as const;
-const newcastle = {
-  ...sydneyAddress,
-  line1: '1 Hunter St',
-  suburb: 'Newcastle',
-  state: 'NSW',
-  postcode: '2300',
 } as const;
 /** Broken Hill keeps South Australia's clock (ACST/ACDT), half an hour behind Sydney's. */
 const brokenHill = {
@@ -320,7 +314,7 @@ describe('delivery windows', () => {
     const booked = windowAt(list, '2026-11-27', '11:00');
     const orderID = (await order(c, { addressID, deliveryWindowID: booked.windowID })).data.orderID;
 
-    const country = await shopper(newcastle);
+    const country = await shopper(newcastleAddress);
     const regional = await windowsFor(country.c, country.addressID);
     expect(regional.zone).toBe('regional');
     const elsewhere = windowAt(regional, '2026-11-27', '09:00');
