@@ -143,6 +143,19 @@ describe('order mail', () => {
       m.text.includes('Tax invoice · Harbour Grocer · ABN 51 824 753 556'),
     );
     expect(invoices).toEqual([false, true, false]);
+    // Store credit paid $10.00: what is left is to pay, then paid (and, cancelled, still the amount paid).
+    const rest = `$${((order.totals.total - 1000) / 100).toFixed(2)}`;
+    const restRows = (await mailsTo(c.email)).map((m) =>
+      m.text
+        .split('\n')
+        .filter((line) => /^(Paid with store credit|To pay|Paid|Not paid) /.test(line))
+        .map((line) => line.replace(/ {2,}/g, ' ')),
+    );
+    expect(restRows).toEqual([
+      ['Paid with store credit $10.00', `To pay ${rest}`],
+      ['Paid with store credit $10.00', `Paid ${rest}`],
+      ['Paid with store credit $10.00', `Paid ${rest}`],
+    ]);
     const cancelled = (await mailsTo(c.email)).at(-1);
     // Nothing will be packed: what would happen to a missing item is no longer said.
     expect(cancelled?.text).not.toContain('run out');

@@ -64,7 +64,7 @@ function orderBlocks(order: OrderRow, lines: OrderLineRow[]): MailBlock[] {
     ...(totals.creditUsed > 0
       ? [
           { label: 'Paid with store credit', value: formatAud(totals.creditUsed) },
-          { label: 'Paid or to pay', value: formatAud(totals.amountDue) },
+          ...(totals.amountDue > 0 ? [{ label: restLabel(order), value: formatAud(totals.amountDue) }] : []),
         ]
       : []),
   ];
@@ -86,6 +86,12 @@ function orderBlocks(order: OrderRow, lines: OrderLineRow[]): MailBlock[] {
     { kind: 'rows', rows },
     ...(isDelivered ? deliveryBlocks(order) : []),
   ];
+}
+
+/** What became of the part of the total store credit did not pay, as the order stands when the mail is written. */
+function restLabel(order: OrderRow): string {
+  if (order.paidAt !== null) return 'Paid';
+  return order.status === 'pending_payment' ? 'To pay' : 'Not paid';
 }
 
 function deliveryBlocks(order: OrderRow): MailBlock[] {
