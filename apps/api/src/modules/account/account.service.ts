@@ -27,6 +27,7 @@ import {
   updateCustomer,
   type CustomerRow,
 } from './account.repo.js';
+import { endAccountTokens } from './account-token.repo.js';
 import { createDeviceCookies, type DeviceCookie } from './device-cookie.js';
 import type { Throttle } from '../throttle/throttle.service.js';
 import type { GoogleIdentity } from './google.js';
@@ -259,7 +260,7 @@ export function createAccountService(
       };
     },
 
-    /** Changes the password and ends every other session of the customer; `sessionId` is the one kept. */
+    /** Changes the password, ends every other session of the customer (`sessionId` is the one kept) and its reset links. */
     async updatePassword(customerId: number, sessionId: number, body: UpdatePasswordBody): Promise<void> {
       const customer = await requireCustomer(customerId);
       const reservation = await throttle.reserve('perAccount', `password:account:${customer.id}`);
@@ -277,6 +278,8 @@ export function createAccountService(
         }
         const at = settings.now();
         await revokeOtherSessions(tx, customer.id, sessionId, at);
+        // A reset link mailed before the change would undo it: whoever asked for it need not be the customer.
+        await endAccountTokens(tx, customer.id, 'password_reset', at);
         await insertMail(tx, passwordChangedMail(customer, 'account'), at);
       });
       sessions.forgetCustomer(customer.id);

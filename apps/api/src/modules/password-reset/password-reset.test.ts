@@ -88,6 +88,23 @@ describe('forgotten passwords', () => {
     expect(changed?.text).toContain('If this was not you, ask for a new reset link');
   });
 
+  it('a password changed on the account page ends the reset links sent before it', async () => {
+    const c = await registerCustomer(t.app);
+    const token = await resetTokenFor(c);
+    const changed = await t.app.inject({
+      method: 'PUT',
+      url: '/api/v1/customer/update-password',
+      headers: bearer(c.token),
+      payload: { oldPassword: c.password, newPassword: 'changed from the account' },
+    });
+    expect(changed.json<{ code: number }>().code).toBe(0);
+
+    const reset = await post('/password/reset', { token, newPassword: 'from the old mail' });
+    expect(reset.body.code).toBe(100121);
+    const signedIn = await signIn(t.app, { email: c.email, password: 'changed from the account' });
+    expect(signedIn.json<{ code: number }>().code).toBe(0);
+  });
+
   it('a link stops working after 30 minutes, and a newer link ends the older ones', async () => {
     const c = await registerCustomer(t.app);
     const old = await resetTokenFor(c);
