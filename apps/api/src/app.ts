@@ -230,6 +230,7 @@ export async function buildApp({ config, database, now = () => new Date(), logge
     scryptLogN: config.SCRYPT_LOG_N,
     now,
     sessionsEnded: (customerId) => sessions.forgetCustomer(customerId),
+    signer,
   });
   const verification = createEmailVerification(database.db, { throttle, publicUrl, now });
 

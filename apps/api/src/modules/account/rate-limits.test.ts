@@ -3,6 +3,8 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { bearer, registerCustomer, signIn, uniqueEmail, type Customer } from '../../../test/factories.js';
 import { createTestApp, openTestDatabase, type TestApp } from '../../../test/test-app.js';
 import type { Database } from '../../db/client.js';
+import { hashToken, newToken } from '../../lib/tokens.js';
+import { insertAccountToken } from './account-token.repo.js';
 import type * as PasswordModule from '../../lib/password.js';
 
 // Counts password checks, the expensive step every sign-in limit exists to ration.
@@ -182,6 +184,47 @@ describe('device cookies', () => {
     } finally {
       a.clock.set(start);
     }
+  });
+
+  it('a customer refused sign-in reads how long to wait, as Retry-After says', async () => {
+    const c = await registerCustomer(a.app);
+    await exhaustUntrusted(c);
+    const refused = await login(a, c.email, c.password, freshIp());
+    expect(refused.statusCode).toBe(429);
+    const seconds = Number(refused.headers['retry-after']);
+    expect(seconds).toBeGreaterThan(0);
+    const minutes = Math.ceil(seconds / 60);
+    expect(refused.json().msg).toBe(
+      `Too many attempts. Please try again in ${minutes === 1 ? 'a minute' : `${minutes} minutes`}.`,
+    );
+  });
+
+  it('a browser that chose a new password with the mailed link is trusted: it signs in while others stay locked out', async () => {
+    const c = await registerCustomer(a.app);
+    await exhaustUntrusted(c);
+    const token = newToken();
+    const at = a.clock.now();
+    await insertAccountToken(database.db, {
+      customerId: c.user.customerID,
+      purpose: 'password_reset',
+      tokenHash: hashToken(token),
+      email: c.email,
+      expiresAt: new Date(at.getTime() + 30 * 60_000),
+      createdAt: at,
+    });
+    const ip = freshIp();
+    const reset = await b.app.inject({
+      method: 'POST',
+      url: '/api/v1/password/reset',
+      payload: { token, newPassword: 'chosen from the mail' },
+      remoteAddress: ip,
+    });
+    expect(reset.json().code).toBe(0);
+    const device = deviceCookieOf(reset);
+
+    expect((await login(a, c.email, 'chosen from the mail', freshIp())).statusCode).toBe(429);
+    const trusted = await login(a, c.email, 'chosen from the mail', ip, device);
+    expect(trusted.json()).toMatchObject({ code: 0, data: { customerID: c.user.customerID } });
   });
 
   it('a trusted browser has its own budget of failures, which leaves the account to everyone else', async () => {

@@ -6,6 +6,7 @@ import {
 } from '@storefront/contract/account-mail';
 import { ok as okData } from '@storefront/contract/common';
 import { clientMeta, ok, routeOptions } from '../../lib/reply.js';
+import { serializeDeviceCookie } from '../account/device-cookie.js';
 import type { PasswordReset } from './password-reset.service.js';
 
 export const passwordResetRoutes: FastifyPluginAsyncZod<{ passwordReset: PasswordReset }> = async (
@@ -18,8 +19,9 @@ export const passwordResetRoutes: FastifyPluginAsyncZod<{ passwordReset: Passwor
     ok(await passwordReset.forgot(req.body, clientMeta(req).ip)),
   );
 
-  app.post('/password/reset', open({ body: resetPasswordBody }, okData), async (req) => {
-    await passwordReset.reset(req.body, clientMeta(req).ip);
+  app.post('/password/reset', open({ body: resetPasswordBody }, okData), async (req, reply) => {
+    const { deviceCookie } = await passwordReset.reset(req.body, clientMeta(req).ip);
+    reply.header('set-cookie', serializeDeviceCookie(deviceCookie, req.protocol === 'https'));
     return ok(null);
   });
 };

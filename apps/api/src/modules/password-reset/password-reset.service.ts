@@ -8,8 +8,10 @@ import {
 import type { Db } from '../../db/client.js';
 import { AppError } from '../../lib/app-error.js';
 import { hashPassword } from '../../lib/password.js';
+import type { Signer } from '../../lib/signing.js';
 import { hashToken, newToken } from '../../lib/tokens.js';
 import { endAccountTokens, insertAccountToken, useAccountToken } from '../account/account-token.repo.js';
+import { createDeviceCookies, type DeviceCookie } from '../account/device-cookie.js';
 import {
   findCustomerByEmail,
   findCustomerById,
@@ -28,6 +30,8 @@ export type PasswordResetSettings = {
   now: () => Date;
   /** Told once a reset has ended the customer's sessions, so none is still answered from memory. */
   sessionsEnded: (customerId: number) => void;
+  /** Signs the device cookie the resetting browser is given (account/device-cookie.ts). */
+  signer: Signer;
 };
 
 const SENT: ForgotPasswordResult = {
@@ -40,6 +44,7 @@ const SENT: ForgotPasswordResult = {
  */
 export function createPasswordReset(db: Db, settings: PasswordResetSettings) {
   const { throttle, now } = settings;
+  const deviceCookies = createDeviceCookies(settings.signer);
 
   function linkFor(token: string): string {
     const url = new URL(RESET_PAGE_PATH, settings.publicUrl);
@@ -72,7 +77,12 @@ export function createPasswordReset(db: Db, settings: PasswordResetSettings) {
       return SENT;
     },
 
-    async reset(body: ResetPasswordBody, ip: string): Promise<void> {
+    /**
+     * Answers a device cookie for the account: the browser that opened the mailed link has proved the mailbox, as a
+     * sign-in proves the password, so it signs in on its own budget even while strangers' guesses have locked the
+     * account out for everyone else (the lock-out would otherwise outlast the reset that answers it).
+     */
+    async reset(body: ResetPasswordBody, ip: string): Promise<{ deviceCookie: DeviceCookie }> {
       await throttle.reserve('perIp', `reset:ip:${ip}`);
       const passwordHash = await hashPassword(body.newPassword, settings.scryptLogN);
       const customerId = await db.transaction(async (tx) => {
@@ -89,6 +99,7 @@ export function createPasswordReset(db: Db, settings: PasswordResetSettings) {
         return customer.id;
       });
       settings.sessionsEnded(customerId);
+      return { deviceCookie: deviceCookies.issue(customerId) };
     },
   };
 }

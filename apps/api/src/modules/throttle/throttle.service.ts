@@ -19,6 +19,15 @@ export type ThrottleSettings = { limits: ThrottleLimits; windowMs: number; now: 
 export type Reservation = { key: string; windowStart: Date };
 
 /**
+ * A window lasts up to AUTH_LIMIT_WINDOW_MINUTES (15): "wait a moment" would send a locked-out customer back again and
+ * again, so the refusal says how long, in whole minutes (the browser shows it as it is).
+ */
+function waitMessage(seconds: number): string {
+  const minutes = Math.ceil(seconds / 60);
+  return `Too many attempts. Please try again in ${minutes === 1 ? 'a minute' : `${minutes} minutes`}.`;
+}
+
+/**
  * Fixed-window attempt counters in the database, shared by every API process. Each attempt reserves its place
  * before the expensive or guessable work it guards, and the count is taken and compared in one step, so N parallel
  * attempts get at most the limit's reservations between them.
@@ -35,7 +44,7 @@ export function createThrottle(db: Db, settings: ThrottleSettings) {
       if (hits > settings.limits[limit]) {
         const windowEnds = windowStart.getTime() + settings.windowMs;
         const retryAfterSeconds = Math.max(1, Math.ceil((windowEnds - now.getTime()) / 1000));
-        throw new AppError('RATE_LIMITED', undefined, { retryAfterSeconds });
+        throw new AppError('RATE_LIMITED', waitMessage(retryAfterSeconds), { retryAfterSeconds });
       }
       return { key, windowStart };
     },
