@@ -424,7 +424,7 @@ async function buyAtTheKeyboard(
   await keys.tabTo('Approve payment', '[data-testid="demo-approve"]', { name: /Approve payment/ });
   await keys.press('Enter');
   await page.waitForURL(/\/checkout\/payment-return\?/);
-  await keys.checkAnnounced('paid', new RegExp(`Payment received.*order #${orderID}`));
+  await keys.checkAnnounced('paid', new RegExp(`Payment received.*order SO-${orderID}`));
   await page.waitForSelector('[data-testid="payment-return-order"]');
   await keys.tabTo('View your order', '[data-testid="payment-return-order"]', { name: /View your order/ });
   await keys.press('Enter');

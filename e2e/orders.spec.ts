@@ -279,7 +279,7 @@ describe('orders', () => {
     await testId(second, 'checkout-place-order').click();
     await expect
       .poll(() => testId(second, 'checkout-empty').textContent())
-      .toMatch(new RegExp(`Your cart is empty: order #${orderID} was placed at .+\\.`));
+      .toMatch(new RegExp(`Your cart is empty: order SO-${orderID} was placed at .+\\.`));
     await second.evaluate(() => window.scrollTo(0, 0));
     await saveScreenshot(second, 'checkout-empty-recent-order-phone');
     await testId(second, 'checkout-recent-order').click();
@@ -417,9 +417,9 @@ describe('orders', () => {
     await testId(page, `order-open-${orderID}`).click();
     await testId(page, 'order-lines').waitFor();
     const heading = page.getByRole('heading', { level: 1 });
-    expect(await heading.allTextContents()).toEqual([`Order #${orderID}`]);
+    expect(await heading.allTextContents()).toEqual([`Order SO-${orderID}`]);
     expect(await heading.evaluate(readFont)).toBe(sectionHeadingFont);
-    await expect.poll(() => page.title()).toBe(`Order #${orderID} · Harbour Grocer`);
+    await expect.poll(() => page.title()).toBe(`Order SO-${orderID} · Harbour Grocer`);
 
     const readLook = (e: Element) => `${getComputedStyle(e).color} ${getComputedStyle(e).fontWeight}`;
     const productName = testId(page, 'order-line').first().getByRole('link');

@@ -58,7 +58,7 @@ async function expectPaid(page: Page, orderID: number): Promise<void> {
   await page.waitForURL(/\/checkout\/payment-return\?/);
   await expect.poll(() => testId(page, 'payment-return-page').getAttribute('data-outcome')).toBe('paid');
   expect(await testId(page, 'payment-return-title').textContent()).toBe('Payment received');
-  expect(await testId(page, 'payment-return-summary').textContent()).toContain(`order #${orderID}`);
+  expect(await testId(page, 'payment-return-summary').textContent()).toContain(`order SO-${orderID}`);
   expect(await page.title()).toContain('Payment received');
   await testId(page, 'payment-return-order').click();
   await page.waitForURL(`**/account/orders/${orderID}`);
@@ -92,7 +92,7 @@ describe('payment', () => {
     // It also says by when to pay, or the order is cancelled (UNPAID_ORDER_MINUTES, 30 by default).
     expect(await page.locator('main').textContent()).toMatch(
       new RegExp(
-        `Order #${orderID} is placed and waits for payment: pay by .+ (am|pm) AE[SD]T, or it is cancelled\\.`,
+        `Order SO-${orderID} is placed and waits for payment: pay by .+ (am|pm) AE[SD]T, or it is cancelled\\.`,
       ),
     );
     await page.waitForTimeout(500);
@@ -102,7 +102,7 @@ describe('payment', () => {
     await saveScreenshot(page, 'payment-methods-phone');
 
     await chooseDemoAndPay(page);
-    expect(await testId(page, 'demo-order').textContent()).toBe(`#${orderID}`);
+    expect(await testId(page, 'demo-order').textContent()).toBe(`SO-${orderID}`);
     expect(await page.locator('h1').textContent()).toBe('Demo payment provider — no money moves');
     await saveScreenshot(page, 'payment-demo-approve-phone');
 
@@ -179,7 +179,7 @@ describe('payment', () => {
     const orderID = await placeOrder(page);
     await testId(page, 'payment-methods').waitFor();
     expect(await testId(page, 'payment-order').textContent()).toContain(
-      `Order #${orderID} is placed and waits for payment: pay by `,
+      `Order SO-${orderID} is placed and waits for payment: pay by `,
     );
     await chooseDemoAndPay(page);
 
@@ -214,7 +214,7 @@ describe('payment', () => {
     await page.goto(`/checkout/pay/${orderID}`);
     await testId(page, 'payment-nothing-due').waitFor();
     const sentence = await testId(page, 'payment-order').textContent();
-    expect(sentence).toContain(`Order #${orderID} has nothing left to pay.`);
+    expect(sentence).toContain(`Order SO-${orderID} has nothing left to pay.`);
     expect(sentence).not.toContain('waits for payment');
     await context.close();
   });

@@ -132,7 +132,7 @@ describe("the store's times, for a customer whose browser keeps another clock", 
       }
     }, state);
     await far.goto('/account/orders');
-    const card = testId(far, 'order-card').filter({ hasText: `Order #${order.orderID}` });
+    const card = testId(far, 'order-card').filter({ hasText: `Order SO-${order.orderID}` });
     await card.waitFor();
     const day = await inSydney(far, order.createdAt, { dateStyle: 'medium' });
     expect(await card.textContent()).toContain(day);

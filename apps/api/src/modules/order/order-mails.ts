@@ -1,3 +1,4 @@
+import { orderReference } from '@storefront/contract/order-reference';
 import { formatAbn } from '@storefront/contract/abn';
 import { isTaxInvoice } from '@storefront/contract/gst';
 import { STORE_TIME_ZONE } from '@storefront/contract/limits';
@@ -34,7 +35,6 @@ export type OrderMailSettings = {
   abn: string | null;
 };
 
-const reference = (orderId: number) => `SO-${orderId}`;
 /** Unique to the order: its mail is found by it, to be withdrawn once the order no longer awaits payment. */
 const awaitingPaymentSubject = (ref: string) => `We have your order ${ref}: it awaits payment`;
 
@@ -107,7 +107,7 @@ function deliveryBlocks(order: OrderRow): MailBlock[] {
 }
 
 function content(event: OrderEvent, order: OrderRow, settings: OrderMailSettings) {
-  const ref = reference(order.id);
+  const ref = orderReference(order.id);
   const amountDue = totalsOf(order).amountDue;
   switch (event.kind) {
     case 'placed':
@@ -213,7 +213,7 @@ export async function queueOrderMail(
     (event.kind === 'paid' || event.kind === 'cancelled') &&
       withdrawPendingMail(
         tx,
-        { topic: 'order-placed', subject: awaitingPaymentSubject(reference(order.id)) },
+        { topic: 'order-placed', subject: awaitingPaymentSubject(orderReference(order.id)) },
         `the order was ${event.kind} before it was sent`,
       ),
   ]);

@@ -1,3 +1,4 @@
+import { orderIdOfReference } from '@storefront/contract/order-reference';
 import type { UserInfo } from '@storefront/contract/account';
 import type {
   DemoPaymentView,
@@ -12,7 +13,7 @@ import type { WarnLog } from '../../lib/warn-log.js';
 import { claimKey, hashRequest, saveAnswer, type IdempotencyScope } from '../idempotency/idempotency.repo.js';
 import type { DemoPaymentProvider } from '../payment/demo-provider.js';
 import type { PaymentRow } from '../payment/payment.repo.js';
-import { merchantReference, type PaymentService } from '../payment/payment.service.js';
+import { type PaymentService } from '../payment/payment.service.js';
 import { findOrder, listOrdersUnpaidSince, updateOrderWhileIn, type OrderRow } from './order.repo.js';
 import { queueOrderMail, type OrderMailSettings } from './order-mails.js';
 import { totalsOf } from './order.service.js';
@@ -306,10 +307,9 @@ export function createOrderPayments(db: Db, deps: OrderPaymentDeps) {
     const demo = deps.demo;
     if (!demo) throw new AppError('PAYMENT_METHOD_UNAVAILABLE');
     const payment = await demo.getPayment(ref);
-    const orderId = Number(/^SO-(\d+)$/.exec(payment?.merchantReference ?? '')?.[1]);
-    const order =
-      payment && Number.isSafeInteger(orderId) ? await findOrder(db, customerId, orderId) : undefined;
-    if (!payment || !order || merchantReference(order.id) !== payment.merchantReference) {
+    const orderId = orderIdOfReference(payment?.merchantReference ?? '');
+    const order = orderId === null ? undefined : await findOrder(db, customerId, orderId);
+    if (!payment || !order) {
       throw new AppError('NOT_FOUND', 'No such payment.');
     }
     return { demo, order, payment };

@@ -1,5 +1,6 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { AFTERPAY_INSTALMENTS, afterpayInstalments } from '@storefront/contract/afterpay';
+import { orderReference } from '@storefront/contract/order-reference';
 import {
   type AfterpayTerms,
   type PaymentMethods,
@@ -37,8 +38,6 @@ import {
 export type PayableOrder = { id: number; amountDueCents: number; customer: PaymentCustomer };
 
 const ORDER = ['paypal', 'afterpay', 'demo'] as const satisfies readonly ProviderName[];
-
-export const merchantReference = (orderId: number) => `SO-${orderId}`;
 
 /**
  * The key a payment start is sent to the provider with (PayPal-Request-Id, Afterpay's requestId): the same for a
@@ -125,7 +124,7 @@ export function createPaymentService(
         throw new AppError('PAYMENT_METHOD_UNAVAILABLE');
       const started = await p
         .start({
-          merchantReference: merchantReference(order.id),
+          merchantReference: orderReference(order.id),
           amountCents: order.amountDueCents,
           currency: 'AUD',
           customer: order.customer,
@@ -172,7 +171,7 @@ export function createPaymentService(
       const result = await provider(attempt.provider)
         .capture({
           providerRef: attempt.providerRef,
-          merchantReference: merchantReference(attempt.orderId),
+          merchantReference: orderReference(attempt.orderId),
           amountCents: attempt.amountCents,
           idempotencyKey: `capture-${attempt.providerKey}`,
         })
@@ -237,7 +236,7 @@ export function createPaymentService(
     const refunded = await provider(payment.provider).refund({
       captureId: payment.captureId,
       amountCents: amount,
-      merchantReference: merchantReference(payment.orderId),
+      merchantReference: orderReference(payment.orderId),
       idempotencyKey: `refund-${payment.providerKey}-${payment.refundedCents}`,
     });
     await addRefunded(db, payment, refunded.amountCents, now());

@@ -34,6 +34,7 @@ import {
 } from './checkout-draft';
 import { notesToSend } from './delivery-notes';
 import { toast } from '../../lib/toast';
+import { orderReference } from '@storefront/contract/order-reference';
 
 export type CheckoutForm = {
   addressID: number;
@@ -203,7 +204,7 @@ export function useCheckout() {
       if (order.totals.amountDue > 0) {
         void navigate(`/checkout/pay/${order.orderID}`, { replace: true });
       } else {
-        toast.success(`Order #${order.orderID} placed. Thank you!`);
+        toast.success(`Order ${orderReference(order.orderID)} placed. Thank you!`);
         void navigate(`/account/orders/${order.orderID}`, { replace: true });
       }
     } catch (err) {

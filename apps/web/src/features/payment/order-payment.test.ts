@@ -59,14 +59,14 @@ describe('describeOrderPayment', () => {
 
   it('says the order waits for payment only when it owes money', () => {
     expect(describeWith({ kind: 'owing', methods: makeMethods(1250) })).toBe(
-      `Order #7 is placed and waits for payment: pay by ${formatDateTime('2026-11-27T04:30:00.000Z')}, or it is cancelled.`,
+      `Order SO-7 is placed and waits for payment: pay by ${formatDateTime('2026-11-27T04:30:00.000Z')}, or it is cancelled.`,
     );
-    expect(describeWith({ kind: 'settled' })).toBe('Order #7 has nothing left to pay.');
-    expect(describeWith({ kind: 'not-found' })).toBe('Order #7 is not one of your orders.');
+    expect(describeWith({ kind: 'settled' })).toBe('Order SO-7 has nothing left to pay.');
+    expect(describeWith({ kind: 'not-found' })).toBe('Order SO-7 is not one of your orders.');
   });
 
   it('claims nothing about the order before it is read, or when reading it failed', () => {
-    expect(describeWith(null, 'loading')).toBe('Checking order #7…');
-    expect(describeWith(null, 'failed')).toBe('We could not check whether order #7 still waits for payment.');
+    expect(describeWith(null, 'loading')).toBe('Checking order SO-7…');
+    expect(describeWith(null, 'failed')).toBe('We could not check whether order SO-7 still waits for payment.');
   });
 });

@@ -4,6 +4,7 @@ import type { AsyncStatus } from '../../lib/async-status';
 import { readErrorCode } from '../../lib/http/error-message';
 import { formatDateTime } from '../../lib/date-time';
 import { fetchPaymentMethods } from './api';
+import { orderReference } from '@storefront/contract/order-reference';
 
 /** What the payment page learnt of an order: what it owes and how to pay it, or why it owes nothing. */
 export type OrderPayment =
@@ -34,12 +35,12 @@ export function describeOrderPayment(
 ): string {
   if (!data) {
     return status === 'failed'
-      ? `We could not check whether order #${orderID} still waits for payment.`
-      : `Checking order #${orderID}…`;
+      ? `We could not check whether order ${orderReference(orderID)} still waits for payment.`
+      : `Checking order ${orderReference(orderID)}…`;
   }
   if (data.kind === 'owing') {
-    return `Order #${orderID} is placed and waits for payment: pay by ${formatDateTime(data.methods.payBy)}, or it is cancelled.`;
+    return `Order ${orderReference(orderID)} is placed and waits for payment: pay by ${formatDateTime(data.methods.payBy)}, or it is cancelled.`;
   }
-  if (data.kind === 'settled') return `Order #${orderID} has nothing left to pay.`;
-  return `Order #${orderID} is not one of your orders.`;
+  if (data.kind === 'settled') return `Order ${orderReference(orderID)} has nothing left to pay.`;
+  return `Order ${orderReference(orderID)} is not one of your orders.`;
 }

@@ -5,6 +5,7 @@ import { formatDateTime } from '../../../lib/date-time';
 import { useRemoteData } from '../../../lib/use-remote-data';
 import { listOrders } from '../api';
 import '../order.css';
+import { orderReference } from '@storefront/contract/order-reference';
 
 /** An order placed this long ago or less explains an empty cart at checkout (another tab or device placed it). */
 export const RECENT_ORDER_MINUTES = 30;
@@ -54,7 +55,8 @@ function EmptyCart() {
     <Empty
       description={
         <>
-          Your cart is empty: order #{order.orderID} was placed at {formatDateTime(order.createdAt)}.
+          Your cart is empty: order {orderReference(order.orderID)} was placed at{' '}
+          {formatDateTime(order.createdAt)}.
         </>
       }
       data-testid="checkout-empty"
@@ -65,7 +67,7 @@ function EmptyCart() {
           type="primary"
           data-testid="checkout-recent-order"
         >
-          View order #{order.orderID}
+          View order {orderReference(order.orderID)}
         </ButtonLink>
         <ButtonLink to="/shop" data-testid="checkout-start-shopping">
           Keep shopping

@@ -51,9 +51,9 @@ describe('checkout with nothing to order', () => {
     ordersAre(2);
     renderCheckout(0);
     await waitFor(() =>
-      expect(screen.getByTestId('checkout-empty').textContent).toContain('order #42 was placed'),
+      expect(screen.getByTestId('checkout-empty').textContent).toContain('order SO-42 was placed'),
     );
-    expect(screen.getByRole('link', { name: 'View order #42' }).getAttribute('href')).toBe(
+    expect(screen.getByRole('link', { name: 'View order SO-42' }).getAttribute('href')).toBe(
       '/account/orders/42',
     );
     expect(screen.getByRole('link', { name: 'Keep shopping' }).getAttribute('href')).toBe('/shop');

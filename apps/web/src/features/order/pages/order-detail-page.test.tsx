@@ -68,8 +68,8 @@ afterEach(() => {
 describe("an order's page", () => {
   it('is named by one heading and by the tab title, and links each product by its name', async () => {
     await showOrder();
-    expect(screen.getAllByRole('heading', { level: 1 }).map((h) => h.textContent)).toEqual(['Order #12']);
-    expect(document.title).toBe('Order #12 · Harbour Grocer');
+    expect(screen.getAllByRole('heading', { level: 1 }).map((h) => h.textContent)).toEqual(['Order SO-12']);
+    expect(document.title).toBe('Order SO-12 · Harbour Grocer');
     expect(
       screen.getAllByTestId('order-line').map((line) => within(line).getByRole('link').getAttribute('href')),
     ).toEqual(['/product/7', '/product/8']);

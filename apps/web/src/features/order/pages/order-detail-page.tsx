@@ -32,6 +32,7 @@ import { formatMoney } from '../../../lib/money';
 import { toast } from '../../../lib/toast';
 import { ButtonLink } from '../../../components/button-link';
 import '../order.css';
+import { orderReference } from '@storefront/contract/order-reference';
 
 export function OrderDetailPage() {
   const { orderID } = useParams();
@@ -49,7 +50,7 @@ export function OrderDetailPage() {
   );
   const order = useRemoteData(load);
   const [isCancelling, setIsCancelling] = useState(false);
-  useDocumentTitle(!isValidID || isMissing ? null : `Order #${id}`);
+  useDocumentTitle(!isValidID || isMissing ? null : `Order ${orderReference(id)}`);
 
   const cancel = async () => {
     setIsCancelling(true);
@@ -72,7 +73,7 @@ export function OrderDetailPage() {
 
   const heading = (
     <h1 className="page-title" data-testid="order-heading">
-      Order #{id}
+      Order {orderReference(id)}
     </h1>
   );
 

@@ -11,6 +11,7 @@ import { OrderStatusTag } from '../components/order-status-tag';
 import { formatOrderDay, orderStatusLabels, orderStatusOrder } from '../order-status';
 import { ButtonLink } from '../../../components/button-link';
 import '../order.css';
+import { orderReference } from '@storefront/contract/order-reference';
 
 const PAGE_SIZE = 10;
 type Filter = OrderStatus | 'all';
@@ -98,7 +99,7 @@ export function OrdersPage() {
                   data-testid={`order-open-${order.orderID}`}
                 >
                   <div className="order-card__head">
-                    <Typography.Text strong>Order #{order.orderID}</Typography.Text>
+                    <Typography.Text strong>Order {orderReference(order.orderID)}</Typography.Text>
                     <OrderStatusTag status={order.status} />
                   </div>
                   <div className="order-card__body">

@@ -7,6 +7,7 @@ import { formatMoney } from '../../../lib/money';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { useRemoteData } from '../../../lib/use-remote-data';
 import { decideDemoPayment, fetchDemoPayment } from '../api';
+import { orderReference } from '@storefront/contract/order-reference';
 
 const stateLabels = {
   awaiting_customer: 'Waiting for your decision',
@@ -69,7 +70,7 @@ export function DemoApprovePage() {
             <strong data-testid="demo-amount">{formatMoney(p.amountCents)}</strong>
           </Descriptions.Item>
           <Descriptions.Item label="Order">
-            <span data-testid="demo-order">#{p.orderID}</span>
+            <span data-testid="demo-order">{orderReference(p.orderID)}</span>
           </Descriptions.Item>
           <Descriptions.Item label="Status">{stateLabels[p.state]}</Descriptions.Item>
         </Descriptions>
@@ -110,7 +111,7 @@ export function DemoApprovePage() {
         ) : (
           <Typography.Paragraph data-testid="demo-decided">
             This demo payment is already {stateLabels[p.state].toLowerCase()}.{' '}
-            <Link to={`/account/orders/${p.orderID}`}>View order #{p.orderID}</Link>
+            <Link to={`/account/orders/${p.orderID}`}>View order {orderReference(p.orderID)}</Link>
           </Typography.Paragraph>
         )}
       </>

@@ -40,7 +40,7 @@ describe('the payment page', () => {
     vi.mocked(fetchPaymentMethods).mockResolvedValue(makeMethods(1250));
     renderPaymentPage();
     await screen.findByTestId('payment-methods');
-    expect(sentence()).toContain('Order #7 is placed and waits for payment: pay by ');
+    expect(sentence()).toContain('Order SO-7 is placed and waits for payment: pay by ');
     expect(sentence()).toContain(', or it is cancelled.');
   });
 
@@ -48,7 +48,7 @@ describe('the payment page', () => {
     vi.mocked(fetchPaymentMethods).mockRejectedValue({ code: ORDER_NOT_PAYABLE.code, msg: 'x', data: null });
     renderPaymentPage();
     await screen.findByTestId('payment-nothing-due');
-    expect(sentence()).toContain('Order #7 has nothing left to pay.');
+    expect(sentence()).toContain('Order SO-7 has nothing left to pay.');
     expect(sentence()).not.toContain('waits for payment');
     expect(screen.queryByTestId('payment-methods-error')).toBeNull();
   });
@@ -64,13 +64,13 @@ describe('the payment page', () => {
     vi.mocked(fetchPaymentMethods).mockRejectedValue({ status: 404, data: { code: NOT_FOUND.code } });
     renderPaymentPage();
     await screen.findByTestId('payment-order-not-found');
-    expect(sentence()).toContain('Order #7 is not one of your orders.');
+    expect(sentence()).toContain('Order SO-7 is not one of your orders.');
   });
 
   it('says it could not check the order when the ways to pay fail to load', async () => {
     vi.mocked(fetchPaymentMethods).mockRejectedValue(new AxiosError('Network Error', AxiosError.ERR_NETWORK));
     renderPaymentPage();
     await screen.findByTestId('payment-methods-error');
-    expect(sentence()).toContain('We could not check whether order #7 still waits for payment.');
+    expect(sentence()).toContain('We could not check whether order SO-7 still waits for payment.');
   });
 });

@@ -62,7 +62,7 @@ describe('the payment return page', () => {
     await userEvent.click(await screen.findByTestId('payment-return-check'));
     expect(await screen.findByTestId('payment-return-summary')).toHaveProperty(
       'textContent',
-      '$12.50 paid for order #7. Thank you!',
+      '$12.50 paid for order SO-7. Thank you!',
     );
     const calls = vi.mocked(captureDemoPayment).mock.calls;
     expect(calls).toHaveLength(2);
@@ -77,7 +77,7 @@ describe('the payment return page', () => {
     const region = screen.getByRole('status');
     expect(within(region).getByTestId('payment-return-title').textContent).toBe('Confirming your payment');
     capture(paid);
-    await within(region).findByText('$12.50 paid for order #7. Thank you!');
+    await within(region).findByText('$12.50 paid for order SO-7. Thank you!');
     expect(screen.getByRole('status')).toBe(region);
     expect(within(region).getByTestId('payment-return-title').textContent).toBe('Payment received');
     // What to do next is below the region, not read out with the outcome.

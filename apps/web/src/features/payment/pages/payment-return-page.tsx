@@ -15,6 +15,7 @@ import {
   type PaymentFailure,
 } from '../payment-return';
 import { ButtonLink } from '../../../components/button-link';
+import { orderReference } from '@storefront/contract/order-reference';
 
 type Outcome =
   | { kind: 'capturing' }
@@ -89,7 +90,7 @@ export function PaymentReturnPage() {
   } else if (ret.kind === 'cancelled') {
     result = {
       status: 'info',
-      subTitle: `Order #${ret.orderID} is still waiting for payment. Nothing was charged.`,
+      subTitle: `Order ${orderReference(ret.orderID)} is still waiting for payment. Nothing was charged.`,
     };
     actions = <NextActions orderID={ret.orderID} next="pay-again" />;
   } else if (outcome.kind === 'capturing') {
@@ -102,7 +103,8 @@ export function PaymentReturnPage() {
       status: 'success',
       subTitle: (
         <span data-testid="payment-return-summary">
-          {formatMoney(outcome.captured.amountCents)} paid for order #{outcome.captured.orderID}. Thank you!
+          {formatMoney(outcome.captured.amountCents)} paid for order{' '}
+          {orderReference(outcome.captured.orderID)}. Thank you!
         </span>
       ),
     };
@@ -162,7 +164,7 @@ function NextActions({ orderID, next, onCheckAgain }: NextActionsProps) {
         </Button>
       )}
       <ButtonLink to={`/account/orders/${orderID}`} data-testid="payment-return-order">
-        View order #{orderID}
+        View order {orderReference(orderID)}
       </ButtonLink>
     </>
   );

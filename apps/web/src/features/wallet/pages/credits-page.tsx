@@ -7,6 +7,7 @@ import { formatMoney } from '../../../lib/money';
 import { useRemoteData } from '../../../lib/use-remote-data';
 import { retrieveCredits } from '../api';
 import { formatWalletDate } from '../components/describe-coupon';
+import { orderReference } from '@storefront/contract/order-reference';
 
 const PAGE_SIZE = 10;
 
@@ -19,7 +20,7 @@ const reasonLabels: Record<CreditReason, string> = {
 
 function describeEntry(entry: CreditEntry): string {
   if (entry.voucherCode) return `Voucher ${entry.voucherCode}`;
-  if (entry.orderID !== null) return `Order #${entry.orderID}`;
+  if (entry.orderID !== null) return `Order ${orderReference(entry.orderID)}`;
   return 'From Harbour Grocer';
 }
 
