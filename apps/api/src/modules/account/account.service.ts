@@ -47,6 +47,9 @@ export type SignedIn = { user: UserInfo; token: string; deviceCookie: DeviceCook
 
 const RECENT_SIGN_INS = 20;
 
+/** Said to a client the account's sign-in limits refuse: known or not, the address is answered alike. */
+const AFTER_LOCK_OUT = 'Or reset your password: the browser you reset it in can sign in straight away.';
+
 export function toUserInfo(c: CustomerRow): UserInfo {
   return {
     customerID: c.id,
@@ -170,7 +173,15 @@ export function createAccountService(
     async login(body: LoginBody, meta: ClientMeta) {
       await throttle.reserve('perIp', `login:ip:${meta.ip}`);
       const customer = await findCustomerByEmail(db, body.email);
-      const reservations = await reserveSignIn(body.email, customer, meta);
+      const reservations = await reserveSignIn(body.email, customer, meta).catch((err: unknown) => {
+        // The account's lock-out is the one a reset ends for the customer (password-reset gives a device cookie).
+        if (err instanceof AppError && err.name === 'RATE_LIMITED') {
+          throw new AppError('RATE_LIMITED', `${err.message} ${AFTER_LOCK_OUT}`, {
+            retryAfterSeconds: err.retryAfterSeconds,
+          });
+        }
+        throw err;
+      });
       const valid = await verifyPassword(body.password, customer?.passwordHash ?? (await decoyHash()));
       if (!customer || !customer.passwordHash || !valid) throw new AppError('WRONG_CREDENTIALS');
       // Only failures count against the account: the right password gives its reservations back.

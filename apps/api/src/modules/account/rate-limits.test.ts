@@ -195,7 +195,8 @@ describe('device cookies', () => {
     expect(seconds).toBeGreaterThan(0);
     const minutes = Math.ceil(seconds / 60);
     expect(refused.json().msg).toBe(
-      `Too many attempts. Please try again in ${minutes === 1 ? 'a minute' : `${minutes} minutes`}.`,
+      `Too many attempts. Please try again in ${minutes === 1 ? 'a minute' : `${minutes} minutes`}. ` +
+        'Or reset your password: the browser you reset it in can sign in straight away.',
     );
   });
 
