@@ -43,6 +43,19 @@ export async function useAccountToken(
   return row;
 }
 
+/** A link as stored, used, expired or not: what it was for, once it no longer works. */
+export async function findAccountToken(
+  exec: Executor,
+  purpose: AccountTokenPurpose,
+  tokenHash: string,
+): Promise<AccountTokenRow | undefined> {
+  const [row] = await exec
+    .select()
+    .from(accountTokens)
+    .where(and(eq(accountTokens.tokenHash, tokenHash), eq(accountTokens.purpose, purpose)));
+  return row;
+}
+
 /** Ends the customer's other open links of a kind (a newer one was sent, or one of them was used). */
 export async function endAccountTokens(
   exec: Executor,

@@ -7,7 +7,12 @@ import {
 import type { Db, Executor } from '../../db/client.js';
 import { AppError } from '../../lib/app-error.js';
 import { hashToken, newToken } from '../../lib/tokens.js';
-import { endAccountTokens, insertAccountToken, useAccountToken } from '../account/account-token.repo.js';
+import {
+  endAccountTokens,
+  findAccountToken,
+  insertAccountToken,
+  useAccountToken,
+} from '../account/account-token.repo.js';
 import { findCustomerById, updateCustomer, type CustomerRow } from '../account/account.repo.js';
 import { insertMail } from '../mail/outbox.repo.js';
 import type { Throttle } from '../throttle/throttle.service.js';
@@ -44,6 +49,14 @@ export function createEmailVerification(db: Db, settings: EmailVerificationSetti
     await insertMail(tx, verifyLinkMail(customer, linkFor(token)), at);
   }
 
+  async function refusalOfSpentLink(tx: Executor, token: string): Promise<AppError> {
+    const spent = await findAccountToken(tx, 'verify_email', hashToken(token));
+    const customer = spent && (await findCustomerById(tx, spent.customerId));
+    return spent && customer?.emailVerifiedAt && customer.email === spent.email
+      ? new AppError('EMAIL_ALREADY_VERIFIED')
+      : new AppError('VERIFY_LINK_INVALID');
+  }
+
   return {
     mailLink,
 
@@ -56,12 +69,18 @@ export function createEmailVerification(db: Db, settings: EmailVerificationSetti
       return { email: customer.email };
     },
 
-    /** Works signed out too: the link is the proof, whoever's browser opens it. */
+    /**
+     * Works signed out too: the link is the proof, whoever's browser opens it. A link that no longer works (opened
+     * before, on this device or another, or ended by a newer one) is told apart when its address is verified by now,
+     * so the customer reads that there is nothing left to do rather than to send another link; the page cannot ask
+     * the account, as it may be signed out or signed in as someone else.
+     */
     async verify(token: string): Promise<EmailVerified> {
       return db.transaction(async (tx) => {
         const at = now();
         const link = await useAccountToken(tx, 'verify_email', hashToken(token), at);
-        const customer = link && (await findCustomerById(tx, link.customerId));
+        if (!link) throw await refusalOfSpentLink(tx, token);
+        const customer = await findCustomerById(tx, link.customerId);
         // The account's address changed since the link was sent: it proves nothing about the new one.
         if (!customer || customer.email !== link.email) throw new AppError('VERIFY_LINK_INVALID');
         if (!customer.emailVerifiedAt) await updateCustomer(tx, customer.id, { emailVerifiedAt: at });

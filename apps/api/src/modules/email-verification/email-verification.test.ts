@@ -69,8 +69,30 @@ describe('proving an email address', () => {
     const verified = await post('/email/verify', { token });
     expect(verified.body).toEqual({ code: 0, msg: 'ok', data: { email: c.email, verified: true } });
     expect(await verifiedAt(c)).toBeInstanceOf(Date);
-    expect((await post('/email/verify', { token })).body.code).toBe(100122);
     expect((await post('/email/verification', {}, c.token)).body.code).toBe(100123);
+  });
+
+  it('a used link opened again, in any browser, says the address is already verified and works no more', async () => {
+    const c = await registerCustomer(t.app);
+    const token = await mailedToken(c);
+    expect((await post('/email/verify', { token })).body.code).toBe(0);
+    const firstAt = await verifiedAt(c);
+
+    const again = await post('/email/verify', { token });
+    expect(again.body).toEqual({ code: 100123, msg: 'Your email address is already verified.', data: null });
+    expect(await verifiedAt(c)).toEqual(firstAt);
+  });
+
+  it('an older link, ended by a newer one, says already verified once the newer one was opened, and not before', async () => {
+    const c = await registerCustomer(t.app);
+    const older = await mailedToken(c);
+    await post('/email/verification', {}, c.token);
+    const newer = await mailedToken(c);
+    expect((await post('/email/verify', { token: older })).body.code).toBe(100122);
+    expect((await post('/email/verify', { token: newer })).body.code).toBe(0);
+    expect((await post('/email/verify', { token: older })).body.code).toBe(100123);
+    t.clock.advance(48 * 3_600_000 + 1000);
+    expect((await post('/email/verify', { token: older })).body.code).toBe(100123);
   });
 
   it('a link for an address the account no longer has proves nothing', async () => {
@@ -83,6 +105,12 @@ describe('proving an email address', () => {
       .where(eq(customers.id, c.user.customerID));
     expect((await post('/email/verify', { token })).body.code).toBe(100122);
     expect(await verifiedAt(c)).toBeNull();
+    // Nor does it say the new address is verified once it is: the link was never about it.
+    await t.database.db
+      .update(customers)
+      .set({ emailVerifiedAt: new Date() })
+      .where(eq(customers.id, c.user.customerID));
+    expect((await post('/email/verify', { token })).body.code).toBe(100122);
   });
 
   it('a link still works a moment before its 48 hours are up', async () => {

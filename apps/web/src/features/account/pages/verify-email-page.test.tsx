@@ -1,9 +1,9 @@
 import type { CustomerStatus } from '@storefront/contract/account';
 import { errorCatalogue, type ErrorName } from '@storefront/contract/errors';
-import { render, screen } from '@testing-library/react';
+import { cleanup, render, screen } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import { describe, expect, it, vi } from 'vitest';
-import { saveToken } from '../../../lib/http/session';
+import { saveEmail, saveToken } from '../../../lib/http/session';
 import { retrieveCustomerStatus, verifyEmail } from '../api';
 import { VerifyEmailPage } from './verify-email-page';
 
@@ -46,58 +46,63 @@ describe('opening an email verification link', () => {
     expect((await screen.findByTestId('verify-done')).textContent).toContain('dana@example.test');
   });
 
-  it('a used link, signed in with the address confirmed, says plainly it is confirmed', async () => {
+  it('a link confirmed in a browser signed in as another customer says whose address it confirmed and whose account this is', async () => {
     saveToken('session-token');
+    saveEmail('bob@example.test');
+    vi.mocked(verifyEmail).mockResolvedValue({ email: 'anna@example.test', verified: true });
+    openLink();
+
+    const page = await screen.findByTestId('verify-done');
+    expect(page.textContent).toContain('anna@example.test');
+    expect(page.textContent).toContain('This browser is signed in as bob@example.test, another account.');
+    expect(screen.queryByText('Back to your account')).toBeNull();
+    expect(screen.getByTestId('verify-continue').textContent).toBe('Continue shopping');
+  });
+
+  it('a link confirmed in the browser of the same customer, whatever the letter case, goes back to the account', async () => {
+    saveToken('session-token');
+    saveEmail('Anna@Example.test');
+    vi.mocked(verifyEmail).mockResolvedValue({ email: 'anna@example.test', verified: true });
+    openLink();
+
+    const page = await screen.findByTestId('verify-done');
+    expect(page.textContent).not.toContain('another account');
+    expect(screen.getByTestId('verify-continue').textContent).toBe('Back to your account');
+  });
+
+  it('the answer that the address is already verified says so, without asking the account signed in here', async () => {
+    vi.mocked(verifyEmail).mockRejectedValue(refusedWith('EMAIL_ALREADY_VERIFIED'));
+    openLink();
+    await screen.findByTestId('verify-already');
+    expect(screen.getByRole('heading', { level: 1 }).textContent).toBe(
+      'Your email address is already confirmed',
+    );
+    expect(retrieveCustomerStatus).not.toHaveBeenCalled();
+  });
+
+  it("a spent link opened signed in as another customer whose address is confirmed does not call this link's address confirmed", async () => {
+    saveToken('session-token');
+    saveEmail('bob@example.test');
     vi.mocked(verifyEmail).mockRejectedValue(refusedWith('VERIFY_LINK_INVALID'));
     vi.mocked(retrieveCustomerStatus).mockResolvedValue(makeStatus(true));
     openLink();
 
-    const page = await screen.findByTestId('verify-already');
-    expect(screen.getByRole('heading', { level: 1 }).textContent).toBe(
-      'Your email address is already confirmed',
-    );
-    expect(page.textContent).not.toContain('did not confirm');
+    await screen.findByTestId('verify-spent');
+    expect(screen.queryByTestId('verify-already')).toBeNull();
   });
 
-  it('the answer that the address is already verified is said the same way', async () => {
-    vi.mocked(verifyEmail).mockRejectedValue(refusedWith('EMAIL_ALREADY_VERIFIED'));
-    openLink();
-    await screen.findByTestId('verify-already');
-    expect(retrieveCustomerStatus).not.toHaveBeenCalled();
-  });
+  it('a spent link asks for a new link once, without repeating a sentence, signed in or out', async () => {
+    for (const isSignedIn of [false, true]) {
+      if (isSignedIn) saveToken('session-token');
+      vi.mocked(verifyEmail).mockRejectedValue(refusedWith('VERIFY_LINK_INVALID'));
+      openLink();
 
-  it('a used link, signed in with the address still unconfirmed, asks for a new link once', async () => {
-    saveToken('session-token');
-    vi.mocked(verifyEmail).mockRejectedValue(refusedWith('VERIFY_LINK_INVALID'));
-    vi.mocked(retrieveCustomerStatus).mockResolvedValue(makeStatus(false));
-    openLink();
-
-    const page = await screen.findByTestId('verify-spent');
-    expect(page.textContent).toContain('Your address is not confirmed yet.');
-    expect(page.textContent?.match(/new link/g)).toHaveLength(1);
-  });
-
-  it('a used link, signed out, says what may have happened without repeating a sentence', async () => {
-    vi.mocked(verifyEmail).mockRejectedValue(refusedWith('VERIFY_LINK_INVALID'));
-    openLink();
-
-    const page = await screen.findByTestId('verify-spent');
-    expect(page.textContent).toContain(
-      'If you have confirmed your address already, there is nothing more to do.',
-    );
-    const sentences = sentencesOf(page);
-    expect(new Set(sentences).size).toBe(sentences.length);
-    expect(page.textContent).not.toContain(errorCatalogue.VERIFY_LINK_INVALID.msg);
-    expect(retrieveCustomerStatus).not.toHaveBeenCalled();
-  });
-
-  it('a used link, when the account cannot be asked, says the same as signed out', async () => {
-    saveToken('session-token');
-    vi.mocked(verifyEmail).mockRejectedValue(refusedWith('VERIFY_LINK_INVALID'));
-    vi.mocked(retrieveCustomerStatus).mockRejectedValue(new Error('offline'));
-    openLink();
-
-    const page = await screen.findByTestId('verify-spent');
-    expect(page.textContent).toContain('If you have confirmed your address already');
+      const page = await screen.findByTestId('verify-spent');
+      expect(page.textContent?.match(/new link/g)).toHaveLength(1);
+      const sentences = sentencesOf(page);
+      expect(new Set(sentences).size).toBe(sentences.length);
+      expect(page.textContent).not.toContain(errorCatalogue.VERIFY_LINK_INVALID.msg);
+      cleanup();
+    }
   });
 });

@@ -3,25 +3,24 @@ import { errorCatalogue } from '@storefront/contract/errors';
 import { useEffect, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { readErrorCode, readErrorMessage } from '../../../lib/http/error-message';
-import { hasSession } from '../../../lib/http/session';
+import { hasSession, readEmail } from '../../../lib/http/session';
 import { useDocumentTitle } from '../../../lib/use-document-title';
-import { retrieveCustomerStatus, verifyEmail } from '../api';
+import { verifyEmail } from '../api';
 import { readLinkToken } from '../mail-link';
 
 type Outcome =
   | { kind: 'checking' }
   | { kind: 'verified'; email: string }
   | { kind: 'already-verified' }
-  /** Used or expired; `isUnverified` when the signed-in customer's address is known to be still unconfirmed. */
-  | { kind: 'spent'; isUnverified: boolean }
+  | { kind: 'spent' }
   | { kind: 'failed'; message: string };
 
 const INCOMPLETE_LINK =
   'This link is incomplete: some email apps cut long links short. You can send a new link from your account.';
 
 /**
- * A used link is refused whether or not its address was confirmed by it (opened twice, or from a second device); only
- * the account can tell, so a signed-in customer's status is read to say which.
+ * The API tells a used or expired link whose address is confirmed by now (`EMAIL_ALREADY_VERIFIED`) from one whose
+ * address is not. The account signed in here is not asked: it may be someone else's than the link's.
  */
 async function confirmAddress(token: string): Promise<Outcome> {
   try {
@@ -30,21 +29,15 @@ async function confirmAddress(token: string): Promise<Outcome> {
   } catch (err) {
     const code = readErrorCode(err);
     if (code === errorCatalogue.EMAIL_ALREADY_VERIFIED.code) return { kind: 'already-verified' };
-    if (code !== errorCatalogue.VERIFY_LINK_INVALID.code)
-      return { kind: 'failed', message: readErrorMessage(err) };
-    const isVerified = hasSession() ? await readIsVerified() : null;
-    if (isVerified) return { kind: 'already-verified' };
-    return { kind: 'spent', isUnverified: isVerified === false };
+    if (code === errorCatalogue.VERIFY_LINK_INVALID.code) return { kind: 'spent' };
+    return { kind: 'failed', message: readErrorMessage(err) };
   }
 }
 
-/** Whether the signed-in customer's address is confirmed, or null when the account cannot be asked. */
-async function readIsVerified(): Promise<boolean | null> {
-  try {
-    return (await retrieveCustomerStatus()).emailVerified;
-  } catch {
-    return null;
-  }
+/** The address of the customer this browser is signed in as, when it is not the one the link confirmed. */
+function otherCustomerSignedIn(confirmed: string): string | null {
+  const signedInAs = hasSession() ? readEmail() : null;
+  return signedInAs && signedInAs.toLowerCase() !== confirmed.toLowerCase() ? signedInAs : null;
 }
 
 function Heading({ children }: { children: string }) {
@@ -75,10 +68,15 @@ export function VerifyEmailPage() {
   }, [token]);
 
   const isSignedIn = hasSession();
-  const next = isSignedIn ? '/account/profile' : '/login';
+  const otherCustomer = outcome.kind === 'verified' ? otherCustomerSignedIn(outcome.email) : null;
+  const [next, nextLabel] = otherCustomer
+    ? ['/', 'Continue shopping']
+    : isSignedIn
+      ? ['/account/profile', 'Back to your account']
+      : ['/login', 'Sign in'];
   const continueButton = (
     <Button type="primary" onClick={() => void navigate(next)} data-testid="verify-continue">
-      {isSignedIn ? 'Back to your account' : 'Sign in'}
+      {nextLabel}
     </Button>
   );
   const accountButton = (
@@ -100,7 +98,10 @@ export function VerifyEmailPage() {
             status="success"
             style={{ padding: '24px 0' }}
             title={<Heading>Your email address is confirmed</Heading>}
-            subTitle={`Thanks: order confirmations and password resets go to ${outcome.email}.`}
+            subTitle={
+              `Thanks: order confirmations and password resets go to ${outcome.email}.` +
+              (otherCustomer ? ` This browser is signed in as ${otherCustomer}, another account.` : '')
+            }
             extra={continueButton}
             data-testid="verify-done"
           />
@@ -120,11 +121,7 @@ export function VerifyEmailPage() {
             status="warning"
             style={{ padding: '24px 0' }}
             title={<Heading>This link has expired or was already used</Heading>}
-            subTitle={
-              outcome.isUnverified
-                ? 'Your address is not confirmed yet. Send a new link from your account and open the newest one.'
-                : 'If you have confirmed your address already, there is nothing more to do. If not, send a new link from your account.'
-            }
+            subTitle="A link works once, for 48 hours, and only the newest one we sent. To confirm your address, send a new link from your account and open it."
             extra={accountButton}
             data-testid="verify-spent"
           />
