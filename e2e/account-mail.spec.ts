@@ -54,6 +54,37 @@ describe('mail from the store', () => {
     await context.close();
   });
 
+  it('a reset link opened in a browser signed in as another customer signs it out, and its customer signs in', async () => {
+    const email = makeEmail('reset-shared');
+    await callApi('register', {
+      method: 'POST',
+      body: { email, password: 'first-pass-2000', firstName: 'Sharon', lastName: 'Ed' },
+    });
+    const { context, page } = await openPage(browser(), PHONE);
+    await registerCustomer(page, {
+      email: makeEmail('reset-holder'),
+      password: 'holder-pass-1',
+      firstName: 'Hal',
+      lastName: 'Holder',
+    });
+    await callApi('password/forgot', { method: 'POST', body: { email } });
+    await page.goto(
+      linkTo(await waitForMail(email, 'Reset your Harbour Grocer password'), '/reset-password'),
+    );
+    await testId(page, 'reset-signed-in').waitFor();
+    await testId(page, 'reset-password').fill('second-pass-2000');
+    await testId(page, 'reset-confirm').fill('second-pass-2000');
+    await saveScreenshot(page, 'reset-signed-in-as-another-phone');
+    await testId(page, 'reset-submit').click();
+    await testId(page, 'reset-done').waitFor();
+    await testId(page, 'reset-sign-in').click();
+    await page.waitForURL('**/login');
+    await signIn(page, email, 'second-pass-2000');
+    await page.waitForURL((url) => url.pathname === '/');
+    expect(await page.evaluate(() => localStorage.getItem('storefront.email'))).toBe(email);
+    await context.close();
+  });
+
   it('a new customer confirms the email address with the mailed link', async () => {
     const email = makeEmail('verify');
     const { context, page } = await openPage(browser());
@@ -86,7 +117,7 @@ describe('mail from the store', () => {
     await context.close();
   });
 
-  it('a confirmation link opened again says the address is confirmed, and never says a sentence twice', async () => {
+  it('a confirmation link opened again, signed in or in another browser, says the address is confirmed', async () => {
     const email = makeEmail('verify-again');
     const password = 'verify-again-1';
     const { context, page } = await openPage(browser(), PHONE);
@@ -95,7 +126,6 @@ describe('mail from the store', () => {
     await page.goto(link);
     await testId(page, 'verify-done').waitFor();
 
-    // Signed in, the account tells that the address is confirmed: that is what the customer reads.
     await page.goto(link);
     await testId(page, 'verify-already').waitFor();
     expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe(
@@ -104,16 +134,34 @@ describe('mail from the store', () => {
     expect(await page.getByText('did not confirm').count()).toBe(0);
     await saveScreenshot(page, 'verify-again-signed-in-phone');
 
-    // Signed out nothing tells whether it was, so the page says what may have happened, each thing once.
+    // Another browser, signed out: the link itself tells that its address is confirmed.
+    const other = await openPage(browser(), PHONE);
+    await other.page.goto(link);
+    await testId(other.page, 'verify-already').waitFor();
+    await saveScreenshot(other.page, 'verify-again-signed-out-phone');
+    await other.context.close();
+    await context.close();
+  });
+
+  it('an older confirmation link, replaced by a newer one, asks for a new link once', async () => {
+    const email = makeEmail('verify-old');
+    const { context, page } = await openPage(browser(), PHONE);
+    await registerCustomer(page, { email, password: 'verify-old-1', firstName: 'Olga', lastName: 'Older' });
+    const older = linkTo(await waitForMail(email, 'Confirm your email address'), '/verify-email');
+    await testId(page, 'verify-resend').click();
+    await page.getByText('We sent a new link').waitFor();
+    await expect
+      .poll(async () => linkTo(await waitForMail(email, 'Confirm your email address'), '/verify-email'))
+      .not.toBe(older);
     await signOut(page);
-    await page.goto(link);
+    await page.goto(older);
     const spent = testId(page, 'verify-spent');
     await spent.waitFor();
     const sentences = ((await spent.textContent()) ?? '').split(/(?<=[.!?])\s*/).filter((s) => s.trim());
     expect(sentences.length).toBeGreaterThan(0);
     expect(new Set(sentences).size).toBe(sentences.length);
     expect(await page.getByText('from your account').count()).toBe(1);
-    await saveScreenshot(page, 'verify-again-signed-out-phone');
+    await saveScreenshot(page, 'verify-spent-signed-out-phone');
     await context.close();
   });
 

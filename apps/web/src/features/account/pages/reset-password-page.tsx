@@ -2,29 +2,40 @@ import { Alert, Button, Card, Form, Input, Result, Typography } from 'antd';
 import { errorCatalogue } from '@storefront/contract/errors';
 import { useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
+import { useAppDispatch } from '../../../app/hooks';
 import { confirmPasswordRules, newPasswordRules, SCROLL_TO_FIRST_ERROR } from '../../../lib/form-rules';
 import { readErrorCode, readErrorMessage } from '../../../lib/http/error-message';
+import { hasSession, readEmail } from '../../../lib/http/session';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { resetPassword } from '../api';
 import { readLinkToken } from '../mail-link';
+import { logout } from '../user-info-slice';
 
 type ResetForm = { newPassword: string; confirmPassword: string };
 
-/** The page a reset link opens: a new password, then sign in with it (every session was ended). */
+/**
+ * The page a reset link opens: a new password, then sign in with it (every session was ended). A browser signed in
+ * (as the link's customer, or as someone else on a shared computer) is signed out before the change: after it, the
+ * sign-in page would otherwise send the customer on as whoever this browser still holds, and signing out after the
+ * change would be refused as a session already ended.
+ */
 export function ResetPasswordPage() {
   useDocumentTitle('Choose a new password');
+  const dispatch = useAppDispatch();
   const navigate = useNavigate();
   const [searchParams] = useSearchParams();
   const token = readLinkToken(searchParams);
   const [outcome, setOutcome] = useState<'asking' | 'done' | 'refused'>('asking');
   const [isSaving, setIsSaving] = useState(false);
   const [error, setError] = useState<string | null>(null);
+  const signedInAs = hasSession() ? (readEmail() ?? 'another account') : null;
 
   const save = async ({ newPassword }: ResetForm) => {
     if (!token) return;
     setIsSaving(true);
     setError(null);
     try {
+      if (hasSession()) await dispatch(logout());
       await resetPassword({ token, newPassword });
       setOutcome('done');
     } catch (err) {
@@ -93,6 +104,16 @@ export function ResetPasswordPage() {
         <Typography.Title level={1} style={{ fontSize: 24, marginTop: 0 }}>
           Choose a new password
         </Typography.Title>
+        {signedInAs && (
+          <Alert
+            type="info"
+            showIcon
+            title={`This browser is signed in as ${signedInAs}.`}
+            description="Changing the password signs it out, so you can then sign in with the new password."
+            style={{ marginBottom: 16 }}
+            data-testid="reset-signed-in"
+          />
+        )}
         {error && (
           <Alert type="error" showIcon title={error} style={{ marginBottom: 16 }} data-testid="reset-error" />
         )}

@@ -1,0 +1,80 @@
+import { render, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { Provider } from 'react-redux';
+import { MemoryRouter, Route, Routes } from 'react-router';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { createAppStore } from '../../../app/store';
+import { hasSession, saveEmail, saveToken } from '../../../lib/http/session';
+import { logoutCustomer, resetPassword } from '../api';
+import { LoginPage } from './login-page';
+import { ResetPasswordPage } from './reset-password-page';
+
+vi.mock('../api');
+
+const TOKEN = 'r'.repeat(43);
+
+function openLink() {
+  render(
+    <Provider store={createAppStore()}>
+      <MemoryRouter initialEntries={[`/reset-password?token=${TOKEN}`]}>
+        <Routes>
+          <Route path="/reset-password" element={<ResetPasswordPage />} />
+          <Route path="/login" element={<LoginPage />} />
+          <Route path="/" element={<p>The home page</p>} />
+        </Routes>
+      </MemoryRouter>
+    </Provider>,
+  );
+}
+
+async function chooseNewPassword(password = 'a brand new secret') {
+  await userEvent.type(screen.getByTestId('reset-password'), password);
+  await userEvent.type(screen.getByTestId('reset-confirm'), password);
+  await userEvent.click(screen.getByTestId('reset-submit'));
+}
+
+describe('choosing a new password from the mailed link', () => {
+  beforeEach(() => {
+    Element.prototype.scrollIntoView = vi.fn();
+  });
+
+  it('in a browser signed in as someone, says so, signs it out first, and then the sign-in page is the way on', async () => {
+    saveToken('session-token');
+    saveEmail('bob@example.test');
+    const calls: string[] = [];
+    vi.mocked(logoutCustomer).mockImplementation(async () => {
+      calls.push('logout');
+      return null;
+    });
+    vi.mocked(resetPassword).mockImplementation(async () => {
+      calls.push('reset');
+      return null;
+    });
+    openLink();
+
+    expect(screen.getByTestId('reset-signed-in').textContent).toContain(
+      'This browser is signed in as bob@example.test.',
+    );
+    await chooseNewPassword();
+    await screen.findByTestId('reset-done');
+    expect(calls).toEqual(['logout', 'reset']);
+    expect(hasSession()).toBe(false);
+
+    await userEvent.click(screen.getByTestId('reset-sign-in'));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Sign in' })).toBeTruthy();
+    expect(screen.queryByText('The home page')).toBeNull();
+  });
+
+  it('signed out, it changes the password without a sign-out and says nothing of a session', async () => {
+    vi.mocked(resetPassword).mockResolvedValue(null);
+    openLink();
+
+    expect(screen.queryByTestId('reset-signed-in')).toBeNull();
+    await chooseNewPassword();
+    await screen.findByTestId('reset-done');
+    expect(logoutCustomer).not.toHaveBeenCalled();
+    await waitFor(() =>
+      expect(resetPassword).toHaveBeenCalledWith({ token: TOKEN, newPassword: 'a brand new secret' }),
+    );
+  });
+});
