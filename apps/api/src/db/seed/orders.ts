@@ -2,8 +2,17 @@ import { and, eq, inArray, sql } from 'drizzle-orm';
 import { gstIncluded } from '@storefront/contract/gst';
 import type { OrderStatus } from '@storefront/contract/order';
 import type { Executor } from '../client.js';
-import { addresses, customers, orderLines, orders, products, suburbs } from '../schema/index.js';
+import {
+  addresses,
+  customers,
+  orderLines,
+  orders,
+  products,
+  shippingRates,
+  suburbs,
+} from '../schema/index.js';
 import { orderLineOf } from '../../modules/order/checkout.js';
+import { shippingOptions } from '../../modules/shipping/shipping.rules.js';
 import { DEMO_LOGIN } from './demo.js';
 
 const DAY = 24 * 3600 * 1000;
@@ -47,8 +56,6 @@ const demoOrders: { status: OrderStatus; daysAgo: number; lines: [sku: string, q
     ],
   },
 ];
-
-const STANDARD_SHIPPING_CENTS = 995;
 
 export async function seedDemoOrders(db: Executor, now = new Date()): Promise<void> {
   const [customer] = await db
@@ -103,6 +110,11 @@ export async function seedDemoOrders(db: Executor, now = new Date()): Promise<vo
     country: 'AU',
   };
 
+  // Delivered to Sydney 2000 (metro) by standard delivery, priced by the store's rates as checkout prices it.
+  const rates = await db
+    .select()
+    .from(shippingRates)
+    .where(and(eq(shippingRates.zone, 'metro'), eq(shippingRates.service, 'standard')));
   const skus = demoOrders.flatMap((o) => o.lines.map(([sku]) => sku));
   const bySku = new Map(
     (await db.select().from(products).where(inArray(products.sku, skus))).map((p) => [p.sku, p]),
@@ -118,7 +130,11 @@ export async function seedDemoOrders(db: Executor, now = new Date()): Promise<vo
       lineTotal: product.priceCents * quantity,
       gstFree: product.gstFree,
     }));
-    const total = subtotal + STANDARD_SHIPPING_CENTS;
+    const weightGrams = lines.reduce((n, l) => n + l.product.weightGrams * l.quantity, 0);
+    const [standard] = shippingOptions(rates, { weightGrams, subtotal, hasFreeShippingCoupon: false });
+    if (!standard) continue;
+    const shipping = standard.price;
+    const total = subtotal + shipping;
     const createdAt = new Date(now.getTime() - demo.daysAgo * DAY);
     const [order] = await db
       .insert(orders)
@@ -127,7 +143,7 @@ export async function seedDemoOrders(db: Executor, now = new Date()): Promise<vo
         status: demo.status,
         subtotalCents: subtotal,
         discountCents: 0,
-        shippingCents: STANDARD_SHIPPING_CENTS,
+        shippingCents: shipping,
         creditUsedCents: 0,
         totalCents: total,
         shippingService: 'standard',
@@ -137,7 +153,7 @@ export async function seedDemoOrders(db: Executor, now = new Date()): Promise<vo
         updatedAt: createdAt,
         paidAt: demo.status === 'cancelled' ? null : new Date(createdAt.getTime() + 60_000),
         cancelledAt: demo.status === 'cancelled' ? new Date(createdAt.getTime() + 3600_000) : null,
-        gstCents: gstIncluded({ lines: gstLines, discount: 0, shipping: STANDARD_SHIPPING_CENTS }),
+        gstCents: gstIncluded({ lines: gstLines, discount: 0, shipping }),
       })
       .returning({ id: orders.id });
     if (!order) continue;

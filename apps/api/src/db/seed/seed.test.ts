@@ -1,10 +1,18 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { count, sql } from 'drizzle-orm';
+import { count, eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { openPglite, type Database } from '../client.js';
-import { coupons, customers, suburbs, vouchers } from '../schema/index.js';
+import {
+  coupons,
+  customers,
+  orderLines,
+  orders as ordersTable,
+  products,
+  suburbs,
+  vouchers,
+} from '../schema/index.js';
 import { openTestDatabase } from '../../../test/test-app.js';
 import { seed } from './index.js';
 import { seedDemoCoupons } from './products.js';
@@ -54,6 +62,33 @@ describe('seeding', () => {
       expect(once).toMatchObject({ customers: 1 });
       for (const table of ['products', 'coupons', 'vouchers', 'orders', 'addresses', 'credit_ledger'])
         expect(once[table], table).toBeGreaterThan(0);
+    } finally {
+      await database.close();
+    }
+  });
+
+  it("demo orders charged standard delivery to Sydney at the store's rates, as checkout would have", async () => {
+    const database = await openTestDatabase();
+    try {
+      await seed(database.db, { demo: true, scryptLogN: 10 });
+      const orders = await database.db
+        .select({
+          subtotal: ordersTable.subtotalCents,
+          shipping: ordersTable.shippingCents,
+          total: ordersTable.totalCents,
+          grams: sql<number>`sum(${products.weightGrams} * ${orderLines.quantity})::int`,
+        })
+        .from(ordersTable)
+        .innerJoin(orderLines, eq(orderLines.orderId, ordersTable.id))
+        .innerJoin(products, eq(products.id, orderLines.productId))
+        .groupBy(ordersTable.id);
+      expect(orders.length).toBeGreaterThan(0);
+      // Metro standard: $7.95 for the first kilogram, 50c for each one started after it, free from $100.
+      for (const o of orders) {
+        const charged = o.subtotal >= 10_000 ? 0 : 795 + 50 * Math.ceil(Math.max(0, o.grams - 1000) / 1000);
+        expect(o.shipping).toBe(charged);
+        expect(o.total).toBe(o.subtotal + charged);
+      }
     } finally {
       await database.close();
     }
