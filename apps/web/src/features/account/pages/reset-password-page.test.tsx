@@ -1,3 +1,4 @@
+import { errorCatalogue } from '@storefront/contract/errors';
 import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Provider } from 'react-redux';
@@ -76,5 +77,21 @@ describe('choosing a new password from the mailed link', () => {
     await waitFor(() =>
       expect(resetPassword).toHaveBeenCalledWith({ token: TOKEN, newPassword: 'a brand new secret' }),
     );
+  });
+
+  it('a spent link offers a new link and, for a customer who changed the password since, the way to sign in', async () => {
+    vi.mocked(resetPassword).mockRejectedValue({
+      code: errorCatalogue.RESET_LINK_INVALID.code,
+      msg: errorCatalogue.RESET_LINK_INVALID.msg,
+      data: null,
+    });
+    openLink();
+    await chooseNewPassword();
+
+    const page = await screen.findByTestId('reset-invalid');
+    expect(page.textContent).toContain('a password changed since ends it too');
+    expect(screen.getByTestId('reset-ask-again')).toBeTruthy();
+    await userEvent.click(screen.getByTestId('reset-invalid-sign-in'));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Sign in' })).toBeTruthy();
   });
 });

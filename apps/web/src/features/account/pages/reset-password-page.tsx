@@ -58,16 +58,24 @@ export function ResetPasswordPage() {
                 This link does not work any more
               </Typography.Title>
             }
-            subTitle="A reset link works once, for 30 minutes, and only the newest one you asked for. Ask for a new link and use it straight away."
-            extra={
+            subTitle="A reset link works once, for 30 minutes, and only the newest one you asked for; a password changed since ends it too. Ask for a new link and use it straight away, or sign in if you know your password."
+            extra={[
               <Button
+                key="again"
                 type="primary"
                 onClick={() => void navigate('/forgot-password')}
                 data-testid="reset-ask-again"
               >
                 Send a new link
-              </Button>
-            }
+              </Button>,
+              <Button
+                key="sign-in"
+                onClick={() => void navigate('/login')}
+                data-testid="reset-invalid-sign-in"
+              >
+                Sign in
+              </Button>,
+            ]}
           />
         </Card>
       </div>
