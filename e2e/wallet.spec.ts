@@ -52,6 +52,20 @@ describe('the wallet', () => {
     await context.close();
   });
 
+  it("on a phone a coupon's Copy code is a 44 px target, as Ant Design's small buttons are", async () => {
+    const { context, page } = await openPage(browser(), PHONE);
+    await page.goto('/login?redirect=/account/coupons');
+    await signIn(page, DEMO.email, DEMO.password);
+    await testId(page, 'coupons-page').waitFor();
+    // Checkout specs may use a demo coupon; the expired one stays in Expired, so look where one is usable.
+    await testId(page, 'coupons-available').waitFor();
+    const copies = await testId(page, 'coupon-copy').all();
+    expect(copies.length).toBeGreaterThan(0);
+    for (const copy of copies) expect((await copy.boundingBox())?.height).toBeGreaterThanOrEqual(44);
+    await saveScreenshot(page, 'wallet-coupons-phone');
+    await context.close();
+  });
+
   it('a new customer redeems a gift voucher at phone width and sees the credit', async () => {
     const { context, page } = await openPage(browser(), PHONE);
     await registerCustomer(page, {
