@@ -1,7 +1,8 @@
 import { createSign, generateKeyPairSync, randomUUID } from 'node:crypto';
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DESKTOP, makeEmail, saveScreenshot, testId, useBrowser } from './support/browser';
+import { DESKTOP, makeEmail, PHONE, saveScreenshot, signIn, testId, useBrowser } from './support/browser';
+import { linkTo, waitForMail } from './support/mailbox';
 import { startBuiltStore, type BuiltStore } from './support/built-store';
 
 /**
@@ -97,6 +98,36 @@ describe('Google sign-in', () => {
     expect(await testId(page, 'profile-page').textContent()).toContain('Gail Googler');
     await page.waitForLoadState('networkidle');
     expect(await testId(page, 'verify-banner').count()).toBe(0);
+    await context.close();
+  });
+
+  it('a customer who signs in with Google is offered a mailed link to choose a password, and then signs in with it', async () => {
+    const email = makeEmail('google-password');
+    const token = idToken({ sub: randomUUID(), email, email_verified: true, given_name: 'Gus' });
+    const { context, page } = await googlePage(token);
+    await page.setViewportSize(PHONE);
+    await page.goto('/login');
+    await testId(page, 'google-stand-in').click();
+    await page.waitForURL((url) => url.pathname === '/');
+
+    await page.goto('/account/security');
+    await testId(page, 'choose-password').waitFor();
+    expect(await testId(page, 'password-old').count()).toBe(0);
+    await testId(page, 'choose-password-send').click();
+    await testId(page, 'choose-password-sent').waitFor();
+    await saveScreenshot(page, 'security-google-choose-password-phone');
+
+    const mail = await waitForMail(email, 'Reset your Harbour Grocer password', store.mailboxDir);
+    await page.goto(linkTo(mail, '/reset-password'));
+    await testId(page, 'reset-password').fill('chosen-pass-2000');
+    await testId(page, 'reset-confirm').fill('chosen-pass-2000');
+    await testId(page, 'reset-submit').click();
+    await testId(page, 'reset-done').waitFor();
+    await testId(page, 'reset-sign-in').click();
+    await page.waitForURL('**/login');
+    await signIn(page, email, 'chosen-pass-2000');
+    await page.waitForURL((url) => url.pathname === '/');
+    expect(await page.evaluate(() => localStorage.getItem('storefront.email'))).toBe(email);
     await context.close();
   });
 

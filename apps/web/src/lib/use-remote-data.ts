@@ -2,7 +2,7 @@ import { startTransition, useCallback, useEffect, useState } from 'react';
 import type { AsyncStatus } from './async-status';
 import { readErrorMessage } from './http/error-message';
 
-type RemoteData<T> = {
+export type RemoteData<T> = {
   status: AsyncStatus;
   data: T | null;
   error: string | null;

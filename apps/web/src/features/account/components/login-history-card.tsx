@@ -1,7 +1,6 @@
 import { Card, Descriptions, Empty, List, Skeleton, Tag, Typography } from 'antd';
-import type { LoginEvent } from '@storefront/contract/account';
-import { retrieveLoginDetail } from '../api';
-import { useRemoteData } from '../../../lib/use-remote-data';
+import type { LoginDetail, LoginEvent } from '@storefront/contract/account';
+import type { RemoteData } from '../../../lib/use-remote-data';
 import { LoadFailed } from '../../../components/load-failed';
 import { describeUserAgent } from '../describe-user-agent';
 import { formatDateTime } from '../../../lib/date-time';
@@ -12,9 +11,8 @@ const methodLabels: Record<LoginEvent['method'], string> = {
   register: 'Account created',
 };
 
-export function LoginHistoryCard() {
-  const detail = useRemoteData(retrieveLoginDetail);
-
+/** The sign-in detail is read once by the page: the password card asks it too, whether there is a password. */
+export function LoginHistoryCard({ detail }: { detail: RemoteData<LoginDetail> }) {
   const body = () => {
     if (detail.status === 'failed' && !detail.data) {
       return (
