@@ -1,5 +1,5 @@
 import { errorCatalogue, type ErrorName } from '@storefront/contract/errors';
-import { render, screen, waitFor } from '@testing-library/react';
+import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Provider } from 'react-redux';
 import { MemoryRouter } from 'react-router';
@@ -65,6 +65,24 @@ describe('the registration form refused by the server', () => {
     expect(document.getElementById(email.getAttribute('aria-describedby') ?? '')?.textContent).toBe(
       errorCatalogue.EMAIL_TAKEN.msg,
     );
+  });
+
+  it('offers the owner of a taken email the ways in: sign in, or reset the password; until the email changes', async () => {
+    vi.mocked(registerCustomer).mockRejectedValue(refusedWith('EMAIL_TAKEN'));
+    renderRegister();
+    await signUp();
+
+    const taken = await screen.findByTestId('register-email-taken');
+    expect(taken.textContent).toBe('Is it yours? Sign in, or reset the password if you have forgotten it.');
+    expect(within(taken).getByRole('link', { name: 'Sign in' }).getAttribute('href')).toBe(
+      '/login?redirect=%2F',
+    );
+    expect(within(taken).getByRole('link', { name: 'reset the password' }).getAttribute('href')).toBe(
+      '/forgot-password',
+    );
+
+    await userEvent.type(screen.getByTestId('register-email'), 'x');
+    expect(screen.queryByTestId('register-email-taken')).toBeNull();
   });
 
   it('marks the field a 400 names, in words a customer reads', async () => {

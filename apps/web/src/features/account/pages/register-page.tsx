@@ -34,6 +34,8 @@ export function RegisterPage() {
   const [form] = Form.useForm<RegisterForm>();
   const [isSubmitting, setIsSubmitting] = useState(false);
   const { refusalMessage, messageRef, showRefusal, clearRefusal } = useFormRefusal(form, FIELDS_BY_CODE);
+  // The address has an account: most often the customer's own, forgotten. Said until the email is changed.
+  const [isEmailTaken, setIsEmailTaken] = useState(false);
 
   const submit = async ({ email, password, firstName, lastName, postCode, suburb }: RegisterForm) => {
     setIsSubmitting(true);
@@ -44,7 +46,9 @@ export function RegisterPage() {
       void navigate(redirect === '/' ? '/account/profile' : redirect, { replace: true });
       return;
     }
-    showRefusal(result.payload ?? refusalSaying('Registration failed. Please try again.'));
+    const refusal = result.payload ?? refusalSaying('Registration failed. Please try again.');
+    showRefusal(refusal);
+    setIsEmailTaken(refusal.code === errorCatalogue.EMAIL_TAKEN.code);
     setIsSubmitting(false);
   };
 
@@ -63,6 +67,9 @@ export function RegisterPage() {
           scrollToFirstError={SCROLL_TO_FIRST_ERROR}
           layout="vertical"
           onFinish={submit}
+          onValuesChange={(changed: Partial<RegisterForm>) => {
+            if (changed.email !== undefined) setIsEmailTaken(false);
+          }}
           requiredMark={false}
           disabled={isSubmitting}
         >
@@ -75,6 +82,12 @@ export function RegisterPage() {
           <Form.Item label="Email" name="email" rules={emailRules}>
             <Input size="large" inputMode="email" autoComplete="email" data-testid="register-email" />
           </Form.Item>
+          {isEmailTaken && (
+            <Typography.Paragraph style={{ marginTop: -12 }} data-testid="register-email-taken">
+              Is it yours? <Link to={`/login?redirect=${encodeURIComponent(redirect)}`}>Sign in</Link>, or{' '}
+              <Link to="/forgot-password">reset the password</Link> if you have forgotten it.
+            </Typography.Paragraph>
+          )}
           <Form.Item label="Password" name="password" rules={newPasswordRules('Choose a password.')}>
             <Input.Password size="large" autoComplete="new-password" data-testid="register-password" />
           </Form.Item>
