@@ -1,6 +1,7 @@
 import type { CustomerStatus } from '@storefront/contract/account';
 import { errorCatalogue, type ErrorName } from '@storefront/contract/errors';
 import { cleanup, render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router';
 import { describe, expect, it, vi } from 'vitest';
 import { saveEmail, saveToken } from '../../../lib/http/session';
@@ -104,5 +105,29 @@ describe('opening an email verification link', () => {
       expect(page.textContent).not.toContain(errorCatalogue.VERIFY_LINK_INVALID.msg);
       cleanup();
     }
+  });
+
+  it('a failure on our side or the network offers to try again, which confirms the address', async () => {
+    vi.mocked(verifyEmail)
+      .mockRejectedValueOnce(refusedWith('INTERNAL'))
+      .mockResolvedValueOnce({ email: 'dana@example.test', verified: true });
+    openLink();
+
+    const failed = await screen.findByTestId('verify-failed');
+    expect(failed.textContent).toContain(errorCatalogue.INTERNAL.msg);
+    await userEvent.click(screen.getByTestId('verify-retry'));
+    expect((await screen.findByTestId('verify-done')).textContent).toContain('dana@example.test');
+    expect(verifyEmail).toHaveBeenCalledTimes(2);
+  });
+
+  it('a link cut short offers no retry: only a new link helps', async () => {
+    render(
+      <MemoryRouter initialEntries={['/verify-email?token=short']}>
+        <VerifyEmailPage />
+      </MemoryRouter>,
+    );
+    await screen.findByTestId('verify-failed');
+    expect(screen.queryByTestId('verify-retry')).toBeNull();
+    expect(verifyEmail).not.toHaveBeenCalled();
   });
 });

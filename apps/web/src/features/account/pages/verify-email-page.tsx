@@ -58,6 +58,9 @@ export function VerifyEmailPage() {
     token ? { kind: 'checking' } : { kind: 'failed', message: INCOMPLETE_LINK },
   );
 
+  // A failure on our side or the network's leaves the link unused: "Try again" sends it once more.
+  const [attempt, setAttempt] = useState(0);
+
   useEffect(() => {
     if (!token) return;
     let isCurrent = true;
@@ -65,7 +68,12 @@ export function VerifyEmailPage() {
     return () => {
       isCurrent = false;
     };
-  }, [token]);
+  }, [token, attempt]);
+
+  const tryAgain = () => {
+    setOutcome({ kind: 'checking' });
+    setAttempt((n) => n + 1);
+  };
 
   const isSignedIn = hasSession();
   const otherCustomer = outcome.kind === 'verified' ? otherCustomerSignedIn(outcome.email) : null;
@@ -132,7 +140,15 @@ export function VerifyEmailPage() {
             style={{ padding: '24px 0' }}
             title={<Heading>This link did not confirm your address</Heading>}
             subTitle={outcome.message}
-            extra={accountButton}
+            extra={
+              token ? (
+                <Button type="primary" onClick={tryAgain} data-testid="verify-retry">
+                  Try again
+                </Button>
+              ) : (
+                accountButton
+              )
+            }
             data-testid="verify-failed"
           />
         )}
