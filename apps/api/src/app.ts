@@ -49,6 +49,7 @@ import { createMailWorker, type MailWorker } from './modules/mail/mail-worker.js
 import { newsletterRoutes } from './modules/newsletter/newsletter.routes.js';
 import { passwordResetRoutes } from './modules/password-reset/password-reset.routes.js';
 import { createPasswordReset } from './modules/password-reset/password-reset.service.js';
+import { createIssueWriter } from './modules/newsletter/newsletter-issue.js';
 import { createNewsletterService } from './modules/newsletter/newsletter.service.js';
 import { orderRoutes } from './modules/order/order.routes.js';
 import { createOrderPayments } from './modules/order/order-payment.service.js';
@@ -289,6 +290,20 @@ export async function buildApp({ config, database, now = () => new Date(), logge
   app.decorate('expireUnpaidOrders', () => orderPayments.expireUnpaid());
   app.decorate('refundOwed', () => orderPayments.refundOwed());
 
+  const newsletter = createNewsletterService(database.db, {
+    signer,
+    throttle,
+    publicUrl,
+    mailFrom: config.mail.from,
+    abn: config.STORE_ABN ?? null,
+    now,
+  });
+  // The weekly issue, when one is due; server.ts runs it every few minutes.
+  app.decorate(
+    'writeNewsletterIssue',
+    createIssueWriter(database.db, { now, linksFor: newsletter.linksFor, publicUrl }),
+  );
+
   await app.register(
     async (api) => {
       api.addHook('onRoute', refuseUndeclaredInputs);
@@ -307,16 +322,7 @@ export async function buildApp({ config, database, now = () => new Date(), logge
       await api.register(addressRoutes, { addresses: createAddressService(database.db) });
       await api.register(passwordResetRoutes, { passwordReset });
       await api.register(emailVerificationRoutes, { verification });
-      await api.register(newsletterRoutes, {
-        newsletter: createNewsletterService(database.db, {
-          signer,
-          throttle,
-          publicUrl,
-          mailFrom: config.mail.from,
-          abn: config.STORE_ABN ?? null,
-          now,
-        }),
-      });
+      await api.register(newsletterRoutes, { newsletter });
       await api.register(orderRoutes, { orders });
       await api.register(deliveryRoutes, { delivery: createDeliveryService(database.db, now) });
       await api.register(paymentRoutes, { payments: orderPayments });
@@ -357,6 +363,8 @@ declare module 'fastify' {
   interface FastifyInstance {
     expireUnpaidOrders: () => Promise<{ cancelled: number; paid: number }>;
     refundOwed: () => Promise<{ refunded: number; failed: number }>;
+    /** Writes the newsletter issue due, once (newsletter/newsletter-issue.ts); null when none is due. */
+    writeNewsletterIssue: () => Promise<{ issueDate: string; recipients: number } | null>;
     /** Sends the outbox; server.ts runs it, tests call `sendDue()` when they want the mail out. */
     mailWorker: MailWorker;
     /** Resolves once every session or customer change committed before the call has reached the session cache. */

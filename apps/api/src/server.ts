@@ -60,6 +60,17 @@ async function main() {
   });
   setInterval(() => void paymentRounds(), 60 * 1000).unref();
 
+  // The weekly newsletter issue, checked every five minutes in every process: one of them writes it (its row is the
+  // claim), and the outbox sends it.
+  const newsletterRound = oneAtATime(async () => {
+    await app
+      .writeNewsletterIssue()
+      .then((issue) => issue && app.log.info(issue, 'newsletter issue written'))
+      .catch((err: unknown) => app.log.warn({ err }, 'writing the newsletter issue failed'));
+  });
+  void newsletterRound();
+  setInterval(() => void newsletterRound(), 5 * 60 * 1000).unref();
+
   // The outbox, every two seconds (sooner while there is a backlog); every process may run it (mail-worker.ts).
   const stopMail = app.mailWorker.start(2000);
 

@@ -31,8 +31,7 @@ export const unitPriceBases = ['1kg', '100g', '1L', '100mL', 'each'] as const;
 /** What the newsletter offers, as the store words it (the web app shows it until the server's own arrives). */
 export const NEWSLETTER_OFFER = {
   title: 'Fresh deals, weekly',
-  description:
-    'Seasonal produce, recipes and member-only specials in your inbox every Thursday. Unsubscribe any time.',
+  description: "This week's specials in your inbox every Thursday morning. Unsubscribe any time.",
 } as const;
 
 /** Delivery windows are offered this many days ahead, today included, in the store's time zone. */

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import {
   boolean,
+  date,
   doublePrecision,
   index,
   integer,
@@ -79,3 +80,14 @@ export const newsletterSubscriptions = pgTable(
   },
   (t) => [uniqueIndex('newsletter_email_lower_key').on(sql`lower(${t.email})`)],
 );
+
+/**
+ * One row per weekly newsletter issue, by the Sydney Thursday it is for: whoever writes the row writes the issue's
+ * mails in the same transaction, so two processes never send one issue twice (newsletter/newsletter-issue.ts).
+ */
+export const newsletterIssues = pgTable('newsletter_issues', {
+  issueDate: date('issue_date', { mode: 'string' }).primaryKey(),
+  writtenAt: timestamp('written_at', { withTimezone: true }).notNull().defaultNow(),
+  recipients: integer('recipients').notNull(),
+  specials: integer('specials').notNull(),
+});

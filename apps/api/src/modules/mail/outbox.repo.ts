@@ -28,6 +28,25 @@ export async function insertMail(exec: Executor, mail: NewMail, now: Date): Prom
   });
 }
 
+/** Writes many mails in the caller's transaction, a thousand to a statement (a newsletter issue's). */
+export async function insertMails(exec: Executor, mails: NewMail[], now: Date): Promise<void> {
+  for (let start = 0; start < mails.length; start += MAILS_PER_STATEMENT) {
+    await exec.insert(outboxMails).values(
+      mails.slice(start, start + MAILS_PER_STATEMENT).map((mail) => ({
+        topic: mail.topic,
+        toAddress: mail.to,
+        subject: mail.subject,
+        textBody: mail.text,
+        htmlBody: mail.html,
+        headers: mail.headers ?? {},
+        nextAttemptAt: now,
+        createdAt: now,
+      })),
+    );
+  }
+}
+const MAILS_PER_STATEMENT = 1000;
+
 // Every order event writes one: built once, prepared.
 const insertMailOf = preparedPer((db) =>
   db

@@ -1,5 +1,14 @@
-import { renderMail } from '../mail/mail-layout.js';
+import { formatAud, renderMail } from '../mail/mail-layout.js';
 import type { NewMail } from '../mail/outbox.repo.js';
+import type { IssueSpecial } from './newsletter.repo.js';
+
+/** The store's sender line and an address's signed unsubscribe links (the page, and the one-click POST). */
+export type UnsubscribeLinks = { sender: string; page: string; oneClick: string };
+
+const unsubscribeHeaders = (links: UnsubscribeLinks) => ({
+  'List-Unsubscribe': `<${links.oneClick}>`,
+  'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
+});
 
 /**
  * The welcome to the newsletter. Like every newsletter it carries a signed unsubscribe link in its text and, for
@@ -7,23 +16,20 @@ import type { NewMail } from '../mail/outbox.repo.js';
  */
 export function welcomeMail(
   email: string,
-  links: { sender: string; page: string; oneClick: string },
+  links: UnsubscribeLinks,
   offer: { couponCode: string | null },
 ): NewMail {
   return {
     topic: 'newsletter-welcome',
     to: email,
-    headers: {
-      'List-Unsubscribe': `<${links.oneClick}>`,
-      'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
-    },
+    headers: unsubscribeHeaders(links),
     ...renderMail({
       subject: 'Welcome to the Harbour Grocer newsletter',
       heading: 'Thanks for subscribing',
       blocks: [
         {
           kind: 'paragraph',
-          text: 'Seasonal produce, recipes and member-only specials arrive in your inbox every Thursday.',
+          text: "This week's specials arrive in your inbox every Thursday morning.",
         },
         ...(offer.couponCode
           ? [
@@ -69,6 +75,39 @@ export function confirmMail(email: string, link: string, sender: string, validHo
       footer: [
         sender,
         'You get this mail because this address was entered in the newsletter form at Harbour Grocer.',
+      ],
+    }),
+  };
+}
+
+/** A weekly issue: the week's specials with their prices, and a link to all of them in the shop. */
+export function issueMail(
+  email: string,
+  links: UnsubscribeLinks,
+  issue: { day: string; specials: IssueSpecial[]; shopUrl: string },
+): NewMail {
+  return {
+    topic: 'newsletter-issue',
+    to: email,
+    headers: unsubscribeHeaders(links),
+    ...renderMail({
+      subject: `This week's specials at Harbour Grocer, ${issue.day}`,
+      heading: "This week's specials",
+      blocks: [
+        { kind: 'paragraph', text: 'On special this week, while stocks last:' },
+        {
+          kind: 'rows',
+          rows: issue.specials.map((p) => ({
+            label: p.name,
+            value: `${formatAud(p.priceCents)} (was ${formatAud(p.wasPriceCents)})`,
+          })),
+        },
+        { kind: 'action', label: 'Shop the specials', url: issue.shopUrl },
+      ],
+      footer: [
+        links.sender,
+        'You get this mail because this address was subscribed to our newsletter.',
+        { text: 'Unsubscribe', url: links.page },
       ],
     }),
   };

@@ -1,6 +1,6 @@
-import { sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
-import { newsletterSubscriptions } from '../../db/schema/index.js';
+import { newsletterIssues, newsletterSubscriptions, products } from '../../db/schema/index.js';
 
 export type SubscriptionRow = typeof newsletterSubscriptions.$inferSelect;
 
@@ -45,4 +45,65 @@ export async function markUnsubscribed(db: Executor, email: string): Promise<voi
     .where(
       sql`lower(${newsletterSubscriptions.email}) = ${email.toLowerCase()} and ${newsletterSubscriptions.status} = 'subscribed'`,
     );
+}
+
+export async function isIssueWritten(db: Executor, issueDate: string): Promise<boolean> {
+  const [row] = await db
+    .select({ issueDate: newsletterIssues.issueDate })
+    .from(newsletterIssues)
+    .where(eq(newsletterIssues.issueDate, issueDate));
+  return row !== undefined;
+}
+
+/**
+ * Records the issue of `issueDate` as written; answers false, writing nothing, when it already was (by another
+ * process: the second waits on the key until the first commits).
+ */
+export async function claimIssue(
+  tx: Executor,
+  issue: { issueDate: string; recipients: number; specials: number },
+): Promise<boolean> {
+  const rows = await tx
+    .insert(newsletterIssues)
+    .values(issue)
+    .onConflictDoNothing()
+    .returning({ issueDate: newsletterIssues.issueDate });
+  return rows.length > 0;
+}
+
+/** Every address on the list (an address is on it only once its owner confirmed it). */
+export async function listSubscribedEmails(db: Executor): Promise<string[]> {
+  const rows = await db
+    .select({ email: newsletterSubscriptions.email })
+    .from(newsletterSubscriptions)
+    .where(eq(newsletterSubscriptions.status, 'subscribed'))
+    .orderBy(asc(newsletterSubscriptions.id));
+  return rows.map((r) => r.email);
+}
+
+export type IssueSpecial = { id: number; name: string; priceCents: number; wasPriceCents: number };
+
+/** The products on special that can be bought, the biggest saving (as a share of the was price) first. */
+export async function listIssueSpecials(db: Executor, limit: number): Promise<IssueSpecial[]> {
+  const rows = await db
+    .select({
+      id: products.id,
+      name: products.name,
+      priceCents: products.priceCents,
+      wasPriceCents: products.wasPriceCents,
+    })
+    .from(products)
+    .where(
+      and(
+        eq(products.isActive, true),
+        gt(products.stock, 0),
+        sql`${products.wasPriceCents} > ${products.priceCents}`,
+      ),
+    )
+    .orderBy(
+      desc(sql`(${products.wasPriceCents} - ${products.priceCents})::float / ${products.wasPriceCents}`),
+      asc(products.id),
+    )
+    .limit(limit);
+  return rows.flatMap((r) => (r.wasPriceCents === null ? [] : [{ ...r, wasPriceCents: r.wasPriceCents }]));
 }

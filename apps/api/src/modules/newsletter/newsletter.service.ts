@@ -17,7 +17,7 @@ import type { Signer } from '../../lib/signing.js';
 import { findCustomerById } from '../account/account.repo.js';
 import { insertMail } from '../mail/outbox.repo.js';
 import type { Throttle } from '../throttle/throttle.service.js';
-import { confirmMail, welcomeMail } from './newsletter.mails.js';
+import { confirmMail, welcomeMail, type UnsubscribeLinks } from './newsletter.mails.js';
 import { findSubscription, markUnsubscribed, upsertSubscribed } from './newsletter.repo.js';
 
 const SUCCESS: FrontSuccess = {
@@ -105,16 +105,18 @@ export function createNewsletterService(db: Db, settings: NewsletterSettings) {
     return url.toString();
   }
 
+  /** What every newsletter mail to `email` carries: the sender line and its signed unsubscribe links. */
+  const linksFor = (email: string): UnsubscribeLinks => ({
+    sender,
+    page: signedLink(UNSUBSCRIBE_PAGE_PATH, email),
+    oneClick: signedLink(ONE_CLICK_PATH, email, 'sig'),
+  });
+
   /** Subscribes and, if the address joined just now, writes its welcome mail in the same transaction. */
   async function join(values: { email: string; customerId: number | null; source: 'account' | 'footer' }) {
     await db.transaction(async (tx) => {
       if (!(await upsertSubscribed(tx, values))) return;
-      const links = {
-        sender,
-        page: signedLink(UNSUBSCRIBE_PAGE_PATH, values.email),
-        oneClick: signedLink(ONE_CLICK_PATH, values.email, 'sig'),
-      };
-      await insertMail(tx, welcomeMail(canonical(values.email), links, SUCCESS), now());
+      await insertMail(tx, welcomeMail(canonical(values.email), linksFor(values.email), SUCCESS), now());
     });
   }
 
@@ -173,6 +175,8 @@ export function createNewsletterService(db: Db, settings: NewsletterSettings) {
 
     /** The unsubscribe link a newsletter sent to `email` carries: the store's page, with the signed address. */
     unsubscribeLink: (email: string) => signedLink(UNSUBSCRIBE_PAGE_PATH, email),
+
+    linksFor,
 
     async info(customerId: number): Promise<NewsletterInfo> {
       const email = await accountEmail(customerId);

@@ -81,10 +81,10 @@ export function NewsletterPage() {
         </Space>
         <Typography.Paragraph type="secondary" style={{ margin: 0 }}>
           {subscribed && subscribedAt
-            ? `Weekly specials and recipes, every Thursday, since ${formatDay(subscribedAt)}.`
+            ? `This week's specials every Thursday morning, since ${formatDay(subscribedAt)}.`
             : unsubscribedAt
               ? `You unsubscribed on ${formatDay(unsubscribedAt)}. You can come back any time.`
-              : 'Get weekly specials, seasonal produce and recipes every Thursday.'}
+              : "Get this week's specials every Thursday morning."}
         </Typography.Paragraph>
         {subscribed ? (
           <Button onClick={() => void toggle(false)} loading={isSaving} data-testid="newsletter-unsubscribe">

@@ -1,0 +1,153 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { newsletterIssues, products } from '../../db/schema/index.js';
+import { createProduct } from '../../../test/catalog-factories.js';
+import { bearer, registerCustomer, type Customer } from '../../../test/factories.js';
+import { linkIn, startSmtpCatcher, type SmtpCatcher } from '../../../test/smtp-catcher.js';
+import { createTestApp, type TestApp } from '../../../test/test-app.js';
+import { dueIssueDate } from './newsletter-issue.js';
+
+const STORE = 'https://shop.example.com.au';
+const ISSUE = "This week's specials at Harbour Grocer";
+
+describe('which issue is due', () => {
+  it('from 7 am Sydney time on a Thursday, until two days after', () => {
+    // Thursday 26 November 2026 (AEDT, UTC+11).
+    expect(dueIssueDate(new Date('2026-11-25T19:59:00Z'))).toBeNull();
+    expect(dueIssueDate(new Date('2026-11-25T20:00:00Z'))).toBe('2026-11-26');
+    expect(dueIssueDate(new Date('2026-11-27T10:00:00Z'))).toBe('2026-11-26');
+    // A store down since Thursday sends it until Saturday 6:59 am, and no later.
+    expect(dueIssueDate(new Date('2026-11-27T19:59:00Z'))).toBe('2026-11-26');
+    expect(dueIssueDate(new Date('2026-11-27T20:00:00Z'))).toBeNull();
+    expect(dueIssueDate(new Date('2026-12-02T12:00:00Z'))).toBeNull();
+    // In winter (AEST, UTC+10) 7 am is an hour later in UTC.
+    expect(dueIssueDate(new Date('2026-07-01T20:59:00Z'))).toBeNull();
+    expect(dueIssueDate(new Date('2026-07-01T21:00:00Z'))).toBe('2026-07-02');
+  });
+});
+
+describe('the weekly issue', () => {
+  let smtp: SmtpCatcher;
+  let t: TestApp;
+
+  beforeAll(async () => {
+    smtp = await startSmtpCatcher();
+    t = await createTestApp({ env: { SMTP_URL: smtp.url, PUBLIC_URL: STORE } });
+  });
+  afterAll(async () => {
+    await t?.close();
+    await smtp?.close();
+  });
+
+  const db = () => t.database.db;
+
+  async function subscriber(): Promise<Customer> {
+    const c = await registerCustomer(t.app);
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/newsletters/front-subscribe',
+      headers: bearer(c.token),
+      payload: {},
+    });
+    expect(res.json<{ data: { subscribed: boolean } }>().data.subscribed).toBe(true);
+    return c;
+  }
+
+  async function issuesTo(email: string) {
+    // The worker sends a few mails a round: every round until nothing is left.
+    while ((await t.app.mailWorker.sendDue()).sent > 0);
+    return smtp.to(email).filter((m) => m.subject.startsWith(ISSUE));
+  }
+
+  it('on Thursday morning every subscriber is mailed the specials that can be bought, biggest saving first, once', async () => {
+    t.clock.set(new Date('2026-11-25T10:00:00Z'));
+    // The biggest savings in the store, so they head the list whatever else is on special.
+    const half = await createProduct(db(), {
+      name: 'Half-price mangoes',
+      priceCents: 500,
+      wasPriceCents: 1000,
+    });
+    const most = await createProduct(db(), {
+      name: 'Cheap cherries 1kg',
+      priceCents: 100,
+      wasPriceCents: 1000,
+    });
+    await createProduct(db(), { name: 'Sold-out lychees', priceCents: 50, wasPriceCents: 1000, stock: 0 });
+    await createProduct(db(), {
+      name: 'Withdrawn figs',
+      priceCents: 50,
+      wasPriceCents: 1000,
+      isActive: false,
+    });
+    const reader = await subscriber();
+    const leaver = await subscriber();
+    await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/newsletters/front-unsubscribe',
+      headers: bearer(leaver.token),
+      payload: {},
+    });
+    const stranger = await registerCustomer(t.app);
+
+    // Wednesday: nothing is due.
+    expect(await t.app.writeNewsletterIssue()).toBeNull();
+    // Thursday 26 November, 7:05 am in Sydney.
+    t.clock.set(new Date('2026-11-25T20:05:00Z'));
+    const written = await t.app.writeNewsletterIssue();
+    expect(written?.issueDate).toBe('2026-11-26');
+
+    const [issue, ...more] = await issuesTo(reader.email);
+    expect(more).toEqual([]);
+    expect(issue?.subject).toBe(`${ISSUE}, Thursday 26 November`);
+    const listed = issue?.text.split('\n').filter((line) => /\(was \$/.test(line)) ?? [];
+    expect(listed.slice(0, 2).map((line) => line.replace(/ {2,}/g, ' '))).toEqual([
+      `${most.name} $1.00 (was $10.00)`,
+      `${half.name} $5.00 (was $10.00)`,
+    ]);
+    expect(issue?.text).not.toMatch(/Sold-out lychees|Withdrawn figs/);
+    expect(issue?.text).toContain(`${STORE}/shop?special=true`);
+    expect(issue?.header('List-Unsubscribe-Post')).toBe('List-Unsubscribe=One-Click');
+    expect(await issuesTo(leaver.email)).toEqual([]);
+    expect(await issuesTo(stranger.email)).toEqual([]);
+
+    // Every later round that week finds it written: nobody is mailed twice.
+    t.clock.set(new Date('2026-11-26T09:00:00Z'));
+    expect(await t.app.writeNewsletterIssue()).toBeNull();
+    expect(await issuesTo(reader.email)).toHaveLength(1);
+
+    // Its unsubscribe link takes the reader off the list: next Thursday's issue does not come.
+    const link = linkIn(issue, `${STORE}/newsletter/unsubscribe?`);
+    const off = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/newsletters/front-unsubscribe',
+      payload: { email: link.searchParams.get('email'), token: link.searchParams.get('token') },
+    });
+    expect(off.json<{ code: number }>().code).toBe(0);
+    const stayer = await subscriber();
+    t.clock.set(new Date('2026-12-02T20:05:00Z'));
+    expect((await t.app.writeNewsletterIssue())?.issueDate).toBe('2026-12-03');
+    expect(await issuesTo(reader.email)).toHaveLength(1);
+    expect(await issuesTo(stayer.email)).toHaveLength(1);
+  });
+
+  it('two processes writing the issue at once write it once', async () => {
+    const c = await subscriber();
+    t.clock.set(new Date('2026-12-09T20:05:00Z'));
+    const rounds = await Promise.all([t.app.writeNewsletterIssue(), t.app.writeNewsletterIssue()]);
+    expect(rounds.filter((r) => r !== null).map((r) => r?.issueDate)).toEqual(['2026-12-10']);
+    expect(await issuesTo(c.email)).toHaveLength(1);
+  });
+
+  it('a week with nothing on special sends nothing, and says so', async () => {
+    const c = await subscriber();
+    await db().update(products).set({ wasPriceCents: null });
+    t.clock.set(new Date('2026-12-16T20:05:00Z'));
+    expect(await t.app.writeNewsletterIssue()).toEqual({ issueDate: '2026-12-17', recipients: 0 });
+    expect(await issuesTo(c.email)).toEqual([]);
+    const [row] = await db()
+      .select()
+      .from(newsletterIssues)
+      .where(eq(newsletterIssues.issueDate, '2026-12-17'));
+    expect(row).toMatchObject({ recipients: 0, specials: 0 });
+  });
+});
