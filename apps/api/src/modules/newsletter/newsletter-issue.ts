@@ -1,5 +1,6 @@
 import { STORE_TIME_ZONE } from '@storefront/contract/limits';
 import type { Db } from '../../db/client.js';
+import { together } from '../../db/together.js';
 import { dayAfter, localDate, localInstant } from '../delivery/delivery.rules.js';
 import { insertMails } from '../mail/outbox.repo.js';
 import { issueMail, type UnsubscribeLinks } from './newsletter.mails.js';
@@ -51,7 +52,7 @@ export function createIssueWriter(db: Db, { now, linksFor, publicUrl }: IssueWri
     const issueDate = dueIssueDate(at);
     if (issueDate === null || (await isIssueWritten(db, issueDate))) return null;
     return db.transaction(async (tx) => {
-      const [specials, emails] = await Promise.all([
+      const [specials, emails] = await together([
         listIssueSpecials(tx, ISSUE_SPECIALS),
         listSubscribedEmails(tx),
       ]);
