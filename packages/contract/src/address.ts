@@ -1,17 +1,20 @@
 import { z } from 'zod';
 import { auPhone } from './account.js';
 import { id, idParam, postcode, text } from './common.js';
-import { MAX_ADDRESSES } from './limits.js';
+import { MAX_ADDRESSES, POST_BOX_PATTERN } from './limits.js';
 import { australianState } from './suburb.js';
 
 const required = (max: number) => text(max).min(1, { error: 'is required' });
+const NO_POST_BOX =
+  'must be a street address: we deliver to the door, not to a PO Box, Locked Bag or parcel locker';
+const notPostBox = (s: string | null | undefined) => !s || !POST_BOX_PATTERN.test(s);
 
 export const addressBody = z.strictObject({
   firstName: required(50),
   lastName: required(50),
   phone: auPhone,
-  line1: required(100),
-  line2: text(100).nullish(),
+  line1: required(100).refine(notPostBox, { error: NO_POST_BOX }),
+  line2: text(100).refine(notPostBox, { error: NO_POST_BOX }).nullish(),
   suburb: required(60),
   state: australianState,
   postcode,

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { id, isoDateTime, text } from './common.js';
 import { productText } from './catalog.js';
-import { CART_ADD_BATCH_MAX, CART_LINE_QUANTITY_MAX, CART_LINES_MAX } from './limits.js';
+import { CART_ADD_BATCH_MAX, CART_LINE_QUANTITY_MAX, CART_LINES_MAX, normaliseCode } from './limits.js';
 
 export { CART_LINE_QUANTITY_MAX, CART_LINES_MAX };
 
@@ -179,8 +179,8 @@ export const cartCompareResult = z.object({
 });
 export type CartCompareResult = z.infer<typeof cartCompareResult>;
 
-/** A code applies it (any letter case); null or an empty string removes the applied one. */
-export const applyDiscountBody = z.strictObject({ code: text(40).nullable() });
+/** A code applies it (any letter case, spaces typed in it dropped); null or an empty string removes the applied one. */
+export const applyDiscountBody = z.strictObject({ code: text(40).transform(normaliseCode).nullable() });
 export type ApplyDiscountBody = z.infer<typeof applyDiscountBody>;
 
 /**

@@ -149,7 +149,8 @@ export const email = text(254)
   .pipe(z.email({ error: 'must be an email address' }))
   .meta({ example: 'ada@example.com' });
 
-export const postcode = text(4, { trim: false, pattern: /^\d{4}$/, error: 'must be four digits' }).meta({
+/** Four digits, a leading zero kept (0800 Darwin); spaces typed or pasted around them are dropped. */
+export const postcode = text(4, { pattern: /^\d{4}$/, error: 'must be four digits' }).meta({
   example: '2000',
 });
 

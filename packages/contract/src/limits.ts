@@ -11,14 +11,61 @@ export const CART_LINES_MAX = 100;
 /** Products one `cart/add/batch` takes. */
 export const CART_ADD_BATCH_MAX = 50;
 export const WISHLIST_MAX = 100;
-/** Characters of the delivery instructions an order carries for the driver. */
+/** Characters of the delivery instructions an order carries for the driver (counted by `countCharacters`). */
 export const DELIVERY_NOTES_MAX = 250;
 
-/** Australian landline or mobile, after normalisePhone: 0 or +61, an area or mobile digit, eight digits. */
-export const AU_PHONE_PATTERN = /^(\+61|0)[2-478]\d{8}$/;
+/**
+ * Characters as the contract's `max` (zod counts code points) and the database (`char_length`) count them, for the
+ * browser's counters: an emoji such as 👍 is one, not the two UTF-16 units of `String.length`. (An emoji built of
+ * several, a flag or a family, counts each.)
+ */
+export function countCharacters(text: string): number {
+  return Array.from(text).length;
+}
 
+/** The first `max` characters, as `countCharacters` counts them. */
+export function firstCharacters(text: string, max: number): string {
+  return Array.from(text).slice(0, max).join('');
+}
+
+/**
+ * An address that only Australia Post can deliver to: a PO or GPO Box, a Locked or Private Bag, a Parcel Locker or
+ * Parcel Collect point. Groceries go to a door: the address book refuses these.
+ */
+export const POST_BOX_PATTERN =
+  /\b(?:(?:G\.?\s?)?P\.?\s?O\.?\s?Box|Post\s+Office\s+Box|Locked\s+Bag|Private\s+Bag|Parcel\s+(?:Locker|Collect))\b/i;
+
+/** A discount or voucher code as typed: codes hold no spaces, so spaces typed inside one ("WELCOME 10") go. */
+export function normaliseCode(code: string): string {
+  return code.replace(/\s+/g, '');
+}
+
+/**
+ * An Australian number after normalisePhone: a landline or mobile (0, an area or mobile digit, eight digits), or a
+ * 1300, 1800 or 13 number (a business's; a driver can call them too).
+ */
+export const AU_PHONE_PATTERN = /^(?:0[2-478]\d{8}|1[38]00\d{6}|13\d{4})$/;
+
+/**
+ * A phone number as it is kept: digits only, in the national form (0412345678), however it was written: spaces,
+ * dashes, dots and brackets dropped, +61, 0061 or 61 (with or without the trunk 0 after it, "+61 (0) 412…") read
+ * as 0. A number kept in the international form before is read the same way.
+ */
 export function normalisePhone(phone: string): string {
-  return phone.trim().replace(/[\s()-]/g, '');
+  return phone
+    .trim()
+    .replace(/[\s().-]/g, '')
+    .replace(/^(?:\+|00)?61(?=0?[2-478]\d{8}$)0?/, '0');
+}
+
+/** A kept number as Australians write it: 0412 345 678, 02 9876 5432, 1300 123 456, 13 13 14. */
+export function formatPhone(phone: string): string {
+  const n = normalisePhone(phone);
+  if (!AU_PHONE_PATTERN.test(n)) return phone;
+  if (n.startsWith('04')) return `${n.slice(0, 4)} ${n.slice(4, 7)} ${n.slice(7)}`;
+  if (n.startsWith('0')) return `${n.slice(0, 2)} ${n.slice(2, 6)} ${n.slice(6)}`;
+  if (n.length === 6) return `${n.slice(0, 2)} ${n.slice(2, 4)} ${n.slice(4)}`;
+  return `${n.slice(0, 4)} ${n.slice(4, 7)} ${n.slice(7)}`;
 }
 
 /** How product/list can sort; `relevance` (the default with a keyword) ranks whole words, then word starts. */

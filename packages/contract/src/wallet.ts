@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { isoDateTime, pageQueryFields, paged, text } from './common.js';
 import { couponKind, couponText } from './cart.js';
+import { normaliseCode } from './limits.js';
 
 export const VOUCHER_CODE_MAX = 40;
 
@@ -63,11 +64,18 @@ export type WalletCoupon = z.infer<typeof walletCoupon>;
 export const couponPackage = z.object({ list: z.array(walletCoupon).max(1000) });
 export type CouponPackage = z.infer<typeof couponPackage>;
 
+/** Any letter case; spaces typed in the code ("GIFT - 2500") are dropped. */
 export const applyVoucherBody = z.strictObject({
-  code: text(VOUCHER_CODE_MAX, {
-    pattern: /^[A-Za-z0-9-]*$/,
-    error: 'use letters, digits and dashes only',
-  }).min(1, { error: 'enter a voucher code' }),
+  code: z
+    .string()
+    .max(VOUCHER_CODE_MAX * 2)
+    .transform(normaliseCode)
+    .pipe(
+      text(VOUCHER_CODE_MAX, {
+        pattern: /^[A-Za-z0-9-]*$/,
+        error: 'use letters, digits and dashes only',
+      }).min(1, { error: 'enter a voucher code' }),
+    ),
 });
 export type ApplyVoucherBody = z.input<typeof applyVoucherBody>;
 
