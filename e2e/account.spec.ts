@@ -35,7 +35,7 @@ describe('the account area', () => {
     await testId(page, 'profile-save').click();
     await page.getByText('Your details are saved.').waitFor();
     expect(await testId(page, 'profile-name').textContent()).toBe('Samantha Leeson');
-    expect(await testId(page, 'profile-phone-value').textContent()).toBe('0412345678');
+    expect(await testId(page, 'profile-phone-value').textContent()).toBe('0412 345 678');
 
     await testId(page, 'suburb-edit').click();
     await testId(page, 'profile-postcode').fill('3000');

@@ -1,19 +1,38 @@
 import type { FormRule } from 'antd';
-import { AU_PHONE_PATTERN, normalisePhone } from '@storefront/contract/limits';
+import { AU_PHONE_PATTERN, normalisePhone, POST_BOX_PATTERN } from '@storefront/contract/limits';
 
 /** Form rules shared by every form that asks for the same thing, worded the same everywhere. */
+
+/** Spaces around what was typed go before it is checked, as the server drops them before it checks. */
+const trimmed = (value: unknown) => (typeof value === 'string' ? value.trim() : value);
 
 export function nameRules(what: string): FormRule[] {
   return [
     { required: true, whitespace: true, message: `Enter ${what}.` },
-    { max: 50, message: 'At most 50 characters.' },
+    { max: 50, transform: trimmed, message: 'At most 50 characters.' },
   ];
 }
 
+/** A phone keyboard's autocomplete leaves a space after the address: it is not a mistake. */
 export const emailRules: FormRule[] = [
-  { required: true, message: 'Enter your email address.' },
-  { type: 'email', message: 'Enter a valid email address.' },
+  { required: true, whitespace: true, message: 'Enter your email address.' },
+  { type: 'email', transform: trimmed, message: 'Enter a valid email address.' },
 ];
+
+/** For `normalize`: a postcode pasted with spaces around or in it is its digits. */
+export function withoutSpaces(value: unknown): unknown {
+  return typeof value === 'string' ? value.replace(/\s+/g, '') : value;
+}
+
+/** Groceries go to a door: the address book takes no PO Box, Locked Bag or parcel locker (the contract's rule). */
+export const streetRule: FormRule = {
+  validator: (_, value: unknown) =>
+    typeof value === 'string' && POST_BOX_PATTERN.test(value)
+      ? Promise.reject(
+          new Error('We deliver to the door: enter a street address, not a PO Box or Locked Bag.'),
+        )
+      : Promise.resolve(),
+};
 
 export function newPasswordRules(requiredMessage: string): FormRule[] {
   return [
@@ -41,7 +60,9 @@ export const phoneRule: FormRule = {
   validator: (_, value: unknown) =>
     typeof value !== 'string' || value.trim() === '' || AU_PHONE_PATTERN.test(normalisePhone(value))
       ? Promise.resolve()
-      : Promise.reject(new Error('Enter an Australian number, e.g. 0412 345 678.')),
+      : Promise.reject(
+          new Error('Enter an Australian number with its area code, e.g. 0412 345 678 or 02 9876 5432.'),
+        ),
 };
 
 /**

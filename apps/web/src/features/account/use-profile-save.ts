@@ -3,8 +3,8 @@ import type { CustomerInfo, UpdateCustomerBody } from '@storefront/contract/acco
 import { useState } from 'react';
 import { useAppDispatch } from '../../app/hooks';
 import { toast } from '../../lib/toast';
-import { refusalSaying, type FieldsByCode } from './form-refusal';
-import { useFormRefusal } from './use-form-refusal';
+import { refusalSaying, type FieldsByCode } from '../../lib/form-refusal';
+import { useFormRefusal } from '../../lib/use-form-refusal';
 import { updateProfile } from './user-info-slice';
 
 type Messages = { saved: string; failed: string };

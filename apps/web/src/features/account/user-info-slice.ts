@@ -9,7 +9,7 @@ import type {
 } from '@storefront/contract/account';
 import { createCallThunk, readRejection } from '../../app/hooks';
 import type { AsyncStatus } from '../../lib/async-status';
-import { createFormThunk, readFormRejection } from './form-refusal';
+import { createFormThunk, readFormRejection } from '../../lib/form-refusal';
 import {
   clearSession,
   hasSession,

@@ -3,10 +3,10 @@ import type { CustomerInfo } from '@storefront/contract/account';
 import { errorCatalogue } from '@storefront/contract/errors';
 import { useState } from 'react';
 import { DEFAULT_POST_CODE } from '../user-info-slice';
-import { SCROLL_TO_FIRST_ERROR } from '../../../lib/form-rules';
-import type { FieldsByCode } from '../form-refusal';
+import { SCROLL_TO_FIRST_ERROR, withoutSpaces } from '../../../lib/form-rules';
+import type { FieldsByCode } from '../../../lib/form-refusal';
 import { useProfileSave } from '../use-profile-save';
-import { RefusalAlert } from './refusal-alert';
+import { RefusalAlert } from '../../../components/refusal-alert';
 
 type SuburbForm = { postCode: string; suburb: string };
 
@@ -70,12 +70,13 @@ function SuburbEditor({ info, onSaved, onClose }: Props & { onClose: () => void 
           label="Postcode"
           name="postCode"
           dependencies={['suburb']}
+          normalize={withoutSpaces}
           rules={[
             { required: true, message: 'Enter a postcode.' },
             { pattern: /^\d{4}$/, message: 'A postcode has four digits.' },
           ]}
         >
-          <Input inputMode="numeric" maxLength={4} style={{ maxWidth: 140 }} data-testid="profile-postcode" />
+          <Input inputMode="numeric" style={{ maxWidth: 140 }} data-testid="profile-postcode" />
         </Form.Item>
         <Form.Item
           label="Suburb"

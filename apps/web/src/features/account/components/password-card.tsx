@@ -5,9 +5,9 @@ import { useState } from 'react';
 import { updateCustomerPassword } from '../api';
 import { confirmPasswordRules, newPasswordRules, SCROLL_TO_FIRST_ERROR } from '../../../lib/form-rules';
 import { toast } from '../../../lib/toast';
-import { readRefusal, type FieldsByCode } from '../form-refusal';
-import { useFormRefusal } from '../use-form-refusal';
-import { RefusalAlert } from './refusal-alert';
+import { readRefusal, type FieldsByCode } from '../../../lib/form-refusal';
+import { useFormRefusal } from '../../../lib/use-form-refusal';
+import { RefusalAlert } from '../../../components/refusal-alert';
 
 type PasswordForm = UpdatePasswordBody & { confirmPassword: string };
 

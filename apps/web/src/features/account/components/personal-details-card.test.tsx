@@ -75,3 +75,20 @@ describe('the personal details form', () => {
     expect(screen.getByTestId<HTMLInputElement>('profile-first-name').value).toBe('Dana');
   });
 });
+
+describe('the personal details as shown', () => {
+  it('shows the phone as Australians write it (one kept in the international form too) and the birthday as a day', async () => {
+    render(
+      <Provider store={createAppStore()}>
+        <PersonalDetailsCard
+          info={makeInfo({ phone: '+61412345678', birthday: '2000-02-29' })}
+          onSaved={vi.fn()}
+        />
+      </Provider>,
+    );
+    expect(screen.getByTestId('profile-phone-value').textContent).toBe('0412 345 678');
+    expect(screen.getByTestId('profile-birthday-value').textContent).toBe('29 February 2000');
+    await userEvent.click(screen.getByTestId('profile-edit'));
+    expect((screen.getByTestId('profile-phone') as HTMLInputElement).value).toBe('0412 345 678');
+  });
+});

@@ -1,11 +1,11 @@
 import { Button, Card, Descriptions, Form, Input, Space } from 'antd';
 import type { CustomerInfo, UpdateCustomerBody } from '@storefront/contract/account';
 import { useState } from 'react';
-import { normalisePhone } from '@storefront/contract/limits';
+import { formatPhone, normalisePhone } from '@storefront/contract/limits';
 import { nameRules, phoneRule, SCROLL_TO_FIRST_ERROR } from '../../../lib/form-rules';
 import { formatDay } from '../../../lib/date-time';
 import { useProfileSave } from '../use-profile-save';
-import { RefusalAlert } from './refusal-alert';
+import { RefusalAlert } from '../../../components/refusal-alert';
 
 type DetailsForm = { firstName: string; lastName: string; phone: string; birthday: string };
 
@@ -51,9 +51,15 @@ export function PersonalDetailsCard({ info, onSaved }: Props) {
           </Descriptions.Item>
           <Descriptions.Item label="Email">{info.email}</Descriptions.Item>
           <Descriptions.Item label="Phone">
-            <span data-testid="profile-phone-value">{info.phone ?? 'Not given'}</span>
+            <span data-testid="profile-phone-value">
+              {info.phone ? formatPhone(info.phone) : 'Not given'}
+            </span>
           </Descriptions.Item>
-          <Descriptions.Item label="Birthday">{info.birthday ?? 'Not given'}</Descriptions.Item>
+          <Descriptions.Item label="Birthday">
+            <span data-testid="profile-birthday-value">
+              {info.birthday ? formatDay(info.birthday, 'long') : 'Not given'}
+            </span>
+          </Descriptions.Item>
           <Descriptions.Item label="Member since">{formatDay(info.createdAt, 'long')}</Descriptions.Item>
         </Descriptions>
       )}
@@ -89,7 +95,7 @@ function DetailsEditor({ info, onSaved, onClose }: Props & { onClose: () => void
         initialValues={{
           firstName: info.firstName,
           lastName: info.lastName,
-          phone: info.phone ?? '',
+          phone: info.phone ? formatPhone(info.phone) : '',
           birthday: info.birthday ?? '',
         }}
       >

@@ -129,3 +129,33 @@ describe('the registration form refused by the server', () => {
     expect(screen.queryByTestId('register-error')).toBeNull();
   });
 });
+
+describe('the registration form with what customers type', () => {
+  beforeEach(() => {
+    Element.prototype.scrollIntoView = vi.fn();
+    vi.mocked(registerCustomer).mockReset();
+  });
+
+  it("takes an email with the space a phone's autocomplete leaves after it, and a NT postcode pasted with spaces", async () => {
+    vi.mocked(registerCustomer).mockRejectedValue(refusedWith('EMAIL_TAKEN'));
+    renderRegister();
+    await userEvent.type(screen.getByTestId('register-first-name'), "O'Brien ");
+    await userEvent.type(screen.getByTestId('register-last-name'), 'Nguyễn');
+    await userEvent.type(screen.getByTestId('register-email'), ' Ada+shop@Example.test ');
+    await userEvent.type(screen.getByTestId('register-password'), 'engine-pass-1');
+    await userEvent.type(screen.getByTestId('register-confirm-password'), 'engine-pass-1');
+    await userEvent.click(screen.getByTestId('register-postcode'));
+    await userEvent.paste(' 0800 ');
+    await userEvent.type(screen.getByTestId('register-suburb'), 'Darwin');
+    await userEvent.click(screen.getByTestId('register-submit'));
+
+    await waitFor(() => expect(registerCustomer).toHaveBeenCalledTimes(1));
+    expect(vi.mocked(registerCustomer).mock.calls[0]?.[0]).toMatchObject({
+      email: expect.stringMatching(/^\s*Ada\+shop@Example\.test\s*$/),
+      firstName: expect.stringMatching(/^O'Brien\s*$/),
+      lastName: 'Nguyễn',
+      postCode: '0800',
+      suburb: 'Darwin',
+    });
+  });
+});

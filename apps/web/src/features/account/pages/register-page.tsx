@@ -12,11 +12,12 @@ import {
   nameRules,
   newPasswordRules,
   SCROLL_TO_FIRST_ERROR,
+  withoutSpaces,
 } from '../../../lib/form-rules';
 import { useDocumentTitle } from '../../../lib/use-document-title';
-import { refusalSaying, type FieldsByCode } from '../form-refusal';
-import { useFormRefusal } from '../use-form-refusal';
-import { RefusalAlert } from '../components/refusal-alert';
+import { refusalSaying, type FieldsByCode } from '../../../lib/form-refusal';
+import { useFormRefusal } from '../../../lib/use-form-refusal';
+import { RefusalAlert } from '../../../components/refusal-alert';
 
 type RegisterForm = RegisterBody & { confirmPassword: string };
 
@@ -106,6 +107,7 @@ export function RegisterPage() {
           <Form.Item
             label="Home postcode (optional)"
             name="postCode"
+            normalize={withoutSpaces}
             extra={`Delivery prices are worked out to your home suburb. Leave it empty and we use Sydney NSW ${DEFAULT_POST_CODE} until you set it in your profile.`}
             rules={[
               { pattern: /^\d{4}$/, message: 'Enter a four-digit postcode.' },
@@ -121,7 +123,6 @@ export function RegisterPage() {
             <Input
               size="large"
               inputMode="numeric"
-              maxLength={4}
               autoComplete="postal-code"
               data-testid="register-postcode"
             />

@@ -1,5 +1,6 @@
 import { Button, Card, Space, Tag, Typography } from 'antd';
 import type { Address } from '@storefront/contract/address';
+import { formatPhone } from '@storefront/contract/limits';
 import { ConfirmPopover } from '../../../components/confirm-popover';
 
 type Props = {
@@ -73,7 +74,7 @@ export function AddressCard({
         <br />
         {a.suburb} {a.state} {a.postcode}
         <br />
-        <Typography.Text type="secondary">{a.phone}</Typography.Text>
+        <Typography.Text type="secondary">{formatPhone(a.phone)}</Typography.Text>
       </Typography.Paragraph>
       <Space wrap size={4}>
         {!a.isDefaultShipping && (

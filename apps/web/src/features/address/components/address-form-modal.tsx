@@ -1,12 +1,28 @@
 import { Col, Form, Input, Modal, Row, Select } from 'antd';
 import type { Address, AddressBody } from '@storefront/contract/address';
-import { australianStates } from '@storefront/contract/limits';
+import { errorCatalogue } from '@storefront/contract/errors';
+import { australianStates, formatPhone } from '@storefront/contract/limits';
 import { useEffect, useState } from 'react';
-import { nameRules, phoneRule, SCROLL_TO_FIRST_ERROR } from '../../../lib/form-rules';
-import { readErrorMessage } from '../../../lib/http/error-message';
+import { RefusalAlert } from '../../../components/refusal-alert';
+import { readRefusal, type FieldsByCode } from '../../../lib/form-refusal';
+import {
+  nameRules,
+  phoneRule,
+  SCROLL_TO_FIRST_ERROR,
+  streetRule,
+  withoutSpaces,
+} from '../../../lib/form-rules';
+import { useFormRefusal } from '../../../lib/use-form-refusal';
 import { SuburbSearch } from '../../suburb/components/suburb-search';
 import { addAddress, editAddress } from '../api';
 import { toast } from '../../../lib/toast';
+
+const FIELDS_BY_CODE: FieldsByCode = {
+  [errorCatalogue.SUBURB_MISMATCH.code]: ['suburb', 'state', 'postcode'],
+};
+/** Said under the suburb: what to do about it, not only what is wrong. */
+const SUBURB_MISMATCH_MESSAGE =
+  'The postcode, suburb and state do not match. Pick the suburb from the list again: it fills in the state and postcode.';
 
 type Props = {
   open: boolean;
@@ -21,15 +37,19 @@ type AddressForm = Omit<AddressBody, 'country'>;
 export function AddressFormModal({ open, editing, onClose, onSaved }: Props) {
   const [form] = Form.useForm<AddressForm>();
   const [isSaving, setIsSaving] = useState(false);
+  const { refusalMessage, messageRef, showRefusal, clearRefusal } = useFormRefusal(form, FIELDS_BY_CODE);
 
   useEffect(() => {
     if (!open) return;
     form.resetFields();
-    if (editing) form.setFieldsValue({ ...editing, line2: editing.line2 ?? '' });
-  }, [open, editing, form]);
+    clearRefusal();
+    if (editing)
+      form.setFieldsValue({ ...editing, phone: formatPhone(editing.phone), line2: editing.line2 ?? '' });
+  }, [open, editing, form, clearRefusal]);
 
   const save = async (values: AddressForm) => {
     setIsSaving(true);
+    clearRefusal();
     try {
       const body: AddressBody = {
         ...values,
@@ -40,7 +60,12 @@ export function AddressFormModal({ open, editing, onClose, onSaved }: Props) {
       toast.success(editing ? 'Address updated.' : 'Address added.');
       onSaved(saved);
     } catch (err) {
-      toast.error(readErrorMessage(err));
+      const refusal = readRefusal(err);
+      showRefusal(
+        refusal.code === errorCatalogue.SUBURB_MISMATCH.code
+          ? { ...refusal, message: SUBURB_MISMATCH_MESSAGE }
+          : refusal,
+      );
     } finally {
       setIsSaving(false);
     }
@@ -57,6 +82,7 @@ export function AddressFormModal({ open, editing, onClose, onSaved }: Props) {
       okButtonProps={{ ...{ 'data-testid': 'address-save' } }}
       forceRender
     >
+      <RefusalAlert message={refusalMessage} messageRef={messageRef} testId="address-error" />
       <Form<AddressForm>
         scrollToFirstError={SCROLL_TO_FIRST_ERROR}
         form={form}
@@ -90,6 +116,7 @@ export function AddressFormModal({ open, editing, onClose, onSaved }: Props) {
           rules={[
             { required: true, whitespace: true, message: 'Enter the street address.' },
             { max: 100, message: 'At most 100 characters.' },
+            streetRule,
           ]}
         >
           <Input autoComplete="address-line1" data-testid="address-line1" />
@@ -97,7 +124,7 @@ export function AddressFormModal({ open, editing, onClose, onSaved }: Props) {
         <Form.Item
           label="Apartment, unit, level (optional)"
           name="line2"
-          rules={[{ max: 100, message: 'At most 100 characters.' }]}
+          rules={[{ max: 100, message: 'At most 100 characters.' }, streetRule]}
         >
           <Input autoComplete="address-line2" data-testid="address-line2" />
         </Form.Item>
@@ -125,12 +152,13 @@ export function AddressFormModal({ open, editing, onClose, onSaved }: Props) {
             <Form.Item
               label="Postcode"
               name="postcode"
+              normalize={withoutSpaces}
               rules={[
                 { required: true, message: 'Enter the postcode.' },
                 { pattern: /^\d{4}$/, message: 'Four digits.' },
               ]}
             >
-              <Input inputMode="numeric" maxLength={4} data-testid="address-postcode" />
+              <Input inputMode="numeric" data-testid="address-postcode" />
             </Form.Item>
           </Col>
         </Row>

@@ -35,6 +35,14 @@ describe('the discount code field', () => {
     expect(input.getAttribute('aria-invalid')).toBe('true');
   });
 
+  it('sends a code typed in lower case with spaces in it without the spaces', async () => {
+    vi.mocked(applyCartDiscount).mockRejectedValue({ code: 100403, msg: 'Not valid.', data: null });
+    const input = renderForm();
+    await userEvent.type(input, ' welcome 10 {Enter}');
+    await screen.findByTestId('cart-discount-error');
+    expect(applyCartDiscount).toHaveBeenCalledWith({ code: 'welcome10' });
+  });
+
   it('is described by the server’s refusal, which is announced, and marked invalid', async () => {
     vi.mocked(applyCartDiscount).mockRejectedValue({
       code: 100401,

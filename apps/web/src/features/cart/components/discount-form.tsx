@@ -1,4 +1,5 @@
 import type { AppliedCoupon } from '@storefront/contract/cart';
+import { normaliseCode } from '@storefront/contract/limits';
 import type { ShippingOption } from '@storefront/contract/shipping';
 import { useId, useState, type FormEvent } from 'react';
 import { useAppDispatch } from '../../../app/hooks';
@@ -16,7 +17,7 @@ const CODE_MAX = 40;
 
 function checkCode(code: string): string | null {
   if (!code.trim()) return 'Enter a discount code.';
-  return code.trim().length > CODE_MAX ? 'Discount codes are at most 40 characters.' : null;
+  return normaliseCode(code).length > CODE_MAX ? 'Discount codes are at most 40 characters.' : null;
 }
 
 /** Plain markup like the rest of the cart, so the cart paints without waiting for Ant Design. */
@@ -51,7 +52,7 @@ export function DiscountForm({ coupon, shipping }: Props) {
     event.preventDefault();
     const error = checkCode(code);
     setFieldError(error);
-    if (!error) void send(code.trim());
+    if (!error) void send(normaliseCode(code));
   };
 
   return (

@@ -73,3 +73,25 @@ describe("changing an order's delivery instructions", () => {
     await waitFor(() => expect(onStale).toHaveBeenCalledTimes(1));
   });
 });
+
+describe('the delivery instructions counter', () => {
+  it('counts an emoji and a line break as one character each, as the server does, and takes 250 emoji', async () => {
+    vi.mocked(changeDeliveryNotes).mockResolvedValue(makeOrder());
+    render(<ChangeNotesForm order={makeOrder()} onChanged={vi.fn()} onStale={vi.fn()} />);
+    await userEvent.click(screen.getByRole('button', { name: 'Add instructions for the driver' }));
+    const notes = screen.getByTestId('order-notes');
+    await userEvent.type(notes, 'Gate 🔑{Enter}🐕');
+    expect(screen.getByText('8 / 250')).toBeTruthy();
+
+    await userEvent.clear(notes);
+    await userEvent.click(notes);
+    await userEvent.paste('🍎'.repeat(251));
+    expect((notes as HTMLTextAreaElement).value).toBe('🍎'.repeat(250));
+    expect(screen.getByText('250 / 250')).toBeTruthy();
+    await userEvent.click(screen.getByTestId('order-notes-save'));
+    await waitFor(() => expect(changeDeliveryNotes).toHaveBeenCalledTimes(1));
+    expect(vi.mocked(changeDeliveryNotes).mock.calls[0]?.[0]).toMatchObject({
+      deliveryNotes: '🍎'.repeat(250),
+    });
+  });
+});

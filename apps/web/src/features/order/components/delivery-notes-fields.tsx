@@ -1,5 +1,5 @@
 import { Checkbox, Form, Input } from 'antd';
-import { DELIVERY_NOTES_MAX } from '@storefront/contract/limits';
+import { countCharacters, DELIVERY_NOTES_MAX, firstCharacters } from '@storefront/contract/limits';
 
 /**
  * The instructions for the driver and the authority to leave, as form fields named `deliveryNotes` and
@@ -18,8 +18,13 @@ export function DeliveryNotesFields({
       <Form.Item name="deliveryNotes" label="Instructions for the driver (optional)">
         <Input.TextArea
           autoFocus={autoFocus}
-          maxLength={DELIVERY_NOTES_MAX}
-          showCount
+          // Counted as the server counts, an emoji as one (the default counts UTF-16 units: an emoji was two).
+          count={{
+            show: true,
+            max: DELIVERY_NOTES_MAX,
+            strategy: countCharacters,
+            exceedFormatter: (text, { max }) => firstCharacters(text, max),
+          }}
           autoSize={{ minRows: 2, maxRows: 6 }}
           placeholder="A gate code, where to leave it, a dog to watch out for"
           data-testid={`${testIdPrefix}-notes`}

@@ -47,6 +47,14 @@ describe('the vouchers page', () => {
     vi.mocked(retrieveCredits).mockReset();
   });
 
+  it('takes a code typed with spaces in it, and sends it without them', async () => {
+    vi.mocked(applyVoucher).mockResolvedValue({ balance: 2500, credited: 2500 });
+    renderVouchers();
+    await redeem(' gift - 2500 ');
+    expect(await screen.findByTestId('voucher-balance')).toBeTruthy();
+    expect(applyVoucher).toHaveBeenCalledWith('gift-2500');
+  });
+
   it('shows the new balance when the answer was lost but the voucher was credited', async () => {
     vi.mocked(applyVoucher).mockRejectedValue(lostAnswer);
     vi.mocked(retrieveCredits).mockResolvedValue(makeCredits(3000, [makeEntry()]));

@@ -1,6 +1,7 @@
 import { GiftOutlined } from '@ant-design/icons';
 import { Alert, Button, Card, Form, Input, Space, Statistic, Typography } from 'antd';
 import { useState } from 'react';
+import { normaliseCode } from '@storefront/contract/limits';
 import { Link } from 'react-router';
 import { formatMoney } from '../../../lib/money';
 import { toast } from '../../../lib/toast';
@@ -36,7 +37,7 @@ export function VouchersPage() {
   const redeem = ({ code }: VoucherForm) => {
     // A new code replaces the last answer at once; "Check again" keeps its question on screen meanwhile.
     setOutcome(null);
-    void run(() => redeemVoucher(code.trim()));
+    void run(() => redeemVoucher(normaliseCode(code)));
   };
 
   return (
@@ -58,14 +59,17 @@ export function VouchersPage() {
             label="Voucher code"
             rules={[
               { required: true, whitespace: true, message: 'Enter your voucher code.' },
-              { max: 40, message: 'At most 40 characters.' },
-              { pattern: /^\s*[A-Za-z0-9-]+\s*$/, message: 'Use letters, digits and dashes only.' },
+              { max: 40, transform: normaliseCode, message: 'At most 40 characters.' },
+              {
+                pattern: /^[A-Za-z0-9-]+$/,
+                transform: normaliseCode,
+                message: 'Use letters, digits and dashes only.',
+              },
             ]}
           >
             <Input
               placeholder="e.g. GIFT-1234"
               autoComplete="off"
-              maxLength={40}
               onChange={() => setOutcome((o) => (o?.kind === 'refused' ? null : o))}
               data-testid="voucher-code"
             />

@@ -1,6 +1,6 @@
 import type { FormInstance } from 'antd';
-import { useEffect, useRef, useState } from 'react';
-import { SCROLL_TO_FIRST_ERROR } from '../../lib/form-rules';
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { SCROLL_TO_FIRST_ERROR } from './form-rules';
 import { findFieldErrors, type FieldsByCode, type Refusal } from './form-refusal';
 
 type Shown = { field: string | null; message: string | null };
@@ -36,10 +36,7 @@ export function useFormRefusal(form: FormInstance, fieldsByCode?: FieldsByCode) 
     });
   };
 
-  return {
-    refusalMessage: shown?.message ?? null,
-    messageRef,
-    showRefusal,
-    clearRefusal: () => setShown(null),
-  };
+  const clearRefusal = useCallback(() => setShown(null), []);
+
+  return { refusalMessage: shown?.message ?? null, messageRef, showRefusal, clearRefusal };
 }

@@ -1,7 +1,7 @@
 import { createAsyncThunk, type Dispatch } from '@reduxjs/toolkit';
 import type { FieldError } from '@storefront/contract/common';
 import { errorCatalogue } from '@storefront/contract/errors';
-import { readErrorCode, readErrorMessage } from '../../lib/http/error-message';
+import { readErrorCode, readErrorMessage } from './http/error-message';
 
 /** A refused call as a form needs it: what to say, the catalogue code, and the fields a 400 names. */
 export type Refusal = { message: string; code: number | null; fields: FieldError[] };
