@@ -52,7 +52,7 @@ describe('the wallet', () => {
     await context.close();
   });
 
-  it("on a phone a coupon's Copy code is a 44 px target, as Ant Design's small buttons are", async () => {
+  it("on a phone a coupon's Copy code and Redeem voucher are 44 px targets, as every button is", async () => {
     const { context, page } = await openPage(browser(), PHONE);
     await page.goto('/login?redirect=/account/coupons');
     await signIn(page, DEMO.email, DEMO.password);
@@ -63,6 +63,8 @@ describe('the wallet', () => {
     expect(copies.length).toBeGreaterThan(0);
     for (const copy of copies) expect((await copy.boundingBox())?.height).toBeGreaterThanOrEqual(44);
     await saveScreenshot(page, 'wallet-coupons-phone');
+    await page.goto('/account/vouchers');
+    expect((await testId(page, 'voucher-submit').boundingBox())?.height).toBeGreaterThanOrEqual(44);
     await context.close();
   });
 
