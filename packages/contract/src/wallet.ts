@@ -69,6 +69,7 @@ export const applyVoucherBody = z.strictObject({
   code: z
     .string()
     .max(VOUCHER_CODE_MAX * 2)
+    .regex(/^[A-Za-z0-9\s-]*$/, { error: 'use letters, digits and dashes only' })
     .transform(normaliseCode)
     .pipe(
       text(VOUCHER_CODE_MAX, {
