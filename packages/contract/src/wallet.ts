@@ -69,7 +69,8 @@ export const applyVoucherBody = z.strictObject({
   code: z
     .string()
     .max(VOUCHER_CODE_MAX * 2)
-    .regex(/^[A-Za-z0-9\s-]*$/, { error: 'use letters, digits and dashes only' })
+    // Spaces as typed ("GIFT 2500"); not every \s, which takes invisible ones such as U+FEFF.
+    .regex(/^[A-Za-z0-9 -]*$/, { error: 'use letters, digits and dashes only' })
     .transform(normaliseCode)
     .pipe(
       text(VOUCHER_CODE_MAX, {
