@@ -78,6 +78,11 @@ export const orderCreateBody = z.strictObject({
   useCredit: z.boolean(),
   /** The total (cents) the customer was shown; when the re-priced total differs the order is refused. */
   expectedTotal: z.number().int().min(0).max(100_000_000).optional(),
+  /**
+   * What the customer was shown as left to pay after store credit (cents); when it differs (the balance changed
+   * since, in another tab or by a refund) the order is refused, as for the total.
+   */
+  expectedAmountDue: z.number().int().min(0).max(100_000_000).optional(),
   /** The delivery window (`GET delivery/windows`); required where the address's zone has windows. */
   deliveryWindowID: id.optional(),
   /** For the driver: a gate code, where to leave it. Several lines; blank is none. */

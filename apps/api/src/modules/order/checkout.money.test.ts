@@ -311,6 +311,28 @@ describe('store credit at checkout', () => {
     ]);
   });
 
+  it('is refused when what is left to pay is not what the customer saw (credit spent elsewhere), taking nothing', async () => {
+    const { c, addressID } = await shopper();
+    await giveCredit(db(), c.user.customerID, 500);
+    const p = await createProduct(db(), { priceCents: 1_000, stock: 5 });
+    await addToCart(t.app, c, p.id);
+    // The checkout showed $12.95 to pay after $5.00 of credit; another tab spent the credit meanwhile.
+    await giveCredit(db(), c.user.customerID, -500);
+    const shown = { addressID, useCredit: true, expectedTotal: 1_795, expectedAmountDue: 1_295 };
+    const res = await checkout(c, shown);
+    expect(res.json()).toMatchObject({
+      code: code('ORDER_TOTAL_CHANGED'),
+      msg: 'Your store credit has changed: $17.95 is now to pay. Please check it and place the order again.',
+    });
+    expect(await stockOf(p.id)).toBe(5);
+    expect(await cartProductIds(c.user.customerID)).toEqual([p.id]);
+    expect(await db().select().from(orders).where(eq(orders.customerId, c.user.customerID))).toEqual([]);
+
+    // Shown again, as it now is: placed.
+    const order = await placeOrder(c, { ...shown, expectedAmountDue: 1_795 });
+    expect(order.totals).toMatchObject({ total: 1_795, creditUsed: 0, amountDue: 1_795 });
+  });
+
   it('pays a whole order, which is then paid at once', async () => {
     const { c, addressID } = await shopper();
     await giveCredit(db(), c.user.customerID, 10_000);

@@ -80,6 +80,7 @@ export function createCheckout(db: Db, now: () => Date, { mail, maxUnpaid }: Che
         price.coupon && claimCoupon(tx, customerId, price.coupon),
         body.useCredit ? holdCredit(tx, customerId, price.totals.total) : 0,
       ]);
+      checkAmountDue(withCredit(price.totals, creditUsed).amountDue, body.expectedAmountDue);
       const order = orderOf(customerId, read.orderId, {
         price,
         creditUsed,
@@ -239,6 +240,15 @@ function priceOrder(
   // is not spent on this order: it stays in the cart for one it helps.
   const saves = price.totals.discount > 0 || price.shippingOption.freeReason === 'coupon';
   return { ...price, coupon: saves ? (coupon?.coupon ?? null) : null };
+}
+
+/** The credit held leaves to pay what the customer was shown, or the order is refused (rolling the holds back). */
+function checkAmountDue(amountDue: number, expected: number | undefined): void {
+  if (expected === undefined || expected === amountDue) return;
+  throw new AppError(
+    'ORDER_TOTAL_CHANGED',
+    `Your store credit has changed: ${formatAud(amountDue)} is now to pay. Please check it and place the order again.`,
+  );
 }
 
 /**

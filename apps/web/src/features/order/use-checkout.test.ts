@@ -62,18 +62,20 @@ describe('the store credit the checkout shows', () => {
 
 describe('what placing the order sends', () => {
   const chosen = { addressID: 7, shippingService: 'standard' as const, useCredit: false };
+  const shown = { total: 1_000, amountDue: 1_000 };
 
   it('the delivery instructions as written and the authority to leave, when given', () => {
     const body = orderBodyOf(
       { ...chosen, deliveryNotes: 'Gate code 4821\nBehind the pot plant', leaveUnattended: true },
       null,
-      2_450,
+      { total: 2_450, amountDue: 2_450 },
     );
     expect(body).toEqual({
       addressID: 7,
       shippingService: 'standard',
       useCredit: false,
       expectedTotal: 2_450,
+      expectedAmountDue: 2_450,
       deliveryNotes: 'Gate code 4821\nBehind the pot plant',
       leaveUnattended: true,
     });
@@ -81,24 +83,29 @@ describe('what placing the order sends', () => {
 
   it('the instructions without the invisible characters pasted with them, which the server would refuse', () => {
     const pasted = '\u200bGate code\u2060 4821\ufeff';
-    expect(orderBodyOf({ ...chosen, deliveryNotes: pasted }, null, 1_000).deliveryNotes).toBe(
+    expect(orderBodyOf({ ...chosen, deliveryNotes: pasted }, null, shown).deliveryNotes).toBe(
       'Gate code 4821',
     );
-    expect(orderBodyOf({ ...chosen, deliveryNotes: '\u200b \u200b' }, null, 1_000)).not.toHaveProperty(
+    expect(orderBodyOf({ ...chosen, deliveryNotes: '\u200b \u200b' }, null, shown)).not.toHaveProperty(
       'deliveryNotes',
     );
   });
 
   it('no instructions when they are blank, and no authority to leave unless ticked', () => {
-    const body = orderBodyOf({ ...chosen, deliveryNotes: ' \n ', leaveUnattended: false }, null, 1_000);
+    const body = orderBodyOf({ ...chosen, deliveryNotes: ' \n ', leaveUnattended: false }, null, shown);
     expect(body).not.toHaveProperty('deliveryNotes');
     expect(body).not.toHaveProperty('leaveUnattended');
   });
 
+  it('the total and what is left to pay after store credit, as the customer saw them', () => {
+    const body = orderBodyOf({ ...chosen, useCredit: true }, 500, { total: 1_795, amountDue: 1_295 });
+    expect(body).toMatchObject({ useCredit: true, expectedTotal: 1_795, expectedAmountDue: 1_295 });
+  });
+
   it('spends store credit only when asked and there is some', () => {
-    expect(orderBodyOf({ ...chosen, useCredit: true }, 500, 1_000).useCredit).toBe(true);
-    expect(orderBodyOf({ ...chosen, useCredit: true }, 0, 1_000).useCredit).toBe(false);
-    expect(orderBodyOf({ ...chosen, useCredit: false }, 500, 1_000).useCredit).toBe(false);
+    expect(orderBodyOf({ ...chosen, useCredit: true }, 500, shown).useCredit).toBe(true);
+    expect(orderBodyOf({ ...chosen, useCredit: true }, 0, shown).useCredit).toBe(false);
+    expect(orderBodyOf({ ...chosen, useCredit: false }, 500, shown).useCredit).toBe(false);
   });
 });
 

@@ -77,20 +77,21 @@ export function describeCreditBalance(credit: {
 }
 
 /**
- * What placing the order sends: store credit only when there is some to spend, the total the customer was shown,
- * and only the choices made (blank instructions are none).
+ * What placing the order sends: store credit only when there is some to spend, the total and what is left to pay
+ * that the customer was shown, and only the choices made (blank instructions are none).
  */
 export function orderBodyOf(
   values: CheckoutForm,
   creditBalance: number | null,
-  shownTotal: number,
+  shown: { total: number; amountDue: number },
 ): OrderCreateBody {
   const notes = notesToSend(values.deliveryNotes);
   return {
     addressID: values.addressID,
     shippingService: values.shippingService,
     useCredit: creditBalance !== null && creditBalance > 0 && values.useCredit === true,
-    expectedTotal: shownTotal,
+    expectedTotal: shown.total,
+    expectedAmountDue: shown.amountDue,
     ...(values.deliveryWindowID === undefined ? {} : { deliveryWindowID: values.deliveryWindowID }),
     ...(notes === undefined ? {} : { deliveryNotes: notes }),
     ...(values.leaveUnattended ? { leaveUnattended: true } : {}),
@@ -194,7 +195,7 @@ export function useCheckout() {
     setIsPlacing(true);
     setPlaceError(null);
     try {
-      const body = orderBodyOf(values, balance, totals.total);
+      const body = orderBodyOf(values, balance, totals);
       const order = await createOrder(body, orderKeys.keyFor(body));
       orderKeys.finish();
       clearCheckoutDraft();
