@@ -8,7 +8,17 @@ describe('an order reference', () => {
   });
 
   it('reads nothing from what no order is named by', () => {
-    for (const reference of ['', '5', 'SO-', 'SO-0', 'SO-05', 'so-5', 'SO-5 ', 'SO-1.5', 'SO-99999999999999999'])
+    for (const reference of [
+      '',
+      '5',
+      'SO-',
+      'SO-0',
+      'SO-05',
+      'so-5',
+      'SO-5 ',
+      'SO-1.5',
+      'SO-99999999999999999',
+    ])
       expect(orderIdOfReference(reference), reference).toBeNull();
   });
 });

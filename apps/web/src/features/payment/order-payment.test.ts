@@ -67,6 +67,8 @@ describe('describeOrderPayment', () => {
 
   it('claims nothing about the order before it is read, or when reading it failed', () => {
     expect(describeWith(null, 'loading')).toBe('Checking order SO-7…');
-    expect(describeWith(null, 'failed')).toBe('We could not check whether order SO-7 still waits for payment.');
+    expect(describeWith(null, 'failed')).toBe(
+      'We could not check whether order SO-7 still waits for payment.',
+    );
   });
 });
