@@ -43,6 +43,11 @@ export const errorCatalogue = {
     status: 200,
     msg: 'Google has not verified the email address of that Google account. Verify it with Google, or register with a password.',
   },
+  NO_PASSWORD_SET: {
+    code: 100110,
+    status: 200,
+    msg: 'This account signs in with Google and has no password to change. Choose one with a reset link sent to your email.',
+  },
 
   RESET_LINK_INVALID: {
     code: 100121,

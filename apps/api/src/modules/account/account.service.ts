@@ -274,8 +274,10 @@ export function createAccountService(
     /** Changes the password, ends every other session of the customer (`sessionId` is the one kept) and its reset links. */
     async updatePassword(customerId: number, sessionId: number, body: UpdatePasswordBody): Promise<void> {
       const customer = await requireCustomer(customerId);
+      // Its own account, signed in: saying it has no password tells nobody anything (a Google-only account).
+      if (!customer.passwordHash) throw new AppError('NO_PASSWORD_SET');
       const reservation = await throttle.reserve('perAccount', `password:account:${customer.id}`);
-      if (!customer.passwordHash || !(await verifyPassword(body.oldPassword, customer.passwordHash))) {
+      if (!(await verifyPassword(body.oldPassword, customer.passwordHash))) {
         throw new AppError('WRONG_PASSWORD');
       }
       await throttle.release([reservation]);

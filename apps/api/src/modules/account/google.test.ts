@@ -52,6 +52,14 @@ describe('Google sign-in', () => {
       headers: bearer(String(again.headers.authorization)),
     });
     expect(detail.json().data).toMatchObject({ loginMethod: 'google', hasPassword: false, hasGoogle: true });
+    // It has no password to change: said so, not that the one typed is wrong.
+    const change = await t.app.inject({
+      method: 'PUT',
+      url: '/api/v1/customer/update-password',
+      headers: bearer(String(again.headers.authorization)),
+      payload: { oldPassword: 'anything-at-all', newPassword: 'a-new-password-1' },
+    });
+    expect(change.json()).toMatchObject({ code: 100110, data: null });
   });
 
   it('links a verified Google address to a password account that proved its address, which keeps its password', async () => {
