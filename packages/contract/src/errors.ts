@@ -108,6 +108,11 @@ export const errorCatalogue = {
     status: 200,
     msg: 'Substitutes can no longer be changed.',
   },
+  ADDRESS_NOT_A_DOOR: {
+    code: 100610,
+    status: 200,
+    msg: 'We deliver to a door, not to a PO Box, locked bag or parcel locker. Choose or add a street address.',
+  },
 
   DELIVERY_WINDOW_REQUIRED: {
     code: 101001,

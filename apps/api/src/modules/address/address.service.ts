@@ -5,6 +5,7 @@ import {
   type AddressList,
 } from '@storefront/contract/address';
 import { orderAddress, type OrderAddress } from '@storefront/contract/order';
+import { POST_BOX_PATTERN } from '@storefront/contract/limits';
 import type { AustralianState } from '@storefront/contract/suburb';
 import { violatedConstraint, type Db } from '../../db/client.js';
 import { AppError } from '../../lib/app-error.js';
@@ -40,6 +41,16 @@ export function toAddress(row: AddressRow): Address {
     isDefaultShipping: row.isDefaultShipping,
     isDefaultBilling: row.isDefaultBilling,
   };
+}
+
+/**
+ * Groceries go to a door: an address that only Australia Post can deliver to (a PO Box, a locked bag, a parcel
+ * locker) is refused as an order's delivery address. The address book refuses new ones; this catches those saved
+ * before it did.
+ */
+export function refuseUnlessDoor(row: AddressRow): void {
+  if (POST_BOX_PATTERN.test(row.line1) || (row.line2 !== null && POST_BOX_PATTERN.test(row.line2)))
+    throw new AppError('ADDRESS_NOT_A_DOOR');
 }
 
 /** The address as an order keeps it: a copy that later edits of the address book do not change. */

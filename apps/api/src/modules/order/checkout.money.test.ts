@@ -495,6 +495,33 @@ describe('the lines of an order', () => {
   });
 });
 
+describe('the delivery address of an order', () => {
+  it('a PO Box saved before the address book refused them is refused as a place to deliver, taking nothing; a move to one too', async () => {
+    const { c, addressID } = await shopper();
+    const p = await createProduct(db(), { stock: 5 });
+    await addToCart(t.app, c, p.id);
+    const order = await placeOrder(c, { addressID });
+    await addToCart(t.app, c, p.id);
+    const boxID = await addAddress(t.app, c, { ...sydneyAddress, line1: '3 Bridge St' });
+    await db().update(addresses).set({ line1: 'PO Box 1234' }).where(eq(addresses.id, boxID));
+
+    const res = await checkout(c, { addressID: boxID });
+    expect(res.json()).toMatchObject({ code: code('ADDRESS_NOT_A_DOOR'), data: null });
+    expect(await stockOf(p.id)).toBe(4);
+    expect(await cartProductIds(c.user.customerID)).toEqual([p.id]);
+
+    const moved = await t.app.inject({
+      method: 'PUT',
+      url: '/api/v1/order/address',
+      headers: bearer(c.token),
+      payload: { orderID: order.orderID, addressID: boxID },
+    });
+    expect(moved.json()).toMatchObject({ code: code('ADDRESS_NOT_A_DOOR') });
+    const [kept] = await db().select().from(orders).where(eq(orders.id, order.orderID));
+    expect(kept?.shippingAddress).toMatchObject({ addressID, line1: '1 Macquarie St' });
+  });
+});
+
 describe('the billing address of an order', () => {
   const billingBody: AddressBody = { ...sydneyAddress, firstName: 'Bill', line1: '2 George St' };
 

@@ -5,7 +5,7 @@ import { together } from '../../db/together.js';
 import { AppError } from '../../lib/app-error.js';
 import { findCustomerById } from '../account/account.repo.js';
 import { findAddressesWithDefaultBilling, type AddressRow } from '../address/address.repo.js';
-import { snapshotOf } from '../address/address.service.js';
+import { refuseUnlessDoor, snapshotOf } from '../address/address.service.js';
 import {
   deleteCartLines,
   findCartCouponRow,
@@ -175,6 +175,7 @@ function decide(
 ): { addresses: Addresses; window: DeliveryWindowRow | null; price: OrderPrice } {
   if (read.unpaid >= maxUnpaid) throw new AppError('ORDER_UNPAID_LIMIT');
   const addresses = addressesOf(read.addresses, body);
+  refuseUnlessDoor(addresses.delivery);
   if (!read.suburb) throw new AppError('NO_DESTINATION');
   const zone = zoneOf(read.suburb);
   const lines = availableLines(read.lines);

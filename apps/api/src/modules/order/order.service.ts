@@ -3,6 +3,7 @@ import {
   orderStatuses,
   type OrderAddressBody,
   type OrderCancelBody,
+  type OrderCancellation,
   type OrderCreateBody,
   type OrderDeliveryNotesBody,
   type OrderSubstitutesBody,
@@ -17,12 +18,13 @@ import {
   type ReorderResult,
 } from '@storefront/contract/order';
 import type { OrderDeliveryWindowBody } from '@storefront/contract/delivery';
+import type { CancelRefund } from '@storefront/contract/refund';
 import type { Db, Executor } from '../../db/client.js';
 import { errorCatalogue, type ErrorName } from '@storefront/contract/errors';
 import { AppError } from '../../lib/app-error.js';
 import type { WarnLog } from '../../lib/warn-log.js';
 import { findAddress } from '../address/address.repo.js';
-import { snapshotOf } from '../address/address.service.js';
+import { refuseUnlessDoor, snapshotOf } from '../address/address.service.js';
 import { returnStock } from '../catalog/catalog.repo.js';
 import { mergeIntoCart } from '../cart/cart-merge.js';
 import { lockCart } from '../cart/cart.repo.js';
@@ -107,6 +109,16 @@ export function totalsOf(order: OrderRow): OrderTotals {
   };
 }
 
+/**
+ * What a cancel gives back: an unpaid order only the store credit it spent; a paid one everything, the part its
+ * provider took through the provider (a capture is taken only for the amount due) and the rest as credit.
+ */
+function refundOf(order: OrderRow, captured: { amountCents: number; provider: CancelRefund['provider'] } | undefined): CancelRefund {
+  if (order.paidAt === null) return { byProvider: 0, provider: null, asCredit: order.creditUsedCents };
+  const byProvider = captured?.amountCents ?? 0;
+  return { byProvider, provider: captured?.provider ?? null, asCredit: order.totalCents - byProvider };
+}
+
 function toSummary(order: OrderRow, lines: OrderLineRow[]): OrderSummary {
   return {
     orderID: order.id,
@@ -149,10 +161,35 @@ export function createOrderService(db: Db, deps: OrderServiceDeps) {
       order.couponId === null ? null : findCouponCode(db, order.couponId),
       order.deliveryWindowId === null ? null : findDeliveryWindow(db, order.deliveryWindowId),
     ]);
-    return toDetail({ order, lines, couponCode, window: window ?? null });
+    const cancellation =
+      order.status === 'cancelled'
+        ? cancellationOf(order, order.paidAt === null ? undefined : await payments.capturedPayment(db, order.id))
+        : null;
+    return toDetail({ order, lines, couponCode, window: window ?? null }, cancellation);
   }
 
-  function toDetail({ order, lines, couponCode, window }: PlacedOrder): OrderDetail {
+  function payByOf(order: OrderRow): Date {
+    return new Date(order.createdAt.getTime() + mail.unpaidMinutes * 60_000);
+  }
+
+  /**
+   * Why and how a cancelled order was closed. Never paid and cancelled once its time to pay had passed is the
+   * store's cancel of an order left unpaid (a customer's cancel in the minute before the store's round gets to it
+   * says the same, and is as true).
+   */
+  function cancellationOf(
+    order: OrderRow,
+    captured: Parameters<typeof refundOf>[1],
+  ): OrderCancellation {
+    const payBy = payByOf(order);
+    const notPaid = order.paidAt === null && order.cancelledAt !== null && order.cancelledAt >= payBy;
+    return { notPaidBy: notPaid ? payBy.toISOString() : null, refund: refundOf(order, captured) };
+  }
+
+  function toDetail(
+    { order, lines, couponCode, window }: PlacedOrder,
+    cancellation: OrderCancellation | null = null,
+  ): OrderDetail {
     return {
       orderID: order.id,
       status: order.status,
@@ -176,10 +213,7 @@ export function createOrderService(db: Db, deps: OrderServiceDeps) {
       updatedAt: order.updatedAt.toISOString(),
       paidAt: order.paidAt?.toISOString() ?? null,
       cancelledAt: order.cancelledAt?.toISOString() ?? null,
-      payBy:
-        order.status === 'pending_payment'
-          ? new Date(order.createdAt.getTime() + mail.unpaidMinutes * 60_000).toISOString()
-          : null,
+      payBy: order.status === 'pending_payment' ? payByOf(order).toISOString() : null,
       canCancel: isOpen(order.status),
       canChangeAddress: isOpen(order.status),
       deliveryWindow: window ? toBookedWindow(window) : null,
@@ -188,6 +222,7 @@ export function createOrderService(db: Db, deps: OrderServiceDeps) {
       canChangeSubstitutes: isOpen(order.status),
       deliveryNotes: order.deliveryNotes,
       leaveUnattended: order.leaveUnattended,
+      cancellation,
     };
   }
 
@@ -249,6 +284,7 @@ export function createOrderService(db: Db, deps: OrderServiceDeps) {
       if (!order) throw new AppError('NOT_FOUND', 'No such order.');
       const address = await findAddress(db, customerId, body.addressID);
       if (!address) throw new AppError('NOT_FOUND', 'No such address.');
+      refuseUnlessDoor(address);
       // Shipping was charged for the zone of the original address; a move within that zone keeps the price right.
       const [from, to] = await Promise.all([
         findSuburbById(db, orderAddress.parse(order.shippingAddress).suburbID),
@@ -357,7 +393,7 @@ export function createOrderService(db: Db, deps: OrderServiceDeps) {
         // The order row lock makes a parallel cancel wait here and then find the order already cancelled.
         const order = await findOrder(tx, customerId, body.orderID, { lock: true });
         if (!order) throw new AppError('NOT_FOUND', 'No such order.');
-        const result = await release(tx, order, OPEN_STATUSES);
+        const result = await release(tx, order, OPEN_STATUSES, 'customer');
         if (!result) throw closedError('ORDER_NOT_CANCELLABLE', order.status);
         return result;
       });
@@ -371,7 +407,7 @@ export function createOrderService(db: Db, deps: OrderServiceDeps) {
       const released = await db.transaction(async (tx) => {
         // Locked and read again: the customer may have moved its delivery window since it was listed.
         const locked = await findOrder(tx, order.customerId, order.id, { lock: true });
-        return locked ? release(tx, locked, ['pending_payment']) : null;
+        return locked ? release(tx, locked, ['pending_payment'], 'store') : null;
       });
       if (released === null) return false;
       stockChanged();
@@ -380,7 +416,12 @@ export function createOrderService(db: Db, deps: OrderServiceDeps) {
   };
 
   /** Cancels the order while it is in `from` and gives back stock, coupon use and the store-credit part. */
-  async function release(tx: Executor, order: OrderRow, from: readonly OrderStatus[]) {
+  async function release(
+    tx: Executor,
+    order: OrderRow,
+    from: readonly OrderStatus[],
+    by: 'customer' | 'store',
+  ) {
     const cancelled = await updateOrderWhileIn(tx, order.id, from, {
       status: 'cancelled',
       cancelledAt: now(),
@@ -391,24 +432,24 @@ export function createOrderService(db: Db, deps: OrderServiceDeps) {
     if (order.deliveryWindowId !== null) await returnWindowPlace(tx, order.deliveryWindowId);
     const captured =
       order.status === 'pending_payment' ? undefined : await payments.capturedPayment(tx, order.id);
-    // A capture is taken only for the amount due, and nothing of it is refunded before the order is cancelled.
-    const byProvider = captured?.amountCents ?? 0;
-    // Unpaid: only the credit spent comes back. Paid: everything, less what the provider gives back.
-    const asCredit =
-      order.status === 'pending_payment' ? order.creditUsedCents : order.totalCents - byProvider;
-    await recordOrderCredit(tx, { customerId: order.customerId, orderId: order.id, amountCents: asCredit });
+    // Nothing of a capture is refunded before the order is cancelled.
+    const refund = refundOf(order, captured);
+    await recordOrderCredit(tx, {
+      customerId: order.customerId,
+      orderId: order.id,
+      amountCents: refund.asCredit,
+    });
     if (order.couponId !== null) await releaseCouponUse(tx, order.customerId, order.couponId);
-    const refund = { byProvider, provider: captured?.provider ?? null, asCredit };
     const paymentUndecided =
       order.status === 'pending_payment' && (await payments.startedAttempts(order.id, tx)).length > 0;
     await queueOrderMail(
       tx,
       { order: cancelled, lines },
-      { kind: 'cancelled', refund, paymentUndecided },
+      { kind: 'cancelled', refund, paymentUndecided, byStore: by === 'store' },
       mail,
       now(),
     );
-    return { orderId: order.id, byProvider };
+    return { orderId: order.id, byProvider: refund.byProvider };
   }
 
   /** The order is cancelled whatever the provider says; a refund it cannot take now is owed and retried. */
