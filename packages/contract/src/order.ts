@@ -6,6 +6,7 @@ import { productText } from './catalog.js';
 import { CART_LINES_MAX, couponText } from './cart.js';
 import { shippingService } from './shipping.js';
 import { australianState } from './suburb.js';
+import { paymentProvider } from './payment.js';
 
 /** pending_payment -> paid -> processing -> shipped -> delivered; cancelled from any state before shipped. */
 export const orderStatuses = [
@@ -150,6 +151,22 @@ export const orderStat = z.object({
 });
 export type OrderStat = z.infer<typeof orderStat>;
 
+/** What a cancelled order's page says of it, as its cancellation mail does. */
+export const orderCancellation = z.object({
+  /**
+   * Set when the order was never paid and was cancelled once its time to pay had passed (the store's cancel of an
+   * order left unpaid): the time it was to be paid by. Null for any other cancel.
+   */
+  notPaidBy: isoDateTime.nullable(),
+  /** What went back, in cents: through the provider that took it (named), and as store credit. */
+  refund: z.object({
+    byProvider: z.number().int().min(0),
+    provider: paymentProvider.nullable(),
+    asCredit: z.number().int().min(0),
+  }),
+});
+export type OrderCancellation = z.infer<typeof orderCancellation>;
+
 export const orderDetail = z.object({
   orderID: z.number().int(),
   status: orderStatus,
@@ -182,6 +199,8 @@ export const orderDetail = z.object({
   deliveryNotes: z.string().max(DELIVERY_NOTES_MAX).nullable(),
   /** The driver may leave the order at the door when nobody is home. */
   leaveUnattended: z.boolean(),
+  /** Once cancelled: why, when the store cancelled it, and what went back (as its cancellation mail says). */
+  cancellation: orderCancellation.nullable(),
 });
 export type OrderDetail = z.infer<typeof orderDetail>;
 

@@ -39,6 +39,7 @@ export function makeOrderDetail(overrides: Partial<OrderDetail> = {}): OrderDeta
     payBy: null,
     deliveryNotes: null,
     leaveUnattended: false,
+    cancellation: null,
     ...overrides,
   };
 }

@@ -164,6 +164,38 @@ describe('order mail', () => {
     expect(cancelled?.text).toContain(
       `$${byProvider} goes back through the demo provider, and $10.00 is back in your store credit`,
     );
+    // The cancelled order's page says the same of it.
+    const detail = await t.app.inject({
+      url: `/api/v1/order/detail?orderID=${order.orderID}`,
+      headers: bearer(c.token),
+    });
+    expect(detail.json().data.cancellation).toEqual({
+      notPaidBy: null,
+      refund: { byProvider: order.totals.total - 1000, provider: 'demo', asCredit: 1000 },
+    });
+  });
+
+  it('an order the store cancels, left unpaid, is mailed and shown why, and its store credit back', async () => {
+    const { c, addressID } = await shopper();
+    await giveCredit(db(), c.user.customerID, 500);
+    const order = await placeOrder(t.app, c, { addressID, useCredit: true });
+    t.clock.advance(31 * 60_000);
+    // Other tests' orders left unpaid go too: each customer is mailed about their own.
+    await t.app.expireUnpaidOrders();
+
+    const cancelled = (await mailsTo(c.email)).at(-1);
+    expect(cancelled?.subject).toBe(`Order SO-${order.orderID} is cancelled`);
+    expect(cancelled?.text).toContain(
+      'It was not paid within 30 minutes of ordering, so we cancelled it and its items went back on the shelf. $5.00 is back in your store credit.',
+    );
+    const detail = await t.app.inject({
+      url: `/api/v1/order/detail?orderID=${order.orderID}`,
+      headers: bearer(c.token),
+    });
+    expect(detail.json().data.cancellation).toEqual({
+      notPaidBy: new Date(new Date(order.createdAt).getTime() + 30 * 60_000).toISOString(),
+      refund: { byProvider: 0, provider: null, asCredit: 500 },
+    });
   });
 
   it('an order paid while its "awaits payment" mail waits for a retry: that mail is withdrawn, never sent', async () => {
@@ -220,6 +252,16 @@ describe('order mail', () => {
     expect(cancelled?.text).not.toContain('Delivering to');
     expect(cancelled?.text).not.toContain('driver');
     expect(cancelled?.text).not.toContain('If the payment you started');
+    // The customer cancelled it: the store's reason is not given.
+    expect(cancelled?.text).not.toContain('we cancelled it');
+    const detail = await t.app.inject({
+      url: `/api/v1/order/detail?orderID=${order.orderID}`,
+      headers: bearer(c.token),
+    });
+    expect(detail.json().data.cancellation).toEqual({
+      notPaidBy: null,
+      refund: { byProvider: 0, provider: null, asCredit: 0 },
+    });
   });
 
   it('an order paid in full with store credit is confirmed at once', async () => {

@@ -4,6 +4,7 @@ import { isTaxInvoice } from '@storefront/contract/gst';
 import { STORE_TIME_ZONE } from '@storefront/contract/limits';
 import { isStillToBePacked, substitutionNote } from '@storefront/contract/substitutes';
 import { orderAddress, type OrderAddress } from '@storefront/contract/order';
+import { providerNames, refundNote, type CancelRefund } from '@storefront/contract/refund';
 import type { Executor } from '../../db/client.js';
 import { together } from '../../db/together.js';
 import { findCustomerById, type CustomerRow } from '../account/account.repo.js';
@@ -20,13 +21,15 @@ export type OrderEvent =
   | { kind: 'paid' }
   | {
       kind: 'cancelled';
-      refund: { byProvider: number; provider: string | null; asCredit: number };
+      refund: CancelRefund;
       /** A payment was started and the provider has not said what became of it. */
       paymentUndecided: boolean;
+      /** The store cancelled it, left unpaid past its time to pay (not the customer). */
+      byStore: boolean;
     }
   | { kind: 'address-changed' }
   /** A provider took money the order is not owed (paid already, or cancelled); it is being given back. */
-  | { kind: 'payment-returned'; amountCents: number; provider: string };
+  | { kind: 'payment-returned'; amountCents: number; provider: keyof typeof providerNames };
 
 export type OrderMailSettings = {
   publicUrl: string;
@@ -37,12 +40,6 @@ export type OrderMailSettings = {
 
 /** Unique to the order: its mail is found by it, to be withdrawn once the order no longer awaits payment. */
 const awaitingPaymentSubject = (ref: string) => `We have your order ${ref}: it awaits payment`;
-
-const providerNames: Record<string, string> = {
-  paypal: 'PayPal',
-  afterpay: 'Afterpay',
-  demo: 'the demo provider',
-};
 
 function addressLine(a: OrderAddress): string {
   return [`${a.firstName} ${a.lastName}`, a.line1, a.line2, `${a.suburb} ${a.state} ${a.postcode}`]
@@ -129,27 +126,25 @@ function content(event: OrderEvent, order: OrderRow, settings: OrderMailSettings
         lead: `We received ${formatAud(amountDue)} and are getting your order ready.`,
       };
     case 'cancelled': {
-      const { byProvider, provider, asCredit } = event.refund;
-      const parts = [
-        byProvider > 0
-          ? `${formatAud(byProvider)} goes back through ${providerNames[provider ?? ''] ?? provider}`
-          : null,
-        asCredit > 0 ? `${formatAud(asCredit)} is back in your store credit` : null,
-      ].filter(Boolean);
+      // The customer did not cancel it: say why it was.
+      const why = event.byStore
+        ? `It was not paid within ${settings.unpaidMinutes} minutes of ordering, so we cancelled it and its items went back on the shelf. `
+        : '';
+      const refund = refundNote(event.refund, formatAud);
       return {
         subject: `Order ${ref} is cancelled`,
         heading: `Order ${ref} is cancelled`,
         lead:
-          parts.length > 0
-            ? `${parts.join(', and ')}. Refunds to a card can take a few business days to show.`
-            : event.paymentUndecided
+          why +
+          (refund ??
+            (event.paymentUndecided
               ? 'Nothing was paid for it. If the payment you started still goes through, we give it back and mail you.'
-              : 'Nothing was paid for it, so nothing is owed.',
+              : 'Nothing was paid for it, so nothing is owed.')),
       };
     }
     case 'payment-returned': {
       const amount = formatAud(event.amountCents);
-      const via = providerNames[event.provider] ?? event.provider;
+      const via = providerNames[event.provider];
       return {
         subject: `Order ${ref}: we are giving back ${amount}`,
         heading: `${amount} is on its way back to you`,

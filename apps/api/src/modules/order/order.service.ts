@@ -113,8 +113,12 @@ export function totalsOf(order: OrderRow): OrderTotals {
  * What a cancel gives back: an unpaid order only the store credit it spent; a paid one everything, the part its
  * provider took through the provider (a capture is taken only for the amount due) and the rest as credit.
  */
-function refundOf(order: OrderRow, captured: { amountCents: number; provider: CancelRefund['provider'] } | undefined): CancelRefund {
-  if (order.paidAt === null) return { byProvider: 0, provider: null, asCredit: order.creditUsedCents };
+function refundOf(
+  order: OrderRow,
+  wasPaid: boolean,
+  captured: { amountCents: number; provider: CancelRefund['provider'] } | undefined,
+): CancelRefund {
+  if (!wasPaid) return { byProvider: 0, provider: null, asCredit: order.creditUsedCents };
   const byProvider = captured?.amountCents ?? 0;
   return { byProvider, provider: captured?.provider ?? null, asCredit: order.totalCents - byProvider };
 }
@@ -163,7 +167,10 @@ export function createOrderService(db: Db, deps: OrderServiceDeps) {
     ]);
     const cancellation =
       order.status === 'cancelled'
-        ? cancellationOf(order, order.paidAt === null ? undefined : await payments.capturedPayment(db, order.id))
+        ? cancellationOf(
+            order,
+            order.paidAt === null ? undefined : await payments.capturedPayment(db, order.id),
+          )
         : null;
     return toDetail({ order, lines, couponCode, window: window ?? null }, cancellation);
   }
@@ -177,13 +184,13 @@ export function createOrderService(db: Db, deps: OrderServiceDeps) {
    * store's cancel of an order left unpaid (a customer's cancel in the minute before the store's round gets to it
    * says the same, and is as true).
    */
-  function cancellationOf(
-    order: OrderRow,
-    captured: Parameters<typeof refundOf>[1],
-  ): OrderCancellation {
+  function cancellationOf(order: OrderRow, captured: Parameters<typeof refundOf>[2]): OrderCancellation {
     const payBy = payByOf(order);
     const notPaid = order.paidAt === null && order.cancelledAt !== null && order.cancelledAt >= payBy;
-    return { notPaidBy: notPaid ? payBy.toISOString() : null, refund: refundOf(order, captured) };
+    return {
+      notPaidBy: notPaid ? payBy.toISOString() : null,
+      refund: refundOf(order, order.paidAt !== null, captured),
+    };
   }
 
   function toDetail(
@@ -433,7 +440,7 @@ export function createOrderService(db: Db, deps: OrderServiceDeps) {
     const captured =
       order.status === 'pending_payment' ? undefined : await payments.capturedPayment(tx, order.id);
     // Nothing of a capture is refunded before the order is cancelled.
-    const refund = refundOf(order, captured);
+    const refund = refundOf(order, order.status !== 'pending_payment', captured);
     await recordOrderCredit(tx, {
       customerId: order.customerId,
       orderId: order.id,
