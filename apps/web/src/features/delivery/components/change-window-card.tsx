@@ -21,7 +21,8 @@ export function ChangeWindowCard({ order, onChanged }: Props) {
   const [error, setError] = useState<string | null>(null);
   const samePrice = useCallback((w: DeliveryWindow) => w.priceDelta === booked?.priceDelta, [booked]);
 
-  if (!booked) return null;
+  // A cancelled order gave its place in the window back: it is not coming then (its mail leaves the window out too).
+  if (!booked || order.status === 'cancelled') return null;
 
   const save = async () => {
     if (choice === undefined) return;
@@ -56,7 +57,7 @@ export function ChangeWindowCard({ order, onChanged }: Props) {
             Change
           </Button>
         )}
-        {!order.canChangeWindow && order.status !== 'cancelled' && (
+        {!order.canChangeWindow && (
           <Typography.Text type="secondary">The window can no longer be changed.</Typography.Text>
         )}
         {isChanging && addressID !== null && (

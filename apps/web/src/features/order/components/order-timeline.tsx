@@ -1,5 +1,7 @@
 import { Alert, Steps } from 'antd';
 import type { OrderDetail } from '@storefront/contract/order';
+import { refundNote } from '@storefront/contract/refund';
+import { formatMoney } from '../../../lib/money';
 import { formatOrderDate, orderStatusLabels } from '../order-status';
 
 const timeline = ['pending_payment', 'paid', 'processing', 'shipped', 'delivered'] as const;
@@ -11,7 +13,7 @@ export function OrderTimeline({ order }: { order: OrderDetail }) {
         type="info"
         showIcon
         message="This order was cancelled"
-        description={order.cancelledAt ? `Cancelled ${formatOrderDate(order.cancelledAt)}.` : undefined}
+        description={cancelledNote(order)}
         data-testid="order-cancelled-note"
       />
     );
@@ -28,4 +30,16 @@ export function OrderTimeline({ order }: { order: OrderDetail }) {
       data-testid="order-timeline"
     />
   );
+}
+
+/** When and why it was cancelled, and what went back, as its cancellation mail says. */
+function cancelledNote({ cancelledAt, cancellation }: OrderDetail): string | undefined {
+  const said = [
+    cancelledAt ? `Cancelled ${formatOrderDate(cancelledAt)}.` : null,
+    cancellation?.notPaidBy
+      ? `It was not paid by ${formatOrderDate(cancellation.notPaidBy)}, so its items went back on the shelf.`
+      : null,
+    cancellation ? (refundNote(cancellation.refund, formatMoney) ?? 'Nothing was paid for it.') : null,
+  ].filter((s) => s !== null);
+  return said.length > 0 ? said.join(' ') : undefined;
 }

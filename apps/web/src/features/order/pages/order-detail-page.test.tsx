@@ -108,6 +108,59 @@ describe("an order's page", () => {
     expect(screen.queryByTestId('order-tax-invoice')).toBeNull();
   });
 
+  it('says what a cancel gave back, as the mail does: through the provider, and as store credit', async () => {
+    await showOrder({
+      status: 'cancelled',
+      paidAt: '2026-11-20T10:01:00.000Z',
+      cancelledAt: '2026-11-20T11:00:00.000Z',
+      canCancel: false,
+      cancellation: { notPaidBy: null, refund: { byProvider: 6435, provider: 'demo', asCredit: 2500 } },
+    });
+    const note = screen.getByTestId('order-cancelled-note').textContent ?? '';
+    expect(note).toContain(
+      '$64.35 goes back through the demo provider, and $25.00 is back in your store credit. Refunds to a card can take a few business days to show.',
+    );
+    expect(note).not.toContain('not paid');
+  });
+
+  it('says an order left unpaid was cancelled because it was not paid in time, and gives its credit back', async () => {
+    const payBy = '2026-11-20T10:30:00.000Z';
+    await showOrder({
+      status: 'cancelled',
+      paidAt: null,
+      cancelledAt: '2026-11-20T10:31:00.000Z',
+      canCancel: false,
+      totals: {
+        subtotal: 1000,
+        discount: 0,
+        shipping: 0,
+        creditUsed: 500,
+        total: 1000,
+        amountDue: 500,
+        gst: 0,
+      },
+      cancellation: { notPaidBy: payBy, refund: { byProvider: 0, provider: null, asCredit: 500 } },
+    });
+    const note = screen.getByTestId('order-cancelled-note').textContent ?? '';
+    expect(note).toContain(
+      `It was not paid by ${formatOrderDate(payBy)}, so its items went back on the shelf.`,
+    );
+    expect(note).toContain('$5.00 is back in your store credit.');
+  });
+
+  it('shows no delivery window on a cancelled order: its place was given back', async () => {
+    const window = {
+      windowID: 3,
+      startsAt: '2026-11-22T20:00:00.000Z',
+      endsAt: '2026-11-22T22:00:00.000Z',
+      cutoffAt: '2026-11-22T09:00:00.000Z',
+      label: null,
+      priceDelta: 0,
+    };
+    await showOrder({ status: 'cancelled', canCancel: false, deliveryWindow: window });
+    expect(screen.queryByTestId('order-window')).toBeNull();
+  });
+
   it('is no tax invoice in a shop without an ABN, though it still says the GST', async () => {
     serveAbn(null);
     await showOrder({ totals: { ...makeOrderDetail().totals, gst: 82 } });
