@@ -35,16 +35,14 @@ export function BuyAgainButton({ orderID, size = 'middle', block = false }: Prop
       void dispatch(fetchCart());
       const leftOut = result.lines.filter((l) => l.reason !== null);
       const goToCart = () => void navigate('/cart');
+      const items = `${result.added} ${result.added === 1 ? 'item' : 'items'}`;
       if (leftOut.length === 0) {
-        toast.success(`Added ${result.added} ${result.added === 1 ? 'item' : 'items'} to your cart.`);
+        toast.success(`Added ${items} to your cart.`);
         goToCart();
         return;
       }
       void modal.warning({
-        title:
-          result.added > 0
-            ? `Added ${result.added} items; some could not be added`
-            : 'Nothing could be added',
+        title: result.added > 0 ? `Added ${items}; some could not be added` : 'Nothing could be added',
         content: (
           <ul className="buy-again__left-out" data-testid="buy-again-left-out">
             {leftOut.map((l) => (
