@@ -5,6 +5,7 @@ import { STORE_TIME_ZONE } from '@storefront/contract/limits';
 import { isStillToBePacked, substitutionNote } from '@storefront/contract/substitutes';
 import { orderAddress, type OrderAddress } from '@storefront/contract/order';
 import { providerNames, refundNote, type CancelRefund } from '@storefront/contract/refund';
+import { restOfTotalLabel } from '@storefront/contract/payment-rows';
 import type { Executor } from '../../db/client.js';
 import { together } from '../../db/together.js';
 import { findCustomerById, type CustomerRow } from '../account/account.repo.js';
@@ -61,7 +62,14 @@ function orderBlocks(order: OrderRow, lines: OrderLineRow[]): MailBlock[] {
     ...(totals.creditUsed > 0
       ? [
           { label: 'Paid with store credit', value: formatAud(totals.creditUsed) },
-          ...(totals.amountDue > 0 ? [{ label: restLabel(order), value: formatAud(totals.amountDue) }] : []),
+          ...(totals.amountDue > 0
+            ? [
+                {
+                  label: restOfTotalLabel({ status: order.status, isPaid: order.paidAt !== null }),
+                  value: formatAud(totals.amountDue),
+                },
+              ]
+            : []),
         ]
       : []),
   ];
@@ -83,12 +91,6 @@ function orderBlocks(order: OrderRow, lines: OrderLineRow[]): MailBlock[] {
     { kind: 'rows', rows },
     ...(isDelivered ? deliveryBlocks(order) : []),
   ];
-}
-
-/** What became of the part of the total store credit did not pay, as the order stands when the mail is written. */
-function restLabel(order: OrderRow): string {
-  if (order.paidAt !== null) return 'Paid';
-  return order.status === 'pending_payment' ? 'To pay' : 'Not paid';
 }
 
 function deliveryBlocks(order: OrderRow): MailBlock[] {

@@ -12,7 +12,7 @@ export function OrderTimeline({ order }: { order: OrderDetail }) {
       <Alert
         type="info"
         showIcon
-        message="This order was cancelled"
+        title="This order was cancelled"
         description={cancelledNote(order)}
         data-testid="order-cancelled-note"
       />

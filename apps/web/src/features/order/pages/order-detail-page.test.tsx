@@ -148,6 +148,39 @@ describe("an order's page", () => {
     expect(note).toContain('$5.00 is back in your store credit.');
   });
 
+  it('says, beside the store credit, what became of the rest of the total, as the mails do', async () => {
+    const totals = {
+      subtotal: 8935,
+      discount: 0,
+      shipping: 0,
+      creditUsed: 2025,
+      total: 8935,
+      amountDue: 6910,
+      gst: 0,
+    };
+    const rows = () =>
+      Array.from(
+        screen.getByTestId('order-lines').querySelectorAll('.cart-summary__row'),
+        (r) => r.textContent,
+      );
+    await showOrder({ totals });
+    expect(rows().slice(-2)).toEqual(['Paid with store credit-$20.25', 'Paid$69.10']);
+  });
+
+  it('says what is still to pay beside the credit of an order awaiting payment', async () => {
+    const totals = {
+      subtotal: 8935,
+      discount: 0,
+      shipping: 0,
+      creditUsed: 2025,
+      total: 8935,
+      amountDue: 6910,
+      gst: 0,
+    };
+    await showOrder({ totals, status: 'pending_payment', paidAt: null, payBy: '2026-11-20T10:30:00.000Z' });
+    expect(screen.getByTestId('order-rest').parentElement?.textContent).toBe('To pay$69.10');
+  });
+
   it('shows no delivery window on a cancelled order: its place was given back', async () => {
     const window = {
       windowID: 3,

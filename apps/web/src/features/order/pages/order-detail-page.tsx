@@ -5,6 +5,7 @@ import { formatAbn } from '@storefront/contract/abn';
 import { errorCatalogue } from '@storefront/contract/errors';
 import { isTaxInvoice } from '@storefront/contract/gst';
 import { isStillToBePacked } from '@storefront/contract/substitutes';
+import { restOfTotalLabel } from '@storefront/contract/payment-rows';
 import { Link, useParams } from 'react-router';
 import { NotFoundPage } from '../../../app/not-found-page';
 import { ConfirmPopover } from '../../../components/confirm-popover';
@@ -154,7 +155,7 @@ export function OrderDetailPage() {
           type="warning"
           showIcon
           style={{ marginTop: 16 }}
-          message={
+          title={
             `${formatMoney(o.totals.amountDue)} is still to pay for this order` +
             (o.payBy ? `: pay by ${formatOrderDate(o.payBy)}, or it is cancelled.` : '.')
           }
@@ -197,6 +198,13 @@ export function OrderDetailPage() {
                 gst: 'order-gst',
               }}
             />
+            {/* Beside the credit, the rest of the total and what became of it, as the order's mails say. */}
+            {o.totals.creditUsed > 0 && o.totals.amountDue > 0 && (
+              <div className="cart-summary__row">
+                <span>{restOfTotalLabel({ status: o.status, isPaid: o.paidAt !== null })}</span>
+                <span data-testid="order-rest">{formatMoney(o.totals.amountDue)}</span>
+              </div>
+            )}
           </Card>
         </Col>
         <Col xs={24} lg={10}>
