@@ -1,16 +1,22 @@
 import { Button, Form, Select } from 'antd';
+import { errorCatalogue } from '@storefront/contract/errors';
 import type { OrderDetail } from '@storefront/contract/order';
 import { useState } from 'react';
-import { readErrorMessage } from '../../../lib/http/error-message';
+import { readErrorCode, readErrorMessage } from '../../../lib/http/error-message';
 import { useRemoteData } from '../../../lib/use-remote-data';
 import { listAddresses } from '../../address/api';
 import { formatAddress } from '../../address/format-address';
 import { changeOrderAddress } from '../api';
 import { toast } from '../../../lib/toast';
 
-type Props = { order: OrderDetail; onChanged: (order: OrderDetail) => void };
+type Props = {
+  order: OrderDetail;
+  onChanged: (order: OrderDetail) => void;
+  /** The order moved on (it shipped, or was cancelled) and its page is out of date: read it again. */
+  onStale: () => void;
+};
 
-export function ChangeAddressForm({ order, onChanged }: Props) {
+export function ChangeAddressForm({ order, onChanged, onStale }: Props) {
   const addresses = useRemoteData(listAddresses);
   const [isSaving, setIsSaving] = useState(false);
   const [form] = Form.useForm<{ addressID: number }>();
@@ -22,6 +28,8 @@ export function ChangeAddressForm({ order, onChanged }: Props) {
       toast.success('Delivery address changed.');
     } catch (err) {
       toast.error(readErrorMessage(err));
+      // As the other changes on the page: the form goes, and the page says why.
+      if (readErrorCode(err) === errorCatalogue.ORDER_ADDRESS_LOCKED.code) onStale();
     } finally {
       setIsSaving(false);
     }

@@ -233,7 +233,9 @@ export function OrderDetailPage() {
                 </>
               )}
             </dl>
-            {o.canChangeAddress && <ChangeAddressForm order={o} onChanged={order.replace} />}
+            {o.canChangeAddress && (
+              <ChangeAddressForm order={o} onChanged={order.replace} onStale={order.reload} />
+            )}
             {o.canChangeNotes && (
               <div className="order-detail__notes-form">
                 <ChangeNotesForm order={o} onChanged={order.replace} onStale={order.reload} />
