@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { bookedWindow } from './delivery.js';
 import { id, idParam, isoDateTime, linesOfText, pageQueryFields, paged } from './common.js';
-import { DELIVERY_NOTES_MAX } from './limits.js';
+import { DELIVERY_NOTES_MAX, MAX_ADDRESSES } from './limits.js';
 import { productText } from './catalog.js';
 import { CART_LINES_MAX, couponText } from './cart.js';
 import { shippingService } from './shipping.js';
@@ -208,6 +208,14 @@ export const orderDetailQuery = z.strictObject({ orderID: idParam });
 export type OrderDetailQuery = z.infer<typeof orderDetailQuery>;
 
 export const orderAddressBody = z.strictObject({ orderID: id, addressID: id });
+
+export const orderAddressOptionsQuery = z.strictObject({ orderID: idParam });
+/**
+ * Which of the customer's addresses an open order may be moved to (`order/address`): a door (no PO Box) in the zone
+ * its delivery was charged for; none once the order can no longer be moved.
+ */
+export const orderAddressOptions = z.object({ addressIDs: z.array(z.number().int()).max(MAX_ADDRESSES) });
+export type OrderAddressOptions = z.infer<typeof orderAddressOptions>;
 export type OrderAddressBody = z.infer<typeof orderAddressBody>;
 
 /** The order's delivery instructions and authority to leave, both replaced; blank or left out instructions are none. */

@@ -108,6 +108,9 @@ const ID_TABLE: Record<string, Record<string, IdUse>> = {
     'body.deliveryWindowID': PUBLIC,
   },
   'GET /order/detail': { 'query.orderID': one('order', (id) => get(`/order/detail?orderID=${id}`)) },
+  'GET /order/address-options': {
+    'query.orderID': one('order', (id) => get(`/order/address-options?orderID=${id}`)),
+  },
   'PUT /order/delivery-notes': {
     'body.orderID': one('order', (id) =>
       put('/order/delivery-notes', {

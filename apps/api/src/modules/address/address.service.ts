@@ -49,8 +49,12 @@ export function toAddress(row: AddressRow): Address {
  * before it did.
  */
 export function refuseUnlessDoor(row: AddressRow): void {
-  if (POST_BOX_PATTERN.test(row.line1) || (row.line2 !== null && POST_BOX_PATTERN.test(row.line2)))
-    throw new AppError('ADDRESS_NOT_A_DOOR');
+  if (!isDoor(row)) throw new AppError('ADDRESS_NOT_A_DOOR');
+}
+
+/** Whether a driver can leave groceries there (`refuseUnlessDoor`). */
+export function isDoor(row: AddressRow): boolean {
+  return !POST_BOX_PATTERN.test(row.line1) && (row.line2 === null || !POST_BOX_PATTERN.test(row.line2));
 }
 
 /** The address as an order keeps it: a copy that later edits of the address book do not change. */

@@ -1,6 +1,8 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   orderAddressBody,
+  orderAddressOptions,
+  orderAddressOptionsQuery,
   orderCancelBody,
   orderCreateBody,
   orderDeliveryNotesBody,
@@ -37,6 +39,12 @@ export const orderRoutes: FastifyPluginAsyncZod<{ orders: OrderService }> = asyn
 
   app.get('/order/detail', signedIn({ querystring: orderDetailQuery }, orderDetail), async (req) =>
     ok(await orders.detail(customerIdOf(req), req.query.orderID)),
+  );
+
+  app.get(
+    '/order/address-options',
+    signedIn({ querystring: orderAddressOptionsQuery }, orderAddressOptions),
+    async (req) => ok(await orders.addressOptions(customerIdOf(req), req.query.orderID)),
   );
 
   app.put('/order/address', signedIn({ body: orderAddressBody }, orderDetail), async (req) =>

@@ -2,6 +2,7 @@ import {
   orderAddress,
   orderStatuses,
   type OrderAddressBody,
+  type OrderAddressOptions,
   type OrderCancelBody,
   type OrderCancellation,
   type OrderCreateBody,
@@ -23,8 +24,8 @@ import type { Db, Executor } from '../../db/client.js';
 import { errorCatalogue, type ErrorName } from '@storefront/contract/errors';
 import { AppError } from '../../lib/app-error.js';
 import type { WarnLog } from '../../lib/warn-log.js';
-import { findAddress } from '../address/address.repo.js';
-import { refuseUnlessDoor, snapshotOf } from '../address/address.service.js';
+import { findAddress, listAddresses } from '../address/address.repo.js';
+import { isDoor, refuseUnlessDoor, snapshotOf } from '../address/address.service.js';
 import { returnStock } from '../catalog/catalog.repo.js';
 import { mergeIntoCart } from '../cart/cart-merge.js';
 import { lockCart } from '../cart/cart.repo.js';
@@ -285,6 +286,27 @@ export function createOrderService(db: Db, deps: OrderServiceDeps) {
     },
 
     detail,
+
+    /** The addresses `changeAddress` takes for the order, so the page offers only those. */
+    async addressOptions(customerId: number, orderId: number): Promise<OrderAddressOptions> {
+      const order = await findOrder(db, customerId, orderId);
+      if (!order) throw new AppError('NOT_FOUND', 'No such order.');
+      if (!isOpen(order.status)) return { addressIDs: [] };
+      const [from, own] = await Promise.all([
+        findSuburbById(db, orderAddress.parse(order.shippingAddress).suburbID),
+        listAddresses(db, customerId),
+      ]);
+      const doors = own.filter(isDoor);
+      // A customer keeps a handful of addresses (MAX_ADDRESSES): their suburbs are read one by one, prepared.
+      const zones = await Promise.all(
+        doors.map(async (a) => {
+          const suburb = await findSuburbById(db, a.suburbId);
+          return suburb ? zoneOf(suburb) : null;
+        }),
+      );
+      const zone = from ? zoneOf(from) : null;
+      return { addressIDs: doors.filter((_, i) => zone !== null && zones[i] === zone).map((a) => a.id) };
+    },
 
     async changeAddress(customerId: number, body: OrderAddressBody): Promise<OrderDetail> {
       const order = await findOrder(db, customerId, body.orderID);

@@ -3,6 +3,7 @@ import { DELIVERY_NOTES_MAX } from '@storefront/contract/limits';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { OrderDetail, OrderList, OrderStat } from '@storefront/contract/order';
 import {
+  addresses,
   cartLines,
   carts,
   coupons,
@@ -690,6 +691,31 @@ describe('order/address and order/cancel', () => {
     expect(res.json()).toMatchObject({ code: 100606, data: null });
     const detail = await call(c, 'GET', `/order/detail?orderID=${order.orderID}`);
     expect(detail.json().data.shippingAddress).toMatchObject({ postcode: '2000' });
+  });
+
+  it('offers to move an order only to the addresses order/address takes: a door in its zone, while it is open', async () => {
+    const { c, order } = await oneOrder();
+    const at = (line1: string, place: Record<string, string> = {}) =>
+      addAddress(c, { ...sydneyAddress, ...place, line1 });
+    const surryHills = await at('5 Crown St', { suburb: 'Surry Hills', postcode: '2010' });
+    const melbourne = await at('200 Bourke St', { suburb: 'Melbourne', state: 'VIC', postcode: '3000' });
+    const box = await at('3 Bridge St');
+    await db().update(addresses).set({ line1: 'PO Box 1234' }).where(eq(addresses.id, box));
+    const options = async () =>
+      (await call(c, 'GET', `/order/address-options?orderID=${order.orderID}`)).json().data.addressIDs;
+
+    const offered: number[] = await options();
+    expect(offered.sort((a, b) => a - b)).toEqual([order.shippingAddress.addressID, surryHills]);
+    // Each one offered is taken, each one left out refused.
+    expect(
+      (await call(c, 'PUT', '/order/address', { orderID: order.orderID, addressID: surryHills })).json().code,
+    ).toBe(0);
+    for (const addressID of [melbourne, box])
+      expect(
+        (await call(c, 'PUT', '/order/address', { orderID: order.orderID, addressID })).json().code,
+      ).not.toBe(0);
+    await db().update(orders).set({ status: 'shipped' }).where(eq(orders.id, order.orderID));
+    expect(await options()).toEqual([]);
   });
 
   it('cancels: returns the stock, refunds the credit spent and gives the coupon use back', async () => {

@@ -1,5 +1,6 @@
 import type {
   OrderAddressBody,
+  OrderAddressOptions,
   OrderCreateBody,
   OrderDeliveryNotesBody,
   OrderSubstitutesBody,
@@ -35,6 +36,14 @@ export function fetchOrderDetail(orderID: number): Promise<OrderDetail> {
 
 export function changeOrderAddress(body: OrderAddressBody): Promise<OrderDetail> {
   return callApi<OrderDetail>({ method: 'PUT', url: '/api/v1/order/address', data: body });
+}
+
+export function fetchOrderAddressOptions(orderID: number): Promise<OrderAddressOptions> {
+  return callApi<OrderAddressOptions>({
+    method: 'GET',
+    url: '/api/v1/order/address-options',
+    params: { orderID },
+  });
 }
 
 export function changeSubstitutes(body: OrderSubstitutesBody): Promise<OrderDetail> {

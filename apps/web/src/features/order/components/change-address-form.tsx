@@ -1,13 +1,14 @@
-import { Button, Form, Select } from 'antd';
+import { Button, Form, Select, Typography } from 'antd';
 import { errorCatalogue } from '@storefront/contract/errors';
 import type { OrderDetail } from '@storefront/contract/order';
-import { useState } from 'react';
+import { useCallback, useState } from 'react';
 import { readErrorCode, readErrorMessage } from '../../../lib/http/error-message';
 import { useRemoteData } from '../../../lib/use-remote-data';
 import { listAddresses } from '../../address/api';
 import { formatAddress } from '../../address/format-address';
-import { changeOrderAddress } from '../api';
+import { changeOrderAddress, fetchOrderAddressOptions } from '../api';
 import { toast } from '../../../lib/toast';
+import { ButtonLink } from '../../../components/button-link';
 
 type Props = {
   order: OrderDetail;
@@ -18,6 +19,14 @@ type Props = {
 
 export function ChangeAddressForm({ order, onChanged, onStale }: Props) {
   const addresses = useRemoteData(listAddresses);
+  // Only where the API would take it: a door in the zone the delivery was charged for, not where it goes already.
+  const loadOptions = useCallback(() => fetchOrderAddressOptions(order.orderID), [order.orderID]);
+  const options = useRemoteData(loadOptions);
+  // Unknown (the call failed): every address is offered, and the API says why one is refused.
+  const allowed = options.data ? new Set(options.data.addressIDs) : null;
+  const choices = (addresses.data?.list ?? []).filter(
+    (a) => (allowed?.has(a.addressID) ?? true) && a.addressID !== order.shippingAddress.addressID,
+  );
   const [isSaving, setIsSaving] = useState(false);
   const [form] = Form.useForm<{ addressID: number }>();
 
@@ -35,6 +44,20 @@ export function ChangeAddressForm({ order, onChanged, onStale }: Props) {
     }
   };
 
+  if (addresses.data && options.data && choices.length === 0) {
+    return (
+      <div className="order-address-form">
+        <Typography.Paragraph type="secondary" className="text-small" data-testid="order-address-none">
+          None of your other addresses is in this delivery area. An order goes only where it was priced for,
+          to a street address.
+        </Typography.Paragraph>
+        <ButtonLink className="order-action" to="/account/addresses" data-testid="order-address-add">
+          Add an address
+        </ButtonLink>
+      </div>
+    );
+  }
+
   return (
     <Form
       form={form}
@@ -51,9 +74,9 @@ export function ChangeAddressForm({ order, onChanged, onStale }: Props) {
       >
         <Select
           placeholder="Choose one of your addresses"
-          loading={addresses.status === 'loading'}
+          loading={addresses.status === 'loading' || options.status === 'loading'}
           data-testid="order-address-select"
-          options={(addresses.data?.list ?? []).map((a) => ({
+          options={choices.map((a) => ({
             value: a.addressID,
             label: formatAddress(a),
           }))}

@@ -7,7 +7,7 @@ import { createAppStore } from '../../../app/store';
 import { makeOrderDetail } from '../../../test-support/order-detail';
 import { formatOrderDate } from '../order-status';
 import { listAddresses } from '../../address/api';
-import { fetchOrderDetail } from '../api';
+import { fetchOrderAddressOptions, fetchOrderDetail } from '../api';
 import { OrderDetailPage } from './order-detail-page';
 
 vi.mock('../api');
@@ -59,6 +59,7 @@ async function showOrder(overrides: Parameters<typeof makeOrderDetail>[0] = {}) 
 
 beforeEach(() => {
   vi.mocked(listAddresses).mockResolvedValue({ list: [], cartAddressID: null });
+  vi.mocked(fetchOrderAddressOptions).mockResolvedValue({ addressIDs: [] });
   serveAbn('51824753556');
 });
 afterEach(() => {
