@@ -59,7 +59,7 @@ describe("changing an order's delivery address", () => {
     inRouter(<ChangeAddressForm order={makeOrderDetail()} onChanged={vi.fn()} onStale={vi.fn()} />);
 
     expect((await screen.findByTestId('order-address-none')).textContent).toContain(
-      'None of your other addresses is in this delivery area.',
+      'No other saved address can take this order',
     );
     expect(screen.queryByTestId('order-address-save')).toBeNull();
     expect(screen.getByTestId('order-address-add').getAttribute('href')).toBe('/account/addresses');

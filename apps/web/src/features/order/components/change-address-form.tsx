@@ -48,8 +48,8 @@ export function ChangeAddressForm({ order, onChanged, onStale }: Props) {
     return (
       <div className="order-address-form">
         <Typography.Paragraph type="secondary" className="text-small" data-testid="order-address-none">
-          None of your other addresses is in this delivery area. An order goes only where it was priced for,
-          to a street address.
+          No other saved address can take this order: it goes only to a street address in the delivery area it
+          was priced for.
         </Typography.Paragraph>
         <ButtonLink className="order-action" to="/account/addresses" data-testid="order-address-add">
           Add an address
