@@ -14,9 +14,9 @@ export type NewMail = {
   headers?: Record<string, string>;
 };
 
-/** Writes a mail in the caller's transaction: it is sent only if that transaction commits. */
-export async function insertMail(exec: Executor, mail: NewMail, now: Date): Promise<void> {
-  await insertMailOf(exec).execute({
+/** The outbox row of a mail written at `now`, due at once. */
+function rowOf(mail: NewMail, now: Date) {
+  return {
     topic: mail.topic,
     toAddress: mail.to,
     subject: mail.subject,
@@ -25,24 +25,20 @@ export async function insertMail(exec: Executor, mail: NewMail, now: Date): Prom
     headers: mail.headers ?? {},
     nextAttemptAt: now,
     createdAt: now,
-  });
+  };
+}
+
+/** Writes a mail in the caller's transaction: it is sent only if that transaction commits. */
+export async function insertMail(exec: Executor, mail: NewMail, now: Date): Promise<void> {
+  await insertMailOf(exec).execute(rowOf(mail, now));
 }
 
 /** Writes many mails in the caller's transaction, a thousand to a statement (a newsletter issue's). */
 export async function insertMails(exec: Executor, mails: NewMail[], now: Date): Promise<void> {
   for (let start = 0; start < mails.length; start += MAILS_PER_STATEMENT) {
-    await exec.insert(outboxMails).values(
-      mails.slice(start, start + MAILS_PER_STATEMENT).map((mail) => ({
-        topic: mail.topic,
-        toAddress: mail.to,
-        subject: mail.subject,
-        textBody: mail.text,
-        htmlBody: mail.html,
-        headers: mail.headers ?? {},
-        nextAttemptAt: now,
-        createdAt: now,
-      })),
-    );
+    await exec
+      .insert(outboxMails)
+      .values(mails.slice(start, start + MAILS_PER_STATEMENT).map((mail) => rowOf(mail, now)));
   }
 }
 const MAILS_PER_STATEMENT = 1000;
