@@ -2,28 +2,12 @@ import type { Address } from '@storefront/contract/address';
 import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
+import { makeAddress } from '../../../test-support/address';
 import { AddressCard } from './address-card';
 
-function makeAddress(overrides: Partial<Address> = {}): Address {
-  return {
-    addressID: 4,
-    firstName: 'Ada',
-    lastName: 'Lovelace',
-    phone: '0412345678',
-    line1: '1 Main St',
-    line2: null,
-    suburbID: 1,
-    suburb: 'Sydney',
-    state: 'NSW',
-    postcode: '2000',
-    country: 'AU',
-    isDefaultShipping: false,
-    isDefaultBilling: false,
-    ...overrides,
-  };
-}
+const cardAddress = (overrides: Partial<Address> = {}) => makeAddress({ addressID: 4, ...overrides });
 
-function renderCard(address = makeAddress()) {
+function renderCard(address = cardAddress()) {
   const onDelete = vi.fn();
   render(
     <AddressCard
@@ -69,7 +53,7 @@ describe('deleting an address by keyboard', () => {
   });
 
   it('reads the question and its outcome with the buttons that answer it', async () => {
-    const { deleteButton } = renderCard(makeAddress({ isDefaultShipping: true }));
+    const { deleteButton } = renderCard(cardAddress({ isDefaultShipping: true }));
     await askToDelete(deleteButton);
     const question = 'Delete this address? Another address becomes the default.';
     expect(screen.getByRole('button', { name: 'Cancel', description: question })).toBeDefined();

@@ -6,6 +6,7 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { deleteAddress, listAddresses } from '../api';
 import { dropFocusToBody } from '../../../test-support/focus';
 import { AddressesPage } from './addresses-page';
+import { makeAddress } from '../../../test-support/address';
 
 vi.mock('../api');
 
@@ -13,27 +14,20 @@ beforeEach(() => {
   vi.resetAllMocks();
 });
 
-function makeAddress(addressID: number): Address {
-  return {
+/** The book's addresses by id; the first is the default for both. */
+function bookAddress(addressID: number): Address {
+  return makeAddress({
     addressID,
-    firstName: 'Ada',
     lastName: `Lovelace ${addressID}`,
-    phone: '0412345678',
     line1: `${addressID} Main St`,
-    line2: null,
-    suburbID: 1,
-    suburb: 'Sydney',
-    state: 'NSW',
-    postcode: '2000',
-    country: 'AU',
     isDefaultShipping: addressID === 1,
     isDefaultBilling: addressID === 1,
-  };
+  });
 }
 
 /** The page over a book holding `ids`; a deletion changes what it holds, or fails when `deletion` says so. */
 async function renderAddresses(ids: number[], deletion: 'succeeds' | 'fails' = 'succeeds') {
-  let held = ids.map(makeAddress);
+  let held = ids.map((id) => bookAddress(id));
   vi.mocked(listAddresses).mockImplementation(async () => ({ list: held, cartAddressID: null }));
   let answerDeletion: () => void = () => undefined;
   vi.mocked(deleteAddress).mockImplementation(

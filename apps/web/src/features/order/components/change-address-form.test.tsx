@@ -5,38 +5,24 @@ import { MemoryRouter } from 'react-router';
 import { describe, expect, it, vi } from 'vitest';
 import { listAddresses } from '../../address/api';
 import { changeOrderAddress, fetchOrderAddressOptions } from '../api';
+import { makeAddress } from '../../../test-support/address';
 import { makeOrderDetail } from '../../../test-support/order-detail';
 import { ChangeAddressForm } from './change-address-form';
 
 vi.mock('../api', () => ({ changeOrderAddress: vi.fn(), fetchOrderAddressOptions: vi.fn() }));
 vi.mock('../../address/api');
 
-const office = {
-  addressID: 9,
-  firstName: 'Ada',
-  lastName: 'Lovelace',
-  phone: '0412345678',
-  line1: '5 Martin Pl',
-  line2: null,
-  suburbID: 1,
-  suburb: 'Sydney',
-  state: 'NSW',
-  postcode: '2000',
-  country: 'AU',
-  isDefaultShipping: false,
-  isDefaultBilling: false,
-} as const;
+const office = makeAddress({ addressID: 9, line1: '5 Martin Pl' });
 
-const melbourne = {
-  ...office,
+const melbourne = makeAddress({
   addressID: 10,
   line1: '200 Bourke St',
   suburbID: 2,
   suburb: 'Melbourne',
   state: 'VIC',
   postcode: '3000',
-} as const;
-const current = { ...office, addressID: 3, line1: '1 Macquarie St' } as const;
+});
+const current = makeAddress({ addressID: 3, line1: '1 Macquarie St' });
 
 const inRouter = (form: ReactElement) => render(<MemoryRouter>{form}</MemoryRouter>);
 

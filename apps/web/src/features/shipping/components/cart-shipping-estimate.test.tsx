@@ -1,9 +1,9 @@
-import type { Address } from '@storefront/contract/address';
 import { fireEvent, render, screen } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import { describe, expect, it, vi } from 'vitest';
 import type { CartShipping } from '../use-cart-shipping';
 import { CartShippingEstimate } from './cart-shipping-estimate';
+import { makeAddress } from '../../../test-support/address';
 
 /** Whether the address picker's code can be fetched; how many times it was. */
 const pickerChunk = vi.hoisted(() => ({ isReachable: true, loads: 0 }));
@@ -67,21 +67,14 @@ describe('the cart’s delivery panel', () => {
   it('offline, the address picker says it could not load, the prices stay, and a click back online loads it', async () => {
     vi.spyOn(console, 'error').mockImplementation(() => undefined);
     pickerChunk.isReachable = false;
-    const address: Address = {
+    const address = makeAddress({
       addressID: 5,
       firstName: 'Otto',
       lastName: 'Fline',
-      phone: '0412345678',
       line1: '1 Macquarie St',
-      line2: null,
-      suburbID: 1,
-      suburb: 'Sydney',
-      state: 'NSW',
-      postcode: '2000',
-      country: 'AU',
       isDefaultShipping: true,
       isDefaultBilling: true,
-    };
+    });
     renderEstimate(
       shippingOf({ addresses: [address], addressID: 5, status: 'failed', error: 'No prices yet.' }),
     );
