@@ -8,7 +8,17 @@ const sources = import.meta.glob<string>(['/src/**/*.{ts,tsx}', '!/src/**/*.test
 });
 
 /** The contract's files without zod: the only ones the browser may take values (not only types) from. */
-const ZOD_FREE = new Set(['limits', 'errors', 'abn', 'gst', 'substitutes', 'afterpay', 'order-reference']);
+const ZOD_FREE = new Set([
+  'limits',
+  'errors',
+  'abn',
+  'gst',
+  'substitutes',
+  'afterpay',
+  'order-reference',
+  'refund',
+  'payment-rows',
+]);
 const CONTRACT_IMPORT = /import\s+(type\s+)?([^;]*?)\s+from\s+'@storefront\/contract\/([\w-]+)'/g;
 
 /** Each import from a contract file with zod that brings a value into the bundle, as `file: names`. */

@@ -50,7 +50,7 @@ describe('the registration form refused by the server', () => {
     await waitFor(() => expect(document.activeElement).toBe(postcode));
     expect(postcode.getAttribute('aria-invalid')).toBe('true');
     expect(screen.getByTestId('register-suburb').getAttribute('aria-invalid')).toBe('true');
-    expect(screen.getAllByText(errorCatalogue.UNKNOWN_POSTCODE.msg)).toHaveLength(1);
+    await waitFor(() => expect(screen.getAllByText(errorCatalogue.UNKNOWN_POSTCODE.msg)).toHaveLength(1));
     expect(screen.queryByTestId('register-error')).toBeNull();
   });
 
