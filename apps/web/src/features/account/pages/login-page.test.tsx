@@ -32,7 +32,7 @@ describe('the sign-in page', () => {
       </Provider>,
     );
 
-    const failed = await screen.findByTestId('google-load-failed');
+    const failed = await screen.findByTestId('google-load-failed', {}, { timeout: 5_000 });
     expect(failed.textContent).toContain('Google sign-in could not be loaded');
     expect(screen.getByTestId('login-submit')).toBeTruthy();
 
@@ -40,7 +40,8 @@ describe('the sign-in page', () => {
     act(() => {
       window.dispatchEvent(new Event('online'));
     });
-    expect(await screen.findByTestId('google-sign-in')).toBeTruthy();
+    // The part's code is asked for again and rendered: on a loaded machine, past findBy's one second.
+    expect(await screen.findByTestId('google-sign-in', {}, { timeout: 5_000 })).toBeTruthy();
     expect(screen.queryByTestId('google-load-failed')).toBeNull();
   });
 });
