@@ -479,7 +479,10 @@ describe('orders', () => {
     }
     // A wide screen keeps Ant Design's button size.
     await page.setViewportSize(DESKTOP);
-    expect((await heightAndWidth(testId(page, 'order-print'))).height).toBeLessThan(44);
+    // Laid out again for the new width a moment after the resize.
+    await expect
+      .poll(async () => (await heightAndWidth(testId(page, 'order-print'))).height)
+      .toBeLessThan(44);
     await context.close();
   });
 
