@@ -34,7 +34,7 @@ import { hashRequest } from '../idempotency/idempotency.repo.js';
 import type { PaymentService } from '../payment/payment.service.js';
 import { withCredit } from '../pricing/price-cart.js';
 import { zoneOf } from '../shipping/shipping.rules.js';
-import { findSuburbById } from '../suburb/suburb.repo.js';
+import { findSuburbById, findSuburbsByIds } from '../suburb/suburb.repo.js';
 import { recordOrderCredit } from '../wallet/wallet.service.js';
 import { createCheckout, type PlacedOrder } from './checkout.js';
 import {
@@ -292,20 +292,18 @@ export function createOrderService(db: Db, deps: OrderServiceDeps) {
       const order = await findOrder(db, customerId, orderId);
       if (!order) throw new AppError('NOT_FOUND', 'No such order.');
       if (!isOpen(order.status)) return { addressIDs: [] };
-      const [from, own] = await Promise.all([
-        findSuburbById(db, orderAddress.parse(order.shippingAddress).suburbID),
-        listAddresses(db, customerId),
-      ]);
-      const doors = own.filter(isDoor);
-      // A customer keeps a handful of addresses (MAX_ADDRESSES): their suburbs are read one by one, prepared.
-      const zones = await Promise.all(
-        doors.map(async (a) => {
-          const suburb = await findSuburbById(db, a.suburbId);
-          return suburb ? zoneOf(suburb) : null;
-        }),
-      );
-      const zone = from ? zoneOf(from) : null;
-      return { addressIDs: doors.filter((_, i) => zone !== null && zones[i] === zone).map((a) => a.id) };
+      const doors = (await listAddresses(db, customerId)).filter(isDoor);
+      // The order's suburb and every address's, in one statement however many addresses there are.
+      const fromId = orderAddress.parse(order.shippingAddress).suburbID;
+      const byId = await findSuburbsByIds(db, [fromId, ...doors.map((a) => a.suburbId)]);
+      const zoneOfId = (id: number) => {
+        const suburb = byId.get(id);
+        return suburb ? zoneOf(suburb) : null;
+      };
+      const zone = zoneOfId(fromId);
+      return {
+        addressIDs: doors.filter((a) => zone !== null && zoneOfId(a.suburbId) === zone).map((a) => a.id),
+      };
     },
 
     async changeAddress(customerId: number, body: OrderAddressBody): Promise<OrderDetail> {

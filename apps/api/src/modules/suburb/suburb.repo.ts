@@ -1,4 +1,4 @@
-import { and, asc, eq, getTableColumns, gte, lte, sql } from 'drizzle-orm';
+import { and, asc, eq, getTableColumns, gte, inArray, lte, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
 import { preparedPer } from '../../db/prepared.js';
 import { escapeLike } from '../../db/like.js';
@@ -28,6 +28,16 @@ export async function findSuburb(
 export async function findSuburbById(db: Executor, id: number): Promise<SuburbRow | undefined> {
   const [row] = await suburbById(db).execute({ id });
   return row;
+}
+
+/** The localities with these ids, in one statement, by id. */
+export async function findSuburbsByIds(db: Executor, ids: number[]): Promise<Map<number, SuburbRow>> {
+  if (ids.length === 0) return new Map();
+  const rows = await db
+    .select()
+    .from(suburbs)
+    .where(inArray(suburbs.id, [...new Set(ids)]));
+  return new Map(rows.map((r) => [r.id, r]));
 }
 
 // Checkout, shipping quotes and delivery windows each read one: built once, prepared on PostgreSQL.
