@@ -14,6 +14,12 @@ describe('configuration', () => {
     expect(cfg.DATABASE_URL).toBeUndefined();
   });
 
+  it('refuses to start with a PUBLIC_URL under a path, saying why', () => {
+    expect(() => loadConfig({ PUBLIC_URL: 'https://shop.example.com/grocer/' })).toThrow(
+      /PUBLIC_URL: must be the store's address without a path.*\(https:\/\/shop\.example\.com\).*served at \/ only/,
+    );
+  });
+
   it('turns demo data off by default on PostgreSQL', () => {
     expect(loadConfig({ DATABASE_URL: 'postgres://localhost/shop' }).SEED_DEMO).toBe(false);
   });

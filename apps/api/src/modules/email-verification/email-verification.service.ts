@@ -17,6 +17,7 @@ import { findCustomerById, updateCustomer, type CustomerRow } from '../account/a
 import { insertMail } from '../mail/outbox.repo.js';
 import type { Throttle } from '../throttle/throttle.service.js';
 import { verifyLinkMail } from './email-verification.mails.js';
+import { storeUrl } from '../../lib/store-url.js';
 
 export type EmailVerificationSettings = { throttle: Throttle; publicUrl: string; now: () => Date };
 
@@ -28,7 +29,7 @@ export function createEmailVerification(db: Db, settings: EmailVerificationSetti
   const { now } = settings;
 
   function linkFor(token: string): string {
-    const url = new URL(VERIFY_PAGE_PATH, settings.publicUrl);
+    const url = storeUrl(settings.publicUrl, VERIFY_PAGE_PATH);
     url.searchParams.set('token', token);
     return url.toString();
   }

@@ -5,6 +5,7 @@ import { dayAfter, localDate, localInstant } from '../delivery/delivery.rules.js
 import { insertMails } from '../mail/outbox.repo.js';
 import { issueMail, type UnsubscribeLinks } from './newsletter.mails.js';
 import { claimIssue, isIssueWritten, listIssueSpecials, listSubscribedEmails } from './newsletter.repo.js';
+import { storeUrl } from '../../lib/store-url.js';
 
 /** The issue goes out on Thursdays from 7 am, Sydney time. */
 const ISSUE_WEEKDAY = 4;
@@ -66,7 +67,7 @@ export function createIssueWriter(db: Db, { now, linksFor, publicUrl }: IssueWri
       const issue = {
         day: dayLabel.format(localInstant(issueDate, '12:00')),
         specials,
-        shopUrl: new URL('/shop?special=true', publicUrl).toString(),
+        shopUrl: storeUrl(publicUrl, '/shop?special=true').toString(),
       };
       await insertMails(
         tx,

@@ -19,6 +19,7 @@ import { insertMail } from '../mail/outbox.repo.js';
 import type { Throttle } from '../throttle/throttle.service.js';
 import { confirmMail, welcomeMail, type UnsubscribeLinks } from './newsletter.mails.js';
 import { findSubscription, markUnsubscribed, upsertSubscribed } from './newsletter.repo.js';
+import { storeUrl } from '../../lib/store-url.js';
 
 const SUCCESS: FrontSuccess = {
   title: "You're subscribed",
@@ -61,7 +62,7 @@ function senderLine({
 }: Pick<NewsletterSettings, 'publicUrl' | 'mailFrom' | 'abn'>) {
   const address = /<([^<>]+)>\s*$/.exec(mailFrom)?.[1] ?? mailFrom.trim();
   const name = `Harbour Grocer${abn ? ` (ABN ${formatAbn(abn)})` : ''}`;
-  return `Sent by ${name}, ${new URL('/', publicUrl).toString()} · Contact us at ${address}`;
+  return `Sent by ${name}, ${storeUrl(publicUrl).toString()} · Contact us at ${address}`;
 }
 
 export function createNewsletterService(db: Db, settings: NewsletterSettings) {
@@ -91,7 +92,7 @@ export function createNewsletterService(db: Db, settings: NewsletterSettings) {
     await throttle.reserve('perIp', `newsletter:ip:${ip}`);
     await throttle.reserve('perAccount', `newsletter:email:${canonical(email)}`);
     if (await isSubscribed(email)) return;
-    const link = new URL(SUBSCRIBE_CONFIRM_PAGE_PATH, publicUrl);
+    const link = storeUrl(publicUrl, SUBSCRIBE_CONFIRM_PAGE_PATH);
     link.searchParams.set('email', canonical(email));
     link.searchParams.set('token', confirmToken(email));
     const mail = confirmMail(canonical(email), link.toString(), sender, CONFIRM_LINK_HOURS);
@@ -99,7 +100,7 @@ export function createNewsletterService(db: Db, settings: NewsletterSettings) {
   }
 
   function signedLink(path: string, email: string, signatureParam = 'token'): string {
-    const url = new URL(path, publicUrl);
+    const url = storeUrl(publicUrl, path);
     url.searchParams.set('email', canonical(email));
     url.searchParams.set(signatureParam, signer.sign(UNSUBSCRIBE_PURPOSE, canonical(email)));
     return url.toString();

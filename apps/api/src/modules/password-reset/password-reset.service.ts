@@ -21,6 +21,7 @@ import {
 import { insertMail } from '../mail/outbox.repo.js';
 import type { Throttle } from '../throttle/throttle.service.js';
 import { passwordChangedMail, resetLinkMail } from './password-reset.mails.js';
+import { storeUrl } from '../../lib/store-url.js';
 
 export type PasswordResetSettings = {
   throttle: Throttle;
@@ -47,7 +48,7 @@ export function createPasswordReset(db: Db, settings: PasswordResetSettings) {
   const deviceCookies = createDeviceCookies(settings.signer);
 
   function linkFor(token: string): string {
-    const url = new URL(RESET_PAGE_PATH, settings.publicUrl);
+    const url = storeUrl(settings.publicUrl, RESET_PAGE_PATH);
     url.searchParams.set('token', token);
     return url.toString();
   }

@@ -63,6 +63,20 @@ describe('payment configuration', () => {
     expect(resolve({}).publicUrl).toBe('http://localhost:3000');
   });
 
+  it.each(['https://shop.example/grocer/', 'https://shop.example/grocer', 'https://shop.example/?ref=mail'])(
+    'refuses PUBLIC_URL %s: the web app is served at / only, so links under a path would not load',
+    (value) => {
+      expect(issuesFor({ PUBLIC_URL: value })).toEqual([
+        "PUBLIC_URL: must be the store's address without a path, query or fragment (https://shop.example): the web app is served at / only and cannot run under a path",
+      ]);
+    },
+  );
+
+  it('takes PUBLIC_URL as an origin, with or without its trailing slash', () => {
+    expect(issuesFor({ PUBLIC_URL: 'https://shop.example' })).toEqual([]);
+    expect(issuesFor({ PUBLIC_URL: 'https://shop.example/' })).toEqual([]);
+  });
+
   it('treats empty credentials as not set', () => {
     expect(resolve({ PAYPAL_CLIENT_ID: '', PAYPAL_CLIENT_SECRET: '' }).paypal).toBeNull();
   });

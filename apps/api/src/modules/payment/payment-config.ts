@@ -64,6 +64,15 @@ export function checkPaymentEnv(env: PaymentEnv, ctx: z.RefinementCtx): void {
       ctx.addIssue({ code: 'custom', path: [name], message: 'must use https (http only for localhost)' });
     }
   }
+  if (env.PUBLIC_URL !== undefined && URL.canParse(env.PUBLIC_URL) && !isOriginOnly(env.PUBLIC_URL)) {
+    // The web app is built for `/` (its pages, scripts and API calls are addressed from the root), so a store
+    // reached under a path would mail links to pages that cannot load: refused rather than started half-working.
+    ctx.addIssue({
+      code: 'custom',
+      path: ['PUBLIC_URL'],
+      message: `must be the store's address without a path, query or fragment (${new URL(env.PUBLIC_URL).origin}): the web app is served at / only and cannot run under a path`,
+    });
+  }
   const hasLiveAccount =
     (env.PAYPAL_CLIENT_ID !== undefined && env.PAYPAL_ENVIRONMENT === 'live') ||
     (env.AFTERPAY_MERCHANT_ID !== undefined && env.AFTERPAY_ENVIRONMENT === 'live');
@@ -96,7 +105,10 @@ export interface AfterpaySettings {
 export interface PaymentConfig {
   demo: boolean;
   timeoutMs: number;
-  /** The store's origin as customers reach it: provider return URLs and Afterpay's User-Agent are built on it. */
+  /**
+   * The store's origin as customers reach it (no path: refused at start): mailed links, provider return URLs
+   * (`storeUrl`, lib/store-url.ts) and Afterpay's User-Agent are built on it.
+   */
   publicUrl: string;
   paypal: PayPalSettings | null;
   afterpay: AfterpaySettings | null;
@@ -136,6 +148,11 @@ export function resolvePaymentConfig(
     paypal,
     afterpay,
   };
+}
+
+function isOriginOnly(value: string): boolean {
+  const url = new URL(value);
+  return url.pathname === '/' && url.search === '' && url.hash === '';
 }
 
 function isHttpsOrLocal(value: string): boolean {

@@ -33,6 +33,7 @@ import {
   postponePayment,
   type PaymentRow,
 } from './payment.repo.js';
+import { storeUrl } from '../../lib/store-url.js';
 
 /** The order a payment is for, as the payment module needs to know it. */
 export type PayableOrder = { id: number; amountDueCents: number; customer: PaymentCustomer };
@@ -81,7 +82,7 @@ export function createPaymentService(
   }
 
   function returnUrl(orderId: number, name: ProviderName, cancelled: boolean): string {
-    const url = new URL('/checkout/payment-return', config.publicUrl);
+    const url = storeUrl(config.publicUrl, '/checkout/payment-return');
     url.searchParams.set('orderID', String(orderId));
     url.searchParams.set('provider', name);
     if (cancelled) url.searchParams.set('cancelled', '1');
