@@ -18,6 +18,7 @@ const ZOD_FREE = new Set([
   'order-reference',
   'refund',
   'payment-rows',
+  'email-address',
 ]);
 const CONTRACT_IMPORT = /import\s+(type\s+)?([^;]*?)\s+from\s+'@storefront\/contract\/([\w-]+)'/g;
 

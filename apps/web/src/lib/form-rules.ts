@@ -1,5 +1,6 @@
 import type { FormRule } from 'antd';
 import { AU_PHONE_PATTERN, normalisePhone, POST_BOX_PATTERN } from '@storefront/contract/limits';
+import { checkEmail } from './check-email';
 
 /** Form rules shared by every form that asks for the same thing, worded the same everywhere. */
 
@@ -13,10 +14,21 @@ export function nameRules(what: string): FormRule[] {
   ];
 }
 
-/** A phone keyboard's autocomplete leaves a space after the address: it is not a mistake. */
+/**
+ * The API's rule for an address (contract email-address.ts), not Ant Design's, which takes addresses the API refuses.
+ * A phone keyboard's autocomplete leaves a space after the address: it is not a mistake.
+ */
 export const emailRules: FormRule[] = [
   { required: true, whitespace: true, message: 'Enter your email address.' },
-  { type: 'email', transform: trimmed, message: 'Enter a valid email address.' },
+  {
+    validator: (_, value: unknown) => {
+      const problem =
+        typeof value === 'string' && value.trim() !== ''
+          ? checkEmail(value, { missing: '', invalid: 'Enter a valid email address.' })
+          : null;
+      return problem ? Promise.reject(new Error(problem)) : Promise.resolve();
+    },
+  },
 ];
 
 /** For `normalize`: a postcode pasted with spaces around or in it is its digits. */

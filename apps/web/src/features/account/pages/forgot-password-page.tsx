@@ -2,6 +2,7 @@ import { Alert, Button, Card, Form, Input, Typography } from 'antd';
 import type { ForgotPasswordBody } from '@storefront/contract/account-mail';
 import { useState } from 'react';
 import { Link } from 'react-router';
+import { emailRules } from '../../../lib/form-rules';
 import { readErrorMessage } from '../../../lib/http/error-message';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { askForResetLink } from '../api';
@@ -68,14 +69,7 @@ export function ForgotPasswordPage() {
               disabled={isSending}
               onFinish={send}
             >
-              <Form.Item
-                label="Email"
-                name="email"
-                rules={[
-                  { required: true, whitespace: true, message: 'Enter your email address.' },
-                  { type: 'email', message: 'Enter a valid email address.' },
-                ]}
-              >
+              <Form.Item label="Email" name="email" rules={emailRules}>
                 <Input size="large" inputMode="email" autoComplete="email" data-testid="forgot-email" />
               </Form.Item>
               <Button

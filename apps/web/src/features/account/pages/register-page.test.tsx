@@ -5,6 +5,7 @@ import { Provider } from 'react-redux';
 import { MemoryRouter } from 'react-router';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { createAppStore } from '../../../app/store';
+import { EMAIL_NOT_ASCII } from '../../../lib/check-email';
 import { registerCustomer } from '../api';
 import { RegisterPage } from './register-page';
 
@@ -157,5 +158,19 @@ describe('the registration form with what customers type', () => {
       postCode: '0800',
       suburb: 'Darwin',
     });
+  });
+
+  it('says at the field that an accented letter before the @ cannot be taken, as the API would, without sending', async () => {
+    renderRegister();
+    await userEvent.type(screen.getByTestId('register-first-name'), 'José');
+    await userEvent.type(screen.getByTestId('register-last-name'), 'Álvarez');
+    await userEvent.type(screen.getByTestId('register-email'), 'josé@example.com');
+    await userEvent.type(screen.getByTestId('register-password'), 'engine-pass-1');
+    await userEvent.type(screen.getByTestId('register-confirm-password'), 'engine-pass-1');
+    await userEvent.click(screen.getByTestId('register-submit'));
+
+    await waitFor(() => expect(screen.getByText(EMAIL_NOT_ASCII)).toBeTruthy());
+    expect(screen.getByTestId('register-email').getAttribute('aria-invalid')).toBe('true');
+    expect(registerCustomer).not.toHaveBeenCalled();
   });
 });
