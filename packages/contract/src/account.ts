@@ -3,6 +3,11 @@ import { email, isoDateTime, postcode, text } from './common.js';
 import { AU_PHONE_PATTERN, normalisePhone, STORE_TIME_ZONE } from './limits.js';
 
 const name = text(50).min(1, { error: 'is required' });
+/**
+ * Many people have one name only: it goes in firstName and the last name is left empty ('' when not sent). The spec
+ * names the field, not a value in it.
+ */
+const lastName = text(50);
 /** A password as chosen: at registration, on change and on reset. */
 export const password = text(128, { trim: false, secret: true }).min(8, {
   error: 'must be at least 8 characters',
@@ -19,7 +24,7 @@ export const registerBody = z
     email,
     password,
     firstName: name,
-    lastName: name,
+    lastName: lastName.default(''),
     postCode: postcode.optional(),
     suburb: text(60).min(1).optional(),
   })
@@ -96,7 +101,7 @@ export const birthday = z.iso
 export const updateCustomerBody = z
   .strictObject({
     firstName: name,
-    lastName: name,
+    lastName,
     phone: auPhone.nullable(),
     birthday: birthday.nullable(),
     postCode: postcode,

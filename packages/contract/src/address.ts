@@ -11,7 +11,8 @@ const notPostBox = (s: string | null | undefined) => !s || !POST_BOX_PATTERN.tes
 
 export const addressBody = z.strictObject({
   firstName: required(50),
-  lastName: required(50),
+  /** Empty for a recipient with one name ('' when not sent). */
+  lastName: text(50).default(''),
   phone: auPhone,
   line1: required(100).refine(notPostBox, { error: NO_POST_BOX }),
   line2: text(100).refine(notPostBox, { error: NO_POST_BOX }).nullish(),

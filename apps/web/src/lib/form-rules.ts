@@ -14,6 +14,9 @@ export function nameRules(what: string): FormRule[] {
   ];
 }
 
+/** A last name: optional, as many people have one name only (it goes in the first name). */
+export const lastNameRules: FormRule[] = [{ max: 50, transform: trimmed, message: 'At most 50 characters.' }];
+
 /**
  * The API's rule for an address (contract email-address.ts), not Ant Design's, which takes addresses the API refuses.
  * A phone keyboard's autocomplete leaves a space after the address: it is not a mistake.

@@ -51,6 +51,33 @@ describe('register', () => {
     expect(me.json().data.email).toBe(email);
   });
 
+  it('registers a customer with one name: the last name empty or left out, and can sign in', async () => {
+    const empty = await register({ firstName: 'Cher', lastName: '' });
+    expect(empty.json()).toMatchObject({ code: 0, data: { firstName: 'Cher', lastName: '' } });
+    const email = uniqueEmail('mononym');
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/register',
+      payload: { email, password: 'long enough pw', firstName: 'Teller' },
+    });
+    expect(res.json()).toMatchObject({ code: 0, data: { firstName: 'Teller', lastName: '' } });
+    const me = await get('/api/v1/customer/me', String(res.headers.authorization));
+    expect(me.json().data).toMatchObject({ firstName: 'Teller', lastName: '' });
+  });
+
+  it('takes an address at an internationalised domain, kept as its A-label, and refuses an accented local part naming email', async () => {
+    const idn = await register({ email: `Kim.${Date.now()}@Bücher.de` });
+    expect(idn.json()).toMatchObject({
+      code: 0,
+      data: { email: expect.stringMatching(/@xn--bcher-kva\.de$/) },
+    });
+    const accented = await register({ email: 'josé@example.com' });
+    expect(accented.statusCode).toBe(400);
+    expect(accented.json().data.fields).toEqual([
+      { field: 'body.email', message: expect.stringContaining('before the @') },
+    ]);
+  });
+
   it('refuses an email already taken, in any letter case, as a business rejection', async () => {
     const { email } = await registerCustomer(t.app);
     const res = await register({ email: email.toUpperCase() });

@@ -90,6 +90,14 @@ describe('Google sign-in', () => {
     expect(status.json().data.emailVerified).toBe(true);
   });
 
+  it('a Google account of one name gets an empty last name, not a made-up one', async () => {
+    const email = uniqueEmail('google-one-name');
+    const res = await googleAuth(
+      await idToken({ sub: 'g-1-name', email, given_name: 'Cher', family_name: undefined }),
+    );
+    expect(res.json()).toMatchObject({ code: 0, data: { email, firstName: 'Cher', lastName: '' } });
+  });
+
   it('makes no account for an address Google has not verified', async () => {
     const email = uniqueEmail('unverified');
     const res = await googleAuth(await idToken({ sub: 'g-2202', email, email_verified: false }));

@@ -42,7 +42,8 @@ export function createGoogleVerifier(settings: GoogleSettings) {
         email: email.toLowerCase(),
         emailVerified: payload.email_verified === true,
         firstName: str(payload.given_name, email.split('@')[0] ?? 'Customer'),
-        lastName: str(payload.family_name, '-'),
+        // A Google account of one name has no family_name: the last name is left empty, as a form lets it be.
+        lastName: str(payload.family_name, ''),
       };
     } catch (err) {
       if (err instanceof AppError) throw err;

@@ -2,7 +2,7 @@ import { Button, Card, Descriptions, Form, Input, Space } from 'antd';
 import type { CustomerInfo, UpdateCustomerBody } from '@storefront/contract/account';
 import { useState } from 'react';
 import { formatPhone, normalisePhone } from '@storefront/contract/limits';
-import { nameRules, phoneRule, SCROLL_TO_FIRST_ERROR } from '../../../lib/form-rules';
+import { lastNameRules, nameRules, phoneRule, SCROLL_TO_FIRST_ERROR } from '../../../lib/form-rules';
 import { formatDay } from '../../../lib/date-time';
 import { useProfileSave } from '../use-profile-save';
 import { RefusalAlert } from '../../../components/refusal-alert';
@@ -102,7 +102,7 @@ function DetailsEditor({ info, onSaved, onClose }: Props & { onClose: () => void
         <Form.Item label="First name" name="firstName" rules={nameRules('your first name')}>
           <Input autoComplete="given-name" data-testid="profile-first-name" />
         </Form.Item>
-        <Form.Item label="Last name" name="lastName" rules={nameRules('your last name')}>
+        <Form.Item label="Last name (if you have one)" name="lastName" rules={lastNameRules}>
           <Input autoComplete="family-name" data-testid="profile-last-name" />
         </Form.Item>
         <Form.Item label="Mobile or phone" name="phone" rules={[phoneRule]}>

@@ -173,4 +173,17 @@ describe('the registration form with what customers type', () => {
     expect(screen.getByTestId('register-email').getAttribute('aria-invalid')).toBe('true');
     expect(registerCustomer).not.toHaveBeenCalled();
   });
+
+  it('registers a customer with one name, the last name left empty', async () => {
+    vi.mocked(registerCustomer).mockRejectedValue(refusedWith('EMAIL_TAKEN'));
+    renderRegister();
+    await userEvent.type(screen.getByTestId('register-first-name'), 'Cher');
+    await userEvent.type(screen.getByTestId('register-email'), 'cher@example.test');
+    await userEvent.type(screen.getByTestId('register-password'), 'engine-pass-1');
+    await userEvent.type(screen.getByTestId('register-confirm-password'), 'engine-pass-1');
+    await userEvent.click(screen.getByTestId('register-submit'));
+
+    await waitFor(() => expect(registerCustomer).toHaveBeenCalledTimes(1));
+    expect(vi.mocked(registerCustomer).mock.calls[0]?.[0]).toMatchObject({ firstName: 'Cher', lastName: '' });
+  });
 });

@@ -9,6 +9,7 @@ import { DEFAULT_POST_CODE, registerAccount } from '../user-info-slice';
 import {
   confirmPasswordRules,
   emailRules,
+  lastNameRules,
   nameRules,
   newPasswordRules,
   SCROLL_TO_FIRST_ERROR,
@@ -42,7 +43,10 @@ export function RegisterPage() {
     setIsSubmitting(true);
     clearRefusal();
     const home = postCode && suburb?.trim() ? { postCode, suburb: suburb.trim() } : {};
-    const result = await dispatch(registerAccount({ email, password, firstName, lastName, ...home }));
+    // A field never typed in is undefined: a customer with one name sends the last name empty.
+    const result = await dispatch(
+      registerAccount({ email, password, firstName, lastName: lastName ?? '', ...home }),
+    );
     if (registerAccount.fulfilled.match(result)) {
       void navigate(redirect === '/' ? '/account/profile' : redirect, { replace: true });
       return;
@@ -77,7 +81,7 @@ export function RegisterPage() {
           <Form.Item label="First name" name="firstName" rules={nameRules('your first name')}>
             <Input size="large" autoComplete="given-name" data-testid="register-first-name" />
           </Form.Item>
-          <Form.Item label="Last name" name="lastName" rules={nameRules('your last name')}>
+          <Form.Item label="Last name (if you have one)" name="lastName" rules={lastNameRules}>
             <Input size="large" autoComplete="family-name" data-testid="register-last-name" />
           </Form.Item>
           <Form.Item label="Email" name="email" rules={emailRules}>

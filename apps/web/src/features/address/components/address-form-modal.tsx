@@ -6,6 +6,7 @@ import { useEffect, useState } from 'react';
 import { RefusalAlert } from '../../../components/refusal-alert';
 import { readRefusal, type FieldsByCode } from '../../../lib/form-refusal';
 import {
+  lastNameRules,
   nameRules,
   phoneRule,
   SCROLL_TO_FIRST_ERROR,
@@ -98,7 +99,7 @@ export function AddressFormModal({ open, editing, onClose, onSaved }: Props) {
             </Form.Item>
           </Col>
           <Col xs={24} sm={12}>
-            <Form.Item label="Last name" name="lastName" rules={nameRules('the last name')}>
+            <Form.Item label="Last name (if any)" name="lastName" rules={lastNameRules}>
               <Input autoComplete="family-name" data-testid="address-last-name" />
             </Form.Item>
           </Col>
