@@ -8,7 +8,7 @@ import globals from 'globals';
  * it, so every edge goes one way and there are no cycles. A feature missing here may import no other feature.
  */
 const featureImports = {
-  account: [],
+  account: ['suburb'],
   address: ['suburb'],
   cart: ['payment', 'shipping'],
   catalog: ['cart', 'payment', 'shipping', 'wishlist'],

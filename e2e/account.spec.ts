@@ -12,6 +12,7 @@ import {
   toasts,
 } from './support/browser';
 import { expectFocusedInView, fieldError } from './support/form-errors';
+import { pickSuburb } from './support/suburb';
 
 const browser = useBrowser();
 
@@ -37,9 +38,10 @@ describe('the account area', () => {
     expect(await testId(page, 'profile-name').textContent()).toBe('Samantha Leeson');
     expect(await testId(page, 'profile-phone-value').textContent()).toBe('0412 345 678');
 
+    // The home suburb is picked from the real localities, as an address's is.
     await testId(page, 'suburb-edit').click();
-    await testId(page, 'profile-postcode').fill('3000');
-    await testId(page, 'profile-suburb').fill('Melbourne');
+    await testId(page, 'profile-suburb-input').fill('3000');
+    await pickSuburb(page, 'profile-suburb', /Melbourne VIC 3000/);
     await testId(page, 'suburb-save').click();
     await page.getByText('Your suburb is saved.').waitFor();
 
@@ -51,7 +53,7 @@ describe('the account area', () => {
     await context.close();
   });
 
-  it('an unknown suburb is refused on a phone at the postcode and suburb, with the cursor there', async () => {
+  it('a suburb typed but not picked from the list is refused on a phone at the field, with the cursor there', async () => {
     const { context, page } = await openPage(browser(), PHONE);
     await registerCustomer(page, {
       email: makeEmail('suburb'),
@@ -60,14 +62,25 @@ describe('the account area', () => {
       lastName: 'Park',
     });
     await testId(page, 'suburb-edit').click();
-    await testId(page, 'profile-postcode').fill('2000');
-    await testId(page, 'profile-suburb').fill('Nowhere Special');
+    await testId(page, 'profile-suburb-input').fill('Nowhere Special');
     await testId(page, 'suburb-save').click();
-    expect(await fieldError(page, 'profile-postcode')).toBe(
-      'That postcode and suburb are not a known Australian locality.',
+    expect(await fieldError(page, 'profile-suburb-input')).toBe(
+      'Pick your suburb from the list: it brings its postcode.',
     );
-    expect(await testId(page, 'profile-suburb').getAttribute('aria-invalid')).toBe('true');
-    await expectFocusedInView(page, 'profile-postcode');
+    await expectFocusedInView(page, 'profile-suburb-input');
+    await context.close();
+  });
+
+  it('a customer with one name registers with the last name left empty', async () => {
+    const { context, page } = await openPage(browser(), PHONE);
+    await registerCustomer(page, {
+      email: makeEmail('one-name'),
+      password: 'one-name-pass-1',
+      firstName: 'Teller',
+      lastName: '',
+    });
+    await testId(page, 'profile-name').waitFor();
+    expect((await testId(page, 'profile-name').textContent())?.trim()).toBe('Teller');
     await context.close();
   });
 

@@ -5,10 +5,13 @@ import userEvent from '@testing-library/user-event';
 import { Provider } from 'react-redux';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { createAppStore } from '../../../app/store';
+import type { Suburb } from '@storefront/contract/suburb';
+import { searchSuburbs } from '../../suburb/api';
 import { updateCustomer } from '../api';
 import { HomeSuburbCard } from './home-suburb-card';
 
 vi.mock('../api');
+vi.mock('../../suburb/api', () => ({ searchSuburbs: vi.fn(), suburbsOfPostcode: vi.fn() }));
 vi.mock('../../../lib/toast');
 
 function makeInfo(overrides: Partial<CustomerInfo> = {}): CustomerInfo {
@@ -27,34 +30,67 @@ function makeInfo(overrides: Partial<CustomerInfo> = {}): CustomerInfo {
   };
 }
 
+const melbourne: Suburb = { suburbID: 31, suburb: 'Melbourne', state: 'VIC', postcode: '3000' };
+
+function renderCard() {
+  render(
+    <Provider store={createAppStore()}>
+      <HomeSuburbCard info={makeInfo()} onSaved={vi.fn()} />
+    </Provider>,
+  );
+}
+
 describe('the home suburb form', () => {
   beforeEach(() => {
     Element.prototype.scrollIntoView = vi.fn();
+    vi.mocked(updateCustomer).mockReset();
+    vi.mocked(searchSuburbs).mockResolvedValue([melbourne]);
   });
 
-  it('an unknown locality marks the postcode and suburb, with the cursor in the postcode', async () => {
-    const { code, msg } = errorCatalogue.UNKNOWN_POSTCODE;
-    vi.mocked(updateCustomer).mockRejectedValue({ code, msg, data: null });
-    render(
-      <Provider store={createAppStore()}>
-        <HomeSuburbCard info={makeInfo()} onSaved={vi.fn()} />
-      </Provider>,
-    );
+  it('saves a suburb picked from the suburb search, with the postcode it brings', async () => {
+    vi.mocked(updateCustomer).mockResolvedValue(makeInfo({ postCode: '3000', suburb: 'Melbourne' }));
+    renderCard();
     await userEvent.click(screen.getByTestId('suburb-edit'));
-    await userEvent.clear(screen.getByTestId('profile-suburb'));
-    await userEvent.type(screen.getByTestId('profile-suburb'), 'Nowhere Special');
+    await userEvent.clear(screen.getByTestId('profile-suburb-input'));
+    await userEvent.type(screen.getByTestId('profile-suburb-input'), 'Melb');
+    await userEvent.click(await screen.findByText('Melbourne VIC 3000'));
     await userEvent.click(screen.getByTestId('suburb-save'));
 
-    const postcode = screen.getByTestId('profile-postcode');
-    await waitFor(() => expect(document.activeElement).toBe(postcode));
-    expect(postcode.getAttribute('aria-invalid')).toBe('true');
-    expect(screen.getByTestId('profile-suburb').getAttribute('aria-invalid')).toBe('true');
+    await waitFor(() =>
+      expect(updateCustomer).toHaveBeenCalledWith({ postCode: '3000', suburb: 'Melbourne' }),
+    );
+  });
+
+  it('does not send a suburb typed but not picked, and says to pick it', async () => {
+    renderCard();
+    await userEvent.click(screen.getByTestId('suburb-edit'));
+    await userEvent.clear(screen.getByTestId('profile-suburb-input'));
+    await userEvent.type(screen.getByTestId('profile-suburb-input'), 'Nowhere Special');
+    await userEvent.click(screen.getByTestId('suburb-save'));
+
+    const input = screen.getByTestId('profile-suburb-input');
+    await waitFor(() =>
+      expect(screen.getByText('Pick your suburb from the list: it brings its postcode.')).toBeTruthy(),
+    );
+    expect(input.getAttribute('aria-invalid')).toBe('true');
+    expect(updateCustomer).not.toHaveBeenCalled();
+  });
+
+  it('an unknown locality answered by the server marks the suburb, with the cursor in it', async () => {
+    const { code, msg } = errorCatalogue.UNKNOWN_POSTCODE;
+    vi.mocked(updateCustomer).mockRejectedValue({ code, msg, data: null });
+    renderCard();
+    await userEvent.click(screen.getByTestId('suburb-edit'));
+    await userEvent.type(screen.getByTestId('profile-suburb-input'), 'x');
+    await userEvent.clear(screen.getByTestId('profile-suburb-input'));
+    await userEvent.type(screen.getByTestId('profile-suburb-input'), 'Melb');
+    await userEvent.click(await screen.findByText('Melbourne VIC 3000'));
+    await userEvent.click(screen.getByTestId('suburb-save'));
+
+    const input = screen.getByTestId('profile-suburb-input');
+    await waitFor(() => expect(document.activeElement).toBe(input));
+    expect(input.getAttribute('aria-invalid')).toBe('true');
     // Ant Design draws a field's message a moment after it marks the field: on a loaded machine, after the focus.
     await waitFor(() => expect(screen.getAllByText(msg)).toHaveLength(1));
-
-    // Correcting the suburb clears the mark on both: they were refused as a pair.
-    await userEvent.type(screen.getByTestId('profile-suburb'), 'x');
-    await waitFor(() => expect(postcode.getAttribute('aria-invalid')).toBeNull());
-    expect(screen.getByTestId('profile-suburb').getAttribute('aria-invalid')).toBeNull();
   });
 });

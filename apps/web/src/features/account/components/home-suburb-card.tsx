@@ -3,18 +3,19 @@ import type { CustomerInfo } from '@storefront/contract/account';
 import { errorCatalogue } from '@storefront/contract/errors';
 import { useState } from 'react';
 import { DEFAULT_POST_CODE } from '../user-info-slice';
-import { SCROLL_TO_FIRST_ERROR, withoutSpaces } from '../../../lib/form-rules';
+import { SCROLL_TO_FIRST_ERROR } from '../../../lib/form-rules';
 import type { FieldsByCode } from '../../../lib/form-refusal';
 import { useProfileSave } from '../use-profile-save';
 import { RefusalAlert } from '../../../components/refusal-alert';
+import { SuburbSearch } from '../../suburb/components/suburb-search';
 
 type SuburbForm = { postCode: string; suburb: string };
 
 type Props = { info: CustomerInfo; onSaved: (info: CustomerInfo) => void };
 
-const FIELDS_BY_CODE: FieldsByCode = { [errorCatalogue.UNKNOWN_POSTCODE.code]: ['postCode', 'suburb'] };
+const FIELDS_BY_CODE: FieldsByCode = { [errorCatalogue.UNKNOWN_POSTCODE.code]: ['suburb'] };
 
-/** Postcode and suburb change together, so they are one small form. */
+/** Postcode and suburb change together, picked as one locality from the suburb search. */
 export function HomeSuburbCard({ info, onSaved }: Props) {
   const [isEditing, setIsEditing] = useState(false);
 
@@ -44,9 +45,10 @@ export function HomeSuburbCard({ info, onSaved }: Props) {
   );
 }
 
-/** The form, from the suburb as it is each time it opens. */
+/** The form, from the suburb as it is each time it opens: a locality picked from the suburb search, as addresses are. */
 function SuburbEditor({ info, onSaved, onClose }: Props & { onClose: () => void }) {
   const [form] = Form.useForm<SuburbForm>();
+  const postCode = Form.useWatch('postCode', form);
   const { isSaving, save, refusalMessage, messageRef } = useProfileSave(
     form,
     { onSaved, onClose },
@@ -64,30 +66,37 @@ function SuburbEditor({ info, onSaved, onClose }: Props & { onClose: () => void 
         requiredMark={false}
         disabled={isSaving}
         onFinish={({ postCode, suburb }) => void save({ postCode, suburb: suburb.trim() })}
+        // Typing in the search undoes the pick: its postcode goes until another suburb is picked.
+        onValuesChange={(changed: Partial<SuburbForm>) => {
+          if (changed.suburb !== undefined) form.setFieldValue('postCode', '');
+        }}
         initialValues={{ postCode: info.postCode || DEFAULT_POST_CODE, suburb: info.suburb }}
       >
-        <Form.Item
-          label="Postcode"
-          name="postCode"
-          dependencies={['suburb']}
-          normalize={withoutSpaces}
-          rules={[
-            { required: true, message: 'Enter a postcode.' },
-            { pattern: /^\d{4}$/, message: 'A postcode has four digits.' },
-          ]}
-        >
-          <Input inputMode="numeric" style={{ maxWidth: 140 }} data-testid="profile-postcode" />
+        <Form.Item name="postCode" hidden>
+          <Input />
         </Form.Item>
         <Form.Item
           label="Suburb"
           name="suburb"
-          dependencies={['postCode']}
+          extra={
+            postCode
+              ? `Postcode ${postCode}. To change it, type a suburb or postcode and pick it from the list.`
+              : 'Type a suburb or postcode and pick it from the list.'
+          }
           rules={[
-            { required: true, whitespace: true, message: 'Enter a suburb.' },
-            { max: 60, message: 'At most 60 characters.' },
+            { required: true, whitespace: true, message: 'Pick your suburb.' },
+            ({ getFieldValue }) => ({
+              validator: () =>
+                getFieldValue('postCode')
+                  ? Promise.resolve()
+                  : Promise.reject(new Error('Pick your suburb from the list: it brings its postcode.')),
+            }),
           ]}
         >
-          <Input autoComplete="address-level2" data-testid="profile-suburb" />
+          <SuburbSearch
+            testId="profile-suburb"
+            onPick={(s) => form.setFieldsValue({ suburb: s.suburb, postCode: s.postcode })}
+          />
         </Form.Item>
         <Space>
           <Button type="primary" htmlType="submit" loading={isSaving} data-testid="suburb-save">
