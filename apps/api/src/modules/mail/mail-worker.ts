@@ -27,6 +27,11 @@ export type MailWorkerSettings = {
   maxAttempts?: number;
   /** The first retry's delay; each later one doubles, up to an hour. */
   retryBaseMs?: number;
+  /**
+   * Withdraws, of the mails just claimed, those a later change made unwanted (the newsletter's, to an address that
+   * has left the list since they were written), and answers their ids: they are not sent.
+   */
+  withdraw?: (claimed: OutboxMailRow[]) => Promise<readonly number[]>;
 };
 
 const RETRY_CAP_MS = 60 * 60_000;
@@ -82,29 +87,38 @@ export function createMailWorker(db: Db, transport: MailTransport, settings: Mai
     return extendClaim(db, mail, new Date(now + claimMs));
   }
 
+  /** One round: sends what is due now; `claimed` counts the withdrawn mails too. */
+  async function sendRound(): Promise<{ sent: number; failed: number; claimed: number }> {
+    const claimedAt = settings.now();
+    const claimed = await claimDueMails(
+      db,
+      claimedAt,
+      new Date(claimedAt.getTime() + claimMs),
+      batch,
+      maxAttempts,
+    );
+    if (claimed.length === 0) {
+      const gaveUp = await giveUpLapsedMails(db, claimedAt, maxAttempts);
+      if (gaveUp > 0) settings.log.warn({ count: gaveUp }, 'mails given up: every attempt ended unanswered');
+    }
+    const withdrawn = new Set(
+      claimed.length > 0 && settings.withdraw ? await settings.withdraw(claimed) : [],
+    );
+    let sent = 0;
+    // In the order they were written (UPDATE … RETURNING has none): "placed" goes before "cancelled".
+    for (const mail of claimed.sort((a, b) => a.id - b.id)) {
+      if (withdrawn.has(mail.id)) continue;
+      const held = await stillHeld(mail, claimedAt);
+      if (held && (await deliver(held))) sent += 1;
+    }
+    return { sent, failed: claimed.length - sent - withdrawn.size, claimed: claimed.length };
+  }
+
   return {
     /** One round: sends what is due now. */
     async sendDue(): Promise<{ sent: number; failed: number }> {
-      const claimedAt = settings.now();
-      const claimed = await claimDueMails(
-        db,
-        claimedAt,
-        new Date(claimedAt.getTime() + claimMs),
-        batch,
-        maxAttempts,
-      );
-      if (claimed.length === 0) {
-        const gaveUp = await giveUpLapsedMails(db, claimedAt, maxAttempts);
-        if (gaveUp > 0)
-          settings.log.warn({ count: gaveUp }, 'mails given up: every attempt ended unanswered');
-      }
-      let sent = 0;
-      // In the order they were written (UPDATE … RETURNING has none): "placed" goes before "cancelled".
-      for (const mail of claimed.sort((a, b) => a.id - b.id)) {
-        const held = await stillHeld(mail, claimedAt);
-        if (held && (await deliver(held))) sent += 1;
-      }
-      return { sent, failed: claimed.length - sent };
+      const { sent, failed } = await sendRound();
+      return { sent, failed };
     },
 
     /** Runs rounds every `intervalMs` (one at a time) until stopped; a failing round is logged and retried. */
@@ -114,8 +128,8 @@ export function createMailWorker(db: Db, transport: MailTransport, settings: Mai
       let running: Promise<unknown> = Promise.resolve();
       const round = () => {
         if (stopped) return;
-        running = this.sendDue()
-          .then((r) => (r.sent + r.failed === batch ? 0 : intervalMs))
+        running = sendRound()
+          .then((r) => (r.claimed === batch ? 0 : intervalMs))
           .catch((err: unknown) => {
             settings.log.warn({ err }, 'mail round failed');
             return intervalMs;

@@ -1,6 +1,6 @@
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { newsletterIssues, products } from '../../db/schema/index.js';
+import { newsletterIssues, outboxMails, products } from '../../db/schema/index.js';
 import { createProduct } from '../../../test/catalog-factories.js';
 import { bearer, registerCustomer, type Customer } from '../../../test/factories.js';
 import { linkIn, startSmtpCatcher, type SmtpCatcher } from '../../../test/smtp-catcher.js';
@@ -149,5 +149,80 @@ describe('the weekly issue', () => {
       .from(newsletterIssues)
       .where(eq(newsletterIssues.issueDate, '2026-12-17'));
     expect(row).toMatchObject({ recipients: 0, specials: 0 });
+  });
+
+  it('an address that leaves the list after the issue is written, before its mail goes, is not sent it', async () => {
+    // Thursday 24 December, 7:05 am in Sydney.
+    t.clock.set(new Date('2026-12-23T20:05:00Z'));
+    await createProduct(db(), { name: 'Christmas cherries', priceCents: 800, wasPriceCents: 1600 });
+    const stayer = await subscriber();
+    const leaver = await subscriber();
+    const oneClicker = await subscriber();
+    // Their welcome mails go first; the issue is written and waits in the outbox.
+    while ((await t.app.mailWorker.sendDue()).sent > 0);
+    expect((await t.app.writeNewsletterIssue())?.issueDate).toBe('2026-12-24');
+
+    const left = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/newsletters/front-unsubscribe',
+      headers: bearer(leaver.token),
+      payload: {},
+    });
+    expect(left.json<{ data: { subscribed: boolean } }>().data.subscribed).toBe(false);
+    // The mail client's one-click unsubscribe (List-Unsubscribe-Post), from the issue's own headers.
+    const [queued] = await db()
+      .select()
+      .from(outboxMails)
+      .where(
+        and(eq(outboxMails.toAddress, oneClicker.email.toLowerCase()), eq(outboxMails.status, 'pending')),
+      );
+    const oneClick = new URL(queued?.headers['List-Unsubscribe']?.replace(/^<|>$/g, '') ?? '');
+    const clicked = await t.app.inject({
+      method: 'POST',
+      url: `${oneClick.pathname}${oneClick.search}`,
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: 'List-Unsubscribe=One-Click',
+    });
+    expect(clicked.json<{ code: number }>().code).toBe(0);
+
+    expect(await issuesTo(stayer.email)).toHaveLength(1);
+    expect(await issuesTo(leaver.email)).toEqual([]);
+    expect(await issuesTo(oneClicker.email)).toEqual([]);
+    const kept = await db()
+      .select({ to: outboxMails.toAddress, status: outboxMails.status, lastError: outboxMails.lastError })
+      .from(outboxMails)
+      .where(eq(outboxMails.topic, 'newsletter-issue'))
+      .orderBy(outboxMails.id);
+    expect(
+      kept.filter((m) => m.to === leaver.email.toLowerCase() || m.to === oneClicker.email.toLowerCase()),
+    ).toEqual(
+      [leaver, oneClicker].map((c) => ({
+        to: c.email.toLowerCase(),
+        status: 'failed',
+        lastError: 'withdrawn: the address left the list before it was sent',
+      })),
+    );
+  });
+
+  it('a welcome not yet sent when its address leaves the list again is not sent', async () => {
+    const c = await subscriber();
+    await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/newsletters/front-unsubscribe',
+      headers: bearer(c.token),
+      payload: {},
+    });
+    while ((await t.app.mailWorker.sendDue()).sent > 0);
+    expect(smtp.to(c.email).map((m) => m.subject)).not.toContainEqual(expect.stringMatching(/welcome/i));
+    const [welcome] = await db()
+      .select({ status: outboxMails.status, lastError: outboxMails.lastError })
+      .from(outboxMails)
+      .where(
+        and(eq(outboxMails.toAddress, c.email.toLowerCase()), eq(outboxMails.topic, 'newsletter-welcome')),
+      );
+    expect(welcome).toEqual({
+      status: 'failed',
+      lastError: 'withdrawn: the address left the list before it was sent',
+    });
   });
 });

@@ -5,6 +5,12 @@ import type { IssueSpecial } from './newsletter.repo.js';
 /** The store's sender line and an address's signed unsubscribe links (the page, and the one-click POST). */
 export type UnsubscribeLinks = { sender: string; page: string; oneClick: string };
 
+/**
+ * The mails an address is sent for being on the list (not the confirmation, which asks it to join): they go only
+ * while it still is (`withdrawMailsOffTheList`, newsletter.repo.ts).
+ */
+export const LIST_MAIL_TOPICS = ['newsletter-welcome', 'newsletter-issue'] as const;
+
 const unsubscribeHeaders = (links: UnsubscribeLinks) => ({
   'List-Unsubscribe': `<${links.oneClick}>`,
   'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
@@ -20,7 +26,7 @@ export function welcomeMail(
   offer: { couponCode: string | null },
 ): NewMail {
   return {
-    topic: 'newsletter-welcome',
+    topic: LIST_MAIL_TOPICS[0],
     to: email,
     headers: unsubscribeHeaders(links),
     ...renderMail({
@@ -87,7 +93,7 @@ export function issueMail(
   issue: { day: string; specials: IssueSpecial[]; shopUrl: string },
 ): NewMail {
   return {
-    topic: 'newsletter-issue',
+    topic: LIST_MAIL_TOPICS[1],
     to: email,
     headers: unsubscribeHeaders(links),
     ...renderMail({

@@ -1,6 +1,13 @@
-import { and, asc, desc, eq, gt, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, inArray, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
-import { newsletterIssues, newsletterSubscriptions, products } from '../../db/schema/index.js';
+import {
+  newsletterIssues,
+  newsletterSubscriptions,
+  outboxMails,
+  products,
+  type OutboxMailRow,
+} from '../../db/schema/index.js';
+import { LIST_MAIL_TOPICS } from './newsletter.mails.js';
 
 export type SubscriptionRow = typeof newsletterSubscriptions.$inferSelect;
 
@@ -106,4 +113,35 @@ export async function listIssueSpecials(db: Executor, limit: number): Promise<Is
     )
     .limit(limit);
   return rows.flatMap((r) => (r.wasPriceCents === null ? [] : [{ ...r, wasPriceCents: r.wasPriceCents }]));
+}
+
+const listTopics: readonly string[] = LIST_MAIL_TOPICS;
+
+/**
+ * Withdraws, of the mails the worker just claimed, the list's mails (a welcome, an issue) to an address no longer on
+ * the list, in one statement, and answers their ids: an issue's mails are all written when it goes out, and whoever
+ * unsubscribes while theirs waits is not sent it. Kept as `failed`, `withdrawn: …`, like the outbox's other
+ * withdrawn mails. Checked as the worker takes them rather than by the unsubscribe, so an issue being written at
+ * the same moment, whose mails the unsubscribe cannot see yet, is caught too.
+ */
+export async function withdrawMailsOffTheList(db: Executor, claimed: OutboxMailRow[]): Promise<number[]> {
+  const ids = claimed.filter((mail) => listTopics.includes(mail.topic)).map((mail) => mail.id);
+  if (ids.length === 0) return [];
+  const rows = await db
+    .update(outboxMails)
+    .set({
+      status: 'failed',
+      claimedUntil: null,
+      lastError: 'withdrawn: the address left the list before it was sent',
+    })
+    .where(
+      and(
+        inArray(outboxMails.id, ids),
+        eq(outboxMails.status, 'pending'),
+        sql`not exists (select 1 from newsletter_subscriptions s
+          where lower(s.email) = lower(outbox_mails.to_address) and s.status = 'subscribed')`,
+      ),
+    )
+    .returning({ id: outboxMails.id });
+  return rows.map((row) => row.id);
 }
