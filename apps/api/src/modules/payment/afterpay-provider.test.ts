@@ -69,14 +69,13 @@ describe('Afterpay provider', () => {
     });
   });
 
-  it('leaves the surname out for a customer with one name, rather than send an empty one', async () => {
+  it('gives a customer with one name as both names, since Afterpay requires a surname', async () => {
     const customer = { email: 'cher@example.com', firstName: 'Cher', lastName: '' };
     await makeProvider().start(startInput({ customer }));
 
     expect(requestsTo('/v2/checkouts').at(-1)?.body).toMatchObject({
-      consumer: { email: 'cher@example.com', givenNames: 'Cher' },
+      consumer: { email: 'cher@example.com', givenNames: 'Cher', surname: 'Cher' },
     });
-    expect(requestsTo('/v2/checkouts').at(-1)?.body).not.toHaveProperty('consumer.surname');
   });
 
   it('sends the merchant id and secret key as HTTP Basic and a User-Agent naming the merchant', async () => {

@@ -120,8 +120,8 @@ export class AfterpayProvider implements PaymentProvider {
       consumer: {
         email: input.customer.email,
         givenNames: input.customer.firstName,
-        // A customer with one name has no surname: Afterpay's v2 consumer takes it left out, not an empty one.
-        ...(input.customer.lastName ? { surname: input.customer.lastName } : {}),
+        // Afterpay requires both names (its Consumer object): a customer with one name is sent it as both.
+        surname: input.customer.lastName || input.customer.firstName,
         ...(input.customer.phone ? { phoneNumber: input.customer.phone } : {}),
       },
       merchant: { redirectConfirmUrl: input.returnUrl, redirectCancelUrl: input.cancelUrl },
