@@ -1,4 +1,5 @@
 import { defineConfig, type Plugin } from 'vite';
+import { createRequire } from 'node:module';
 import path from 'node:path';
 import react from '@vitejs/plugin-react';
 import { antdStylesheet } from './antd-css';
@@ -18,6 +19,22 @@ const ANTD_MODULES =
  */
 const SHELL_SHARED =
   /node_modules[\\/](react[\\/]|redux[\\/]|immer[\\/]|redux-thunk[\\/]|@reduxjs[\\/]toolkit[\\/])|vite[\\/]preload-helper|packages[\\/]contract[\\/]src[\\/]errors\.ts$|src[\\/]lib[\\/](http[\\/](client|error-message)|prefetch|toast|toast-plain)\.ts$/;
+
+/**
+ * React Router's package points every import at its development build, which warns in the console of a production
+ * page and keeps the code that does so (remix-run/react-router#14102); the build takes its production build, which
+ * sits beside it. `vite` (development) keeps the warnings.
+ */
+function reactRouterProduction(): Plugin {
+  const production = createRequire(import.meta.url)
+    .resolve('react-router')
+    .replace(/[\\/]development[\\/]index\.m?js$/, '/production/index.mjs');
+  return {
+    name: 'storefront:react-router-production',
+    apply: 'build',
+    config: () => ({ resolve: { alias: [{ find: /^react-router$/, replacement: production }] } }),
+  };
+}
 
 const withApi = (...modules: string[]) => [...modules, 'src/lib/http/axios-client.ts'];
 const withAntd = (...modules: string[]) => withApi('src/app/antd-scope.tsx', ...modules);
@@ -50,7 +67,7 @@ function postBuild(): Plugin {
 }
 
 export default defineConfig({
-  plugins: [antdStylesheet(), react(), postBuild()],
+  plugins: [antdStylesheet(), reactRouterProduction(), react(), postBuild()],
   build: {
     manifest: true,
     chunkSizeWarningLimit: 900,
