@@ -1,5 +1,5 @@
 import { Card, Empty, List, Pagination, Skeleton, Typography } from 'antd';
-import type { OrderStatus } from '@storefront/contract/order';
+import type { OrderStatus, OrderSummary } from '@storefront/contract/order';
 import { useCallback } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { BuyAgainButton } from '../components/buy-again-button';
@@ -8,6 +8,7 @@ import { formatMoney } from '../../../lib/money';
 import { useRemoteData } from '../../../lib/use-remote-data';
 import { fetchOrderStat, listOrders } from '../api';
 import { OrderStatusTag } from '../components/order-status-tag';
+import { orderCardAmount } from '../order-card-amount';
 import { formatOrderDay, orderStatusLabels, orderStatusOrder } from '../order-status';
 import { ButtonLink } from '../../../components/button-link';
 import '../order.css';
@@ -23,6 +24,28 @@ function readFilter(value: string | null): Filter {
 function readPage(value: string | null): number {
   const page = Number(value);
   return Number.isInteger(page) && page > 0 ? page : 1;
+}
+
+/** What the card says of money: the total, or what is left to pay of an order store credit paid part of. */
+function OrderCardAmount({ order }: { order: OrderSummary }) {
+  const amount = orderCardAmount(order);
+  if (amount.kind === 'total') {
+    return (
+      <Typography.Text strong data-testid="order-card-total">
+        {formatMoney(amount.total)}
+      </Typography.Text>
+    );
+  }
+  return (
+    <>
+      <Typography.Text strong data-testid="order-card-to-pay">
+        To pay {formatMoney(amount.toPay)}
+      </Typography.Text>
+      <Typography.Text type="secondary" data-testid="order-card-total">
+        of {formatMoney(amount.total)} total
+      </Typography.Text>
+    </>
+  );
 }
 
 /** The tab and page live in the address (?status=&page=), so reload, Back and a shared link keep them. */
@@ -113,9 +136,7 @@ export function OrdersPage() {
                       <Typography.Text type="secondary">
                         {order.itemCount} item{order.itemCount === 1 ? '' : 's'}
                       </Typography.Text>
-                      <Typography.Text strong data-testid="order-card-total">
-                        {formatMoney(order.totals.total)}
-                      </Typography.Text>
+                      <OrderCardAmount order={order} />
                     </div>
                   </div>
                   <Typography.Text type="secondary" ellipsis className="order-card__names">
