@@ -19,6 +19,7 @@ const ZOD_FREE = new Set([
   'refund',
   'payment-rows',
   'email-address',
+  'person-name',
 ]);
 const CONTRACT_IMPORT = /import\s+(type\s+)?([^;]*?)\s+from\s+'@storefront\/contract\/([\w-]+)'/g;
 

@@ -91,4 +91,13 @@ describe('the personal details as shown', () => {
     await userEvent.click(screen.getByTestId('profile-edit'));
     expect((screen.getByTestId('profile-phone') as HTMLInputElement).value).toBe('0412 345 678');
   });
+
+  it('shows a customer with one name as that name alone, without a trailing space', () => {
+    render(
+      <Provider store={createAppStore()}>
+        <PersonalDetailsCard info={makeInfo({ firstName: 'Cher', lastName: '' })} onSaved={vi.fn()} />
+      </Provider>,
+    );
+    expect(screen.getByTestId('profile-name').textContent).toBe('Cher');
+  });
 });

@@ -2,6 +2,7 @@ import { Button, Card, Descriptions, Form, Input, Space } from 'antd';
 import type { CustomerInfo, UpdateCustomerBody } from '@storefront/contract/account';
 import { useState } from 'react';
 import { formatPhone, normalisePhone } from '@storefront/contract/limits';
+import { fullName } from '@storefront/contract/person-name';
 import { lastNameRules, nameRules, phoneRule, SCROLL_TO_FIRST_ERROR } from '../../../lib/form-rules';
 import { formatDay } from '../../../lib/date-time';
 import { useProfileSave } from '../use-profile-save';
@@ -45,9 +46,7 @@ export function PersonalDetailsCard({ info, onSaved }: Props) {
       ) : (
         <Descriptions column={1} size="small" data-testid="profile-details">
           <Descriptions.Item label="Name">
-            <span data-testid="profile-name">
-              {info.firstName} {info.lastName}
-            </span>
+            <span data-testid="profile-name">{fullName(info)}</span>
           </Descriptions.Item>
           <Descriptions.Item label="Email">{info.email}</Descriptions.Item>
           <Descriptions.Item label="Phone">

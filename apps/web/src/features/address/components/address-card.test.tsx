@@ -60,3 +60,10 @@ describe('deleting an address by keyboard', () => {
     expect(screen.getByRole('button', { name: 'Delete', description: question })).toBeDefined();
   });
 });
+
+describe('the address card', () => {
+  it('is titled with a one-name recipient as that name alone, without a trailing space', () => {
+    renderCard(cardAddress({ firstName: 'Cher', lastName: '' }));
+    expect(screen.getByTestId('address-4').querySelector('.ant-card-head-title')?.textContent).toBe('Cher');
+  });
+});

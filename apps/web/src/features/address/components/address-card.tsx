@@ -1,6 +1,7 @@
 import { Button, Card, Space, Tag, Typography } from 'antd';
 import type { Address } from '@storefront/contract/address';
 import { formatPhone } from '@storefront/contract/limits';
+import { fullName } from '@storefront/contract/person-name';
 import { ConfirmPopover } from '../../../components/confirm-popover';
 
 type Props = {
@@ -27,7 +28,7 @@ export function AddressCard({
     <Card
       size="small"
       data-testid={`address-${id}`}
-      title={`${a.firstName} ${a.lastName}`}
+      title={fullName(a)}
       extra={
         <Space size={4} wrap>
           {a.isDefaultShipping && (

@@ -1,5 +1,6 @@
 import { Alert, Button, Card, Form, Radio } from 'antd';
 import type { Address } from '@storefront/contract/address';
+import { fullName } from '@storefront/contract/person-name';
 import type { DeliveryWindow } from '@storefront/contract/delivery';
 import type { ShippingOption } from '@storefront/contract/shipping';
 import { useCallback, useState } from 'react';
@@ -70,9 +71,7 @@ export function CheckoutDelivery({
                 // The test id sits on the whole choice: Ant Design would put it on the radio's input alone.
                 <div key={a.addressID} data-testid={`checkout-address-${a.addressID}`}>
                   <Radio value={a.addressID} className="checkout-address">
-                    <strong>
-                      {a.firstName} {a.lastName}
-                    </strong>
+                    <strong>{fullName(a)}</strong>
                     <br />
                     {formatAddress(a)}
                   </Radio>
