@@ -193,6 +193,11 @@ export const errorCatalogue = {
     msg: 'This payment has expired. Please start the payment again.',
   },
   ORDER_NOT_PAYABLE: { code: 100908, status: 200, msg: 'This order has nothing left to pay.' },
+  ORDER_PAY_BY_PASSED: {
+    code: 100909,
+    status: 200,
+    msg: 'The time to pay this order has ended: it is being cancelled and its items go back on the shelf.',
+  },
 } as const satisfies Record<string, { code: number; status: number; msg: string }>;
 
 export type ErrorName = keyof typeof errorCatalogue;

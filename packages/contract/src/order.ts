@@ -201,6 +201,11 @@ export const orderDetail = z.object({
   leaveUnattended: z.boolean(),
   /** Once cancelled: why, when the store cancelled it, and what went back (as its cancellation mail says). */
   cancellation: orderCancellation.nullable(),
+  /**
+   * Once paid: the provider that took what store credit left to pay (as its paid mail says); null while unpaid, and
+   * for an order store credit paid in full.
+   */
+  paidWith: paymentProvider.nullable(),
 });
 export type OrderDetail = z.infer<typeof orderDetail>;
 

@@ -40,6 +40,7 @@ export function makeOrderDetail(overrides: Partial<OrderDetail> = {}): OrderDeta
     deliveryNotes: null,
     leaveUnattended: false,
     cancellation: null,
+    paidWith: 'paypal',
     ...overrides,
   };
 }

@@ -59,7 +59,14 @@ export function createOrderPayments(db: Db, deps: OrderPaymentDeps) {
     if (!order) throw new AppError('NOT_FOUND', 'No such order.');
     // Checkout marks an order with nothing to pay paid, so one awaiting payment always owes something.
     if (order.status !== 'pending_payment') throw notPayable(order);
+    // Past its time to pay the order waits only for the store's round to cancel it (within a minute): no new payment
+    // is started for it. One started in time is still captured, here or by that round, which asks the provider first.
+    if (now().getTime() > payByOf(order).getTime()) throw new AppError('ORDER_PAY_BY_PASSED');
     return order;
+  }
+
+  function payByOf(order: OrderRow): Date {
+    return new Date(order.createdAt.getTime() + deps.unpaidMs);
   }
 
   /**
@@ -81,7 +88,10 @@ export function createOrderPayments(db: Db, deps: OrderPaymentDeps) {
           status: 'paid',
           paidAt: now(),
         });
-        if (paid) await queueOrderMail(tx, { order: paid }, { kind: 'paid' }, deps.mail, now());
+        if (paid) {
+          const event = { kind: 'paid' as const, provider: attempt.provider };
+          await queueOrderMail(tx, { order: paid }, event, deps.mail, now());
+        }
         return 'paid';
       }
       if ((await payments.capturedPayment(tx, order.id))?.id === attempt.id) return 'paid';
@@ -133,7 +143,7 @@ export function createOrderPayments(db: Db, deps: OrderPaymentDeps) {
 
     async methods(customerId: number, orderId: number): Promise<PaymentMethods> {
       const order = await payableOrder(customerId, orderId);
-      const payBy = new Date(order.createdAt.getTime() + deps.unpaidMs).toISOString();
+      const payBy = payByOf(order).toISOString();
       return { ...(await payments.methods(amountDueOf(order))), payBy };
     },
 

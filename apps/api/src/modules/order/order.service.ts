@@ -161,19 +161,15 @@ export function createOrderService(db: Db, deps: OrderServiceDeps) {
   async function detail(customerId: number, orderId: number): Promise<OrderDetail> {
     const order = await findOrder(db, customerId, orderId);
     if (!order) throw new AppError('NOT_FOUND', 'No such order.');
-    const [lines, couponCode, window] = await Promise.all([
+    const [lines, couponCode, window, captured] = await Promise.all([
       listOrderLines(db, [order.id]),
       order.couponId === null ? null : findCouponCode(db, order.couponId),
       order.deliveryWindowId === null ? null : findDeliveryWindow(db, order.deliveryWindowId),
+      // A paid order's page names who took its payment; none was taken for an unpaid one.
+      order.paidAt === null ? undefined : payments.capturedPayment(db, order.id),
     ]);
-    const cancellation =
-      order.status === 'cancelled'
-        ? cancellationOf(
-            order,
-            order.paidAt === null ? undefined : await payments.capturedPayment(db, order.id),
-          )
-        : null;
-    return toDetail({ order, lines, couponCode, window: window ?? null }, cancellation);
+    const cancellation = order.status === 'cancelled' ? cancellationOf(order, captured) : null;
+    return toDetail({ order, lines, couponCode, window: window ?? null }, cancellation, captured?.provider);
   }
 
   function payByOf(order: OrderRow): Date {
@@ -197,6 +193,7 @@ export function createOrderService(db: Db, deps: OrderServiceDeps) {
   function toDetail(
     { order, lines, couponCode, window }: PlacedOrder,
     cancellation: OrderCancellation | null = null,
+    paidWith: OrderDetail['paidWith'] = null,
   ): OrderDetail {
     return {
       orderID: order.id,
@@ -231,6 +228,7 @@ export function createOrderService(db: Db, deps: OrderServiceDeps) {
       deliveryNotes: order.deliveryNotes,
       leaveUnattended: order.leaveUnattended,
       cancellation,
+      paidWith: order.paidAt === null ? null : paidWith,
     };
   }
 

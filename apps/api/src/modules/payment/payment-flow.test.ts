@@ -102,6 +102,10 @@ async function start(c: Customer, orderID: number, provider: string) {
   return new URL(res.data.redirectUrl, 'http://localhost:3000');
 }
 
+async function detailOf(c: Customer, orderID: number) {
+  return (await call<OrderDetail>(c, 'GET', `/order/detail?orderID=${orderID}`)).data;
+}
+
 async function orderRow(id: number) {
   const [row] = await db().select().from(orders).where(eq(orders.id, id));
   return row;
@@ -170,6 +174,34 @@ describe('paying an order', () => {
     expect(cancelled.data.payBy).toBeNull();
   });
 
+  it('once its time to pay has passed, before the round cancels it, no payment is started: the refusal says why', async () => {
+    const { c, order } = await unpaidOrder(1);
+    // Started in time and approved: its capture still pays the order after the time, as the round would capture it.
+    const inTime = await unpaidOrder(1);
+    const ref = (await start(inTime.c, inTime.order.orderID, 'demo')).searchParams.get('ref') ?? '';
+    await call(inTime.c, 'POST', '/payment/demo/decide', { ref, decision: 'approve' });
+    expect((await detailOf(c, order.orderID)).paidWith).toBeNull();
+
+    t.clock.advance(30 * 60_000 + 1000);
+    const { ORDER_PAY_BY_PASSED } = errorCatalogue;
+    const methods = await call(c, 'GET', `/payment/methods?orderID=${order.orderID}`);
+    expect(methods).toMatchObject({ code: ORDER_PAY_BY_PASSED.code, msg: ORDER_PAY_BY_PASSED.msg });
+    expect(methods.msg).toContain('time to pay this order has ended');
+    for (const provider of ['paypal', 'afterpay', 'demo']) {
+      const started = await call(c, 'POST', '/payment/start', { orderID: order.orderID, provider });
+      expect(started.code, provider).toBe(ORDER_PAY_BY_PASSED.code);
+    }
+    expect(await db().select().from(payments).where(eq(payments.orderId, order.orderID))).toEqual([]);
+    expect((await orderRow(order.orderID))?.status).toBe('pending_payment');
+
+    const late = await call(inTime.c, 'POST', '/payment/demo/capture', {
+      orderID: inTime.order.orderID,
+      ref,
+    });
+    expect(late.code).toBe(0);
+    expect((await orderRow(inTime.order.orderID))?.status).toBe('paid');
+  });
+
   it("Afterpay's terms are public for product and cart pages, and unavailable while Afterpay cannot answer", async () => {
     const terms = async () => {
       const res = await t.app.inject({ method: 'GET', url: '/api/v1/payment/afterpay-terms' });
@@ -222,6 +254,8 @@ describe('paying an order', () => {
     expect(captured.authorization).not.toBe(c.token);
     expect((await orderRow(order.orderID))?.status).toBe('paid');
     expect(paypal.moneyMovements() - movedBefore).toBe(1);
+    // The order's page names who took the payment.
+    expect((await detailOf(c, order.orderID)).paidWith).toBe('paypal');
   });
 
   it("a capture's fresh token replaces the caller's: the old one ends with the grace period, signing out ends the new one", async () => {
@@ -268,6 +302,7 @@ describe('paying an order', () => {
     expect(captured.code).toBe(0);
     expect(captured.authorization).toMatch(/^[A-Za-z0-9_-]{43}$/);
     expect((await orderRow(order.orderID))?.status).toBe('paid');
+    expect((await detailOf(c, order.orderID)).paidWith).toBe('afterpay');
   });
 
   it('a declined payment leaves the order awaiting payment, and another way then pays it', async () => {
