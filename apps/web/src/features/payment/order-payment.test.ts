@@ -8,7 +8,7 @@ import { describeOrderPayment, readOrderPayment, type OrderPayment } from './ord
 
 vi.mock('./api', () => ({ fetchPaymentMethods: vi.fn() }));
 
-const { NOT_FOUND, ORDER_NOT_PAYABLE } = errorCatalogue;
+const { NOT_FOUND, ORDER_NOT_PAYABLE, ORDER_PAY_BY_PASSED } = errorCatalogue;
 
 function makeMethods(amountDue: number): PaymentMethods {
   return {
@@ -39,6 +39,15 @@ describe('readOrderPayment', () => {
     expect(await readOrderPayment(7)).toEqual({ kind: 'settled' });
   });
 
+  it('reads an order past its time to pay as such, not as a failure to read it', async () => {
+    vi.mocked(fetchPaymentMethods).mockRejectedValue({
+      code: ORDER_PAY_BY_PASSED.code,
+      msg: 'x',
+      data: null,
+    });
+    expect(await readOrderPayment(7)).toEqual({ kind: 'pay-by-passed' });
+  });
+
   it('reads a 404 as not found', async () => {
     vi.mocked(fetchPaymentMethods).mockRejectedValue({ status: 404, data: { code: NOT_FOUND.code } });
     expect(await readOrderPayment(7)).toEqual({ kind: 'not-found' });
@@ -63,6 +72,9 @@ describe('describeOrderPayment', () => {
     );
     expect(describeWith({ kind: 'settled' })).toBe('Order SO-7 has nothing left to pay.');
     expect(describeWith({ kind: 'not-found' })).toBe('Order SO-7 is not one of your orders.');
+    expect(describeWith({ kind: 'pay-by-passed' })).toBe(
+      'The time to pay order SO-7 has ended: it is being cancelled and its items go back on the shelf.',
+    );
   });
 
   it('claims nothing about the order before it is read, or when reading it failed', () => {

@@ -11,9 +11,11 @@ export type OrderPayment =
   | { kind: 'owing'; methods: PaymentMethods }
   /** Paid or cancelled: the API does not say which. */
   | { kind: 'settled' }
+  /** Awaiting payment past its time to pay: the store cancels it within a minute and takes no new payment. */
+  | { kind: 'pay-by-passed' }
   | { kind: 'not-found' };
 
-const { NOT_FOUND, ORDER_NOT_PAYABLE } = errorCatalogue;
+const { NOT_FOUND, ORDER_NOT_PAYABLE, ORDER_PAY_BY_PASSED } = errorCatalogue;
 
 /** Rejects only when the order's state could not be learnt (network, server fault, ...). */
 export async function readOrderPayment(orderID: number): Promise<OrderPayment> {
@@ -23,6 +25,7 @@ export async function readOrderPayment(orderID: number): Promise<OrderPayment> {
   } catch (err) {
     const code = readErrorCode(err);
     if (code === ORDER_NOT_PAYABLE.code) return { kind: 'settled' };
+    if (code === ORDER_PAY_BY_PASSED.code) return { kind: 'pay-by-passed' };
     if (code === NOT_FOUND.code) return { kind: 'not-found' };
     throw err;
   }
@@ -42,5 +45,8 @@ export function describeOrderPayment(
     return `Order ${orderReference(orderID)} is placed and waits for payment: pay by ${formatDateTime(data.methods.payBy)}, or it is cancelled.`;
   }
   if (data.kind === 'settled') return `Order ${orderReference(orderID)} has nothing left to pay.`;
+  if (data.kind === 'pay-by-passed') {
+    return `The time to pay order ${orderReference(orderID)} has ended: it is being cancelled and its items go back on the shelf.`;
+  }
   return `Order ${orderReference(orderID)} is not one of your orders.`;
 }

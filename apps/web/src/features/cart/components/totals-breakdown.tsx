@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { deductionText } from '@storefront/contract/payment-rows';
 import { formatMoney } from '../../../lib/money';
 import type { ShownTotals } from '../price-cart';
 
@@ -28,7 +29,10 @@ function formatShipping(shipping: number | null): string {
   return shipping === 0 ? 'Free' : formatMoney(shipping);
 }
 
-/** The money rows of the cart, the checkout and an order, drawn one way (plain markup, usable on any page). */
+/**
+ * The money rows of the cart, the checkout and an order, drawn one way (plain markup, usable on any page). What is
+ * taken off (discount, store credit) reads as the order's mails write it: "−$20.25".
+ */
 export function TotalsBreakdown({
   totals,
   labels = {},
@@ -39,7 +43,7 @@ export function TotalsBreakdown({
   const creditRow = totals.creditUsed > 0 && (
     <TotalsRow
       label={labels.credit ?? 'Store credit'}
-      value={formatMoney(-totals.creditUsed)}
+      value={deductionText(totals.creditUsed, formatMoney)}
       testId={testIds.credit}
     />
   );
@@ -53,7 +57,7 @@ export function TotalsBreakdown({
       {totals.discount > 0 && (
         <TotalsRow
           label={labels.discount ?? 'Discount'}
-          value={formatMoney(-totals.discount)}
+          value={deductionText(totals.discount, formatMoney)}
           testId={testIds.discount}
         />
       )}

@@ -1,5 +1,5 @@
 import { RUNTIME_CONFIG_GLOBAL } from '@storefront/contract/limits';
-import { render, screen, within } from '@testing-library/react';
+import { act, cleanup, render, screen, within } from '@testing-library/react';
 import { Provider } from 'react-redux';
 import { MemoryRouter, Route, Routes } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -77,7 +77,7 @@ describe("an order's page", () => {
   });
 
   it('says by when an order awaiting payment must be paid, or it is cancelled', async () => {
-    const payBy = '2026-11-27T04:30:00.000Z';
+    const payBy = new Date(Date.now() + 10 * 60_000).toISOString();
     await showOrder({
       status: 'pending_payment',
       payBy,
@@ -165,7 +165,8 @@ describe("an order's page", () => {
         (r) => r.textContent,
       );
     await showOrder({ totals });
-    expect(rows().slice(-2)).toEqual(['Paid with store credit-$20.25', 'Paid$69.10']);
+    // Taken off the total with a minus sign, as the order's mails show it.
+    expect(rows().slice(-2)).toEqual(['Paid with store credit\u2212$20.25', 'Paid$69.10']);
   });
 
   it('says what is still to pay beside the credit of an order awaiting payment', async () => {
@@ -180,6 +181,45 @@ describe("an order's page", () => {
     };
     await showOrder({ totals, status: 'pending_payment', paidAt: null, payBy: '2026-11-20T10:30:00.000Z' });
     expect(screen.getByTestId('order-rest').parentElement?.textContent).toBe('To pay$69.10');
+  });
+
+  it('says which provider took the payment and on which day, as the paid mail does; nothing before payment', async () => {
+    // Paid in the small hours of 21 November in Sydney, still the 20th in UTC: the store's day.
+    await showOrder({ paidAt: '2026-11-20T14:30:00.000Z', paidWith: 'paypal' });
+    expect(screen.getByTestId('order-paid-with').textContent).toBe('Paid with PayPal on 21 Nov 2026');
+    cleanup();
+    await showOrder({ paidWith: 'afterpay' });
+    expect(screen.getByTestId('order-paid-with').textContent).toBe('Paid with Afterpay on 20 Nov 2026');
+    cleanup();
+    await showOrder({ paidWith: null });
+    expect(screen.getByTestId('order-paid-with').textContent).toBe('Paid with store credit on 20 Nov 2026');
+    cleanup();
+    await showOrder({ status: 'pending_payment', paidAt: null, paidWith: null });
+    expect(screen.queryByTestId('order-paid-with')).toBeNull();
+  });
+
+  it('once the time to pay has passed, says the order is being cancelled and no longer offers to pay', async () => {
+    const payBy = new Date(Date.now() - 20_000).toISOString();
+    await showOrder({ status: 'pending_payment', paidAt: null, paidWith: null, payBy });
+    expect(screen.getByTestId('order-pay-ended').textContent).toContain(
+      `The time to pay this order ended ${formatOrderDate(payBy)}: it is being cancelled and its items go back on the shelf.`,
+    );
+    expect(screen.queryByTestId('order-payment-due')).toBeNull();
+    expect(screen.queryByTestId('order-pay-now')).toBeNull();
+  });
+
+  it('stops offering to pay when the time to pay passes while the page is open', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    try {
+      const payBy = new Date(Date.now() + 60_000).toISOString();
+      await showOrder({ status: 'pending_payment', paidAt: null, paidWith: null, payBy });
+      expect(screen.getByTestId('order-pay-now')).toBeTruthy();
+      act(() => vi.advanceTimersByTime(61_000));
+      expect(screen.getByTestId('order-pay-ended')).toBeTruthy();
+      expect(screen.queryByTestId('order-pay-now')).toBeNull();
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('shows no delivery window on a cancelled order: its place was given back', async () => {

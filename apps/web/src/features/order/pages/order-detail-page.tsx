@@ -5,13 +5,14 @@ import { formatAbn } from '@storefront/contract/abn';
 import { errorCatalogue } from '@storefront/contract/errors';
 import { isTaxInvoice } from '@storefront/contract/gst';
 import { isStillToBePacked } from '@storefront/contract/substitutes';
-import { restOfTotalLabel } from '@storefront/contract/payment-rows';
+import { paidWithText, restOfTotalLabel } from '@storefront/contract/payment-rows';
 import { Link, useParams } from 'react-router';
 import { NotFoundPage } from '../../../app/not-found-page';
 import { ConfirmPopover } from '../../../components/confirm-popover';
 import { LoadFailed } from '../../../components/load-failed';
 import { readErrorCode, readErrorMessage } from '../../../lib/http/error-message';
 import { useDocumentTitle } from '../../../lib/use-document-title';
+import { useHasPassed } from '../../../lib/use-has-passed';
 import { useRemoteData } from '../../../lib/use-remote-data';
 import { formatAddress } from '../../address/format-address';
 import { TotalsBreakdown } from '../../cart/components/totals-breakdown';
@@ -51,6 +52,8 @@ export function OrderDetailPage() {
   );
   const order = useRemoteData(load);
   const [isCancelling, setIsCancelling] = useState(false);
+  // Past it, the order only waits for the store's round (each minute) to cancel it: no more payment is taken.
+  const payByHasPassed = useHasPassed(order.data?.payBy ?? null);
   useDocumentTitle(!isValidID || isMissing ? null : `Order ${orderReference(id)}`);
 
   const cancel = async () => {
@@ -130,7 +133,15 @@ export function OrderDetailPage() {
         <OrderStatusTag status={o.status} />
       </div>
       <div className="order-detail__placed">
-        <Typography.Text type="secondary">Placed {formatOrderDate(o.createdAt)}</Typography.Text>
+        <div className="order-detail__dates">
+          <Typography.Text type="secondary">Placed {formatOrderDate(o.createdAt)}</Typography.Text>
+          {/* Who took the payment, as the paid mail (the tax invoice) says; on the printed invoice too. */}
+          {o.paidAt && (
+            <Typography.Text type="secondary" data-testid="order-paid-with">
+              {paidWithText(o.paidWith, formatDay(o.paidAt))}
+            </Typography.Text>
+          )}
+        </div>
         <Space wrap>
           {/* Printed, the page is the order alone (global.css, @media print): its tax invoice once paid. */}
           <Button
@@ -150,7 +161,17 @@ export function OrderDetailPage() {
           {o.paidAt && ` · issued ${formatDay(o.paidAt)}`}
         </p>
       )}
-      {o.status === 'pending_payment' && o.totals.amountDue > 0 && (
+      {o.status === 'pending_payment' && o.totals.amountDue > 0 && o.payBy && payByHasPassed && (
+        <Alert
+          type="info"
+          showIcon
+          style={{ marginTop: 16 }}
+          title={`The time to pay this order ended ${formatOrderDate(o.payBy)}: it is being cancelled and its items go back on the shelf.`}
+          description="A payment you made before then still counts: if it goes through, the order is yours."
+          data-testid="order-pay-ended"
+        />
+      )}
+      {o.status === 'pending_payment' && o.totals.amountDue > 0 && !payByHasPassed && (
         <Alert
           type="warning"
           showIcon

@@ -80,6 +80,18 @@ export function PaymentMethodChoice({ orderID, payment }: Props) {
     );
   }
 
+  if (payment.data.kind === 'pay-by-passed') {
+    return (
+      <Alert
+        type="info"
+        showIcon
+        message="The time to pay has ended"
+        description="A payment you made before then still counts: the order's page shows what becomes of it."
+        data-testid="payment-pay-by-passed"
+      />
+    );
+  }
+
   const { methods } = payment.data;
   const eligible = methods.methods.filter((m) => m.isEligible);
   if (eligible.length === 0) {

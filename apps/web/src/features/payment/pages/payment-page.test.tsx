@@ -9,7 +9,7 @@ import { PaymentPage } from './payment-page';
 
 vi.mock('../api', () => ({ fetchPaymentMethods: vi.fn(), startPayment: vi.fn() }));
 
-const { ORDER_NOT_PAYABLE, NOT_FOUND } = errorCatalogue;
+const { ORDER_NOT_PAYABLE, ORDER_PAY_BY_PASSED, NOT_FOUND } = errorCatalogue;
 
 function makeMethods(amountDue: number): PaymentMethods {
   return {
@@ -50,6 +50,19 @@ describe('the payment page', () => {
     await screen.findByTestId('payment-nothing-due');
     expect(sentence()).toContain('Order SO-7 has nothing left to pay.');
     expect(sentence()).not.toContain('waits for payment');
+    expect(screen.queryByTestId('payment-methods-error')).toBeNull();
+  });
+
+  it('says an order past its time to pay is being cancelled, offers no way to pay and no error', async () => {
+    vi.mocked(fetchPaymentMethods).mockRejectedValue({
+      code: ORDER_PAY_BY_PASSED.code,
+      msg: 'x',
+      data: null,
+    });
+    renderPaymentPage();
+    await screen.findByTestId('payment-pay-by-passed');
+    expect(sentence()).toContain('The time to pay order SO-7 has ended: it is being cancelled');
+    expect(screen.queryByTestId('payment-methods')).toBeNull();
     expect(screen.queryByTestId('payment-methods-error')).toBeNull();
   });
 
