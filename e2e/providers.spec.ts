@@ -1,4 +1,5 @@
 import type { Product } from '@storefront/contract/catalog';
+import type { OrderDetail } from '@storefront/contract/order';
 import { afterpayInstalments } from '@storefront/contract/afterpay';
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -59,7 +60,8 @@ async function api<T>(path: string, init: { method?: string; body?: unknown; tok
 async function shopper(
   viewport: { width: number; height: number } = DESKTOP,
   quantity = 2,
-): Promise<{ context: BrowserContext; page: Page; product: Product }> {
+  { voucher }: { voucher?: string } = {},
+): Promise<{ context: BrowserContext; page: Page; product: Product; token: string }> {
   const email = makeEmail('provider');
   const { headers } = await api('register', {
     method: 'POST',
@@ -83,6 +85,7 @@ async function shopper(
   const product = data.list.find((p) => p.available && p.stock >= 10 && p.price >= 1000);
   if (!product) throw new Error('the demo catalogue needs a pantry product of $10 or more in stock');
   await api('cart/add', { method: 'POST', token, body: { productID: product.productID, quantity } });
+  if (voucher) await api('customer/apply-voucher', { method: 'POST', token, body: { code: voucher } });
 
   const context = await browser().newContext({ baseURL: store.baseURL, viewport, locale: 'en-AU' });
   // Signed in as the sign-in page leaves it (token and email), once: later pages keep what the store renews.
@@ -94,19 +97,27 @@ async function shopper(
     },
     { token: `Bearer ${token}`, email },
   );
-  return { context, page: await context.newPage(), product };
+  return { context, page: await context.newPage(), product, token };
 }
 
-async function checkoutAndChoose(page: Page, provider: 'paypal' | 'afterpay'): Promise<number> {
+async function checkoutAndChoose(
+  page: Page,
+  provider: 'paypal' | 'afterpay',
+  { useCredit = false } = {},
+): Promise<number> {
   await page.goto('/checkout');
   await testId(page, 'checkout-service-standard').waitFor();
   await pickDeliveryWindow(page);
+  if (useCredit) await testId(page, 'checkout-use-credit').click();
   await testId(page, 'checkout-place-order').click();
   await page.waitForURL(/\/checkout\/pay\/\d+$/);
   const orderID = Number(new URL(page.url()).pathname.split('/').pop());
   await testId(page, `payment-method-${provider}`).click();
   return orderID;
 }
+
+const money = (cents: number) =>
+  new Intl.NumberFormat('en-AU', { style: 'currency', currency: 'AUD' }).format(cents / 100);
 
 const returnAddress = (orderID: number, provider: string, extra: Record<string, string>) =>
   `${store.baseURL}/checkout/payment-return?${new URLSearchParams({ orderID: String(orderID), provider, ...extra })}`;
@@ -119,8 +130,27 @@ async function expectPaid(page: Page): Promise<void> {
 
 describe('paying with PayPal and Afterpay', () => {
   it('PayPal: approve on PayPal, back to the store, paid; the capture renews the session token', async () => {
-    const { context, page } = await shopper();
-    const orderID = await checkoutAndChoose(page, 'paypal');
+    // $25.00 of store credit (the demo's gift voucher) pays part: four of a $10+ product leave the rest to PayPal.
+    const { context, page, token } = await shopper(DESKTOP, 4, { voucher: 'GIFT-2500' });
+    const orderID = await checkoutAndChoose(page, 'paypal', { useCredit: true });
+    const { data: placed } = await api<OrderDetail>(`order/detail?orderID=${orderID}`, { token });
+    expect(placed.totals.creditUsed).toBe(2500);
+    expect(placed.totals.amountDue).toBeGreaterThan(0);
+
+    // Unpaid, the orders list leads with what is left to pay (the order page's "To pay"), the total beside it.
+    await page.goto('/account/orders');
+    const card = testId(page, `order-open-${orderID}`);
+    await card.waitFor();
+    expect(await card.getByTestId('order-card-to-pay').textContent()).toBe(
+      `To pay ${money(placed.totals.amountDue)}`,
+    );
+    expect(await card.getByTestId('order-card-total').textContent()).toBe(
+      `of ${money(placed.totals.total)} total`,
+    );
+    await saveScreenshot(page, 'orders-to-pay-desktop');
+    await page.goto(`/checkout/pay/${orderID}`);
+    await testId(page, 'payment-method-paypal').click();
+
     await context.route(`${paypal.url}/checkoutnow**`, (route) => {
       const token = new URL(route.request().url()).searchParams.get('token') ?? '';
       paypal.approve(token);
@@ -134,6 +164,16 @@ describe('paying with PayPal and Afterpay', () => {
     await expectPaid(page);
     expect(await page.evaluate(() => localStorage.getItem('storefront.token'))).not.toBe(before);
     expect(paypal.moneyMovements()).toBeGreaterThan(0);
+
+    // Paid, the order's page says who took the payment and when; the credit reads as taken off.
+    await page.goto(`/account/orders/${orderID}`);
+    await testId(page, 'order-paid-with').waitFor();
+    expect(await testId(page, 'order-paid-with').textContent()).toMatch(
+      /^Paid with PayPal on \d{1,2} [A-Z][a-z]{2} \d{4}$/,
+    );
+    expect(await testId(page, 'order-credit').textContent()).toBe('\u2212$25.00');
+    expect(await testId(page, 'order-rest').textContent()).toBe(money(placed.totals.amountDue));
+    await saveScreenshot(page, 'order-paid-with-desktop');
     await context.close();
   });
 
