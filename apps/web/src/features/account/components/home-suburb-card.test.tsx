@@ -61,6 +61,33 @@ describe('the home suburb form', () => {
     );
   });
 
+  it('says nothing while the customer types, and to pick the suburb once they leave the field unpicked', async () => {
+    renderCard();
+    await userEvent.click(screen.getByTestId('suburb-edit'));
+    const input = screen.getByTestId('profile-suburb-input');
+    await userEvent.clear(input);
+    await userEvent.type(input, 'Melb');
+    // The search has answered: the customer is about to pick, and nothing is said to be wrong.
+    await screen.findByText('Melbourne VIC 3000');
+    expect(input.getAttribute('aria-invalid')).not.toBe('true');
+    expect(screen.queryByText(/^Pick your suburb/)).toBeNull();
+
+    await userEvent.tab();
+    await waitFor(() =>
+      expect(screen.getByText('Pick your suburb from the list: it brings its postcode.')).toBeTruthy(),
+    );
+    expect(input.getAttribute('aria-invalid')).toBe('true');
+
+    // Typing again is the customer answering it; picking settles it.
+    await userEvent.type(input, 'o');
+    await waitFor(() => expect(input.getAttribute('aria-invalid')).not.toBe('true'));
+    await userEvent.click(await screen.findByText('Melbourne VIC 3000'));
+    await userEvent.tab();
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(input.getAttribute('aria-invalid')).not.toBe('true');
+    expect(screen.queryByText(/^Pick your suburb/)).toBeNull();
+  });
+
   it('does not send a suburb typed but not picked, and says to pick it', async () => {
     renderCard();
     await userEvent.click(screen.getByTestId('suburb-edit'));

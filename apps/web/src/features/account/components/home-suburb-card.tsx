@@ -1,4 +1,4 @@
-import { Button, Card, Descriptions, Form, Input, Space } from 'antd';
+import { Button, Card, Descriptions, Form, Space } from 'antd';
 import type { CustomerInfo } from '@storefront/contract/account';
 import { errorCatalogue } from '@storefront/contract/errors';
 import { useState } from 'react';
@@ -7,7 +7,7 @@ import { SCROLL_TO_FIRST_ERROR } from '../../../lib/form-rules';
 import type { FieldsByCode } from '../../../lib/form-refusal';
 import { useProfileSave } from '../use-profile-save';
 import { RefusalAlert } from '../../../components/refusal-alert';
-import { SuburbSearch } from '../../suburb/components/suburb-search';
+import { HomeSuburbField } from './home-suburb-field';
 
 type SuburbForm = { postCode: string; suburb: string };
 
@@ -48,7 +48,6 @@ export function HomeSuburbCard({ info, onSaved }: Props) {
 /** The form, from the suburb as it is each time it opens: a locality picked from the suburb search, as addresses are. */
 function SuburbEditor({ info, onSaved, onClose }: Props & { onClose: () => void }) {
   const [form] = Form.useForm<SuburbForm>();
-  const postCode = Form.useWatch('postCode', form);
   const { isSaving, save, refusalMessage, messageRef } = useProfileSave(
     form,
     { onSaved, onClose },
@@ -66,38 +65,17 @@ function SuburbEditor({ info, onSaved, onClose }: Props & { onClose: () => void 
         requiredMark={false}
         disabled={isSaving}
         onFinish={({ postCode, suburb }) => void save({ postCode, suburb: suburb.trim() })}
-        // Typing in the search undoes the pick: its postcode goes until another suburb is picked.
-        onValuesChange={(changed: Partial<SuburbForm>) => {
-          if (changed.suburb !== undefined) form.setFieldValue('postCode', '');
-        }}
         initialValues={{ postCode: info.postCode || DEFAULT_POST_CODE, suburb: info.suburb }}
       >
-        <Form.Item name="postCode" hidden>
-          <Input />
-        </Form.Item>
-        <Form.Item
+        <HomeSuburbField
           label="Suburb"
-          name="suburb"
-          extra={
+          testId="profile-suburb"
+          hint={(postCode) =>
             postCode
               ? `Postcode ${postCode}. To change it, type a suburb or postcode and pick it from the list.`
               : 'Type a suburb or postcode and pick it from the list.'
           }
-          rules={[
-            { required: true, whitespace: true, message: 'Pick your suburb.' },
-            ({ getFieldValue }) => ({
-              validator: () =>
-                getFieldValue('postCode')
-                  ? Promise.resolve()
-                  : Promise.reject(new Error('Pick your suburb from the list: it brings its postcode.')),
-            }),
-          ]}
-        >
-          <SuburbSearch
-            testId="profile-suburb"
-            onPick={(s) => form.setFieldsValue({ suburb: s.suburb, postCode: s.postcode })}
-          />
-        </Form.Item>
+        />
         <Space>
           <Button type="primary" htmlType="submit" loading={isSaving} data-testid="suburb-save">
             Save

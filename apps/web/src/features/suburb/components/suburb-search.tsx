@@ -12,7 +12,10 @@ type Props = {
   onPick: (suburb: Suburb) => void;
   value?: string;
   onChange?: (text: string) => void;
+  /** Ant Design's Form.Item gives it when the field is checked on leaving it (`validateTrigger="onBlur"`). */
+  onBlur?: () => void;
   placeholder?: string;
+  size?: 'large';
   /** Takes the focus as it appears (it replaced a plain field the shopper had just focused). */
   isAutoFocused?: boolean;
   testId: string;
@@ -34,7 +37,9 @@ export function SuburbSearch({
   onPick,
   value,
   onChange,
+  onBlur,
   placeholder,
+  size,
   isAutoFocused = false,
   testId,
 }: Props) {
@@ -91,6 +96,7 @@ export function SuburbSearch({
       value={value}
       onChange={(text: string) => onChange?.(text)}
       onSearch={onSearch}
+      onBlur={onBlur}
       onSelect={(id: string) => {
         const picked = options.find((o) => String(o.suburbID) === id);
         if (picked) {
@@ -108,6 +114,7 @@ export function SuburbSearch({
     >
       <Input
         placeholder={placeholder ?? 'Suburb or postcode'}
+        size={size}
         autoComplete="off"
         autoFocus={isAutoFocused}
         aria-describedby={describedBy}
