@@ -12,6 +12,7 @@ import {
   testId,
   useBrowser,
 } from './support/browser';
+import { pickSuburb } from './support/suburb';
 
 const browser = useBrowser();
 
@@ -93,8 +94,8 @@ describe('a guest cart', () => {
     await testId(page, 'register-email').fill(email);
     await testId(page, 'register-password').fill('perth-pass-6000');
     await testId(page, 'register-confirm-password').fill('perth-pass-6000');
-    await testId(page, 'register-postcode').fill('6000');
-    await testId(page, 'register-suburb').fill('Perth');
+    await testId(page, 'register-suburb-input').fill('6000');
+    await pickSuburb(page, 'register-suburb', /Perth WA 6000/);
     await saveScreenshot(page, 'guest-cart-register-phone');
     await testId(page, 'register-submit').click();
 

@@ -5,11 +5,17 @@ import { Provider } from 'react-redux';
 import { MemoryRouter } from 'react-router';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { createAppStore } from '../../../app/store';
+import type { Suburb } from '@storefront/contract/suburb';
 import { EMAIL_NOT_ASCII } from '../../../lib/check-email';
+import { searchSuburbs, suburbsOfPostcode } from '../../suburb/api';
 import { registerCustomer } from '../api';
 import { RegisterPage } from './register-page';
 
 vi.mock('../api');
+vi.mock('../../suburb/api', () => ({ searchSuburbs: vi.fn(), suburbsOfPostcode: vi.fn() }));
+
+const melbourne: Suburb = { suburbID: 31, suburb: 'Melbourne', state: 'VIC', postcode: '3000' };
+const darwin: Suburb = { suburbID: 80, suburb: 'Darwin', state: 'NT', postcode: '0800' };
 
 function refusedWith(name: ErrorName) {
   const { code, msg } = errorCatalogue[name];
@@ -26,31 +32,36 @@ function renderRegister() {
   );
 }
 
-async function signUp({ postCode, suburb }: { postCode?: string; suburb?: string } = {}) {
+/** Types in the home suburb search and picks `pick` from what it offers. */
+async function pickHomeSuburb(typed: string, pick: string) {
+  await userEvent.type(screen.getByTestId('register-suburb-input'), typed);
+  await userEvent.click(await screen.findByText(pick));
+}
+
+async function signUp({ suburb }: { suburb?: { typed: string; pick: string } } = {}) {
   await userEvent.type(screen.getByTestId('register-first-name'), 'Ada');
   await userEvent.type(screen.getByTestId('register-last-name'), 'Lovelace');
   await userEvent.type(screen.getByTestId('register-email'), 'ada@example.test');
   await userEvent.type(screen.getByTestId('register-password'), 'engine-pass-1');
   await userEvent.type(screen.getByTestId('register-confirm-password'), 'engine-pass-1');
-  if (postCode) await userEvent.type(screen.getByTestId('register-postcode'), postCode);
-  if (suburb) await userEvent.type(screen.getByTestId('register-suburb'), suburb);
+  if (suburb) await pickHomeSuburb(suburb.typed, suburb.pick);
   await userEvent.click(screen.getByTestId('register-submit'));
 }
 
 describe('the registration form refused by the server', () => {
   beforeEach(() => {
     Element.prototype.scrollIntoView = vi.fn();
+    vi.mocked(searchSuburbs).mockResolvedValue([melbourne]);
   });
 
-  it('marks the postcode and suburb of an unknown locality, says why once, and puts the cursor in the postcode', async () => {
+  it('marks the suburb of a locality it does not know, says why once, and puts the cursor in it', async () => {
     vi.mocked(registerCustomer).mockRejectedValue(refusedWith('UNKNOWN_POSTCODE'));
     renderRegister();
-    await signUp({ postCode: '3000', suburb: 'Sydney' });
+    await signUp({ suburb: { typed: 'Melb', pick: 'Melbourne VIC 3000' } });
 
-    const postcode = screen.getByTestId('register-postcode');
-    await waitFor(() => expect(document.activeElement).toBe(postcode));
-    expect(postcode.getAttribute('aria-invalid')).toBe('true');
-    expect(screen.getByTestId('register-suburb').getAttribute('aria-invalid')).toBe('true');
+    const suburb = screen.getByTestId('register-suburb-input');
+    await waitFor(() => expect(document.activeElement).toBe(suburb));
+    expect(suburb.getAttribute('aria-invalid')).toBe('true');
     await waitFor(() => expect(screen.getAllByText(errorCatalogue.UNKNOWN_POSTCODE.msg)).toHaveLength(1));
     expect(screen.queryByTestId('register-error')).toBeNull();
   });
@@ -135,9 +146,11 @@ describe('the registration form with what customers type', () => {
   beforeEach(() => {
     Element.prototype.scrollIntoView = vi.fn();
     vi.mocked(registerCustomer).mockReset();
+    vi.mocked(searchSuburbs).mockResolvedValue([melbourne]);
+    vi.mocked(suburbsOfPostcode).mockResolvedValue([darwin]);
   });
 
-  it("takes an email with the space a phone's autocomplete leaves after it, and a NT postcode pasted with spaces", async () => {
+  it("takes an email with the space a phone's autocomplete leaves after it, and a NT postcode pasted with spaces in the suburb search", async () => {
     vi.mocked(registerCustomer).mockRejectedValue(refusedWith('EMAIL_TAKEN'));
     renderRegister();
     await userEvent.type(screen.getByTestId('register-first-name'), "O'Brien ");
@@ -145,9 +158,9 @@ describe('the registration form with what customers type', () => {
     await userEvent.type(screen.getByTestId('register-email'), ' Ada+shop@Example.test ');
     await userEvent.type(screen.getByTestId('register-password'), 'engine-pass-1');
     await userEvent.type(screen.getByTestId('register-confirm-password'), 'engine-pass-1');
-    await userEvent.click(screen.getByTestId('register-postcode'));
+    await userEvent.click(screen.getByTestId('register-suburb-input'));
     await userEvent.paste(' 0800 ');
-    await userEvent.type(screen.getByTestId('register-suburb'), 'Darwin');
+    await userEvent.click(await screen.findByText('Darwin NT 0800'));
     await userEvent.click(screen.getByTestId('register-submit'));
 
     await waitFor(() => expect(registerCustomer).toHaveBeenCalledTimes(1));
@@ -185,5 +198,47 @@ describe('the registration form with what customers type', () => {
 
     await waitFor(() => expect(registerCustomer).toHaveBeenCalledTimes(1));
     expect(vi.mocked(registerCustomer).mock.calls[0]?.[0]).toMatchObject({ firstName: 'Cher', lastName: '' });
+  });
+
+  it('sends the suburb picked from the search with its postcode, and says which postcode that is', async () => {
+    vi.mocked(registerCustomer).mockRejectedValue(refusedWith('EMAIL_TAKEN'));
+    renderRegister();
+    expect(
+      screen.getByText(/Leave it empty and we use Sydney NSW 2000 until you set it in your profile/),
+    ).toBeTruthy();
+    await signUp({ suburb: { typed: 'Melb', pick: 'Melbourne VIC 3000' } });
+
+    await waitFor(() => expect(registerCustomer).toHaveBeenCalledTimes(1));
+    expect(vi.mocked(registerCustomer).mock.calls[0]?.[0]).toMatchObject({
+      postCode: '3000',
+      suburb: 'Melbourne',
+    });
+    expect(screen.getByText('Postcode 3000: delivery prices are worked out to it.')).toBeTruthy();
+  });
+
+  it('does not send a suburb typed but not picked: says to pick it or leave it empty', async () => {
+    renderRegister();
+    await userEvent.type(screen.getByTestId('register-suburb-input'), 'Nowhere Special');
+    await signUp();
+
+    const suburb = screen.getByTestId('register-suburb-input');
+    await waitFor(() =>
+      expect(
+        screen.getByText('Pick your suburb from the list (it brings its postcode), or leave it empty.'),
+      ).toBeTruthy(),
+    );
+    expect(suburb.getAttribute('aria-invalid')).toBe('true');
+    expect(registerCustomer).not.toHaveBeenCalled();
+  });
+
+  it('registers without a home suburb when it is left empty: the default postcode applies', async () => {
+    vi.mocked(registerCustomer).mockRejectedValue(refusedWith('EMAIL_TAKEN'));
+    renderRegister();
+    await signUp();
+
+    await waitFor(() => expect(registerCustomer).toHaveBeenCalledTimes(1));
+    const sent = vi.mocked(registerCustomer).mock.calls[0]?.[0];
+    expect(sent).not.toHaveProperty('postCode');
+    expect(sent).not.toHaveProperty('suburb');
   });
 });

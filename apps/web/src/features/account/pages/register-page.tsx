@@ -13,18 +13,18 @@ import {
   nameRules,
   newPasswordRules,
   SCROLL_TO_FIRST_ERROR,
-  withoutSpaces,
 } from '../../../lib/form-rules';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { refusalSaying, type FieldsByCode } from '../../../lib/form-refusal';
 import { useFormRefusal } from '../../../lib/use-form-refusal';
 import { RefusalAlert } from '../../../components/refusal-alert';
+import { HomeSuburbField } from '../components/home-suburb-field';
 
 type RegisterForm = RegisterBody & { confirmPassword: string };
 
 const FIELDS_BY_CODE: FieldsByCode = {
   [errorCatalogue.EMAIL_TAKEN.code]: ['email'],
-  [errorCatalogue.UNKNOWN_POSTCODE.code]: ['postCode', 'suburb'],
+  [errorCatalogue.UNKNOWN_POSTCODE.code]: ['suburb'],
 };
 
 export function RegisterPage() {
@@ -42,6 +42,7 @@ export function RegisterPage() {
   const submit = async ({ email, password, firstName, lastName, postCode, suburb }: RegisterForm) => {
     setIsSubmitting(true);
     clearRefusal();
+    // The postcode comes only with a suburb picked from the search: without one the store's default applies.
     const home = postCode && suburb?.trim() ? { postCode, suburb: suburb.trim() } : {};
     // A field never typed in is undefined: a customer with one name sends the last name empty.
     const result = await dispatch(
@@ -108,45 +109,17 @@ export function RegisterPage() {
               data-testid="register-confirm-password"
             />
           </Form.Item>
-          <Form.Item
-            label="Home postcode (optional)"
-            name="postCode"
-            normalize={withoutSpaces}
-            extra={`Delivery prices are worked out to your home suburb. Leave it empty and we use Sydney NSW ${DEFAULT_POST_CODE} until you set it in your profile.`}
-            rules={[
-              { pattern: /^\d{4}$/, message: 'Enter a four-digit postcode.' },
-              ({ getFieldValue }) => ({
-                validator: (_, value: string | undefined) =>
-                  !value && getFieldValue('suburb')?.trim()
-                    ? Promise.reject(new Error('Enter the postcode of your suburb.'))
-                    : Promise.resolve(),
-              }),
-            ]}
-            dependencies={['suburb']}
-          >
-            <Input
-              size="large"
-              inputMode="numeric"
-              autoComplete="postal-code"
-              data-testid="register-postcode"
-            />
-          </Form.Item>
-          <Form.Item
+          <HomeSuburbField
             label="Home suburb (optional)"
-            name="suburb"
-            dependencies={['postCode']}
-            rules={[
-              { max: 60, message: 'Enter at most 60 characters.' },
-              ({ getFieldValue }) => ({
-                validator: (_, value: string | undefined) =>
-                  !value?.trim() && getFieldValue('postCode')
-                    ? Promise.reject(new Error('Enter your suburb.'))
-                    : Promise.resolve(),
-              }),
-            ]}
-          >
-            <Input size="large" autoComplete="address-level2" data-testid="register-suburb" />
-          </Form.Item>
+            testId="register-suburb"
+            size="large"
+            isOptional
+            hint={(postCode) =>
+              postCode
+                ? `Postcode ${postCode}: delivery prices are worked out to it.`
+                : `Type your suburb or postcode and pick it from the list: delivery prices are worked out to it. Leave it empty and we use Sydney NSW ${DEFAULT_POST_CODE} until you set it in your profile.`
+            }
+          />
           <Button
             type="primary"
             htmlType="submit"
