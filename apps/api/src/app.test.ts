@@ -80,6 +80,11 @@ describe('the server', () => {
     expect(res.headers['cache-control']).toBe('no-store');
   });
 
+  it("tells the browser the shop's contact address: the one its mails come from (MAIL_FROM)", async () => {
+    const res = await t.app.inject({ url: '/config.json' });
+    expect(res.json<{ contactEmail: string }>().contactEmail).toBe('hello@harbourgrocer.test');
+  });
+
   it('publishes an OpenAPI document with request and response schemas of every route', async () => {
     const res = await t.app.inject({ url: '/api/docs/json' });
     type Operation = { requestBody?: unknown; parameters?: unknown[]; responses: Record<string, unknown> };

@@ -45,6 +45,7 @@ import { createDeliveryService } from './modules/delivery/delivery.service.js';
 import { emailVerificationRoutes } from './modules/email-verification/email-verification.routes.js';
 import { createEmailVerification } from './modules/email-verification/email-verification.service.js';
 import { createMailTransport } from './modules/mail/mail-transport.js';
+import { contactAddressOf } from './modules/mail/mail-config.js';
 import { createMailWorker, type MailWorker } from './modules/mail/mail-worker.js';
 import { newsletterRoutes } from './modules/newsletter/newsletter.routes.js';
 import { passwordResetRoutes } from './modules/password-reset/password-reset.routes.js';
@@ -202,6 +203,7 @@ export async function buildApp({ config, database, now = () => new Date(), logge
     debugConsole: config.DEBUG_CONSOLE,
     googleClientId: config.GOOGLE_CLIENT_ID ?? null,
     storeAbn: config.STORE_ABN ?? null,
+    contactEmail: contactAddressOf(config.mail.from),
   };
   app.get('/config.json', { schema: { hide: true } }, async (_req, reply) => {
     reply.header('cache-control', 'no-store');

@@ -25,6 +25,14 @@ export type MailConfig = {
   mailboxDir: string;
 };
 
+/**
+ * The address in a `MAIL_FROM` value ("Name <address>" or an address): how customers reach the store, named in the
+ * newsletter's sender line and on the sign-in page for a disabled account, so the shop has one contact address.
+ */
+export function contactAddressOf(mailFrom: string): string {
+  return /<([^<>]+)>\s*$/.exec(mailFrom)?.[1] ?? mailFrom.trim();
+}
+
 export function resolveMailConfig(
   env: { SMTP_URL?: string | undefined; MAIL_FROM: string; MAILBOX_DIR?: string | undefined },
   dataDir: string,

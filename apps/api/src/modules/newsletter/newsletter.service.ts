@@ -20,6 +20,7 @@ import type { Throttle } from '../throttle/throttle.service.js';
 import { confirmMail, welcomeMail, type UnsubscribeLinks } from './newsletter.mails.js';
 import { findSubscription, markUnsubscribed, upsertSubscribed } from './newsletter.repo.js';
 import { storeUrl } from '../../lib/store-url.js';
+import { contactAddressOf } from '../mail/mail-config.js';
 
 const SUCCESS: FrontSuccess = {
   title: "You're subscribed",
@@ -60,7 +61,7 @@ function senderLine({
   mailFrom,
   abn,
 }: Pick<NewsletterSettings, 'publicUrl' | 'mailFrom' | 'abn'>) {
-  const address = /<([^<>]+)>\s*$/.exec(mailFrom)?.[1] ?? mailFrom.trim();
+  const address = contactAddressOf(mailFrom);
   const name = `Harbour Grocer${abn ? ` (ABN ${formatAbn(abn)})` : ''}`;
   return `Sent by ${name}, ${storeUrl(publicUrl).toString()} · Contact us at ${address}`;
 }
