@@ -17,12 +17,14 @@ describe('the runtime config', () => {
       debugConsole: true,
       googleClientId: 'client',
       storeAbn: '51824753556',
+      contactEmail: 'hello@harbourgrocer.example',
     });
     expect(readRuntimeConfig()).toEqual({
       apiBaseUrl: 'https://api.example.com.au',
       debugConsole: true,
       googleClientId: 'client',
       storeAbn: '51824753556',
+      contactEmail: 'hello@harbourgrocer.example',
     });
   });
 
@@ -35,6 +37,14 @@ describe('the runtime config', () => {
       debugConsole: false,
       googleClientId: null,
       storeAbn: null,
+      contactEmail: null,
     });
+  });
+
+  it('gives no contact address that is not a plain address (it becomes a mailto: link)', () => {
+    serve({ contactEmail: 'Harbour Grocer <hello@harbourgrocer.example>' });
+    expect(readRuntimeConfig().contactEmail).toBeNull();
+    serve({ contactEmail: 42 });
+    expect(readRuntimeConfig().contactEmail).toBeNull();
   });
 });

@@ -123,7 +123,7 @@ describe('user info', () => {
     expect(localStorage.getItem(sessionKeys.expiresAt)).toBe('2030-01-01T00:00:00.000Z');
   });
 
-  it('a failed login rejects with the server message', async () => {
+  it('a failed login rejects with the server message and its code', async () => {
     vi.mocked(api.loginCustomer).mockRejectedValue({
       code: 100102,
       msg: 'Wrong email or password.',
@@ -132,7 +132,7 @@ describe('user info', () => {
     const store = createAppStore();
     await expect(
       store.dispatch(loginWithPassword({ email: 'dana@example.test', password: 'bad' })).unwrap(),
-    ).rejects.toBe('Wrong email or password.');
+    ).rejects.toMatchObject({ message: 'Wrong email or password.', code: 100102 });
     expect(store.getState().userInfo.status).toBe('failed');
   });
 

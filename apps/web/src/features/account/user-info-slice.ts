@@ -99,10 +99,11 @@ async function keepSignIn(signIn: Promise<UserInfo>): Promise<UserInfo> {
   return user;
 }
 
-export const loginWithPassword = createCallThunk('account/loginWithPassword', (body: LoginBody) =>
+/** Reject with the refusal: the sign-in page gives a disabled account its next step by the code. */
+export const loginWithPassword = createFormThunk('account/loginWithPassword', (body: LoginBody) =>
   keepSignIn(loginCustomer(body)),
 );
-export const loginWithGoogle = createCallThunk('account/loginWithGoogle', (body: GoogleAuthBody) =>
+export const loginWithGoogle = createFormThunk('account/loginWithGoogle', (body: GoogleAuthBody) =>
   keepSignIn(authenticateWithGoogle(body)),
 );
 /** Rejects with the refusal: the form marks the field it is about (the email taken, the postcode unknown). */
@@ -177,16 +178,16 @@ const userInfoSlice = createSlice({
         state.error = null;
       });
     }
-    for (const thunk of [fetchUserInfo, loginWithPassword, loginWithGoogle]) {
+    builder.addCase(fetchUserInfo.rejected, (state, action) => {
+      state.status = 'failed';
+      state.error = readRejection(action);
+    });
+    for (const thunk of [loginWithPassword, loginWithGoogle, registerAccount]) {
       builder.addCase(thunk.rejected, (state, action) => {
         state.status = 'failed';
-        state.error = readRejection(action);
+        state.error = readFormRejection(action);
       });
     }
-    builder.addCase(registerAccount.rejected, (state, action) => {
-      state.status = 'failed';
-      state.error = readFormRejection(action);
-    });
     for (const thunk of [loginWithPassword, loginWithGoogle, registerAccount]) {
       builder.addCase(thunk.fulfilled, (state, action) => received(state, action.payload));
     }

@@ -1,10 +1,13 @@
 import { RUNTIME_CONFIG_GLOBAL } from '@storefront/contract/limits';
-import { act, render, screen, waitFor } from '@testing-library/react';
+import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { Provider } from 'react-redux';
 import { MemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createAppStore } from '../../../app/store';
+import * as api from '../api';
 import { LoginPage } from './login-page';
+
+vi.mock('../api');
 
 /** Whether the Google button's code can be fetched. */
 const googleChunk = vi.hoisted(() => ({ isReachable: false }));
@@ -49,4 +52,67 @@ describe('the sign-in page', () => {
     });
     expect(screen.queryByTestId('google-load-failed')).toBeNull();
   });
+
+  it('refusing a disabled account, says how to reach the shop: its contact address, with a mail naming the account', async () => {
+    Reflect.set(window, RUNTIME_CONFIG_GLOBAL, { contactEmail: 'hello@harbourgrocer.example' });
+    vi.mocked(api.loginCustomer).mockRejectedValue({
+      code: 100106,
+      msg: 'This account is disabled.',
+      data: null,
+    });
+    renderPage();
+    signIn('kim@example.test');
+
+    const help = await screen.findByTestId('login-disabled-help');
+    expect(screen.getByTestId('login-error').textContent).toContain('This account is disabled.');
+    expect(help.textContent).toBe(
+      'To ask why, or to have it opened again, email us at hello@harbourgrocer.example.',
+    );
+    const link = screen.getByTestId('login-contact-link');
+    expect(link.getAttribute('href')).toBe(
+      `mailto:hello@harbourgrocer.example?subject=${encodeURIComponent('My account kim@example.test is disabled')}`,
+    );
+  });
+
+  it('without the contact address in the config, says where a mail reaches the shop', async () => {
+    vi.mocked(api.loginCustomer).mockRejectedValue({
+      code: 100106,
+      msg: 'This account is disabled.',
+      data: null,
+    });
+    renderPage();
+    signIn('kim@example.test');
+    expect((await screen.findByTestId('login-disabled-help')).textContent).toContain(
+      'reply to any email we have sent you',
+    );
+  });
+
+  it('a wrong password gets the message alone', async () => {
+    Reflect.set(window, RUNTIME_CONFIG_GLOBAL, { contactEmail: 'hello@harbourgrocer.example' });
+    vi.mocked(api.loginCustomer).mockRejectedValue({
+      code: 100102,
+      msg: 'Wrong email or password.',
+      data: null,
+    });
+    renderPage();
+    signIn('kim@example.test');
+    expect((await screen.findByTestId('login-error')).textContent).toBe('Wrong email or password.');
+    expect(screen.queryByTestId('login-disabled-help')).toBeNull();
+  });
 });
+
+function renderPage() {
+  render(
+    <Provider store={createAppStore()}>
+      <MemoryRouter initialEntries={['/login']}>
+        <LoginPage />
+      </MemoryRouter>
+    </Provider>,
+  );
+}
+
+function signIn(email: string) {
+  fireEvent.change(screen.getByTestId('login-email'), { target: { value: email } });
+  fireEvent.change(screen.getByTestId('login-password'), { target: { value: 'pass-1234' } });
+  fireEvent.submit(screen.getByTestId('login-submit').closest('form') as HTMLFormElement);
+}

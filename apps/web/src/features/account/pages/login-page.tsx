@@ -4,11 +4,14 @@ import { Link, Navigate, useNavigate, useSearchParams } from 'react-router';
 import { useAppDispatch } from '../../../app/hooks';
 import { EyeIcon, EyeInvisibleIcon } from '../../../components/icons';
 import { lazyWithRetry, PartLoadBoundary } from '../../../components/lazy-with-retry';
+import { errorCatalogue } from '@storefront/contract/errors';
 import { checkEmail } from '../../../lib/check-email';
+import { refusalSaying, type Refusal } from '../../../lib/form-refusal';
 import { forgetSessionEnded, hasSession, wasSessionEnded } from '../../../lib/http/session';
 import { readRuntimeConfig } from '../../../lib/runtime-config';
 import { prepareToasts } from '../../../lib/toast';
 import { resolveSafeRedirect } from '../../../lib/safe-redirect';
+import { DisabledAccountHelp } from '../components/disabled-account-help';
 import { loginWithGoogle, loginWithPassword } from '../user-info-slice';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 
@@ -19,6 +22,16 @@ const GoogleSignInButton = lazyWithRetry(() =>
 type FieldErrors = { email?: string | null; password?: string | null };
 
 const emailMessages = { missing: 'Enter your email address.', invalid: 'Enter a valid email address.' };
+
+/** What a failed sign-in rejected with: the server's refusal, or a message for anything else. */
+function refusalOf(err: unknown): Refusal {
+  const message: unknown = typeof err === 'object' && err !== null ? Reflect.get(err, 'message') : undefined;
+  const code: unknown = typeof err === 'object' && err !== null ? Reflect.get(err, 'code') : undefined;
+  if (typeof message === 'string' && (typeof code === 'number' || code === null)) {
+    return { message, code, fields: [] };
+  }
+  return refusalSaying('Sign-in failed. Please try again.');
+}
 
 function checkFields(values: LoginBody): FieldErrors {
   return {
@@ -41,7 +54,7 @@ export function LoginPage() {
   const [fieldErrors, setFieldErrors] = useState<FieldErrors>({});
   const [isPasswordShown, setIsPasswordShown] = useState(false);
   const [isSubmitting, setIsSubmitting] = useState(false);
-  const [error, setError] = useState<string | null>(null);
+  const [refusal, setRefusal] = useState<Refusal | null>(null);
   const { googleClientId } = readRuntimeConfig();
   // Said once: a later visit to the sign-in page is not about this session.
   const [isAfterSessionEnded] = useState(wasSessionEnded);
@@ -51,12 +64,12 @@ export function LoginPage() {
 
   const finish = async (attempt: () => Promise<unknown>) => {
     setIsSubmitting(true);
-    setError(null);
+    setRefusal(null);
     try {
       await attempt();
       void navigate(redirect, { replace: true });
     } catch (err) {
-      setError(typeof err === 'string' ? err : 'Sign-in failed. Please try again.');
+      setRefusal(refusalOf(err));
       setIsSubmitting(false);
     }
   };
@@ -87,9 +100,12 @@ export function LoginPage() {
             Your session has ended. Please sign in again.
           </div>
         )}
-        {error && (
+        {refusal && (
           <div className="form-alert" role="alert" data-testid="login-error">
-            {error}
+            {refusal.message}
+            {refusal.code === errorCatalogue.ACCOUNT_DISABLED.code && (
+              <DisabledAccountHelp email={values.email.trim()} />
+            )}
           </div>
         )}
         <form onSubmit={submit} onFocus={prepareToasts} noValidate>
