@@ -10,6 +10,7 @@ import {
 } from 'react-router';
 import { prefetchProduct, prefetchShop } from '../features/catalog/catalog-reads';
 import { readProductID } from '../features/catalog/shop-query';
+import { prefetchCart } from '../features/cart/cart-slice';
 import { prefetchCartAddressBook } from '../features/shipping/cart-shipping-reads';
 import { lazyWithRetry } from '../components/lazy-with-retry';
 import { hasSession } from '../lib/http/session';
@@ -107,7 +108,9 @@ const cartPage = page(
   withHttpClient(() => import('../features/cart/pages/cart-page')),
   (m) => m.CartPage,
   () => {
-    if (hasSession()) prefetchCartAddressBook();
+    if (!hasSession()) return;
+    prefetchCart();
+    prefetchCartAddressBook();
   },
 );
 const wishlistPage = page(

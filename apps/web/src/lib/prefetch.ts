@@ -22,7 +22,11 @@ export function takePrefetched<T>(key: string, load: () => Promise<T>): Promise<
   return early as Promise<T>;
 }
 
-/** Drops every read started and not yet taken: a session change makes a customer's answers another's. */
-export function forgetPrefetched(): void {
-  started.clear();
+/**
+ * Drops the read started for `key`, or every read started and not yet taken: a session change makes a customer's
+ * answers another's, and a write makes a read started before it stale.
+ */
+export function forgetPrefetched(key?: string): void {
+  if (key === undefined) started.clear();
+  else started.delete(key);
 }

@@ -1,6 +1,7 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { CartAdded, CartLine, CartList } from '@storefront/contract/cart';
 import { createAppStore } from '../../app/store';
+import { forgetPrefetched } from '../../lib/prefetch';
 import * as api from './api';
 import {
   addToCart,
@@ -9,6 +10,7 @@ import {
   cartReceived,
   emptyCart,
   fetchCart,
+  prefetchCart,
   selectCartCount,
   selectCartLinesStale,
   splitCart,
@@ -46,6 +48,7 @@ const envelope = (code: number, msg: string) => ({ code, msg, data: null });
 
 beforeEach(() => {
   vi.resetAllMocks();
+  forgetPrefetched();
 });
 
 describe('cart slice', () => {
@@ -88,6 +91,28 @@ describe('cart slice', () => {
 
     expect(api.listCart).toHaveBeenCalledTimes(2);
     expect(store.getState().cart.data.available[0]?.quantity).toBe(9);
+    expect(selectCartCount(store.getState())).toBe(9);
+  });
+
+  it('the cart read started as the cart page opens is the first read, not a request of its own', async () => {
+    const store = createAppStore();
+    vi.mocked(api.listCart).mockResolvedValue(makeCart({ available: [makeLine()], count: 2 }));
+    prefetchCart();
+    await store.dispatch(fetchCart());
+    expect(api.listCart).toHaveBeenCalledTimes(1);
+    expect(selectCartCount(store.getState())).toBe(2);
+  });
+
+  it('a write answered after the cart read was started drops that read: the cart is read again', async () => {
+    const store = createAppStore();
+    const before = makeCart({ available: [makeLine({ quantity: 1, lineTotal: 450 })], count: 1 });
+    const after = makeCart({ available: [makeLine({ quantity: 9, lineTotal: 4050 })], count: 9 });
+    vi.mocked(api.listCart).mockResolvedValueOnce(before).mockResolvedValueOnce(after);
+    vi.mocked(api.updateCartLine).mockResolvedValue(after);
+    prefetchCart();
+    await store.dispatch(updateLine({ productID: 1, quantity: 9 }));
+    await store.dispatch(fetchCart());
+    expect(api.listCart).toHaveBeenCalledTimes(2);
     expect(selectCartCount(store.getState())).toBe(9);
   });
 

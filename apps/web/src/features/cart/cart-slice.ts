@@ -3,6 +3,7 @@ import type { CartAddBody, CartAdded, CartLine, CartList, CartUpdateBody } from 
 import { createCallThunk, readRejection } from '../../app/hooks';
 import type { AppDispatch, RootState } from '../../app/store';
 import type { AsyncStatus } from '../../lib/async-status';
+import { forgetPrefetched, prefetch, takePrefetched } from '../../lib/prefetch';
 import {
   addCartItem,
   applyCartDiscount,
@@ -71,6 +72,17 @@ export function splitCart(cart: CartList): CartData {
 /** Answers to cart writes received so far, to tell a read that may hold the cart from before one of them. */
 let writesAnswered = 0;
 const MAX_READS = 3;
+const CART_READ = 'cart/list';
+
+function writeAnswered(): void {
+  writesAnswered += 1;
+  forgetPrefetched(CART_READ);
+}
+
+/** The cart read started as a signed-in customer opens the cart page (app/router.tsx), beside the page's code. */
+export function prefetchCart(): void {
+  prefetch(CART_READ, listCart);
+}
 
 /** Cart writes waiting for their answers, and whether two of them have been waiting at once since the last read. */
 let writesInFlight = 0;
@@ -97,7 +109,7 @@ function write<A, R>(
       let answer: R;
       try {
         answer = await send(arg);
-        writesAnswered += 1;
+        writeAnswered();
       } catch (err) {
         const cart = await readAfterOverlap();
         if (cart && getState().cart.generation === sentIn) dispatch(cartReceived(cart));
@@ -131,7 +143,7 @@ export const fetchCart = createCallThunk(
     // A write answered while the read ran: the read may hold the cart from before it, which must not come back.
     for (let read = 1; ; read += 1) {
       const seen = writesAnswered;
-      const cart = await listCart();
+      const cart = await (read === 1 ? takePrefetched(CART_READ, listCart) : listCart());
       if (seen === writesAnswered || read === MAX_READS) return { cart, readAt: Date.now() };
     }
   },
@@ -164,7 +176,7 @@ export const mergeGuestCartIntoAccount = createCallThunk('cart/mergeGuestCart', 
   const guest = readGuestCart();
   if (guest.items.length === 0) return null;
   const result = await mergeGuestCart({ items: guest.items }, guest.key);
-  writesAnswered += 1;
+  writeAnswered();
   clearGuestCart(guest.key);
   return result;
 });
