@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import {
   boolean,
   check,
+  customType,
   index,
   integer,
   jsonb,
@@ -12,9 +13,13 @@ import {
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
+import { searchVectorSql } from '../search-fold.js';
 import { customers } from './customers.js';
 import { deliveryWindows } from './delivery.js';
 import { addresses } from './places.js';
+
+/** A text search vector, as text; only the database reads it. */
+const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
 
 export const products = pgTable(
   'products',
@@ -37,19 +42,16 @@ export const products = pgTable(
     wasPriceCents: integer('was_price_cents'),
     /** Sold without GST (basic food, under the GST Act's food rules); every other product's price includes 1/11 GST. */
     gstFree: boolean('gst_free').notNull().default(false),
+    /** The name's and description's words as written, folded (accents, apostrophes: search-fold.ts); for search. */
+    searchWords: tsvector('search_words').notNull().generatedAlwaysAs(searchVectorSql('simple')),
+    /** The same words as English stems ("tim tams" finds "Tim Tam", "tomatoes" finds "tomato"). */
+    searchStems: tsvector('search_stems').notNull().generatedAlwaysAs(searchVectorSql('english')),
   },
   (t) => [
     uniqueIndex('products_sku_key').on(t.sku),
     index('products_category_idx').on(t.category),
-    index('products_search_idx').using(
-      'gin',
-      sql`to_tsvector('simple', ${t.name} || ' ' || ${t.description})`,
-    ),
-    // Words as English stems ("tim tams" finds "Tim Tam", "tomatoes" finds "tomato"), beside the plain words above.
-    index('products_search_stemmed_idx').using(
-      'gin',
-      sql`to_tsvector('english', ${t.name} || ' ' || ${t.description})`,
-    ),
+    index('products_search_idx').using('gin', t.searchWords),
+    index('products_search_stemmed_idx').using('gin', t.searchStems),
     check('products_stock_non_negative', sql`${t.stock} >= 0`),
     check('products_price_non_negative', sql`${t.priceCents} >= 0`),
     check('products_pack_size_positive', sql`${t.packSize} is null or ${t.packSize} > 0`),

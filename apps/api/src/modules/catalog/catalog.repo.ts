@@ -16,9 +16,14 @@ import {
 import type { Executor } from '../../db/client.js';
 import { preparedPer } from '../../db/prepared.js';
 import { escapeLike } from '../../db/like.js';
+import { foldForSearch } from '../../db/search-fold.js';
 import { products } from '../../db/schema/index.js';
 
-export type ProductRow = typeof products.$inferSelect;
+/** A product as the shop reads it: its columns less the stored search words, which only the database reads. */
+export const productColumns = (({ searchWords: _, searchStems: __, ...columns }) => columns)(
+  getTableColumns(products),
+);
+export type ProductRow = Omit<typeof products.$inferSelect, 'searchWords' | 'searchStems'>;
 
 /**
  * What a cart needs of a product: its line, its price and weight, whether it can be had. Description, pack and
@@ -43,7 +48,7 @@ function likePattern(keyword: string): string {
 }
 
 export async function findProductById(db: Executor, id: number): Promise<ProductRow | undefined> {
-  const [row] = await db.select().from(products).where(eq(products.id, id));
+  const [row] = await db.select(productColumns).from(products).where(eq(products.id, id));
   return row;
 }
 
@@ -55,7 +60,7 @@ export async function findProductsByIds(db: Executor, ids: number[]): Promise<Pr
 // One statement text for any number of ids (an array parameter), so it can be prepared.
 const productsByIds = preparedPer((db) =>
   db
-    .select()
+    .select(productColumns)
     .from(products)
     .where(sql`${products.id} = any(${sql.placeholder('ids')}::int[])`)
     .prepare('find_products_by_ids'),
@@ -74,9 +79,16 @@ export type ProductListFilter = {
   offset: number;
 };
 
-/** The keyword's words for `to_tsquery('simple', …)`: letters and digits only, so nothing in it is query syntax. */
+/**
+ * The keyword's words for `to_tsquery`: folded as the product's text is (accents, apostrophes: search-fold.ts), then
+ * letters and digits only, so nothing in it is query syntax; a decimal stays whole ("1.25l" finds "1.25L").
+ */
 function keywordWords(keyword: string): string[] {
-  return (keyword.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? []).slice(0, 8);
+  return (
+    foldForSearch(keyword)
+      .toLowerCase()
+      .match(/\p{N}+(?:\.\p{N}+)+[\p{L}\p{N}]*|[\p{L}\p{N}]+/gu) ?? []
+  ).slice(0, 8);
 }
 
 export type ProductPage = { rows: ProductRow[]; total: number; keywordMatch?: 'all' | 'any' };
@@ -105,6 +117,8 @@ async function listProductPage(
     // Null when the keyword has no words: then only the SKU can match.
     words: words.length > 0 ? words.join(join) : null,
     prefixes: words.length > 0 ? words.map((w) => `${w}:*`).join(join) : null,
+    nameWords: words.length > 0 ? words.map((w) => `${w}:A`).join(join) : null,
+    namePrefixes: words.length > 0 ? words.map((w) => `${w}:*A`).join(join) : null,
   };
   const shape: PageShape = {
     byCategory: filter.category !== undefined,
@@ -130,22 +144,23 @@ type PageShape = {
   sort: ProductListSort;
 };
 
-const searchText = sql`to_tsvector('simple', ${products.name} || ' ' || ${products.description})`;
-const nameText = sql`to_tsvector('simple', ${products.name})`;
+// The product's words, folded as the keyword is, stored and indexed (schema/shop.ts: `search_words`, `search_stems`).
 const wordsQuery = sql`to_tsquery('simple', ${sql.placeholder('words')})`;
 const prefixQuery = sql`to_tsquery('simple', ${sql.placeholder('prefixes')})`;
 // The same word starts as English stems, so a plural or another form of a word finds it ("tim tams", "tomatoes").
 // Plain words stay beside them: a word start typed past its stem ("organi" for "organic", stem "organ") still finds.
-const stemmedText = sql`to_tsvector('english', ${products.name} || ' ' || ${products.description})`;
-const stemmedName = sql`to_tsvector('english', ${products.name})`;
 const stemmedQuery = sql`to_tsquery('english', ${sql.placeholder('prefixes')})`;
+// The same, in the name only (its words are weighted A).
+const nameWordsQuery = sql`to_tsquery('simple', ${sql.placeholder('nameWords')})`;
+const namePrefixQuery = sql`to_tsquery('simple', ${sql.placeholder('namePrefixes')})`;
+const nameStemmedQuery = sql`to_tsquery('english', ${sql.placeholder('namePrefixes')})`;
 
 /** Whole words of the name first, then word starts of the name, then whole words anywhere, then the rest. */
 const relevance = [
-  sql`case when ${nameText} @@ ${wordsQuery} then 0
-    when ${nameText} @@ ${prefixQuery} or ${stemmedName} @@ ${stemmedQuery} then 1
-    when ${searchText} @@ ${wordsQuery} then 2 else 3 end`,
-  sql`ts_rank(${searchText}, ${prefixQuery}) desc`,
+  sql`case when ${products.searchWords} @@ ${nameWordsQuery} then 0
+    when ${products.searchWords} @@ ${namePrefixQuery} or ${products.searchStems} @@ ${nameStemmedQuery} then 1
+    when ${products.searchWords} @@ ${wordsQuery} then 2 else 3 end`,
+  sql`ts_rank(${products.searchWords}, ${prefixQuery}) desc`,
 ];
 
 const SORTS: Record<ProductListSort, SQL[]> = {
@@ -171,8 +186,8 @@ function productPageQueries(shape: PageShape) {
     // database); the SKU by any part.
     shape.byKeyword
       ? or(
-          sql`${searchText} @@ ${prefixQuery}`,
-          sql`${stemmedText} @@ ${stemmedQuery}`,
+          sql`${products.searchWords} @@ ${prefixQuery}`,
+          sql`${products.searchStems} @@ ${stemmedQuery}`,
           ilike(products.sku, sql.placeholder('pattern')),
         )
       : undefined,
@@ -182,7 +197,7 @@ function productPageQueries(shape: PageShape) {
   return preparedPer((db) => ({
     page: db
       // The count of the whole filtered list rides along on every row: one statement for the page and its total.
-      .select({ ...getTableColumns(products), total: sql<number>`count(*) over ()`.mapWith(Number) })
+      .select({ ...productColumns, total: sql<number>`count(*) over ()`.mapWith(Number) })
       .from(products)
       .where(filter)
       .orderBy(...SORTS[shape.sort], asc(products.name), asc(products.id))
@@ -221,7 +236,7 @@ export async function findRelatedProducts(
   const sameCategory =
     where.categories.length > 0 ? inArray(products.category, where.categories) : sql`false`;
   return db
-    .select()
+    .select(productColumns)
     .from(products)
     .where(
       and(

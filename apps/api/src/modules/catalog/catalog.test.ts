@@ -92,6 +92,63 @@ describe('product/list', () => {
     expect(await ids(`${word}ss`)).toEqual([]);
   });
 
+  /** What a keyword finds among a category's products, and whether it matched every word. */
+  const searchIn = async (category: string, keyword: string) => {
+    const data = (
+      await get(`/product/list?category=${category}&keyword=${encodeURIComponent(keyword)}`)
+    ).json<{ data: ProductList }>().data;
+    return { ids: data.list.map((p) => p.productID), match: data.keywordMatch };
+  };
+
+  it('finds a name with accents typed without them, and the reverse', async () => {
+    const category = `cat-${randomBytes(3).toString('hex')}`;
+    const creme = await createProduct(db(), { category, name: 'Crème Fraîche 200ml' });
+    const jalapeno = await createProduct(db(), { category, name: 'Sliced Jalapeño Peppers' });
+    const plain = await createProduct(db(), { category, name: 'Creme Brulee Mix' });
+    expect(await searchIn(category, 'creme fraiche')).toEqual({ ids: [creme.id], match: 'all' });
+    expect(await searchIn(category, 'jalapeno')).toEqual({ ids: [jalapeno.id], match: 'all' });
+    expect(await searchIn(category, 'jalapeños')).toEqual({ ids: [jalapeno.id], match: 'all' });
+    expect(await searchIn(category, 'brûlée')).toEqual({ ids: [plain.id], match: 'all' });
+    // Accents pasted decomposed (a letter, then its combining mark) are the same letters.
+    expect(await searchIn(category, 'FRAI\u0302CHE')).toEqual({ ids: [creme.id], match: 'all' });
+  });
+
+  it('finds a name with an apostrophe typed without it, and the reverse (straight or curly)', async () => {
+    const category = `cat-${randomBytes(3).toString('hex')}`;
+    const arnotts = await createProduct(db(), { category, name: "Arnott's Cream Biscuits" });
+    const smiths = await createProduct(db(), { category, name: 'Smith’s Crinkle Chips' });
+    const bakers = await createProduct(db(), { category, name: 'Bakers Delight Rolls' });
+    const obrien = await createProduct(db(), { category, name: "O'Brien Gluten Free Wraps" });
+    expect(await searchIn(category, 'arnotts')).toEqual({ ids: [arnotts.id], match: 'all' });
+    expect(await searchIn(category, 'arnott')).toEqual({ ids: [arnotts.id], match: 'all' });
+    expect(await searchIn(category, 'smiths chips')).toEqual({ ids: [smiths.id], match: 'all' });
+    expect(await searchIn(category, "smith's")).toEqual({ ids: [smiths.id], match: 'all' });
+    expect(await searchIn(category, "baker's rolls")).toEqual({ ids: [bakers.id], match: 'all' });
+    expect(await searchIn(category, 'baker’s')).toEqual({ ids: [bakers.id], match: 'all' });
+    // Not a possessive, so no stem to fall back on: the apostrophe inside the word.
+    expect(await searchIn(category, 'obrien wraps')).toEqual({ ids: [obrien.id], match: 'all' });
+    expect(await searchIn(category, 'O’Brien')).toEqual({ ids: [obrien.id], match: 'all' });
+  });
+
+  it('finds plurals and singulars, hyphenated words by their parts, and a decimal size', async () => {
+    const category = `cat-${randomBytes(3).toString('hex')}`;
+    const tomatoes = await createProduct(db(), { category, name: 'Roma Tomatoes 1kg' });
+    const apple = await createProduct(db(), { category, name: 'Apple Turnover' });
+    const berries = await createProduct(db(), { category, name: 'Frozen Mixed Berries 500g' });
+    const glutenFree = await createProduct(db(), { category, name: 'Gluten-Free Bread' });
+    const water = await createProduct(db(), { category, name: 'Spring Water 1.25L' });
+    expect(await searchIn(category, 'tomato')).toEqual({ ids: [tomatoes.id], match: 'all' });
+    expect(await searchIn(category, 'apples')).toEqual({ ids: [apple.id], match: 'all' });
+    expect(await searchIn(category, 'berry')).toEqual({ ids: [berries.id], match: 'all' });
+    expect(await searchIn(category, '  MIXED   berries frozen ')).toEqual({
+      ids: [berries.id],
+      match: 'all',
+    });
+    expect(await searchIn(category, 'gluten free')).toEqual({ ids: [glutenFree.id], match: 'all' });
+    expect(await searchIn(category, 'gluten-free bread')).toEqual({ ids: [glutenFree.id], match: 'all' });
+    expect(await searchIn(category, '1.25l water')).toEqual({ ids: [water.id], match: 'all' });
+  });
+
   it('lists products with any word of the keyword when none has every word, and says so', async () => {
     const word = () => [...randomBytes(6)].map((b) => 'bcdfghjklmnpqrstvwxz'[b % 20]).join('');
     const [coffee, beans, absent] = [`ca${word()}`, `bo${word()}`, `zu${word()}`];
