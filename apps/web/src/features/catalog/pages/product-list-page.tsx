@@ -5,6 +5,7 @@ import { LoadFailed } from '../../../components/load-failed';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { useRemoteData } from '../../../lib/use-remote-data';
 import { loadCategories, loadProducts } from '../catalog-reads';
+import { emptyShopText, isNarrowed } from '../empty-shop';
 import { searchSummary } from '../search-summary';
 import { ProductGrid, ProductGridPlaceholder } from '../components/product-grid';
 import { readShopQuery, toShopSearch, type ShopQuery, ALL_CATEGORIES } from '../shop-query';
@@ -45,6 +46,12 @@ export function ProductListPage() {
     setParams(new URLSearchParams(toShopSearch({ ...query, page: 1, ...next })));
 
   const aisleLabel = categories.data?.find((c) => c.category === category)?.label;
+  const scope = {
+    keyword,
+    aisle: category !== ALL_CATEGORIES ? (aisleLabel ?? category) : undefined,
+    isSpecial,
+    isInStock: query.isInStock,
+  };
   // An aisle's specials are headed by the aisle; its On special box says they are filtered.
   const heading = keyword
     ? `Results for “${keyword}”`
@@ -143,7 +150,9 @@ export function ProductListPage() {
       {/* Said to a screen reader whose focus stays in the header's search: what the search found. */}
       <p className="visually-hidden" role="status" data-testid="shop-search-status">
         {keyword && products.status === 'succeeded' && products.data
-          ? searchSummary(keyword, products.data.total, products.data.keywordMatch)
+          ? products.data.total === 0
+            ? emptyShopText(scope)
+            : searchSummary(keyword, products.data.total, products.data.keywordMatch)
           : ''}
       </p>
       {products.status === 'failed' && !products.data ? (
@@ -156,11 +165,27 @@ export function ProductListPage() {
       ) : !products.data || products.status === 'loading' || !aislesSettled ? (
         <ProductGridPlaceholder count={ABOVE_FOLD} testId="shop-loading" />
       ) : products.data.list.length === 0 ? (
-        <div className="empty" data-testid="shop-empty">
-          <p>{keyword ? `Nothing matches “${keyword}”` : 'No products here yet'}</p>
-          <Link to="/shop" className="shell-button" data-testid="shop-clear">
-            Show all products
-          </Link>
+        <div className="empty shop-empty" data-testid="shop-empty">
+          <p className="shop-empty__title" data-testid="shop-empty-text">
+            {emptyShopText(scope)}
+          </p>
+          {keyword && (
+            <p className="shop-empty__hint">Check the spelling, or try fewer words or a more general one.</p>
+          )}
+          <div className="shop-empty__actions">
+            {keyword && isNarrowed(scope) && (
+              <Link
+                to={`/shop${toShopSearch({ ...query, category: ALL_CATEGORIES, isSpecial: false, isInStock: false, page: 1 })}`}
+                className="shell-button shell-button--primary"
+                data-testid="shop-search-everywhere"
+              >
+                Search all products for “{keyword}”
+              </Link>
+            )}
+            <Link to="/shop" className="shell-button" data-testid="shop-clear">
+              Show all products
+            </Link>
+          </div>
         </div>
       ) : (
         <>
