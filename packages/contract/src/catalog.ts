@@ -72,7 +72,8 @@ export const productListQuery = pageQuery.extend({
   category: categorySlug.optional(),
   /**
    * Whole words and word starts of the name or description (or another form of them: "tams" finds "Tam"), or part of
-   * the SKU, any letter case. Every word must match; when no product has every word, products with any are listed.
+   * the SKU, any letter case; accents and apostrophes are no matter ("creme" finds "Crème", "arnotts" "Arnott's").
+   * Every word must match; when no product has every word, products with any are listed.
    */
   keyword: searchText(100).optional(),
   sort: z.enum(productSorts, { error: `must be one of ${productSorts.join(', ')}` }).optional(),
