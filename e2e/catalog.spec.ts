@@ -85,6 +85,37 @@ describe('finding, comparing and trusting the catalogue', () => {
     await context.close();
   });
 
+  it('a size typed with its decimal finds the product by every word; a search an aisle has nothing for says where it looked and searches the whole shop in one tap', async () => {
+    const { context, page } = await openPage(browser(), PHONE);
+    await page.goto('/');
+    await testId(page, 'header-search').fill('WATER 1.25l');
+    await testId(page, 'header-search').press('Enter');
+    await page.waitForURL('**/shop?keyword=WATER+1.25l');
+    await testId(page, 'shop-products').waitFor();
+    const names = await page.locator('[data-testid="shop-products"] .product-card__name').allTextContents();
+    expect(names).toEqual(['Sparkling Mineral Water 1.25L']);
+    expect(await testId(page, 'shop-any-word').count()).toBe(0);
+
+    // The aisle chips keep the search: the dairy aisle has no bread, and the page says it looked only there.
+    await testId(page, 'header-search').fill('bread');
+    await testId(page, 'header-search').press('Enter');
+    await page.waitForURL('**/shop?keyword=bread');
+    await testId(page, 'category-tab-dairy').click();
+    await expect
+      .poll(() => testId(page, 'shop-empty-text').textContent())
+      .toBe('Nothing in Dairy & eggs matches “bread”.');
+    expect(await testId(page, 'shop-search-status').textContent()).toBe(
+      'Nothing in Dairy & eggs matches “bread”.',
+    );
+    await saveScreenshot(page, 'shop-empty-in-aisle-phone');
+    await testId(page, 'shop-search-everywhere').click();
+    await page.waitForURL('**/shop?keyword=bread');
+    await expect
+      .poll(() => page.locator('[data-testid="shop-products"] .product-card__name').allTextContents())
+      .toContain('Wholemeal Sandwich Bread');
+    await context.close();
+  });
+
   it('a shopper sorts by unit price, picks the specials aisle, then an aisle that keeps the filters, and the address keeps them', async () => {
     const { context, page } = await openPage(browser(), DESKTOP);
     await page.goto('/shop?category=pantry');
