@@ -1,5 +1,5 @@
 // Every benchmark in one command (`npm run bench`): builds the store, then runs the API throughput (PGlite, and
-// PostgreSQL when DATABASE_URL is set), the suburb search, the bundle size and Lighthouse; each writes its section
+// PostgreSQL when DATABASE_URL is set), the suburb and product searches, the bundle size and Lighthouse; each writes its section
 // of bench/README.md.
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
@@ -25,6 +25,7 @@ if (!process.env.DATABASE_URL) {
 step('build', 'npm', ['run', 'build']);
 step('API throughput', 'npx', ['tsx', 'bench/api-bench.ts']);
 step('suburb search', 'npx', ['tsx', 'bench/suburb-search.ts']);
+step('product search', 'npx', ['tsx', 'bench/product-search.ts']);
 step('bundle size', 'node', ['bench/bundle-size.mjs']);
 
 const scratch = mkdtempSync(path.join(os.tmpdir(), 'sf-lighthouse-'));
