@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { id, idParam, pageQuery, paged, searchText, text } from './common.js';
-import { productSorts, unitPriceBases } from './limits.js';
+import { KEYWORD_MAX, productSorts, unitPriceBases } from './limits.js';
 
 export { productSorts, unitPriceBases, type ProductSort } from './limits.js';
 
@@ -75,7 +75,7 @@ export const productListQuery = pageQuery.extend({
    * the SKU, any letter case; accents and apostrophes are no matter ("creme" finds "Crème", "arnotts" "Arnott's").
    * Every word must match; when no product has every word, products with any are listed.
    */
-  keyword: searchText(100).optional(),
+  keyword: searchText(KEYWORD_MAX).optional(),
   sort: z.enum(productSorts, { error: `must be one of ${productSorts.join(', ')}` }).optional(),
   /** Only products on special. */
   special: flag.optional(),

@@ -11,6 +11,8 @@ export const CART_LINES_MAX = 100;
 /** Products one `cart/add/batch` takes. */
 export const CART_ADD_BATCH_MAX = 50;
 export const WISHLIST_MAX = 100;
+/** Characters of a product search (`product/list?keyword=`). */
+export const KEYWORD_MAX = 100;
 /** Characters of the delivery instructions an order carries for the driver (counted by `countCharacters`). */
 export const DELIVERY_NOTES_MAX = 250;
 

@@ -1,5 +1,5 @@
 import type { ProductListQuery } from '@storefront/contract/catalog';
-import { productSorts, type ProductSort } from '@storefront/contract/limits';
+import { KEYWORD_MAX, productSorts, type ProductSort } from '@storefront/contract/limits';
 
 export const ALL_CATEGORIES = 'all';
 export const PAGE_SIZE = 12;
@@ -23,7 +23,8 @@ export function readShopQuery(params: URLSearchParams): ShopQuery {
   const page = Number(params.get('page'));
   return {
     category: params.get('category') ?? ALL_CATEGORIES,
-    keyword: params.get('keyword') ?? '',
+    // An address pasted with a longer search is cut to what the API takes: a search, not a page that cannot load.
+    keyword: (params.get('keyword') ?? '').trim().slice(0, KEYWORD_MAX),
     sort: readSort(params.get('sort')),
     isSpecial: params.get('special') === 'true',
     isInStock: params.get('inStock') === 'true',

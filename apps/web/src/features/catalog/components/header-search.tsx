@@ -1,3 +1,4 @@
+import { KEYWORD_MAX } from '@storefront/contract/limits';
 import type { FormEvent } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { SearchIcon } from '../../../components/icons';
@@ -26,7 +27,7 @@ export function HeaderSearch() {
         defaultValue={keyword}
         placeholder="Search products"
         aria-label="Search products"
-        maxLength={100}
+        maxLength={KEYWORD_MAX}
         data-testid="header-search"
       />
       <button type="submit" className="shell-button shell-button--primary" aria-label="Search">
