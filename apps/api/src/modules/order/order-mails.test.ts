@@ -94,7 +94,8 @@ describe('order mail', () => {
       'If an item has run out when we pack your order, we may send a similar one at the same price or less, except those marked "no substitute": they are refunded.',
     );
     expect(mail?.text).toMatch(/Subtotal +\$33\.50/);
-    expect(mail?.text).toMatch(/Discount +-\$5\.00/);
+    // Taken off the total, with a minus sign as the order's page shows it.
+    expect(mail?.text).toMatch(/Discount +\u2212\$5\.00/);
     expect(mail?.text).toMatch(new RegExp(`Delivery \\(standard\\) +${dollars(shipping)}`));
     expect(mail?.text).toMatch(new RegExp(`Total +${dollars(total)}`));
     expect(order.totals.gst).toBeGreaterThan(0);
@@ -148,14 +149,20 @@ describe('order mail', () => {
     const restRows = (await mailsTo(c.email)).map((m) =>
       m.text
         .split('\n')
-        .filter((line) => /^(Paid with store credit|To pay|Paid|Not paid) /.test(line))
+        .filter((line) => /^(Paid with store credit|To pay|Paid|Not paid) +\u2212?\$[\d,.]+$/.test(line))
         .map((line) => line.replace(/ {2,}/g, ' ')),
     );
+    // The credit is taken off the total, as the order's page shows it: a minus sign, not a plain amount.
     expect(restRows).toEqual([
-      ['Paid with store credit $10.00', `To pay ${rest}`],
-      ['Paid with store credit $10.00', `Paid ${rest}`],
-      ['Paid with store credit $10.00', `Paid ${rest}`],
+      ['Paid with store credit \u2212$10.00', `To pay ${rest}`],
+      ['Paid with store credit \u2212$10.00', `Paid ${rest}`],
+      ['Paid with store credit \u2212$10.00', `Paid ${rest}`],
     ]);
+    // The paid mail (the tax invoice) names who took the payment and the day, as the order's page does.
+    const paidMail = (await mailsTo(c.email))[1]?.text ?? '';
+    const issued = /issued (\d{1,2} [A-Z][a-z]+ \d{4})/.exec(paidMail)?.[1];
+    expect(issued).toBeDefined();
+    expect(paidMail).toContain(`\n\nPaid with the demo provider on ${issued}.\n\n`);
     const cancelled = (await mailsTo(c.email)).at(-1);
     // Nothing will be packed: what would happen to a missing item is no longer said.
     expect(cancelled?.text).not.toContain('run out');
@@ -173,6 +180,7 @@ describe('order mail', () => {
       notPaidBy: null,
       refund: { byProvider: order.totals.total - 1000, provider: 'demo', asCredit: 1000 },
     });
+    expect(detail.json().data.paidWith).toBe('demo');
   });
 
   it('an order the store cancels, left unpaid, is mailed and shown why, and its store credit back', async () => {
@@ -287,15 +295,17 @@ describe('order mail', () => {
     const [confirmed, addressChanged] = await mailsTo(c.email);
     expect(addressChanged?.subject).toBe(`Order SO-${order.orderID} has a new delivery address`);
     expect(confirmed?.text).toContain(`Tax invoice · Harbour Grocer · ABN 51 824 753 556 · issued ${issued}`);
+    expect(confirmed?.text).toContain(`Paid with store credit on ${issued}.`);
     expect(addressChanged?.text).not.toContain('Tax invoice');
+    expect(addressChanged?.text).not.toContain('Paid with store credit on');
   });
 
-  it('moving the delivery address mails the new one', async () => {
+  it('moving the delivery address mails the new one, a recipient of one name without a stray space', async () => {
     const { c, addressID } = await shopper();
     const order = await placeOrder(t.app, c, { addressID });
     const other = await addAddress(t.app, c, {
       firstName: 'Ada',
-      lastName: 'Lovelace',
+      lastName: '',
       phone: '0412 345 678',
       line1: '200 George St',
       suburb: 'Sydney',
@@ -307,7 +317,7 @@ describe('order mail', () => {
     ).toBe(0);
     const last = (await mailsTo(c.email)).at(-1);
     expect(last?.subject).toBe(`Order SO-${order.orderID} has a new delivery address`);
-    expect(last?.text).toContain('200 George St, Sydney NSW 2000');
+    expect(last?.text).toContain('Ada, 200 George St, Sydney NSW 2000');
   });
 
   it('a checkout that fails writes no mail', async () => {

@@ -5,7 +5,8 @@ import { STORE_TIME_ZONE } from '@storefront/contract/limits';
 import { isStillToBePacked, substitutionNote } from '@storefront/contract/substitutes';
 import { orderAddress, type OrderAddress } from '@storefront/contract/order';
 import { providerNames, refundNote, type CancelRefund } from '@storefront/contract/refund';
-import { restOfTotalLabel } from '@storefront/contract/payment-rows';
+import { deductionText, paidWithText, restOfTotalLabel } from '@storefront/contract/payment-rows';
+import { fullName } from '@storefront/contract/person-name';
 import type { Executor } from '../../db/client.js';
 import { together } from '../../db/together.js';
 import { findCustomerById, type CustomerRow } from '../account/account.repo.js';
@@ -15,11 +16,13 @@ import { insertMail, withdrawPendingMail } from '../mail/outbox.repo.js';
 import type { DeliveryWindowRow } from '../delivery/delivery.repo.js';
 import { listOrderLines, type OrderLineRow, type OrderRow } from './order.repo.js';
 import { totalsOf } from './order.service.js';
+import { storeUrl } from '../../lib/store-url.js';
 
 /** What happened to the order that the customer is told about. */
 export type OrderEvent =
   | { kind: 'placed' }
-  | { kind: 'paid' }
+  /** A provider took what was left to pay (named in the mail, as on the order's page). */
+  | { kind: 'paid'; provider: keyof typeof providerNames }
   | {
       kind: 'cancelled';
       refund: CancelRefund;
@@ -43,16 +46,14 @@ export type OrderMailSettings = {
 const awaitingPaymentSubject = (ref: string) => `We have your order ${ref}: it awaits payment`;
 
 function addressLine(a: OrderAddress): string {
-  return [`${a.firstName} ${a.lastName}`, a.line1, a.line2, `${a.suburb} ${a.state} ${a.postcode}`]
-    .filter(Boolean)
-    .join(', ');
+  return [fullName(a), a.line1, a.line2, `${a.suburb} ${a.state} ${a.postcode}`].filter(Boolean).join(', ');
 }
 
 function orderBlocks(order: OrderRow, lines: OrderLineRow[]): MailBlock[] {
   const totals = totalsOf(order);
   const rows = [
     { label: 'Subtotal', value: formatAud(totals.subtotal) },
-    ...(totals.discount > 0 ? [{ label: 'Discount', value: `-${formatAud(totals.discount)}` }] : []),
+    ...(totals.discount > 0 ? [{ label: 'Discount', value: deductionText(totals.discount, formatAud) }] : []),
     {
       label: `Delivery (${order.shippingService === 'express' ? 'express' : 'standard'})`,
       value: totals.shipping === 0 ? 'Free' : formatAud(totals.shipping),
@@ -61,7 +62,7 @@ function orderBlocks(order: OrderRow, lines: OrderLineRow[]): MailBlock[] {
     ...(totals.gst === null ? [] : [{ label: 'Includes GST', value: formatAud(totals.gst) }]),
     ...(totals.creditUsed > 0
       ? [
-          { label: 'Paid with store credit', value: formatAud(totals.creditUsed) },
+          { label: 'Paid with store credit', value: deductionText(totals.creditUsed, formatAud) },
           ...(totals.amountDue > 0
             ? [
                 {
@@ -181,6 +182,17 @@ const issueDayFormat = new Intl.DateTimeFormat('en-AU', {
   year: 'numeric',
 });
 
+/**
+ * The mail confirming the sale says who took the payment and when, as the order's page does: the provider that took
+ * what was left to pay, or store credit for an order it paid in full.
+ */
+function paidWithBlocks(event: OrderEvent, order: OrderRow): MailBlock[] {
+  if (order.paidAt === null) return [];
+  const provider = event.kind === 'paid' ? event.provider : event.kind === 'placed' ? null : undefined;
+  if (provider === undefined) return [];
+  return [{ kind: 'paragraph', text: `${paidWithText(provider, issueDayFormat.format(order.paidAt))}.` }];
+}
+
 /** The order a mail is about, as just written, with what the caller already holds of it; the rest is read. */
 export type OrderMailSubject = {
   order: OrderRow;
@@ -216,7 +228,7 @@ export async function queueOrderMail(
   ]);
   if (!customer) return;
   const c = content(event, order, settings);
-  const link = new URL(`/account/orders/${order.id}`, settings.publicUrl).toString();
+  const link = storeUrl(settings.publicUrl, `/account/orders/${order.id}`).toString();
   await insertMail(
     tx,
     {
@@ -228,6 +240,7 @@ export async function queueOrderMail(
         blocks: [
           { kind: 'paragraph', text: `Hi ${customer.firstName},` },
           { kind: 'paragraph', text: c.lead },
+          ...paidWithBlocks(event, order),
           ...orderBlocks(order, lines),
           ...(window
             ? [{ kind: 'paragraph' as const, text: `Delivery window: ${describeWindow(window)}.` }]

@@ -6,6 +6,7 @@ import { errorCatalogue } from '@storefront/contract/errors';
 import { isTaxInvoice } from '@storefront/contract/gst';
 import { isStillToBePacked } from '@storefront/contract/substitutes';
 import { paidWithText, restOfTotalLabel } from '@storefront/contract/payment-rows';
+import { fullName } from '@storefront/contract/person-name';
 import { Link, useParams } from 'react-router';
 import { NotFoundPage } from '../../../app/not-found-page';
 import { ConfirmPopover } from '../../../components/confirm-popover';
@@ -233,11 +234,11 @@ export function OrderDetailPage() {
             <dl className="order-addresses">
               <dt>Delivery</dt>
               <dd data-testid="order-shipping-address">
-                {o.shippingAddress.firstName} {o.shippingAddress.lastName}, {formatAddress(o.shippingAddress)}
+                {fullName(o.shippingAddress)}, {formatAddress(o.shippingAddress)}
               </dd>
               <dt>Billing</dt>
               <dd data-testid="order-billing-address">
-                {o.billingAddress.firstName} {o.billingAddress.lastName}, {formatAddress(o.billingAddress)}
+                {fullName(o.billingAddress)}, {formatAddress(o.billingAddress)}
               </dd>
               {o.deliveryNotes && (
                 <>
