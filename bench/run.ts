@@ -1,6 +1,6 @@
 // Every benchmark in one command (`npm run bench`): builds the store, then runs the API throughput (PGlite, and
-// PostgreSQL when DATABASE_URL is set), the suburb and product searches, the bundle size and Lighthouse; each writes its section
-// of bench/README.md.
+// PostgreSQL when DATABASE_URL is set), the suburb and product searches, the bundle size and Lighthouse; each
+// writes its section of bench/README.md.
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
