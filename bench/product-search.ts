@@ -2,7 +2,8 @@
 // server's health route. Run: npx tsx bench/product-search.ts   (add DATABASE_URL=postgres://... for PostgreSQL too)
 import { products } from '../apps/api/src/db/schema/index.js';
 import { startBenchServer, type BenchServer } from './lib/bench-server.js';
-import { percentile, writeSection } from './lib/report.js';
+import { benchKinds, latencyAgainstHealth, latencyRow } from './lib/latency.js';
+import { writeSection } from './lib/report.js';
 
 const EXTRA_PRODUCTS = 3000;
 const HEALTH_SAMPLES = 500;
@@ -44,14 +45,6 @@ const WORDS = [
   'Sauce',
 ];
 
-async function timed(url: string): Promise<number> {
-  const start = performance.now();
-  const res = await fetch(url);
-  await res.arrayBuffer();
-  if (!res.ok) throw new Error(`${url} answered ${res.status}`);
-  return performance.now() - start;
-}
-
 /** A bigger shelf than the demo's 43 products, so the search's indexes and ranking are what is measured. */
 async function addProducts(server: BenchServer): Promise<void> {
   const rows = Array.from({ length: EXTRA_PRODUCTS }, (_, i) => ({
@@ -68,40 +61,23 @@ async function addProducts(server: BenchServer): Promise<void> {
     await server.database.db.insert(products).values(rows.slice(i, i + 500));
 }
 
-async function measure(server: BenchServer) {
-  const base = `http://127.0.0.1:${server.port}/api/v1`;
-  for (let i = 0; i < 100; i++) await timed(`${base}/health`);
-  const health: number[] = [];
-  for (let i = 0; i < HEALTH_SAMPLES; i++) health.push(await timed(`${base}/health`));
-  const search: number[] = [];
-  // Each page size once per keyword: every request is a new listing, never one the listing cache holds.
+/** Each page size once per keyword: every request is a new listing, never one the listing cache holds. */
+function searchUrls(base: string): string[] {
+  const urls: string[] = [];
   for (let pageSize = 1; pageSize <= 50; pageSize++) {
-    for (const k of KEYWORDS) {
-      search.push(await timed(`${base}/product/list?pageSize=${pageSize}&keyword=${encodeURIComponent(k)}`));
-    }
+    for (const k of KEYWORDS)
+      urls.push(`${base}/product/list?pageSize=${pageSize}&keyword=${encodeURIComponent(k)}`);
   }
-  return {
-    n: search.length,
-    h50: percentile(health, 50),
-    h99: percentile(health, 99),
-    s50: percentile(search, 50),
-    s99: percentile(search, 99),
-  };
+  return urls;
 }
 
 const rows: string[] = [];
-const kinds: ('pglite' | 'postgres')[] = [
-  'pglite',
-  ...(process.env.DATABASE_URL ? (['postgres'] as const) : []),
-];
-for (const kind of kinds) {
+for (const kind of benchKinds()) {
   const server = await startBenchServer(kind);
   try {
     await addProducts(server);
-    const r = await measure(server);
-    rows.push(
-      `| ${kind} | ${r.n} | ${r.s50.toFixed(2)} ms | ${r.s99.toFixed(2)} ms | ${r.h50.toFixed(2)} ms | ${(r.s50 / r.h50).toFixed(1)}× | ${(r.s99 / r.h99).toFixed(1)}× |`,
-    );
+    const base = `http://127.0.0.1:${server.port}/api/v1`;
+    rows.push(latencyRow(kind, await latencyAgainstHealth(base, searchUrls(base), HEALTH_SAMPLES)));
     console.log(rows.at(-1));
   } finally {
     await server.close();
