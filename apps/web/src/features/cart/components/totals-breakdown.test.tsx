@@ -37,11 +37,11 @@ describe('the totals', () => {
     const credited = { ...totals, creditUsed: 500, amountDue: 2995 };
     const rows = () => Array.from(document.querySelectorAll('.cart-summary__row'), (r) => r.textContent);
     const { unmount } = render(<TotalsBreakdown totals={credited} showsAmountDue />);
-    expect(rows()).toEqual(expect.arrayContaining(['Store credit-$5.00', 'Total to pay$29.95']));
-    expect(rows().indexOf('Store credit-$5.00')).toBeLessThan(rows().indexOf('Total to pay$29.95'));
+    expect(rows()).toEqual(expect.arrayContaining(['Store credit−$5.00', 'Total to pay$29.95']));
+    expect(rows().indexOf('Store credit−$5.00')).toBeLessThan(rows().indexOf('Total to pay$29.95'));
     unmount();
     render(<TotalsBreakdown totals={credited} labels={{ credit: 'Paid with store credit' }} />);
-    expect(rows()).toEqual(expect.arrayContaining(['Paid with store credit-$5.00', 'Total$34.95']));
-    expect(rows().indexOf('Paid with store credit-$5.00')).toBeGreaterThan(rows().indexOf('Total$34.95'));
+    expect(rows()).toEqual(expect.arrayContaining(['Paid with store credit−$5.00', 'Total$34.95']));
+    expect(rows().indexOf('Paid with store credit−$5.00')).toBeGreaterThan(rows().indexOf('Total$34.95'));
   });
 });
