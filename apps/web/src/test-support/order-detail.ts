@@ -1,19 +1,15 @@
 import type { OrderDetail } from '@storefront/contract/order';
+import { makeAddress } from './address';
 
-/** Where the test orders go and are billed. */
-const ADDRESS = {
+/** Where the test orders go and are billed: an address of the book as the order keeps it. */
+const {
+  isDefaultShipping: _shipping,
+  isDefaultBilling: _billing,
+  ...ADDRESS
+} = makeAddress({
   addressID: 3,
-  firstName: 'Ada',
-  lastName: 'Lovelace',
-  phone: '0412345678',
   line1: '1 Macquarie St',
-  line2: null,
-  suburbID: 1,
-  suburb: 'Sydney',
-  state: 'NSW',
-  postcode: '2000',
-  country: 'AU',
-} as const;
+});
 
 /** A paid order of nothing in particular, with `overrides` over it: every field the page reads is there. */
 export function makeOrderDetail(overrides: Partial<OrderDetail> = {}): OrderDetail {

@@ -16,7 +16,7 @@ import type { PaymentRow } from '../payment/payment.repo.js';
 import { type PaymentService } from '../payment/payment.service.js';
 import { findOrder, listOrdersUnpaidSince, updateOrderWhileIn, type OrderRow } from './order.repo.js';
 import { queueOrderMail, type OrderMailSettings } from './order-mails.js';
-import { totalsOf } from './order.service.js';
+import { payByOf, totalsOf } from './order.service.js';
 
 export type OrderPaymentDeps = {
   payments: PaymentService;
@@ -61,12 +61,8 @@ export function createOrderPayments(db: Db, deps: OrderPaymentDeps) {
     if (order.status !== 'pending_payment') throw notPayable(order);
     // Past its time to pay the order waits only for the store's round to cancel it (within a minute): no new payment
     // is started for it. One started in time is still captured, here or by that round, which asks the provider first.
-    if (now().getTime() > payByOf(order).getTime()) throw new AppError('ORDER_PAY_BY_PASSED');
+    if (now().getTime() > payByOf(order, deps.unpaidMs).getTime()) throw new AppError('ORDER_PAY_BY_PASSED');
     return order;
-  }
-
-  function payByOf(order: OrderRow): Date {
-    return new Date(order.createdAt.getTime() + deps.unpaidMs);
   }
 
   /**
@@ -143,7 +139,7 @@ export function createOrderPayments(db: Db, deps: OrderPaymentDeps) {
 
     async methods(customerId: number, orderId: number): Promise<PaymentMethods> {
       const order = await payableOrder(customerId, orderId);
-      const payBy = payByOf(order).toISOString();
+      const payBy = payByOf(order, deps.unpaidMs).toISOString();
       return { ...(await payments.methods(amountDueOf(order))), payBy };
     },
 

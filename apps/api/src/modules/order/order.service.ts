@@ -93,6 +93,11 @@ async function closedNow(
   return closedError(name, (await findOrder(db, customerId, orderId))?.status);
 }
 
+/** When an order awaiting payment is cancelled unpaid: `unpaidMs` (UNPAID_ORDER_MINUTES) after it was placed. */
+export function payByOf(order: Pick<OrderRow, 'createdAt'>, unpaidMs: number): Date {
+  return new Date(order.createdAt.getTime() + unpaidMs);
+}
+
 /**
  * What the order came to, the GST that includes, and what is left to pay after store credit (the pricing module's
  * arithmetic).
@@ -172,9 +177,7 @@ export function createOrderService(db: Db, deps: OrderServiceDeps) {
     return toDetail({ order, lines, couponCode, window: window ?? null }, cancellation, captured?.provider);
   }
 
-  function payByOf(order: OrderRow): Date {
-    return new Date(order.createdAt.getTime() + mail.unpaidMinutes * 60_000);
-  }
+  const unpaidMs = mail.unpaidMinutes * 60_000;
 
   /**
    * Why and how a cancelled order was closed. Never paid and cancelled once its time to pay had passed is the
@@ -182,7 +185,7 @@ export function createOrderService(db: Db, deps: OrderServiceDeps) {
    * says the same, and is as true).
    */
   function cancellationOf(order: OrderRow, captured: Parameters<typeof refundOf>[2]): OrderCancellation {
-    const payBy = payByOf(order);
+    const payBy = payByOf(order, unpaidMs);
     const notPaid = order.paidAt === null && order.cancelledAt !== null && order.cancelledAt >= payBy;
     return {
       notPaidBy: notPaid ? payBy.toISOString() : null,
@@ -218,7 +221,7 @@ export function createOrderService(db: Db, deps: OrderServiceDeps) {
       updatedAt: order.updatedAt.toISOString(),
       paidAt: order.paidAt?.toISOString() ?? null,
       cancelledAt: order.cancelledAt?.toISOString() ?? null,
-      payBy: order.status === 'pending_payment' ? payByOf(order).toISOString() : null,
+      payBy: order.status === 'pending_payment' ? payByOf(order, unpaidMs).toISOString() : null,
       canCancel: isOpen(order.status),
       canChangeAddress: isOpen(order.status),
       deliveryWindow: window ? toBookedWindow(window) : null,

@@ -66,6 +66,17 @@ afterEach(() => {
   Reflect.deleteProperty(window, RUNTIME_CONFIG_GLOBAL);
 });
 
+/** Totals of an order store credit paid $20.25 of, $69.10 left. */
+const CREDIT_PAID_PART = {
+  subtotal: 8935,
+  discount: 0,
+  shipping: 0,
+  creditUsed: 2025,
+  total: 8935,
+  amountDue: 6910,
+  gst: 0,
+};
+
 describe("an order's page", () => {
   it('is named by one heading and by the tab title, and links each product by its name', async () => {
     await showOrder();
@@ -150,36 +161,23 @@ describe("an order's page", () => {
   });
 
   it('says, beside the store credit, what became of the rest of the total, as the mails do', async () => {
-    const totals = {
-      subtotal: 8935,
-      discount: 0,
-      shipping: 0,
-      creditUsed: 2025,
-      total: 8935,
-      amountDue: 6910,
-      gst: 0,
-    };
     const rows = () =>
       Array.from(
         screen.getByTestId('order-lines').querySelectorAll('.cart-summary__row'),
         (r) => r.textContent,
       );
-    await showOrder({ totals });
+    await showOrder({ totals: CREDIT_PAID_PART });
     // Taken off the total with a minus sign, as the order's mails show it.
     expect(rows().slice(-2)).toEqual(['Paid with store credit\u2212$20.25', 'Paid$69.10']);
   });
 
   it('says what is still to pay beside the credit of an order awaiting payment', async () => {
-    const totals = {
-      subtotal: 8935,
-      discount: 0,
-      shipping: 0,
-      creditUsed: 2025,
-      total: 8935,
-      amountDue: 6910,
-      gst: 0,
-    };
-    await showOrder({ totals, status: 'pending_payment', paidAt: null, payBy: '2026-11-20T10:30:00.000Z' });
+    await showOrder({
+      totals: CREDIT_PAID_PART,
+      status: 'pending_payment',
+      paidAt: null,
+      payBy: '2026-11-20T10:30:00.000Z',
+    });
     expect(screen.getByTestId('order-rest').parentElement?.textContent).toBe('To pay$69.10');
   });
 
