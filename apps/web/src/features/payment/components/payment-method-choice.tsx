@@ -1,4 +1,4 @@
-import { Alert, Button, Empty, Form, Radio, Skeleton, Space, Tag, Typography } from 'antd';
+import { Alert, type AlertProps, Button, Empty, Form, Radio, Skeleton, Space, Tag, Typography } from 'antd';
 import { afterpayInstalments } from '@storefront/contract/afterpay';
 import type { PaymentProvider } from '@storefront/contract/payment';
 import { useState } from 'react';
@@ -17,6 +17,25 @@ type Props = {
   payment: { status: AsyncStatus; data: OrderPayment | null; error: string | null; reload: () => void };
 };
 type ChoiceForm = { provider: PaymentProvider };
+
+type Notice = Pick<AlertProps, 'type' | 'message' | 'description'> & { testId: string };
+
+/** What the box says instead of the ways to pay, by why the order has nothing to pay here. */
+const NOTHING_TO_PAY: Record<Exclude<OrderPayment['kind'], 'owing'>, Notice> = {
+  'not-found': { type: 'warning', message: 'This order was not found', testId: 'payment-order-not-found' },
+  settled: {
+    type: 'info',
+    message: 'There is nothing to pay',
+    description: 'This order is paid or was cancelled: its page shows which.',
+    testId: 'payment-nothing-due',
+  },
+  'pay-by-passed': {
+    type: 'info',
+    message: 'The time to pay has ended',
+    description: "A payment you made before then still counts: the order's page shows what becomes of it.",
+    testId: 'payment-pay-by-passed',
+  },
+};
 
 /** The ways to pay an order's amount due; "Pay" sends the browser to the chosen provider. */
 export function PaymentMethodChoice({ orderID, payment }: Props) {
@@ -58,38 +77,9 @@ export function PaymentMethodChoice({ orderID, payment }: Props) {
     );
   }
 
-  if (payment.data.kind === 'not-found') {
-    return (
-      <Alert
-        type="warning"
-        showIcon
-        message="This order was not found"
-        data-testid="payment-order-not-found"
-      />
-    );
-  }
-  if (payment.data.kind === 'settled') {
-    return (
-      <Alert
-        type="info"
-        showIcon
-        message="There is nothing to pay"
-        description="This order is paid or was cancelled: its page shows which."
-        data-testid="payment-nothing-due"
-      />
-    );
-  }
-
-  if (payment.data.kind === 'pay-by-passed') {
-    return (
-      <Alert
-        type="info"
-        showIcon
-        message="The time to pay has ended"
-        description="A payment you made before then still counts: the order's page shows what becomes of it."
-        data-testid="payment-pay-by-passed"
-      />
-    );
+  if (payment.data.kind !== 'owing') {
+    const { testId, ...notice } = NOTHING_TO_PAY[payment.data.kind];
+    return <Alert showIcon {...notice} data-testid={testId} />;
   }
 
   const { methods } = payment.data;
