@@ -22,6 +22,8 @@ export async function seedDemo(db: Executor, scryptLogN: number): Promise<void> 
         phone: '0412345678',
         postCode: '2000',
         suburb: 'Sydney',
+        // Its address is not a mailbox anyone reads, so confirming it is not part of trying the store.
+        emailVerifiedAt: new Date(),
       })
       .onConflictDoNothing();
   }

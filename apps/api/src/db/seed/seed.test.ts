@@ -15,6 +15,7 @@ import {
 } from '../schema/index.js';
 import { openTestDatabase } from '../../../test/test-app.js';
 import { seed } from './index.js';
+import { DEMO_LOGIN } from './demo.js';
 import { seedDemoCoupons } from './products.js';
 import { seedDemoWallet } from './wallet.js';
 
@@ -46,6 +47,20 @@ describe('seeding', () => {
       );
       expect(rows.filter((r) => r.postcode === '6000').map((r) => r.locality)).toEqual(['Perth']);
       expect(rows.filter((r) => /\b(?:Dc|Mc|Bc|Gpo|Delivery Centre)$/.test(r.locality))).toEqual([]);
+    } finally {
+      await database.close();
+    }
+  });
+
+  it('the demo customer is not asked to confirm an address nobody reads', async () => {
+    const database = await openTestDatabase();
+    try {
+      await seed(database.db, { demo: true, scryptLogN: 10 });
+      const [demo] = await database.db
+        .select({ verifiedAt: customers.emailVerifiedAt })
+        .from(customers)
+        .where(eq(customers.email, DEMO_LOGIN.email));
+      expect(demo?.verifiedAt).toBeInstanceOf(Date);
     } finally {
       await database.close();
     }
