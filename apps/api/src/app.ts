@@ -52,7 +52,7 @@ import { passwordResetRoutes } from './modules/password-reset/password-reset.rou
 import { createPasswordReset } from './modules/password-reset/password-reset.service.js';
 import { createIssueWriter } from './modules/newsletter/newsletter-issue.js';
 import { createNewsletterService } from './modules/newsletter/newsletter.service.js';
-import { withdrawMailsOffTheList } from './modules/newsletter/newsletter.repo.js';
+import { withdrawIfOffTheList } from './modules/newsletter/newsletter.repo.js';
 import { orderRoutes } from './modules/order/order.routes.js';
 import { createOrderPayments } from './modules/order/order-payment.service.js';
 import { createDbDemoPaymentStore } from './modules/payment/demo-payment.repo.js';
@@ -232,7 +232,7 @@ export async function buildApp({ config, database, now = () => new Date(), logge
       now,
       log: app.log,
       // A newsletter's mail waiting in the outbox is not sent once its address has left the list.
-      withdraw: (claimed) => withdrawMailsOffTheList(database.db, claimed),
+      withdraw: (mail) => withdrawIfOffTheList(database.db, mail),
     }),
   );
   const publicUrl = config.payments.publicUrl;

@@ -19,6 +19,11 @@ export interface SmtpCatcher {
   mails: CaughtMail[];
   /** The next `count` mails are refused with a temporary failure (451), as a struggling server does. */
   refuseNext(count: number): void;
+  /**
+   * Runs `hook` on each mail received, before the server answers for it (so the sender's send has not finished),
+   * until replaced; undefined stops it.
+   */
+  onReceive(hook: ((mail: CaughtMail) => Promise<void>) | undefined): void;
   /** Mails sent to `to`, in order. */
   to(address: string): CaughtMail[];
   close(): Promise<void>;
@@ -27,6 +32,7 @@ export interface SmtpCatcher {
 export async function startSmtpCatcher(): Promise<SmtpCatcher> {
   const mails: CaughtMail[] = [];
   let refusing = 0;
+  let onReceive: ((mail: CaughtMail) => Promise<void>) | undefined;
   const server = new SMTPServer({
     authOptional: true,
     disabledCommands: ['STARTTLS', 'AUTH'],
@@ -36,11 +42,10 @@ export async function startSmtpCatcher(): Promise<SmtpCatcher> {
         .then((parsed) => {
           if (refusing > 0) {
             refusing -= 1;
-            callback(Object.assign(new Error('Mailbox busy, try again later'), { responseCode: 451 }));
-            return;
+            throw Object.assign(new Error('Mailbox busy, try again later'), { responseCode: 451 });
           }
           const html = typeof parsed.html === 'string' ? parsed.html : '';
-          mails.push({
+          const mail: CaughtMail = {
             messageId: parsed.messageId ?? '',
             to: session.envelope.rcptTo.map((r) => r.address),
             from: session.envelope.mailFrom ? session.envelope.mailFrom.address : '',
@@ -55,9 +60,11 @@ export async function startSmtpCatcher(): Promise<SmtpCatcher> {
                 .replace(/\r?\n\s+/g, ' ')
                 .trim();
             },
-          });
-          callback();
+          };
+          mails.push(mail);
+          return onReceive?.(mail);
         })
+        .then(() => callback())
         .catch((err: unknown) => callback(err instanceof Error ? err : new Error(String(err))));
     },
   });
@@ -68,6 +75,9 @@ export async function startSmtpCatcher(): Promise<SmtpCatcher> {
     mails,
     refuseNext(count) {
       refusing = count;
+    },
+    onReceive(hook) {
+      onReceive = hook;
     },
     to: (address) => mails.filter((m) => m.to.includes(address.toLowerCase()) || m.to.includes(address)),
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),

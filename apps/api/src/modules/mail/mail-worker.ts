@@ -28,10 +28,11 @@ export type MailWorkerSettings = {
   /** The first retry's delay; each later one doubles, up to an hour. */
   retryBaseMs?: number;
   /**
-   * Withdraws, of the mails just claimed, those a later change made unwanted (the newsletter's, to an address that
-   * has left the list since they were written), and answers their ids: they are not sent.
+   * Withdraws a claimed mail that a later change made unwanted (the newsletter's, to an address that has left the
+   * list since it was written), answering true when it did: it is then not sent. Asked of each mail just before it
+   * is handed to the transport, so a change made while the earlier mails of its round were being sent counts too.
    */
-  withdraw?: (claimed: OutboxMailRow[]) => Promise<readonly number[]>;
+  withdraw?: (mail: OutboxMailRow) => Promise<boolean>;
 };
 
 const RETRY_CAP_MS = 60 * 60_000;
@@ -101,17 +102,16 @@ export function createMailWorker(db: Db, transport: MailTransport, settings: Mai
       const gaveUp = await giveUpLapsedMails(db, claimedAt, maxAttempts);
       if (gaveUp > 0) settings.log.warn({ count: gaveUp }, 'mails given up: every attempt ended unanswered');
     }
-    const withdrawn = new Set(
-      claimed.length > 0 && settings.withdraw ? await settings.withdraw(claimed) : [],
-    );
     let sent = 0;
+    let withdrawn = 0;
     // In the order they were written (UPDATE … RETURNING has none): "placed" goes before "cancelled".
     for (const mail of claimed.sort((a, b) => a.id - b.id)) {
-      if (withdrawn.has(mail.id)) continue;
       const held = await stillHeld(mail, claimedAt);
-      if (held && (await deliver(held))) sent += 1;
+      if (!held) continue;
+      if (settings.withdraw && (await settings.withdraw(held))) withdrawn += 1;
+      else if (await deliver(held)) sent += 1;
     }
-    return { sent, failed: claimed.length - sent - withdrawn.size, claimed: claimed.length };
+    return { sent, failed: claimed.length - sent - withdrawn, claimed: claimed.length };
   }
 
   return {

@@ -226,3 +226,66 @@ describe('the weekly issue', () => {
     });
   });
 });
+
+describe('an issue going out while a reader leaves the list', () => {
+  let smtp: SmtpCatcher;
+  let t: TestApp;
+
+  beforeAll(async () => {
+    smtp = await startSmtpCatcher();
+    t = await createTestApp({ env: { SMTP_URL: smtp.url, PUBLIC_URL: STORE } });
+  });
+  afterAll(async () => {
+    await t?.close();
+    await smtp?.close();
+  });
+
+  it('a reader who unsubscribes while the mails before theirs in the same round are sent is not sent it', async () => {
+    // Thursday 31 December, 7:05 am in Sydney.
+    t.clock.set(new Date('2026-12-30T20:05:00Z'));
+    await createProduct(t.database.db, { name: 'New Year mangoes', priceCents: 300, wasPriceCents: 600 });
+    const readers: Customer[] = [];
+    for (let i = 0; i < 3; i += 1) {
+      const c = await registerCustomer(t.app);
+      await t.app.inject({
+        method: 'POST',
+        url: '/api/v1/newsletters/front-subscribe',
+        headers: bearer(c.token),
+        payload: {},
+      });
+      readers.push(c);
+    }
+    const [first, leaver, last] = readers as [Customer, Customer, Customer];
+    while ((await t.app.mailWorker.sendDue()).sent > 0);
+    expect((await t.app.writeNewsletterIssue())?.issueDate).toBe('2026-12-31');
+
+    // The three issues are claimed in one round; the second reader leaves while the first's is being handed over.
+    smtp.onReceive(async (mail) => {
+      if (!mail.to.includes(first.email.toLowerCase())) return;
+      const left = await t.app.inject({
+        method: 'POST',
+        url: '/api/v1/newsletters/front-unsubscribe',
+        headers: bearer(leaver.token),
+        payload: {},
+      });
+      expect(left.json<{ data: { subscribed: boolean } }>().data.subscribed).toBe(false);
+    });
+    expect(await t.app.mailWorker.sendDue()).toEqual({ sent: 2, failed: 0 });
+    smtp.onReceive(undefined);
+
+    const issues = (c: Customer) => smtp.to(c.email).filter((m) => m.subject.startsWith(ISSUE));
+    expect(issues(first)).toHaveLength(1);
+    expect(issues(leaver)).toEqual([]);
+    expect(issues(last)).toHaveLength(1);
+    const [kept] = await t.database.db
+      .select({ status: outboxMails.status, lastError: outboxMails.lastError })
+      .from(outboxMails)
+      .where(
+        and(eq(outboxMails.toAddress, leaver.email.toLowerCase()), eq(outboxMails.topic, 'newsletter-issue')),
+      );
+    expect(kept).toEqual({
+      status: 'failed',
+      lastError: 'withdrawn: the address left the list before it was sent',
+    });
+  });
+});

@@ -7,7 +7,7 @@ export type UnsubscribeLinks = { sender: string; page: string; oneClick: string 
 
 /**
  * The mails an address is sent for being on the list (not the confirmation, which asks it to join): they go only
- * while it still is (`withdrawMailsOffTheList`, newsletter.repo.ts).
+ * while it still is (`withdrawIfOffTheList`, newsletter.repo.ts).
  */
 export const LIST_MAIL_TOPICS = ['newsletter-welcome', 'newsletter-issue'] as const;
 

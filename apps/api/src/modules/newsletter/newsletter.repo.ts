@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, gt, inArray, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
 import {
   newsletterIssues,
@@ -118,15 +118,16 @@ export async function listIssueSpecials(db: Executor, limit: number): Promise<Is
 const listTopics: readonly string[] = LIST_MAIL_TOPICS;
 
 /**
- * Withdraws, of the mails the worker just claimed, the list's mails (a welcome, an issue) to an address no longer on
- * the list, in one statement, and answers their ids: an issue's mails are all written when it goes out, and whoever
- * unsubscribes while theirs waits is not sent it. Kept as `failed`, `withdrawn: …`, like the outbox's other
- * withdrawn mails. Checked as the worker takes them rather than by the unsubscribe, so an issue being written at
- * the same moment, whose mails the unsubscribe cannot see yet, is caught too.
+ * Withdraws a list mail (a welcome, an issue) the worker is about to send when its address is no longer on the
+ * list, and answers whether it did: an issue's mails are all written when it goes out, and whoever unsubscribes
+ * while theirs waits is not sent it. Kept as `failed`, `withdrawn: …`, like the outbox's other withdrawn mails.
+ * Asked per mail just before it is sent, not once for the worker's round: an unsubscribe while the round's earlier
+ * mails are being sent is caught too. Checked by the worker rather than by the unsubscribe, so an issue being
+ * written at the same moment, whose mails the unsubscribe cannot see yet, is caught as well. Other mails cost no
+ * statement.
  */
-export async function withdrawMailsOffTheList(db: Executor, claimed: OutboxMailRow[]): Promise<number[]> {
-  const ids = claimed.filter((mail) => listTopics.includes(mail.topic)).map((mail) => mail.id);
-  if (ids.length === 0) return [];
+export async function withdrawIfOffTheList(db: Executor, mail: OutboxMailRow): Promise<boolean> {
+  if (!listTopics.includes(mail.topic)) return false;
   const rows = await db
     .update(outboxMails)
     .set({
@@ -136,12 +137,12 @@ export async function withdrawMailsOffTheList(db: Executor, claimed: OutboxMailR
     })
     .where(
       and(
-        inArray(outboxMails.id, ids),
+        eq(outboxMails.id, mail.id),
         eq(outboxMails.status, 'pending'),
         sql`not exists (select 1 from newsletter_subscriptions s
           where lower(s.email) = lower(outbox_mails.to_address) and s.status = 'subscribed')`,
       ),
     )
     .returning({ id: outboxMails.id });
-  return rows.map((row) => row.id);
+  return rows.length > 0;
 }
