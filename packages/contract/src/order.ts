@@ -206,6 +206,12 @@ export const orderDetail = z.object({
    * for an order store credit paid in full.
    */
   paidWith: paymentProvider.nullable(),
+  /**
+   * While the order awaits payment: the provider still deciding a payment for it (its capture was answered pending,
+   * e.g. PayPal reviewing it, or not answered at all), so paying again could charge twice; null when none is. Past
+   * `payBy` such an order is not cancelled until the provider has decided: paid if the payment goes through.
+   */
+  paymentPendingWith: paymentProvider.nullable(),
 });
 export type OrderDetail = z.infer<typeof orderDetail>;
 

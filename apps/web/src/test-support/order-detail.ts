@@ -37,6 +37,7 @@ export function makeOrderDetail(overrides: Partial<OrderDetail> = {}): OrderDeta
     leaveUnattended: false,
     cancellation: null,
     paidWith: 'paypal',
+    paymentPendingWith: null,
     ...overrides,
   };
 }

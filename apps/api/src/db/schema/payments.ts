@@ -44,6 +44,10 @@ export const payments = pgTable(
     // could not finish until then, backing off with each try, so one that keeps failing never holds up the rest.
     retries: integer('retries').notNull().default(0),
     retryAt: timestamp('retry_at', { withTimezone: true }),
+    // When a capture of this still started attempt was last answered pending (under review) or not answered at all:
+    // its provider may yet take the money, so the order's page says so instead of inviting a second payment, and
+    // the store's round keeps the order until it is decided. Cleared when the provider says it was never approved.
+    capturePendingAt: timestamp('capture_pending_at', { withTimezone: true }),
   },
   (t) => [
     uniqueIndex('payments_provider_ref_key').on(t.provider, t.providerRef),

@@ -166,15 +166,20 @@ export function createOrderService(db: Db, deps: OrderServiceDeps) {
   async function detail(customerId: number, orderId: number): Promise<OrderDetail> {
     const order = await findOrder(db, customerId, orderId);
     if (!order) throw new AppError('NOT_FOUND', 'No such order.');
-    const [lines, couponCode, window, captured] = await Promise.all([
+    const [lines, couponCode, window, captured, pendingWith] = await Promise.all([
       listOrderLines(db, [order.id]),
       order.couponId === null ? null : findCouponCode(db, order.couponId),
       order.deliveryWindowId === null ? null : findDeliveryWindow(db, order.deliveryWindowId),
       // A paid order's page names who took its payment; none was taken for an unpaid one.
       order.paidAt === null ? undefined : payments.capturedPayment(db, order.id),
+      // An unpaid one's says whether a provider is still deciding a payment for it.
+      order.status === 'pending_payment' ? payments.capturePendingWith(db, order.id) : undefined,
     ]);
     const cancellation = order.status === 'cancelled' ? cancellationOf(order, captured) : null;
-    return toDetail({ order, lines, couponCode, window: window ?? null }, cancellation, captured?.provider);
+    return toDetail(
+      { order, lines, couponCode, window: window ?? null },
+      { cancellation, paidWith: captured?.provider, paymentPendingWith: pendingWith },
+    );
   }
 
   const unpaidMs = mail.unpaidMinutes * 60_000;
@@ -193,10 +198,18 @@ export function createOrderService(db: Db, deps: OrderServiceDeps) {
     };
   }
 
+  /** A placed order has no payment yet: nothing cancelled, paid or pending. */
   function toDetail(
     { order, lines, couponCode, window }: PlacedOrder,
-    cancellation: OrderCancellation | null = null,
-    paidWith: OrderDetail['paidWith'] = null,
+    {
+      cancellation = null,
+      paidWith = null,
+      paymentPendingWith = null,
+    }: {
+      cancellation?: OrderCancellation | null;
+      paidWith?: OrderDetail['paidWith'] | undefined;
+      paymentPendingWith?: OrderDetail['paymentPendingWith'] | undefined;
+    } = {},
   ): OrderDetail {
     return {
       orderID: order.id,
@@ -232,6 +245,7 @@ export function createOrderService(db: Db, deps: OrderServiceDeps) {
       leaveUnattended: order.leaveUnattended,
       cancellation,
       paidWith: order.paidAt === null ? null : paidWith,
+      paymentPendingWith: order.status === 'pending_payment' ? paymentPendingWith : null,
     };
   }
 

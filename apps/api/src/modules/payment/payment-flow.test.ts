@@ -653,6 +653,32 @@ describe('captures, answered exactly', () => {
     expect((await orderRow(order.orderID))?.status).toBe('pending_payment');
   });
 
+  it("the order's detail says PayPal is still deciding a payment it holds for review; only to the order's customer", async () => {
+    const { c, order } = await unpaidOrder(1);
+    const token = (await start(c, order.orderID, 'paypal')).searchParams.get('token') ?? '';
+    // Started, even approved, is not pending: nothing was asked of PayPal yet, paying another way is safe.
+    paypal.approve(token, 'capture_pending');
+    expect((await detailOf(c, order.orderID)).paymentPendingWith).toBeNull();
+    await call(c, 'POST', '/paypal/express-capture', { orderID: order.orderID, token });
+    expect((await detailOf(c, order.orderID)).paymentPendingWith).toBe('paypal');
+    const stranger = await registerCustomer(t.app);
+    const asked = await call(stranger, 'GET', `/order/detail?orderID=${order.orderID}`);
+    expect(asked).toMatchObject({ code: code('NOT_FOUND'), msg: 'No such order.' });
+  });
+
+  it('a capture PayPal did not answer is pending until PayPal takes it; then the order is paid and nothing is pending', async () => {
+    const { c, order } = await unpaidOrder(1);
+    const token = (await start(c, order.orderID, 'paypal')).searchParams.get('token') ?? '';
+    paypal.approve(token);
+    const body = { orderID: order.orderID, token };
+    await whileFaulty(paypal, { kind: 'status', status: 503 }, { pathIncludes: '/capture' }, async () => {
+      expect((await call(c, 'POST', '/paypal/express-capture', body)).code).toBe(code('PAYMENT_UNAVAILABLE'));
+    });
+    expect((await detailOf(c, order.orderID)).paymentPendingWith).toBe('paypal');
+    expect((await call(c, 'POST', '/paypal/express-capture', body)).code).toBe(0);
+    expect(await detailOf(c, order.orderID)).toMatchObject({ status: 'paid', paymentPendingWith: null });
+  });
+
   it('a payment of another order, or none, answers not found; a paid order takes no second payment', async () => {
     const { c, order } = await unpaidOrder(1);
     const other = await unpaidOrder(1);
@@ -779,12 +805,19 @@ describe('unpaid orders at the limit, asked of their provider', () => {
     t.clock.advance(31 * 60_000);
     await t.app.expireUnpaidOrders();
     expect((await orderRow(order.orderID))?.status).toBe('pending_payment');
+    // Its page says PayPal is still deciding, not that it is being cancelled.
+    expect((await detailOf(c, order.orderID)).paymentPendingWith).toBe('paypal');
   });
 
   it('never approved: the attempt is abandoned and the order cancelled', async () => {
     const { c, order } = await unpaidOrder(1);
     await start(c, order.orderID, 'paypal');
     t.clock.advance(31 * 60_000);
+    // Past its time to pay, with nothing pending: its page says it is being cancelled.
+    expect(await detailOf(c, order.orderID)).toMatchObject({
+      status: 'pending_payment',
+      paymentPendingWith: null,
+    });
     await t.app.expireUnpaidOrders();
     expect((await orderRow(order.orderID))?.status).toBe('cancelled');
     const [attempt] = await db().select().from(payments).where(eq(payments.orderId, order.orderID));

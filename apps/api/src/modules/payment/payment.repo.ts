@@ -1,4 +1,4 @@
-import { and, desc, eq, isNull, lt, lte, ne, notInArray, or, sql } from 'drizzle-orm';
+import { and, desc, eq, isNotNull, isNull, lt, lte, ne, notInArray, or, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
 import { orders, payments, type PaymentRow } from '../../db/schema/index.js';
 import type { PaymentProviderName } from './payment-provider.js';
@@ -46,6 +46,37 @@ export async function findStartedPayments(exec: Executor, orderId: number): Prom
     .from(payments)
     .where(and(eq(payments.orderId, orderId), eq(payments.status, 'started')))
     .orderBy(desc(payments.id));
+}
+
+/**
+ * Records that a capture of a still started attempt was answered pending or not at all (`at`), or that its provider
+ * has since said it was never approved (null): see `capturePendingAt`.
+ */
+export async function markCapturePending(exec: Executor, paymentId: number, at: Date | null): Promise<void> {
+  await exec
+    .update(payments)
+    .set({ capturePendingAt: at })
+    .where(and(eq(payments.id, paymentId), eq(payments.status, 'started')));
+}
+
+/** The provider of the order's newest started attempt whose capture is pending at it, if any. */
+export async function findCapturePendingProvider(
+  exec: Executor,
+  orderId: number,
+): Promise<PaymentProviderName | undefined> {
+  const [row] = await exec
+    .select({ provider: payments.provider })
+    .from(payments)
+    .where(
+      and(
+        eq(payments.orderId, orderId),
+        eq(payments.status, 'started'),
+        isNotNull(payments.capturePendingAt),
+      ),
+    )
+    .orderBy(desc(payments.capturePendingAt))
+    .limit(1);
+  return row?.provider;
 }
 
 /** Started -> captured once; false when it had already moved (a parallel capture recorded it first). */

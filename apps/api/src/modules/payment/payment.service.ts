@@ -20,6 +20,7 @@ import {
 import type { PaymentProviders } from './payment-providers.js';
 import {
   addRefunded,
+  findCapturePendingProvider,
   findCapturedPayment,
   findPaymentByRef,
   findStartedPayments,
@@ -27,6 +28,7 @@ import {
   insertPayment,
   listOwedRefunds,
   listStartedOfSettledOrders,
+  markCapturePending,
   markPaymentCaptured,
   markPaymentEnded,
   markPaymentSurplus,
@@ -166,7 +168,8 @@ export function createPaymentService(
 
     /**
      * Captures at the provider; idempotent there (the key names the attempt, unique across databases), so a retry
-     * never charges twice and no other attempt's capture is ever answered for this one.
+     * never charges twice and no other attempt's capture is ever answered for this one. A capture answered pending,
+     * or not at all, is recorded as such (`capturePendingAt`): the provider may yet take the money.
      */
     async capture(attempt: PaymentRow): Promise<CaptureResult> {
       const result = await provider(attempt.provider)
@@ -176,8 +179,15 @@ export function createPaymentService(
           amountCents: attempt.amountCents,
           idempotencyKey: `capture-${attempt.providerKey}`,
         })
-        .catch(toAppError);
+        .catch(async (err: unknown) => {
+          if (err instanceof PaymentProviderError && (err.kind === 'timeout' || err.kind === 'unavailable'))
+            await markCapturePending(db, attempt.id, now());
+          return toAppError(err);
+        });
       if (result.status === 'declined') await markPaymentEnded(db, attempt.id, 'declined', now());
+      if (result.status === 'pending') await markCapturePending(db, attempt.id, now());
+      if (result.status === 'not_approved' && attempt.capturePendingAt !== null)
+        await markCapturePending(db, attempt.id, null);
       return result;
     },
 
@@ -196,6 +206,9 @@ export function createPaymentService(
       findStartedOfUnpaidOrder(db, customerId, orderId),
 
     capturedPayment: (exec: Executor, orderId: number) => findCapturedPayment(exec, orderId),
+
+    /** The provider still deciding a capture of one of the order's started attempts (`capture`), if any. */
+    capturePendingWith: (exec: Executor, orderId: number) => findCapturePendingProvider(exec, orderId),
 
     abandon: (attempt: PaymentRow) => markPaymentEnded(db, attempt.id, 'abandoned', now()),
 
