@@ -206,6 +206,40 @@ describe("an order's page", () => {
     expect(screen.queryByTestId('order-pay-now')).toBeNull();
   });
 
+  it('while PayPal is still deciding a payment, says so and does not invite paying again', async () => {
+    const payBy = new Date(Date.now() + 20 * 60_000).toISOString();
+    await showOrder({
+      status: 'pending_payment',
+      paidAt: null,
+      paidWith: null,
+      payBy,
+      paymentPendingWith: 'paypal',
+    });
+    expect(screen.getByTestId('order-payment-checking').textContent).toBe(
+      'We are waiting for PayPal to confirm your payment.' +
+        "Please don't pay again: if the payment goes through, the order is yours; if not, it is cancelled and you are not charged.",
+    );
+    expect(screen.queryByTestId('order-payment-due')).toBeNull();
+    expect(screen.queryByTestId('order-pay-now')).toBeNull();
+  });
+
+  it('past the time to pay, with Afterpay still deciding a payment, says the order waits for it instead of being cancelled', async () => {
+    const payBy = new Date(Date.now() - 20_000).toISOString();
+    await showOrder({
+      status: 'pending_payment',
+      paidAt: null,
+      paidWith: null,
+      payBy,
+      paymentPendingWith: 'afterpay',
+    });
+    expect(screen.getByTestId('order-payment-checking').textContent).toBe(
+      'We are waiting for Afterpay to confirm your payment.' +
+        `The time to pay ended ${formatOrderDate(payBy)}, but a payment started before then still counts: if it goes through, the order is yours; if not, it is cancelled and you are not charged.`,
+    );
+    expect(screen.queryByTestId('order-pay-ended')).toBeNull();
+    expect(screen.queryByTestId('order-pay-now')).toBeNull();
+  });
+
   it('stops offering to pay when the time to pay passes while the page is open', async () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
     try {

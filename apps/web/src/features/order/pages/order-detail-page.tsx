@@ -7,6 +7,7 @@ import { isTaxInvoice } from '@storefront/contract/gst';
 import { isStillToBePacked } from '@storefront/contract/substitutes';
 import { paidWithText, restOfTotalLabel } from '@storefront/contract/payment-rows';
 import { fullName } from '@storefront/contract/person-name';
+import { providerNames } from '@storefront/contract/refund';
 import { Link, useParams } from 'react-router';
 import { NotFoundPage } from '../../../app/not-found-page';
 import { ConfirmPopover } from '../../../components/confirm-popover';
@@ -106,6 +107,8 @@ export function OrderDetailPage() {
   }
 
   const o = order.data;
+  const isOwing = o.status === 'pending_payment' && o.totals.amountDue > 0;
+  const pendingWith = isOwing ? o.paymentPendingWith : null;
   const { storeAbn } = readRuntimeConfig();
   return (
     <Card
@@ -162,7 +165,23 @@ export function OrderDetailPage() {
           {o.paidAt && ` · issued ${formatDay(o.paidAt)}`}
         </p>
       )}
-      {o.status === 'pending_payment' && o.totals.amountDue > 0 && o.payBy && payByHasPassed && (
+      {/* A payment its provider is still deciding: paying again could charge twice (as the return page says), and
+          past the time to pay the order is not cancelled until the provider has decided. */}
+      {pendingWith && (
+        <Alert
+          type="info"
+          showIcon
+          style={{ marginTop: 16 }}
+          title={`We are waiting for ${providerNames[pendingWith]} to confirm your payment.`}
+          description={
+            payByHasPassed && o.payBy
+              ? `The time to pay ended ${formatOrderDate(o.payBy)}, but a payment started before then still counts: if it goes through, the order is yours; if not, it is cancelled and you are not charged.`
+              : "Please don't pay again: if the payment goes through, the order is yours; if not, it is cancelled and you are not charged."
+          }
+          data-testid="order-payment-checking"
+        />
+      )}
+      {isOwing && !pendingWith && o.payBy && payByHasPassed && (
         <Alert
           type="info"
           showIcon
@@ -172,7 +191,7 @@ export function OrderDetailPage() {
           data-testid="order-pay-ended"
         />
       )}
-      {o.status === 'pending_payment' && o.totals.amountDue > 0 && !payByHasPassed && (
+      {isOwing && !pendingWith && !payByHasPassed && (
         <Alert
           type="warning"
           showIcon
