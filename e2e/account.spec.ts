@@ -68,6 +68,23 @@ describe('the account area', () => {
       'Pick your suburb from the list: it brings its postcode.',
     );
     await expectFocusedInView(page, 'profile-suburb-input');
+    // The message, the hint under it and the Save button below stand apart: the hint's last line touched the button.
+    const gaps = await page.locator('form', { has: testId(page, 'suburb-save') }).evaluate((form) => {
+      const inked = (e: Element | null) => {
+        const range = document.createRange();
+        if (e) range.selectNodeContents(e);
+        return range.getBoundingClientRect();
+      };
+      const message = form.querySelector('.ant-form-item-explain-error')?.getBoundingClientRect();
+      const hint = form.querySelector('.ant-form-item-extra');
+      const save = form.querySelector('[data-testid="suburb-save"]')?.getBoundingClientRect();
+      return {
+        messageToHint: (hint?.getBoundingClientRect().top ?? 0) - (message?.bottom ?? 0),
+        hintTextToSave: (save?.top ?? 0) - inked(hint).bottom,
+      };
+    });
+    expect(gaps.messageToHint).toBeGreaterThanOrEqual(4);
+    expect(gaps.hintTextToSave).toBeGreaterThanOrEqual(8);
     await context.close();
   });
 
