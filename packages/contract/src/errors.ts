@@ -43,6 +43,11 @@ export const errorCatalogue = {
     status: 200,
     msg: 'Google has not verified the email address of that Google account. Verify it with Google, or register with a password.',
   },
+  GOOGLE_EMAIL_REFUSED: {
+    code: 100111,
+    status: 200,
+    msg: 'The email address of that Google account has a letter other than a-z, digits and symbols such as . _ + - before the @, and mail to it may not arrive. Register with a password and another address.',
+  },
   NO_PASSWORD_SET: {
     code: 100110,
     status: 200,

@@ -194,6 +194,8 @@ export function createAccountService(
       const identity = await verifyGoogleIdToken(body.idToken);
       let customer = await findCustomerByGoogleSub(db, identity.sub);
       if (!customer) {
+        // Found or made by its address, which must pass register's rule; an account already linked needs none.
+        if (identity.emailLocalPartNotAscii) throw new AppError('GOOGLE_EMAIL_REFUSED');
         const byEmail = await findCustomerByEmail(db, identity.email);
         if (byEmail) {
           // Only a Google-verified address may take over an account that already uses it, and that proves it.

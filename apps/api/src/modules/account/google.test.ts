@@ -1,6 +1,6 @@
 import { exportJWK, generateKeyPair, SignJWT, type CryptoKey } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { customers } from '../../db/schema/index.js';
 import { bearer, registerCustomer, signIn, uniqueEmail } from '../../../test/factories.js';
 import { createTestApp, type TestApp } from '../../../test/test-app.js';
@@ -105,6 +105,55 @@ describe('Google sign-in', () => {
     expect(res.headers.authorization).toBeUndefined();
     // The address is still free for its owner.
     expect((await registerCustomer(t.app, { email })).email).toBe(email);
+  });
+
+  it('an address Google spells another way (capitals, an IDN domain in Unicode) is the account registered with it', async () => {
+    const n = Date.now();
+    const c = await registerCustomer(t.app, { email: `kim.${n}@xn--bcher-kva.de` });
+    await t.database.db
+      .update(customers)
+      .set({ emailVerifiedAt: t.clock.now() })
+      .where(eq(customers.id, c.user.customerID));
+    const res = await googleAuth(await idToken({ sub: `g-idn-${n}`, email: `Kim.${n}@BÜCHER.de` }));
+    expect(res.json()).toMatchObject({
+      code: 0,
+      data: { customerID: c.user.customerID, email: `kim.${n}@xn--bcher-kva.de` },
+    });
+    const rows = await t.database.db
+      .select({ id: customers.id })
+      .from(customers)
+      .where(sql`${customers.email} like ${`kim.${n}@%`}`);
+    expect(rows).toEqual([{ id: c.user.customerID }]);
+
+    // One made by Google keeps the address in the same spelling: registering it again in another is taken.
+    const made = await googleAuth(await idToken({ sub: `g-idn-new-${n}`, email: `Ana.${n}@Bücher.de` }));
+    expect(made.json()).toMatchObject({ code: 0, data: { email: `ana.${n}@xn--bcher-kva.de` } });
+    const again = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/register',
+      payload: { email: `ana.${n}@xn--bcher-kva.de`, password: 'correct horse battery', firstName: 'Ana' },
+    });
+    expect(again.json()).toMatchObject({ code: 100101, data: null });
+  });
+
+  it('makes no account for an address mail may not reach (a letter outside ASCII before the @), and says why', async () => {
+    const email = `josé.${Date.now()}@example.com`;
+    const res = await googleAuth(await idToken({ sub: 'g-accented', email }));
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({
+      code: 100111,
+      msg: expect.stringContaining('before the @'),
+      data: null,
+    });
+    expect(res.headers.authorization).toBeUndefined();
+    const rows = await t.database.db
+      .select({ id: customers.id })
+      .from(customers)
+      .where(eq(customers.email, email));
+    expect(rows).toEqual([]);
+    // One that is no address at all (Google sends none such) is a token not to be trusted.
+    const none = await googleAuth(await idToken({ sub: 'g-no-address', email: 'gina at example.com' }));
+    expect(none.json()).toMatchObject({ code: 100104, data: null });
   });
 
   it('does not let an unverified Google address take over an account', async () => {
