@@ -7,10 +7,12 @@ import type {
   DemoPaymentView,
   PaymentCaptured,
   PaymentMethods,
+  PaymentProvider,
   PaymentStartBody,
   PaymentStarted,
   PaypalCaptureBody,
 } from '@storefront/contract/payment';
+import type { OrderDetail } from '@storefront/contract/order';
 import { callApi } from '../../lib/http/client';
 
 function withKey(idempotencyKey: string) {
@@ -32,6 +34,19 @@ export function fetchAfterpayTerms(): Promise<AfterpayTerms | null> {
 
 export function fetchPaymentMethods(orderID: number): Promise<PaymentMethods> {
   return callApi<PaymentMethods>({ method: 'GET', url: '/api/v1/payment/methods', params: { orderID } });
+}
+
+/**
+ * The provider still deciding a payment of the order (`order/detail`'s `paymentPendingWith`), asked once the order
+ * takes no new payment, to say whether it is being cancelled.
+ */
+export async function fetchPaymentPendingWith(orderID: number): Promise<PaymentProvider | null> {
+  const order = await callApi<OrderDetail>({
+    method: 'GET',
+    url: '/api/v1/order/detail',
+    params: { orderID },
+  });
+  return order.paymentPendingWith;
 }
 
 export function startPayment(body: PaymentStartBody, idempotencyKey: string): Promise<PaymentStarted> {

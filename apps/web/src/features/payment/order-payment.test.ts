@@ -3,10 +3,10 @@ import type { PaymentMethods } from '@storefront/contract/payment';
 import { AxiosError } from 'axios';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { formatDateTime } from '../../lib/date-time';
-import { fetchPaymentMethods } from './api';
+import { fetchPaymentMethods, fetchPaymentPendingWith } from './api';
 import { describeOrderPayment, readOrderPayment, type OrderPayment } from './order-payment';
 
-vi.mock('./api', () => ({ fetchPaymentMethods: vi.fn() }));
+vi.mock('./api', () => ({ fetchPaymentMethods: vi.fn(), fetchPaymentPendingWith: vi.fn() }));
 
 const { NOT_FOUND, ORDER_NOT_PAYABLE, ORDER_PAY_BY_PASSED } = errorCatalogue;
 
@@ -39,13 +39,17 @@ describe('readOrderPayment', () => {
     expect(await readOrderPayment(7)).toEqual({ kind: 'settled' });
   });
 
-  it('reads an order past its time to pay as such, not as a failure to read it', async () => {
+  it('reads an order past its time to pay as such, not as a failure to read it, with the provider still deciding a payment of it', async () => {
     vi.mocked(fetchPaymentMethods).mockRejectedValue({
       code: ORDER_PAY_BY_PASSED.code,
       msg: 'x',
       data: null,
     });
-    expect(await readOrderPayment(7)).toEqual({ kind: 'pay-by-passed' });
+    vi.mocked(fetchPaymentPendingWith).mockResolvedValueOnce(null);
+    expect(await readOrderPayment(7)).toEqual({ kind: 'pay-by-passed', pendingWith: null });
+    vi.mocked(fetchPaymentPendingWith).mockResolvedValueOnce('paypal');
+    expect(await readOrderPayment(7)).toEqual({ kind: 'pay-by-passed', pendingWith: 'paypal' });
+    expect(fetchPaymentPendingWith).toHaveBeenCalledWith(7);
   });
 
   it('reads a 404 as not found', async () => {
@@ -72,8 +76,12 @@ describe('describeOrderPayment', () => {
     );
     expect(describeWith({ kind: 'settled' })).toBe('Order SO-7 has nothing left to pay.');
     expect(describeWith({ kind: 'not-found' })).toBe('Order SO-7 is not one of your orders.');
-    expect(describeWith({ kind: 'pay-by-passed' })).toBe(
+    expect(describeWith({ kind: 'pay-by-passed', pendingWith: null })).toBe(
       'The time to pay order SO-7 has ended: it is being cancelled and its items go back on the shelf.',
+    );
+    // Kept while PayPal decides: not said to be cancelled.
+    expect(describeWith({ kind: 'pay-by-passed', pendingWith: 'paypal' })).toBe(
+      'The time to pay order SO-7 has ended, but we are waiting for PayPal to confirm a payment started before then: if it goes through, the order is yours; if not, it is cancelled and you are not charged.',
     );
   });
 

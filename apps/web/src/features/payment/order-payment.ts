@@ -1,9 +1,10 @@
 import { errorCatalogue } from '@storefront/contract/errors';
-import type { PaymentMethods } from '@storefront/contract/payment';
+import type { PaymentMethods, PaymentProvider } from '@storefront/contract/payment';
+import { providerNames } from '@storefront/contract/refund';
 import type { AsyncStatus } from '../../lib/async-status';
 import { readErrorCode } from '../../lib/http/error-message';
 import { formatDateTime } from '../../lib/date-time';
-import { fetchPaymentMethods } from './api';
+import { fetchPaymentMethods, fetchPaymentPendingWith } from './api';
 import { orderReference } from '@storefront/contract/order-reference';
 
 /** What the payment page learnt of an order: what it owes and how to pay it, or why it owes nothing. */
@@ -11,8 +12,11 @@ export type OrderPayment =
   | { kind: 'owing'; methods: PaymentMethods }
   /** Paid or cancelled: the API does not say which. */
   | { kind: 'settled' }
-  /** Awaiting payment past its time to pay: the store cancels it within a minute and takes no new payment. */
-  | { kind: 'pay-by-passed' }
+  /**
+   * Awaiting payment past its time to pay: no new payment is taken. With none still being decided (`pendingWith`
+   * null) the store cancels it within a minute; else it is kept until that provider decides.
+   */
+  | { kind: 'pay-by-passed'; pendingWith: PaymentProvider | null }
   | { kind: 'not-found' };
 
 const { NOT_FOUND, ORDER_NOT_PAYABLE, ORDER_PAY_BY_PASSED } = errorCatalogue;
@@ -25,7 +29,8 @@ export async function readOrderPayment(orderID: number): Promise<OrderPayment> {
   } catch (err) {
     const code = readErrorCode(err);
     if (code === ORDER_NOT_PAYABLE.code) return { kind: 'settled' };
-    if (code === ORDER_PAY_BY_PASSED.code) return { kind: 'pay-by-passed' };
+    if (code === ORDER_PAY_BY_PASSED.code)
+      return { kind: 'pay-by-passed', pendingWith: await fetchPaymentPendingWith(orderID) };
     if (code === NOT_FOUND.code) return { kind: 'not-found' };
     throw err;
   }
@@ -45,6 +50,9 @@ export function describeOrderPayment(
     return `Order ${orderReference(orderID)} is placed and waits for payment: pay by ${formatDateTime(data.methods.payBy)}, or it is cancelled.`;
   }
   if (data.kind === 'settled') return `Order ${orderReference(orderID)} has nothing left to pay.`;
+  if (data.kind === 'pay-by-passed' && data.pendingWith) {
+    return `The time to pay order ${orderReference(orderID)} has ended, but we are waiting for ${providerNames[data.pendingWith]} to confirm a payment started before then: if it goes through, the order is yours; if not, it is cancelled and you are not charged.`;
+  }
   if (data.kind === 'pay-by-passed') {
     return `The time to pay order ${orderReference(orderID)} has ended: it is being cancelled and its items go back on the shelf.`;
   }

@@ -4,10 +4,14 @@ import type { PaymentMethods } from '@storefront/contract/payment';
 import { AxiosError } from 'axios';
 import { MemoryRouter, Route, Routes } from 'react-router';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { fetchPaymentMethods } from '../api';
+import { fetchPaymentMethods, fetchPaymentPendingWith } from '../api';
 import { PaymentPage } from './payment-page';
 
-vi.mock('../api', () => ({ fetchPaymentMethods: vi.fn(), startPayment: vi.fn() }));
+vi.mock('../api', () => ({
+  fetchPaymentMethods: vi.fn(),
+  fetchPaymentPendingWith: vi.fn(),
+  startPayment: vi.fn(),
+}));
 
 const { ORDER_NOT_PAYABLE, ORDER_PAY_BY_PASSED, NOT_FOUND } = errorCatalogue;
 
@@ -34,6 +38,7 @@ const sentence = () => screen.getByTestId('payment-order').textContent ?? '';
 describe('the payment page', () => {
   beforeEach(() => {
     vi.mocked(fetchPaymentMethods).mockReset();
+    vi.mocked(fetchPaymentPendingWith).mockResolvedValue(null);
   });
 
   it('says an order that owes money waits for payment', async () => {
@@ -64,6 +69,20 @@ describe('the payment page', () => {
     expect(sentence()).toContain('The time to pay order SO-7 has ended: it is being cancelled');
     expect(screen.queryByTestId('payment-methods')).toBeNull();
     expect(screen.queryByTestId('payment-methods-error')).toBeNull();
+  });
+
+  it('past its time to pay, an order whose PayPal payment is still being confirmed is not said to be cancelled', async () => {
+    vi.mocked(fetchPaymentMethods).mockRejectedValue({
+      code: ORDER_PAY_BY_PASSED.code,
+      msg: 'x',
+      data: null,
+    });
+    vi.mocked(fetchPaymentPendingWith).mockResolvedValue('paypal');
+    renderPaymentPage();
+    await screen.findByTestId('payment-pay-by-passed');
+    expect(sentence()).toContain('we are waiting for PayPal to confirm a payment started before then');
+    expect(sentence()).not.toContain('being cancelled');
+    expect(screen.queryByTestId('payment-methods')).toBeNull();
   });
 
   it('does not say an order with nothing due waits for payment', async () => {
