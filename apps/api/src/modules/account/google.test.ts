@@ -2,6 +2,7 @@ import { exportJWK, generateKeyPair, SignJWT, type CryptoKey } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import { customers } from '../../db/schema/index.js';
+import { insertCustomer } from './account.repo.js';
 import { bearer, registerCustomer, signIn, uniqueEmail } from '../../../test/factories.js';
 import { createTestApp, type TestApp } from '../../../test/test-app.js';
 
@@ -154,6 +155,19 @@ describe('Google sign-in', () => {
     // One that is no address at all (Google sends none such) is a token not to be trusted.
     const none = await googleAuth(await idToken({ sub: 'g-no-address', email: 'gina at example.com' }));
     expect(none.json()).toMatchObject({ code: 100104, data: null });
+  });
+
+  it('an account linked to Google before the address rule signs in by its Google id, whatever its address', async () => {
+    const email = `zoë.${Date.now()}@example.com`;
+    const linked = await insertCustomer(t.database.db, {
+      email,
+      googleSub: 'g-linked-before',
+      firstName: 'Zoë',
+      lastName: '',
+      emailVerifiedAt: t.clock.now(),
+    });
+    const res = await googleAuth(await idToken({ sub: 'g-linked-before', email }));
+    expect(res.json()).toMatchObject({ code: 0, data: { customerID: linked.id } });
   });
 
   it('does not let an unverified Google address take over an account', async () => {
