@@ -4,6 +4,11 @@ import type { ThemeConfig } from 'antd';
 import 'antd/dist/antd.css';
 
 export const PRIMARY_COLOUR = '#d6204e';
+export const ERROR_COLOUR = '#cf1322';
+/** The keyboard's focus ring: `--focus-colour` in app/global.css, the one place its colour is set. */
+export const FOCUS_COLOUR = 'var(--focus-colour)';
+/** A field's focus ring, clear of its border by a white line: a red border in error still reads as red. */
+export const FIELD_FOCUS_SHADOW = `0 0 0 1px #fff, 0 0 0 3px ${FOCUS_COLOUR}`;
 
 export const theme: ThemeConfig = {
   zeroRuntime: true,
@@ -12,18 +17,27 @@ export const theme: ThemeConfig = {
     colorLink: PRIMARY_COLOUR,
     // Ant Design draws every focus ring (buttons, radios, checkboxes, the delivery days) in this colour, a pale tint
     // by default: about 2:1 on white, under the 3:1 a focus indicator needs (WCAG 1.4.11). It colours no border here.
-    colorPrimaryBorder: PRIMARY_COLOUR,
+    colorPrimaryBorder: FOCUS_COLOUR,
     // Secondary text and error text at 4.5:1 or better on white (WCAG AA); antd's defaults are about 3.3:1.
     colorTextSecondary: 'rgba(0, 0, 0, 0.65)',
     colorTextTertiary: 'rgba(0, 0, 0, 0.62)',
     colorTextDescription: 'rgba(0, 0, 0, 0.65)',
     colorTextPlaceholder: 'rgba(0, 0, 0, 0.6)',
-    colorError: '#cf1322',
+    colorError: ERROR_COLOUR,
     colorSuccess: '#237804',
     colorWarningText: '#ad4e00',
     borderRadius: 8,
     fontFamily:
       "-apple-system, BlinkMacSystemFont, 'Segoe UI', Roboto, 'Helvetica Neue', Arial, 'Noto Sans', sans-serif",
+  },
+  components: {
+    // A focused field's ring, in error too (its border stays red there): which field has the focus, and not an error.
+    Input: {
+      activeBorderColor: FOCUS_COLOUR,
+      activeShadow: FIELD_FOCUS_SHADOW,
+      errorActiveShadow: FIELD_FOCUS_SHADOW,
+    },
+    Select: { activeBorderColor: FOCUS_COLOUR, activeOutlineColor: FOCUS_COLOUR },
   },
 };
 
