@@ -177,6 +177,53 @@ describe('paying with PayPal and Afterpay', () => {
     await context.close();
   });
 
+  it('PayPal holds the payment for review: the order page says so, never asks to pay again, and past the time to pay does not call the order cancelled', async () => {
+    const { context, page, token } = await shopper(PHONE);
+    const orderID = await checkoutAndChoose(page, 'paypal');
+    await context.route(`${paypal.url}/checkoutnow**`, (route) => {
+      const paypalToken = new URL(route.request().url()).searchParams.get('token') ?? '';
+      paypal.approve(paypalToken, 'capture_pending');
+      return route.fulfill({
+        status: 302,
+        headers: { location: returnAddress(orderID, 'paypal', { token: paypalToken, PayerID: 'PAYER42' }) },
+      });
+    });
+    await testId(page, 'payment-pay').click();
+    await page.waitForURL(/\/checkout\/payment-return\?/);
+    await expect
+      .poll(() => testId(page, 'payment-return-title').textContent())
+      .toBe('We could not confirm your payment yet');
+
+    await testId(page, 'payment-return-order').click();
+    const checking = testId(page, 'order-payment-checking');
+    await checking.waitFor();
+    expect(await checking.textContent()).toBe(
+      'We are waiting for PayPal to confirm your payment.' +
+        "Please don't pay again: if the payment goes through, the order is yours; if not, it is cancelled and you are not charged.",
+    );
+    expect(await testId(page, 'order-pay-now').count()).toBe(0);
+    await saveScreenshot(page, 'order-payment-checking-phone');
+    await page.setViewportSize(DESKTOP);
+    await saveScreenshot(page, 'order-payment-checking-desktop');
+
+    // Past its time to pay (by the browser's clock; the store keeps the order while PayPal decides, as its API tests
+    // show): the page still waits for PayPal and does not say the order is being cancelled.
+    const { data: order } = await api<OrderDetail>(`order/detail?orderID=${orderID}`, { token });
+    expect(order.paymentPendingWith).toBe('paypal');
+    await page.clock.install({ time: Date.parse(order.payBy ?? '') + 60_000 });
+    await page.reload();
+    await checking.waitFor();
+    expect(await checking.textContent()).toContain(
+      'but a payment started before then still counts: if it goes through, the order is yours; if not, it is cancelled and you are not charged.',
+    );
+    expect(await testId(page, 'order-pay-ended').count()).toBe(0);
+    expect(await testId(page, 'order-pay-now').count()).toBe(0);
+    await saveScreenshot(page, 'order-payment-checking-pay-by-passed-desktop');
+    await page.setViewportSize(PHONE);
+    await saveScreenshot(page, 'order-payment-checking-pay-by-passed-phone');
+    await context.close();
+  });
+
   it("Afterpay: its four instalments on the product and cart pages, then paid through Afterpay's checkout", async () => {
     const { context, page, product } = await shopper(PHONE, 3);
     await page.goto(`/product/${product.productID}`);
