@@ -36,6 +36,12 @@ describe('the store mail layout', () => {
     expect(mail.html).not.toContain('<SO-1>');
   });
 
+  it('the spelled-out link may break anywhere, so a long token does not widen a phone screen', () => {
+    expect(mail.html).toMatch(
+      /<p style="[^"]*overflow-wrap:anywhere;word-break:break-all[^"]*">Or open this link: https:\/\/shop\.example\/account\/orders\/1/,
+    );
+  });
+
   it('a footer line with a link is a link in the HTML, and spelled out in plain text', () => {
     expect(mail.text).toContain(
       'Unsubscribe: https://shop.example/newsletter/unsubscribe?email=a%40b.c&token=x',

@@ -46,7 +46,9 @@ function htmlOf(block: MailBlock): string {
       `<p style="margin:24px 0"><a href="${escapeHtml(block.url)}" style="background:${BRAND};color:#ffffff;` +
       `padding:12px 20px;border-radius:8px;text-decoration:none;font-weight:600;display:inline-block">` +
       `${escapeHtml(block.label)}</a></p>` +
-      `<p style="margin:0 0 16px;font-size:13px;color:#555555">Or open this link: ${escapeHtml(block.url)}</p>`
+      // A long token would otherwise widen a phone's screen past its width.
+      `<p style="margin:0 0 16px;font-size:13px;color:#555555;overflow-wrap:anywhere;word-break:break-all">` +
+      `Or open this link: ${escapeHtml(block.url)}</p>`
     );
   }
   const rows = block.rows
