@@ -41,7 +41,7 @@ export function ChangeWindowCard({ order, onChanged }: Props) {
   };
 
   return (
-    <Card title="Delivery window" style={{ marginTop: 16 }} data-testid="order-window">
+    <Card size="small" title="Delivery window" style={{ marginTop: 16 }} data-testid="order-window">
       <Space orientation="vertical" size="middle" style={{ width: '100%' }}>
         <span>
           <Typography.Text strong data-testid="order-window-summary">

@@ -267,6 +267,21 @@ describe("an order's page", () => {
     expect(screen.queryByTestId('order-window')).toBeNull();
   });
 
+  it('draws the delivery window as a small card, as the Items and Addresses cards beside it', async () => {
+    const window = {
+      windowID: 3,
+      startsAt: '2026-11-22T20:00:00.000Z',
+      endsAt: '2026-11-22T22:00:00.000Z',
+      cutoffAt: '2026-11-22T09:00:00.000Z',
+      label: null,
+      priceDelta: 0,
+    };
+    await showOrder({ status: 'paid', deliveryWindow: window });
+    for (const testId of ['order-lines', 'order-addresses', 'order-window']) {
+      expect(screen.getByTestId(testId).classList.contains('ant-card-small')).toBe(true);
+    }
+  });
+
   it('is no tax invoice in a shop without an ABN, though it still says the GST', async () => {
     serveAbn(null);
     await showOrder({ totals: { ...makeOrderDetail().totals, gst: 82 } });
