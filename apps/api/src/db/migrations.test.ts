@@ -61,3 +61,44 @@ describe('migration 0009_payment_provider_key', () => {
     expect(third).not.toBe(fourth);
   });
 });
+
+describe('migration 0020_search_sizes_plurals_compounds', () => {
+  // Started in the test, not as the file loads, so it does not start beside the first test's database (that test is
+  // near its time limit on a loaded machine).
+  let client: PGlite | undefined;
+  let olderFolder = '';
+  afterAll(async () => {
+    await client?.close();
+    if (olderFolder) await rm(olderFolder, { recursive: true, force: true });
+  });
+
+  it('folds the stored search words of products written before it, and indexes them again', async () => {
+    client = new PGlite();
+    const db = drizzle(client);
+    olderFolder = await migrationsBefore('0020_search_sizes_plurals_compounds');
+    await migrate(db, { migrationsFolder: olderFolder });
+    await client.exec(`
+      INSERT INTO products (sku, name, description, image_url, price_cents, stock, weight_grams, category)
+      VALUES ('OLD-1', 'Glutenfree Bay Leaves 2 L', '', '/products/old.svg', 500, 1, 10, 'pantry');
+    `);
+
+    await migrate(db, { migrationsFolder });
+    const { rows } = await client.query<{ words: string; stems: string }>(
+      'SELECT search_words::text AS words, search_stems::text AS stems FROM products',
+    );
+    expect(rows).toEqual([
+      {
+        words: "'2l':5A 'bay':3A 'free':2A 'gluten':1A 'leaf':4A",
+        stems: "'2l':5A 'bay':3A 'free':2A 'gluten':1A 'leaf':4A",
+      },
+    ]);
+    const indexes = await client.query<{ indexdef: string }>(
+      "SELECT indexdef FROM pg_indexes WHERE tablename = 'products' AND indexdef LIKE '%gin%' ORDER BY indexname",
+    );
+    expect(indexes.rows.map((r) => r.indexdef)).toEqual([
+      'CREATE INDEX products_search_idx ON public.products USING gin (search_words)',
+      'CREATE INDEX products_search_stemmed_idx ON public.products USING gin (search_stems)',
+    ]);
+    // Every migration twice on a database of its own: past 30 s on a loaded 2-core machine.
+  }, 120_000);
+});

@@ -25,6 +25,29 @@ describe('search folding', () => {
     expect(foldForSearch('Crème Brûlée, Arnott’s Jalapeño')).toBe('Creme Brulee, Arnotts Jalapeno');
   });
 
+  it('joins a size to its unit, folds irregular plurals and splits one-word compounds alike on both sides', async () => {
+    const texts = {
+      'Milk 2 L, 500 G and 1.25 l; 12 pk': 'Milk 2L, 500G and 1.25l; 12pk',
+      '2 large eggs, 3 lemons, 4 gallons, 24 Pack': '2 large eggs, 3 lemons, 4 gallons, 24 Pack',
+      'Bay LEAVES, Loaves, halves & knives': 'Bay leaf, loaf, half & knife',
+      'Sleaves shelves leavesx': 'Sleaves shelves leavesx',
+      'Glutenfree, SUGARFREE, freerange, Wholemeal, icecream':
+        'Gluten free, SUGAR FREE, free range, Whole meal, ice cream',
+      'Gluten-free, glutenfreely, pineapple': 'Gluten-free, glutenfreely, pineapple',
+      // After the letters are folded: "é" is an "e" by then.
+      'Crème Brûlée 2 Lé, Frée-range': 'Creme Brulee 2 Le, Free-range',
+    };
+    for (const [text, folded] of Object.entries(texts)) {
+      const product = await createProduct(db(), { name: text });
+      const [row] = await db()
+        .select({ folded: sql<string>`${foldedSql(sql`${products.name}`)}` })
+        .from(products)
+        .where(eq(products.id, product.id));
+      expect(foldForSearch(text)).toBe(folded);
+      expect(row?.folded).toBe(folded);
+    }
+  });
+
   it("stores a product's words folded, its name's weighted A, as written and as English stems", async () => {
     const product = await createProduct(db(), { name: 'Crème Fraîche', description: "Arnott's berries" });
     const [row] = await db()

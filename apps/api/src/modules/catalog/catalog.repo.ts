@@ -80,8 +80,9 @@ export type ProductListFilter = {
 };
 
 /**
- * The keyword's words for `to_tsquery`: folded as the product's text is (accents, apostrophes: search-fold.ts), then
- * letters and digits only, so nothing in it is query syntax; a decimal stays whole ("1.25l" finds "1.25L").
+ * The keyword's words for `to_tsquery`: folded as the product's text is (accents, apostrophes, "2 l" as "2l",
+ * "loaves" as "loaf", "glutenfree" as "gluten free": search-fold.ts), then letters and digits only, so nothing in it is
+ * query syntax; a decimal stays whole ("1.25l" finds "1.25L").
  */
 function keywordWords(keyword: string): string[] {
   return (

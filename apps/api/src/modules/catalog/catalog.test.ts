@@ -149,6 +149,57 @@ describe('product/list', () => {
     expect(await searchIn(category, '1.25l water')).toEqual({ ids: [water.id], match: 'all' });
   });
 
+  it('finds a size typed with a space ("2 l", "500 g", "1.25 L") or without one ("2l") however the name writes it', async () => {
+    const category = `cat-${randomBytes(3).toString('hex')}`;
+    const milk = await createProduct(db(), { category, name: 'Full Cream Milk 2L' });
+    const spaced = await createProduct(db(), { category, name: 'Lite Milk 2 L' });
+    const berries = await createProduct(db(), { category, name: 'Frozen Mixed Berries 500g' });
+    const water = await createProduct(db(), { category, name: 'Spring Water 1.25L' });
+    const both = { ids: [milk.id, spaced.id].sort(), match: 'all' };
+    const sorted = async (keyword: string) => {
+      const found = await searchIn(category, keyword);
+      return { ...found, ids: found.ids.sort() };
+    };
+    expect(await sorted('milk 2 l')).toEqual(both);
+    expect(await sorted('2l milk')).toEqual(both);
+    expect(await searchIn(category, 'full cream milk 2 L')).toEqual({ ids: [milk.id], match: 'all' });
+    expect(await searchIn(category, 'berries 500 g')).toEqual({ ids: [berries.id], match: 'all' });
+    expect(await searchIn(category, '1.25 L water')).toEqual({ ids: [water.id], match: 'all' });
+    // A number before a word that is no unit stays a number.
+    expect(await searchIn(category, '2 lite')).toEqual({ ids: [spaced.id], match: 'all' });
+  });
+
+  it('finds "bay leaves" by "bay leaf", a loaf by "loaves", and the other plurals the stemmer leaves apart', async () => {
+    const category = `cat-${randomBytes(3).toString('hex')}`;
+    const bayLeaves = await createProduct(db(), { category, name: 'Dried Bay Leaves 5g' });
+    const loaf = await createProduct(db(), { category, name: 'Wholemeal Sandwich Loaf' });
+    const halves = await createProduct(db(), { category, name: 'Peach Halves in Juice' });
+    const knife = await createProduct(db(), { category, name: 'Bread Knife' });
+    expect(await searchIn(category, 'bay leaf')).toEqual({ ids: [bayLeaves.id], match: 'all' });
+    expect(await searchIn(category, 'BAY LEAVES')).toEqual({ ids: [bayLeaves.id], match: 'all' });
+    expect(await searchIn(category, 'sandwich loaves')).toEqual({ ids: [loaf.id], match: 'all' });
+    expect(await searchIn(category, 'peach half')).toEqual({ ids: [halves.id], match: 'all' });
+    expect(await searchIn(category, 'bread knives')).toEqual({ ids: [knife.id], match: 'all' });
+  });
+
+  it('finds "Gluten Free" and "Gluten-Free" by "glutenfree", and a one-word compound by its two words', async () => {
+    const category = `cat-${randomBytes(3).toString('hex')}`;
+    const spaced = await createProduct(db(), { category, name: 'Gluten Free Crackers' });
+    const hyphenated = await createProduct(db(), { category, name: 'Gluten-Free Crackers' });
+    const joined = await createProduct(db(), { category, name: 'Glutenfree Crackers' });
+    const iceCream = await createProduct(db(), { category, name: 'Vanilla Icecream 2L' });
+    const eggs = await createProduct(db(), { category, name: 'Free Range Eggs 12pk' });
+    const crackers = [spaced.id, hyphenated.id, joined.id].sort();
+    const sorted = async (keyword: string) => (await searchIn(category, keyword)).ids.sort();
+    expect(await sorted('glutenfree crackers')).toEqual(crackers);
+    expect(await sorted('GlutenFree')).toEqual(crackers);
+    expect(await sorted('gluten free')).toEqual(crackers);
+    expect(await sorted('gluten-free')).toEqual(crackers);
+    expect(await sorted('gluten')).toEqual(crackers);
+    expect(await searchIn(category, 'vanilla ice cream')).toEqual({ ids: [iceCream.id], match: 'all' });
+    expect(await searchIn(category, 'freerange eggs')).toEqual({ ids: [eggs.id], match: 'all' });
+  });
+
   it('lists products with any word of the keyword when none has every word, and says so', async () => {
     const word = () => [...randomBytes(6)].map((b) => 'bcdfghjklmnpqrstvwxz'[b % 20]).join('');
     const [coffee, beans, absent] = [`ca${word()}`, `bo${word()}`, `zu${word()}`];
