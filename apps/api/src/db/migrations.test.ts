@@ -59,12 +59,12 @@ describe('migration 0009_payment_provider_key', () => {
     expect(third).toMatch(/^[0-9a-f-]{36}$/);
     expect(fourth).toMatch(/^[0-9a-f-]{36}$/);
     expect(third).not.toBe(fourth);
-  });
+    // Every migration before 0009 runs first, the postcode data among them: near 30 s on a loaded machine.
+  }, 120_000);
 });
 
 describe('migration 0020_search_sizes_plurals_compounds', () => {
-  // Started in the test, not as the file loads, so it does not start beside the first test's database (that test is
-  // near its time limit on a loaded machine).
+  // Started in the test, not as the file loads, so it does not start beside the first test's database.
   let client: PGlite | undefined;
   let olderFolder = '';
   afterAll(async () => {
