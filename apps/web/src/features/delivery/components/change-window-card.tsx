@@ -1,7 +1,7 @@
 import { Alert, Button, Card, Space, Typography } from 'antd';
 import type { DeliveryWindow } from '@storefront/contract/delivery';
 import type { OrderDetail } from '@storefront/contract/order';
-import { useCallback, useState } from 'react';
+import { useCallback, useRef, useState } from 'react';
 import { readErrorMessage } from '../../../lib/http/error-message';
 import { toast } from '../../../lib/toast';
 import { changeDeliveryWindow } from '../api';
@@ -20,6 +20,17 @@ export function ChangeWindowCard({ order, onChanged }: Props) {
   const [isSaving, setIsSaving] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const samePrice = useCallback((w: DeliveryWindow) => w.priceDelta === booked?.priceDelta, [booked]);
+  // The picker closes and its buttons go: Change takes the focus back as it returns, or it would fall to the page.
+  const isFocusDue = useRef(false);
+  const changeButton = useCallback((button: HTMLButtonElement | null) => {
+    if (!button || !isFocusDue.current) return;
+    isFocusDue.current = false;
+    button.focus();
+  }, []);
+  const close = () => {
+    isFocusDue.current = true;
+    setIsChanging(false);
+  };
 
   // A cancelled order gave its place in the window back: it is not coming then (its mail leaves the window out too).
   if (!booked || order.status === 'cancelled') return null;
@@ -31,7 +42,7 @@ export function ChangeWindowCard({ order, onChanged }: Props) {
     try {
       const updated = await changeDeliveryWindow({ orderID: order.orderID, windowID: choice });
       onChanged(updated);
-      setIsChanging(false);
+      close();
       toast.success('Your delivery window is changed.');
     } catch (err) {
       setError(readErrorMessage(err));
@@ -53,7 +64,7 @@ export function ChangeWindowCard({ order, onChanged }: Props) {
           </Typography.Text>
         </span>
         {!isChanging && order.canChangeWindow && addressID !== null && (
-          <Button onClick={() => setIsChanging(true)} data-testid="order-window-change">
+          <Button ref={changeButton} onClick={() => setIsChanging(true)} data-testid="order-window-change">
             Change
           </Button>
         )}
@@ -80,7 +91,7 @@ export function ChangeWindowCard({ order, onChanged }: Props) {
               >
                 Move to this window
               </Button>
-              <Button onClick={() => setIsChanging(false)}>Keep the current one</Button>
+              <Button onClick={close}>Keep the current one</Button>
             </Space>
           </>
         )}
