@@ -25,6 +25,9 @@ export const theme: ThemeConfig = {
     colorTextPlaceholder: 'rgba(0, 0, 0, 0.6)',
     colorError: ERROR_COLOUR,
     colorSuccess: '#237804',
+    // Ant Design's tint of that dark green is a muddy #adb8a5: its own pale green-1 and green-3 instead.
+    colorSuccessBg: '#f6ffed',
+    colorSuccessBorder: '#b7eb8f',
     colorWarningText: '#ad4e00',
     borderRadius: 8,
     fontFamily:
