@@ -1,4 +1,5 @@
-import { fireEvent, render, screen } from '@testing-library/react';
+import type { ShippingQuote } from '@storefront/contract/shipping';
+import { cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import { describe, expect, it, vi } from 'vitest';
 import type { CartShipping } from '../use-cart-shipping';
@@ -54,6 +55,31 @@ describe('the cart’s delivery panel', () => {
     renderEstimate(shippingOf({ isAddressBookLoaded: true }));
     expect(screen.getByTestId('cart-address-none').textContent).toContain('No saved address yet');
     expect(screen.queryByTestId('cart-address-loading')).toBeNull();
+  });
+
+  it('offers to change the home suburb once one is set, and to set it while prices go to the Sydney default', () => {
+    const quoteTo = (locality: string, postcode: string): ShippingQuote => ({
+      destination: {
+        suburbID: 1,
+        postcode,
+        locality,
+        state: 'NSW',
+        distanceKm: 0,
+        source: 'customer_postcode',
+        addressID: null,
+      },
+      zone: 'metro',
+      weightGrams: 1000,
+      subtotal: 1000,
+      options: [],
+    });
+    renderEstimate(shippingOf({ status: 'succeeded', quote: quoteTo('Newtown', '2042') }));
+    expect(screen.getByTestId('cart-address-none').textContent).toContain(
+      'prices are to your home suburb (Newtown 2042). Add a delivery address · Change your home suburb',
+    );
+    cleanup();
+    renderEstimate(shippingOf({ status: 'succeeded', quote: quoteTo('Sydney', '2000') }));
+    expect(screen.getByTestId('cart-address-none').textContent).toContain('Set your home suburb');
   });
 
   it('says why the prices failed and asks for them again on Try again', () => {

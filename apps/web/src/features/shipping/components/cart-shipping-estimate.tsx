@@ -22,6 +22,8 @@ export function CartShippingEstimate({ shipping, hasSelection }: Props) {
   const { isAddressBookLoaded, addresses, addressID, quote, status, error } = shipping;
   const chosen = addresses.find((a) => a.addressID === addressID);
   const [isPickerWanted, setIsPickerWanted] = useState(false);
+  const isDefaultSuburb =
+    quote?.destination.source === 'customer_postcode' && quote.destination.postcode === DEFAULT_POSTCODE;
 
   const onChooseAddress = async (next: number) => {
     try {
@@ -71,13 +73,12 @@ export function CartShippingEstimate({ shipping, hasSelection }: Props) {
       ) : (
         <p className="text-secondary" data-testid="cart-address-none">
           No saved address yet: prices are to{' '}
-          {quote?.destination.source === 'customer_postcode' &&
-          quote.destination.postcode === DEFAULT_POSTCODE
+          {isDefaultSuburb
             ? `Sydney ${DEFAULT_POSTCODE}, the default until you set your home suburb in your profile.`
             : `your home suburb${quote ? ` (${quote.destination.locality} ${quote.destination.postcode})` : ''}.`}{' '}
           <Link to="/account/addresses">Add a delivery address</Link>
           {' · '}
-          <Link to="/account/profile">Set your home suburb</Link>
+          <Link to="/account/profile">{quote && !isDefaultSuburb ? 'Change' : 'Set'} your home suburb</Link>
         </p>
       )}
       {!hasSelection ? (
