@@ -91,16 +91,22 @@ describe('sessions and failures', () => {
       await page.waitForURL('**/account/profile');
       // Two calls (the counts and the list) fail at once: the same message shows once.
       await page.route('**/api/v1/**', (route) => route.abort('internetdisconnected'));
+      const failed = new Set<string>();
+      page.on('requestfailed', (request) => failed.add(new URL(request.url()).pathname));
       await testId(page, 'account-nav-orders')
         .or(testId(page, 'account-section-picker'))
         .filter({ visible: true })
         .first()
         .waitFor();
+      failed.clear();
       await page.goto('/account/orders');
       const retry = testId(page, 'orders-error-retry');
       await retry.waitFor();
       await toasts(page).getByText(NETWORK_MESSAGE).first().waitFor();
-      await page.waitForTimeout(500);
+      // Counted once both have failed (not after a fixed wait, which a loaded machine can stretch past the toast's 3 s).
+      await expect
+        .poll(() => ['/api/v1/order/stat', '/api/v1/order/list'].every((call) => failed.has(call)))
+        .toBe(true);
       expect(await toasts(page).getByText(NETWORK_MESSAGE).count()).toBe(1);
       // Toasts rest 300 px from the top (spec section 9), once their entrance has played.
       await expect
