@@ -10,6 +10,7 @@ import type { CartList } from '@storefront/contract/cart';
 import * as accountApi from '../features/account/api';
 import * as cartApi from '../features/cart/api';
 import { emptyCart } from '../features/cart/cart-slice';
+import { LoginPage } from '../features/account/pages/login-page';
 import * as newsletterApi from '../features/newsletter/api';
 import { sessionKeys } from '../lib/http/session';
 import { toast } from '../lib/toast';
@@ -64,13 +65,13 @@ function CountingPage() {
   return <p data-testid="page-mount">{mount}</p>;
 }
 
-function renderAccountPage() {
+function renderAccountPage(loginPage = <p data-testid="login-page">Sign in</p>) {
   const router = createMemoryRouter(
     [
       {
         element: <AppLayout />,
         children: [
-          { path: '/login', element: <p data-testid="login-page">Sign in</p> },
+          { path: '/login', element: loginPage },
           {
             path: '/account/profile',
             element: (
@@ -143,6 +144,18 @@ describe('the layout when another tab changes the session', () => {
     expect(screen.queryByTestId('account-menu')).toBeNull();
     expect(screen.queryByTestId('cart-count')).toBeNull();
     expect(toast.info).toHaveBeenCalledWith('You signed out in another tab.');
+  });
+
+  it('says on the sign-in page it sends an account page to that another tab signed out', async () => {
+    vi.mocked(cartApi.listCart).mockResolvedValue(cartOf(3));
+    renderAccountPage(<LoginPage />);
+    await waitFor(() => expect(screen.getByTestId('cart-count').textContent).toBe('3'));
+
+    Cookies.remove(sessionKeys.userInfoCookie);
+    inAnotherTab({ [sessionKeys.token]: null, [sessionKeys.expiresAt]: null, [sessionKeys.email]: null });
+
+    const notice = await screen.findByTestId('login-session-ended');
+    expect(notice.textContent).toBe('You signed out in another tab.');
   });
 
   it("keeps everything when another tab renews the same customer's token", async () => {

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { readEmail, watchSessionChanges } from '../lib/http/session';
+import { markSessionEnded, readEmail, watchSessionChanges } from '../lib/http/session';
 import { forgetPrefetched } from '../lib/prefetch';
 import { toast } from '../lib/toast';
 import { useAppDispatch } from './hooks';
@@ -19,6 +19,8 @@ export function useSessionFromOtherTabs(): number {
       watchSessionChanges((change) => {
         forgetPrefetched();
         dispatch(sessionReset());
+        // A page for signed-in customers now asks for sign-in: that page says why, as after a refused call.
+        if (change === 'ended') markSessionEnded('other-tab');
         setSessionsSeen((seen) => seen + 1);
         toast.info(
           change === 'ended'

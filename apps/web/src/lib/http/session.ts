@@ -14,16 +14,28 @@ export const sessionKeys = {
 /** The suburb the product page last quoted delivery to: the customer's, so it goes with the session. */
 export const ESTIMATE_SUBURB_KEY = 'storefront.estimateSuburb';
 
-/** Set when a refused call ended the session, so the sign-in page can say why it is shown (sessionStorage). */
+/**
+ * Set when the session ended without this tab signing out, so the sign-in page can say why it is shown
+ * (sessionStorage): a refused call ended it ('refused'), or another tab signed out ('other-tab').
+ */
 const SESSION_ENDED_KEY = 'storefront.sessionEnded';
 
-export function markSessionEnded(): void {
-  sessionStorage.setItem(SESSION_ENDED_KEY, '1');
+export type SessionEnd = 'refused' | 'other-tab';
+
+export function markSessionEnded(how: SessionEnd = 'refused'): void {
+  sessionStorage.setItem(SESSION_ENDED_KEY, how);
 }
 
-/** Whether a refused call ended the session since the sign-in page last said so. */
+/** How the session ended since the sign-in page last said so (null: it did not). */
+export function readSessionEnded(): SessionEnd | null {
+  const how = sessionStorage.getItem(SESSION_ENDED_KEY);
+  if (how === null) return null;
+  return how === 'other-tab' ? 'other-tab' : 'refused';
+}
+
+/** Whether the session ended since the sign-in page last said so. */
 export function wasSessionEnded(): boolean {
-  return sessionStorage.getItem(SESSION_ENDED_KEY) !== null;
+  return readSessionEnded() !== null;
 }
 
 export function forgetSessionEnded(): void {

@@ -7,7 +7,7 @@ import { lazyWithRetry, PartLoadBoundary } from '../../../components/lazy-with-r
 import { errorCatalogue } from '@storefront/contract/errors';
 import { checkEmail } from '../../../lib/check-email';
 import { refusalSaying, type Refusal } from '../../../lib/form-refusal';
-import { forgetSessionEnded, hasSession, wasSessionEnded } from '../../../lib/http/session';
+import { forgetSessionEnded, hasSession, readSessionEnded, type SessionEnd } from '../../../lib/http/session';
 import { readRuntimeConfig } from '../../../lib/runtime-config';
 import { prepareToasts } from '../../../lib/toast';
 import { resolveSafeRedirect } from '../../../lib/safe-redirect';
@@ -33,6 +33,11 @@ function refusalOf(err: unknown): Refusal {
   return refusalSaying('Sign-in failed. Please try again.');
 }
 
+const sessionEndNotices: Record<SessionEnd, string> = {
+  refused: 'Your session has ended. Please sign in again.',
+  'other-tab': 'You signed out in another tab.',
+};
+
 function checkFields(values: LoginBody): FieldErrors {
   return {
     email: checkEmail(values.email, emailMessages),
@@ -57,7 +62,7 @@ export function LoginPage() {
   const [refusal, setRefusal] = useState<Refusal | null>(null);
   const { googleClientId } = readRuntimeConfig();
   // Said once: a later visit to the sign-in page is not about this session.
-  const [isAfterSessionEnded] = useState(wasSessionEnded);
+  const [sessionEnd] = useState(readSessionEnded);
   useEffect(() => forgetSessionEnded(), []);
 
   if (hasSession() && !isSubmitting) return <Navigate to={redirect} replace />;
@@ -95,9 +100,9 @@ export function LoginPage() {
       <section className="panel">
         <h1 className="panel__heading">Sign in</h1>
         <p className="panel__lead">Welcome back to Harbour Grocer.</p>
-        {isAfterSessionEnded && (
+        {sessionEnd && (
           <div className="notice notice--info" role="status" data-testid="login-session-ended">
-            Your session has ended. Please sign in again.
+            {sessionEndNotices[sessionEnd]}
           </div>
         )}
         {refusal && (
