@@ -60,7 +60,7 @@ describe('delivery windows and buy again', () => {
     await expect.poll(() => testId(page, 'checkout-total').textContent()).toBe(before);
     expect(await testId(page, 'checkout-place-blocked').count()).toBe(0);
     const chosen = (await windows.first().textContent()) ?? '';
-    expect(chosen).toMatch(/^7:00 – 9:00 am/);
+    expect(chosen).toMatch(/^7:00 – 9:00\sam/);
 
     await testId(page, 'checkout-place-order').click();
     await page.waitForURL(/\/checkout\/pay\/\d+$/);
@@ -75,13 +75,13 @@ describe('delivery windows and buy again', () => {
     await page.goto(`/account/orders/${orderID}`);
     const summary = testId(page, 'order-window-summary');
     await summary.waitFor();
-    expect(await summary.textContent()).toMatch(/7:00 – 9:00 am$/);
+    expect(await summary.textContent()).toMatch(/7:00 – 9:00\sam$/);
     await testId(page, 'order-window-change').click();
     const change = testId(page, 'order-window').locator('.window-picker__window');
     await change.nth(1).click();
     await saveScreenshot(page, 'order-window-change-phone');
     await testId(page, 'order-window-save').click();
-    await expect.poll(() => summary.textContent()).toMatch(/9:00 – 11:00 am$/);
+    await expect.poll(() => summary.textContent()).toMatch(/9:00 – 11:00\sam$/);
     // Evening windows cost more: they are not offered for a move.
     await testId(page, 'order-window-change').click();
     expect(await change.filter({ hasText: 'Evening' }).count()).toBe(0);

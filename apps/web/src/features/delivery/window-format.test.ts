@@ -8,12 +8,14 @@ describe('how delivery windows read', () => {
     expect(dayLabel('2026-11-26', '2026-11-24')).toEqual({ top: 'Thu', bottom: '26 Nov' });
   });
 
-  it('shows times in Sydney, the half of the day once when both ends share it', () => {
-    // 9-11 am and 11 am-1 pm on 26 Nov 2026 (AEDT, UTC+11).
-    expect(windowTimes('2026-11-25T22:00:00.000Z', '2026-11-26T00:00:00.000Z')).toBe('9:00 – 11:00 am');
-    expect(windowTimes('2026-11-26T00:00:00.000Z', '2026-11-26T02:00:00.000Z')).toBe('11:00 am – 1:00 pm');
+  it('shows times in Sydney, the half of the day once when both ends share it, never on a line of its own', () => {
+    // 9-11 am and 11 am-1 pm on 26 Nov 2026 (AEDT, UTC+11); "\u00a0" is a no-break space.
+    expect(windowTimes('2026-11-25T22:00:00.000Z', '2026-11-26T00:00:00.000Z')).toBe('9:00 – 11:00\u00a0am');
+    expect(windowTimes('2026-11-26T00:00:00.000Z', '2026-11-26T02:00:00.000Z')).toBe(
+      '11:00\u00a0am – 1:00\u00a0pm',
+    );
     expect(windowSummary({ startsAt: '2026-11-26T06:00:00.000Z', endsAt: '2026-11-26T08:00:00.000Z' })).toBe(
-      'Thursday 26 November, 5:00 – 7:00 pm',
+      'Thursday 26 November, 5:00 – 7:00\u00a0pm',
     );
   });
 

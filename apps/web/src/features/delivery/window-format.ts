@@ -23,13 +23,15 @@ export function dayLabel(date: string, today: string): { top: string; bottom: st
   return { top, bottom: dayNumber.format(at) };
 }
 
-/** "9:00 – 11:00 am", "11:00 am – 1:00 pm" in the store's time zone. */
+/**
+ * "9:00 – 11:00 am", "11:00 am – 1:00 pm" in the store's time zone; a time keeps its am or pm on its line (a
+ * no-break space: "11:00" at a line's end and "am" at the next's start read as two things on a phone).
+ */
 export function windowTimes(startsAt: string, endsAt: string): string {
-  const start = clock.format(new Date(startsAt));
-  const end = clock.format(new Date(endsAt));
-  const [startTime, startHalf] = start.split(' ');
-  const [, endHalf] = end.split(' ');
-  return startHalf === endHalf ? `${startTime} – ${end}` : `${start} – ${end}`;
+  const [startTime, startHalf] = clock.format(new Date(startsAt)).split(/\s/);
+  const [endTime, endHalf] = clock.format(new Date(endsAt)).split(/\s/);
+  const end = `${endTime}\u00a0${endHalf}`;
+  return startHalf === endHalf ? `${startTime} – ${end}` : `${startTime}\u00a0${startHalf} – ${end}`;
 }
 
 /** "Thursday 26 November, 5:00 – 7:00 pm". */
