@@ -1,13 +1,26 @@
 import type { ReactNode } from 'react';
 import { Navigate, useLocation } from 'react-router';
+import { countGuestItems, readGuestCart } from '../features/cart/guest-cart';
 import { hasSession } from '../lib/http/session';
+import { signInAskedState, type SignInAsked } from '../lib/sign-in-asked';
 
-/** Pages for signed-in customers: anyone else goes to /login and comes back afterwards. */
+/** Pages for signed-in customers: anyone else goes to /login, which says why, and comes back afterwards. */
 export function RequireSession({ children }: { children: ReactNode }) {
   const location = useLocation();
   if (!hasSession()) {
     const redirect = encodeURIComponent(`${location.pathname}${location.search}`);
-    return <Navigate to={`/login?redirect=${redirect}`} replace />;
+    return (
+      <Navigate
+        to={`/login?redirect=${redirect}`}
+        replace
+        state={signInAskedState(askedFor(location.pathname))}
+      />
+    );
   }
   return children;
+}
+
+function askedFor(pathname: string): SignInAsked {
+  if (pathname !== '/cart') return 'account';
+  return countGuestItems(readGuestCart()) > 0 ? 'cart-with-items' : 'cart';
 }

@@ -1,6 +1,6 @@
 import type { LoginBody } from '@storefront/contract/account';
 import { Suspense, useEffect, useState, type FormEvent } from 'react';
-import { Link, Navigate, useNavigate, useSearchParams } from 'react-router';
+import { Link, Navigate, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { useAppDispatch } from '../../../app/hooks';
 import { EyeIcon, EyeInvisibleIcon } from '../../../components/icons';
 import { lazyWithRetry, PartLoadBoundary } from '../../../components/lazy-with-retry';
@@ -11,6 +11,7 @@ import { forgetSessionEnded, hasSession, readSessionEnded, type SessionEnd } fro
 import { readRuntimeConfig } from '../../../lib/runtime-config';
 import { prepareToasts } from '../../../lib/toast';
 import { resolveSafeRedirect } from '../../../lib/safe-redirect';
+import { readSignInAsked, type SignInAsked } from '../../../lib/sign-in-asked';
 import { DisabledAccountHelp } from '../components/disabled-account-help';
 import { loginWithGoogle, loginWithPassword } from '../user-info-slice';
 import { useDocumentTitle } from '../../../lib/use-document-title';
@@ -38,6 +39,13 @@ const sessionEndNotices: Record<SessionEnd, string> = {
   'other-tab': 'You signed out in another tab.',
 };
 
+/** Why a page for signed-in customers sent the visitor here (the cart's items: the guest cart, merged on sign-in). */
+const askedLeads: Record<SignInAsked, string> = {
+  'cart-with-items': 'Sign in to see your cart — the items you added are kept.',
+  cart: 'Sign in to see your cart.',
+  account: 'Sign in to continue to your account.',
+};
+
 function checkFields(values: LoginBody): FieldErrors {
   return {
     email: checkEmail(values.email, emailMessages),
@@ -63,6 +71,7 @@ export function LoginPage() {
   const { googleClientId } = readRuntimeConfig();
   // Said once: a later visit to the sign-in page is not about this session.
   const [sessionEnd] = useState(readSessionEnded);
+  const asked = readSignInAsked(useLocation().state);
   useEffect(() => forgetSessionEnded(), []);
 
   if (hasSession() && !isSubmitting) return <Navigate to={redirect} replace />;
@@ -99,7 +108,9 @@ export function LoginPage() {
     <div className="page page--narrow">
       <section className="panel">
         <h1 className="panel__heading">Sign in</h1>
-        <p className="panel__lead">Welcome back to Harbour Grocer.</p>
+        <p className="panel__lead" data-testid="login-lead">
+          {asked ? askedLeads[asked] : 'Welcome back to Harbour Grocer.'}
+        </p>
         {sessionEnd && (
           <div className="notice notice--info" role="status" data-testid="login-session-ended">
             {sessionEndNotices[sessionEnd]}
