@@ -102,7 +102,7 @@ describe('order mail', () => {
     expect(mail?.text).toMatch(new RegExp(`Includes GST +${dollars(order.totals.gst ?? 0)}`));
     expect(mail?.text).toContain('# Price includes GST.');
     // The greeting is a line of its own: the lead is a sentence, not "Hi Test, Pay …".
-    expect(mail?.text).toContain(`Hi Test,\n\nPay $${(total / 100).toFixed(2)} within 30 minutes`);
+    expect(mail?.text).toContain(`Hi Test,\n\nPay $${(total / 100).toFixed(2)} by `);
     expect(mail?.text).toContain('1 Macquarie St, Sydney NSW 2000');
     expect(mail?.text).toContain(`${STORE}/account/orders/${order.orderID}`);
     expect(mail?.html).toContain('Pink Lady apples 1 kg × 3');
@@ -287,6 +287,8 @@ describe('order mail', () => {
     expect((await mailsTo(c.email)).map((m) => m.subject)).toEqual([
       `Order SO-${order.orderID} is confirmed`,
     ]);
+    // Nothing is left to pay: no link to pay it.
+    expect((await mailsTo(c.email))[0]?.text).not.toContain('/checkout/pay/');
     // That confirmation is the sale's tax invoice; a later mail about the order is not another one.
     const moved = await addAddress(t.app, c, { ...sydneyAddress, line1: '200 George St' });
     expect(
@@ -318,6 +320,35 @@ describe('order mail', () => {
     const last = (await mailsTo(c.email)).at(-1);
     expect(last?.subject).toBe(`Order SO-${order.orderID} has a new delivery address`);
     expect(last?.text).toContain('Ada, 200 George St, Sydney NSW 2000');
+  });
+
+  it('the mail of an order awaiting payment links to its payment page and says when to pay by', async () => {
+    // 4:27 am UTC is 3:27 pm in Sydney in November (AEDT): paid within 30 minutes, by 3:57 pm.
+    t.clock.set(new Date('2030-11-27T04:27:00Z'));
+    const { c, addressID } = await shopper();
+    const order = await placeOrder(t.app, c, { addressID });
+    const [mail] = await mailsTo(c.email);
+    const due = `$${(order.totals.amountDue / 100).toFixed(2)}`;
+    expect(mail?.text).toContain(
+      `Pay ${due} by 27 Nov 2030, 3:57 pm AEDT, or the order is cancelled and its items go back on the shelf.`,
+    );
+    const payLink = `${STORE}/checkout/pay/${order.orderID}`;
+    expect(mail?.text).toContain(`Pay now: ${payLink}`);
+    expect(mail?.html).toContain(`<a href="${payLink}"`);
+    expect(mail?.html).toContain('>Pay now</a>');
+
+    // Paid, the confirmation asks for nothing more.
+    const start = (await call(c.token, 'POST', '/payment/start', {
+      orderID: order.orderID,
+      provider: 'demo',
+    })) as { data: { redirectUrl: string } };
+    const ref = new URL(start.data.redirectUrl, STORE).searchParams.get('ref') ?? '';
+    await call(c.token, 'POST', '/payment/demo/decide', { ref, decision: 'approve' });
+    await call(c.token, 'POST', '/payment/demo/capture', { orderID: order.orderID, ref });
+    const paid = (await mailsTo(c.email)).at(-1);
+    expect(paid?.subject).toBe(`Order SO-${order.orderID} is paid and confirmed`);
+    expect(paid?.text).not.toContain('Pay now');
+    expect(paid?.text).not.toContain('/checkout/pay/');
   });
 
   it('a checkout that fails writes no mail', async () => {

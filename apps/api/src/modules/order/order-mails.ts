@@ -15,7 +15,7 @@ import { formatAud, renderMail, type MailBlock } from '../mail/mail-layout.js';
 import { insertMail, withdrawPendingMail } from '../mail/outbox.repo.js';
 import type { DeliveryWindowRow } from '../delivery/delivery.repo.js';
 import { listOrderLines, type OrderLineRow, type OrderRow } from './order.repo.js';
-import { totalsOf } from './order.service.js';
+import { payByOf, totalsOf } from './order.service.js';
 import { storeUrl } from '../../lib/store-url.js';
 
 /** What happened to the order that the customer is told about. */
@@ -106,6 +106,21 @@ function deliveryBlocks(order: OrderRow): MailBlock[] {
   ];
 }
 
+// A moment as the order's page shows it, by the store's clock: "27 Nov 2026, 3:57 pm AEDT".
+const payByFormat = new Intl.DateTimeFormat('en-AU', {
+  timeZone: STORE_TIME_ZONE,
+  day: 'numeric',
+  month: 'short',
+  year: 'numeric',
+  hour: 'numeric',
+  minute: '2-digit',
+  timeZoneName: 'short',
+});
+
+/** Something is left to pay for the order, and can still be paid: its mail links to its payment page. */
+const awaitsPayment = (order: OrderRow) =>
+  order.status === 'pending_payment' && totalsOf(order).amountDue > 0;
+
 function content(event: OrderEvent, order: OrderRow, settings: OrderMailSettings) {
   const ref = orderReference(order.id);
   const amountDue = totalsOf(order).amountDue;
@@ -115,7 +130,7 @@ function content(event: OrderEvent, order: OrderRow, settings: OrderMailSettings
         ? {
             subject: awaitingPaymentSubject(ref),
             heading: `Order ${ref} is waiting for payment`,
-            lead: `Pay ${formatAud(amountDue)} within ${settings.unpaidMinutes} minutes of ordering, or the order is cancelled and its items go back on the shelf.`,
+            lead: `Pay ${formatAud(amountDue)} by ${payByFormat.format(payByOf(order, settings.unpaidMinutes * 60_000))}, or the order is cancelled and its items go back on the shelf.`,
           }
         : {
             subject: `Order ${ref} is confirmed`,
@@ -240,6 +255,15 @@ export async function queueOrderMail(
         blocks: [
           { kind: 'paragraph', text: `Hi ${customer.firstName},` },
           { kind: 'paragraph', text: c.lead },
+          ...(event.kind === 'placed' && awaitsPayment(order)
+            ? [
+                {
+                  kind: 'action' as const,
+                  label: 'Pay now',
+                  url: storeUrl(settings.publicUrl, `/checkout/pay/${order.id}`).toString(),
+                },
+              ]
+            : []),
           ...paidWithBlocks(event, order),
           ...orderBlocks(order, lines),
           ...(window
