@@ -8,13 +8,13 @@ export function verifyLinkMail(to: { email: string; firstName: string }, link: s
     to: to.email,
     ...renderMail({
       subject: 'Confirm your email address for Harbour Grocer',
-      heading: `Welcome, ${to.firstName}: please confirm your address`,
+      heading: `Welcome, ${to.firstName}: please confirm your email address`,
       blocks: [
         {
           kind: 'paragraph',
-          text: 'Confirm that this address is yours, so we can send your order confirmations and password resets here.',
+          text: 'Confirm that this email address is yours, so we can send your order confirmations and password resets here.',
         },
-        { kind: 'action', label: 'Confirm my address', url: link },
+        { kind: 'action', label: 'Confirm my email address', url: link },
         {
           kind: 'paragraph',
           text: `The link works for ${VERIFY_LINK_HOURS} hours. If you did not make an account with us, ignore this mail.`,

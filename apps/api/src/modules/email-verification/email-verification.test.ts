@@ -58,6 +58,20 @@ describe('proving an email address', () => {
     expect(await status(c)).toBe(true);
   });
 
+  it('the mail asks to confirm the email address, not an address that could be read as where we deliver', async () => {
+    const c = await registerCustomer(t.app);
+    await t.app.mailWorker.sendDue();
+    const [mail] = smtp.to(c.email).filter((m) => m.subject.startsWith('Confirm your email'));
+    expect(mail?.subject).toBe('Confirm your email address for Harbour Grocer');
+    expect(mail?.text).toContain('Welcome, Test: please confirm your email address\n');
+    expect(mail?.text).toContain('Confirm that this email address is yours');
+    expect(mail?.text).toContain(`Confirm my email address: ${STORE}/verify-email?token=`);
+    expect(mail?.html).toContain(
+      '<h1 style="font-size:22px;margin:0 0 16px">Welcome, Test: please confirm your email address</h1>',
+    );
+    expect(mail?.html).toContain('>Confirm my email address</a>');
+  });
+
   it('a resent link, opened signed out, marks the address verified; the link then works no more', async () => {
     const c = await registerCustomer(t.app);
     expect(await post('/email/verification', {}, c.token)).toMatchObject({
