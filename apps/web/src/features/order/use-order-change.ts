@@ -1,7 +1,8 @@
 import type { OrderDetail } from '@storefront/contract/order';
-import { useCallback, useRef, useState } from 'react';
+import { useState } from 'react';
 import { readErrorCode, readErrorMessage } from '../../lib/http/error-message';
 import { toast } from '../../lib/toast';
+import { useFocusReturn } from '../../lib/use-focus-return';
 
 type Options = {
   onChanged: (order: OrderDetail) => void;
@@ -21,24 +22,7 @@ type Options = {
  */
 export function useOrderChange({ onChanged, onStale, lockedCode, saved }: Options) {
   const [isSaving, setIsSaving] = useState(false);
-  const openerElement = useRef<HTMLButtonElement | null>(null);
-  const isOpenerFocusDue = useRef(false);
-
-  const focusIfDue = () => {
-    const button = openerElement.current;
-    if (!isOpenerFocusDue.current || !button?.isConnected) return;
-    isOpenerFocusDue.current = false;
-    button.focus();
-  };
-  // The button comes back when the fields close: it takes the focus as it mounts, whenever React gets to that.
-  const opener = useCallback((button: HTMLButtonElement | null) => {
-    openerElement.current = button;
-    focusIfDue();
-  }, []);
-  const focusOpener = () => {
-    isOpenerFocusDue.current = true;
-    focusIfDue();
-  };
+  const { target: opener, returnFocus: focusOpener } = useFocusReturn();
 
   /** Sends the change; answers whether it was saved (the caller closes its fields then). */
   const save = async (send: () => Promise<OrderDetail>): Promise<boolean> => {

@@ -121,3 +121,36 @@ describe('the home suburb form', () => {
     await waitFor(() => expect(screen.getAllByText(msg)).toHaveLength(1));
   });
 });
+
+describe('the keyboard focus around the home suburb form', () => {
+  beforeEach(() => {
+    vi.mocked(updateCustomer).mockReset();
+    vi.mocked(searchSuburbs).mockResolvedValue([melbourne]);
+  });
+
+  it('moves into the suburb as Edit opens the form, not to the top of the page', async () => {
+    renderCard();
+    await userEvent.click(screen.getByTestId('suburb-edit'));
+    await waitFor(() => expect(document.activeElement).toBe(screen.getByTestId('profile-suburb-input')));
+  });
+
+  it('goes back to Edit once the suburb is saved', async () => {
+    vi.mocked(updateCustomer).mockResolvedValue(makeInfo({ postCode: '3000', suburb: 'Melbourne' }));
+    renderCard();
+    await userEvent.click(screen.getByTestId('suburb-edit'));
+    await userEvent.clear(screen.getByTestId('profile-suburb-input'));
+    await userEvent.type(screen.getByTestId('profile-suburb-input'), 'Melb');
+    await userEvent.click(await screen.findByText('Melbourne VIC 3000'));
+    await userEvent.click(screen.getByTestId('suburb-save'));
+
+    await waitFor(() => expect(updateCustomer).toHaveBeenCalled());
+    await waitFor(() => expect(document.activeElement).toBe(screen.getByTestId('suburb-edit')));
+  });
+
+  it('goes back to Edit when the form is cancelled', async () => {
+    renderCard();
+    await userEvent.click(screen.getByTestId('suburb-edit'));
+    await userEvent.click(screen.getByTestId('suburb-cancel'));
+    await waitFor(() => expect(document.activeElement).toBe(screen.getByTestId('suburb-edit')));
+  });
+});

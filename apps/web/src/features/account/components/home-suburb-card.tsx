@@ -5,6 +5,7 @@ import { useState } from 'react';
 import { DEFAULT_POST_CODE } from '../user-info-slice';
 import { SCROLL_TO_FIRST_ERROR } from '../../../lib/form-rules';
 import type { FieldsByCode } from '../../../lib/form-refusal';
+import { useFocusReturn } from '../../../lib/use-focus-return';
 import { useProfileSave } from '../use-profile-save';
 import { RefusalAlert } from '../../../components/refusal-alert';
 import { HomeSuburbField } from './home-suburb-field';
@@ -18,20 +19,25 @@ const FIELDS_BY_CODE: FieldsByCode = { [errorCatalogue.UNKNOWN_POSTCODE.code]: [
 /** Postcode and suburb change together, picked as one locality from the suburb search. */
 export function HomeSuburbCard({ info, onSaved }: Props) {
   const [isEditing, setIsEditing] = useState(false);
+  const editButton = useFocusReturn();
+  const close = () => {
+    setIsEditing(false);
+    editButton.returnFocus();
+  };
 
   return (
     <Card
       title="Home suburb"
       extra={
         !isEditing && (
-          <Button onClick={() => setIsEditing(true)} data-testid="suburb-edit">
+          <Button ref={editButton.target} onClick={() => setIsEditing(true)} data-testid="suburb-edit">
             Edit
           </Button>
         )
       }
     >
       {isEditing ? (
-        <SuburbEditor info={info} onSaved={onSaved} onClose={() => setIsEditing(false)} />
+        <SuburbEditor info={info} onSaved={onSaved} onClose={close} />
       ) : (
         <Descriptions column={1} size="small">
           <Descriptions.Item label="Suburb">
@@ -70,6 +76,8 @@ function SuburbEditor({ info, onSaved, onClose }: Props & { onClose: () => void 
         <HomeSuburbField
           label="Suburb"
           testId="profile-suburb"
+          // The Edit button that opened the form is gone: focus moves into it, where the customer types.
+          isAutoFocused
           hint={(postCode) =>
             postCode
               ? `Postcode ${postCode}. To change it, type a suburb or postcode and pick it from the list.`

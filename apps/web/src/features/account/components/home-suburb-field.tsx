@@ -14,6 +14,8 @@ type Props = {
   size?: 'large';
   /** Said under the field: the postcode picked, or what happens without one. */
   hint: (postCode: string | undefined) => ReactNode;
+  /** Takes the focus as it appears (it replaced the button that opened its form). */
+  isAutoFocused?: boolean;
 };
 
 /**
@@ -21,7 +23,7 @@ type Props = {
  * postcode; for the profile and registration. What is wrong is said when the customer leaves the field or saves, not
  * while they type: a name half typed is not yet a mistake, and it has not had its chance to be picked.
  */
-export function HomeSuburbField({ label, testId, isOptional = false, size, hint }: Props) {
+export function HomeSuburbField({ label, testId, isOptional = false, size, hint, isAutoFocused }: Props) {
   const form = Form.useFormInstance<HomeSuburbValues>();
   const postCode = Form.useWatch('postCode', form);
 
@@ -63,7 +65,13 @@ export function HomeSuburbField({ label, testId, isOptional = false, size, hint 
           }),
         ]}
       >
-        <SuburbSearch testId={testId} size={size} onChange={onTyped} onPick={onPick} />
+        <SuburbSearch
+          testId={testId}
+          size={size}
+          isAutoFocused={isAutoFocused}
+          onChange={onTyped}
+          onPick={onPick}
+        />
       </Form.Item>
     </>
   );

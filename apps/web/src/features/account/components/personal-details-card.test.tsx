@@ -76,6 +76,39 @@ describe('the personal details form', () => {
   });
 });
 
+describe('the keyboard focus around the personal details form', () => {
+  const renderCard = () =>
+    render(
+      <Provider store={createAppStore()}>
+        <PersonalDetailsCard info={makeInfo()} onSaved={vi.fn()} />
+      </Provider>,
+    );
+
+  it('moves into the first name as Edit opens the form, not to the top of the page', async () => {
+    renderCard();
+    await userEvent.click(screen.getByTestId('profile-edit'));
+    await waitFor(() => expect(document.activeElement).toBe(screen.getByTestId('profile-first-name')));
+  });
+
+  it('goes back to Edit once the details are saved', async () => {
+    vi.mocked(updateCustomer).mockResolvedValue(makeInfo({ firstName: 'Danielle' }));
+    renderCard();
+    await userEvent.click(screen.getByTestId('profile-edit'));
+    await userEvent.type(screen.getByTestId('profile-first-name'), 'lle');
+    await userEvent.click(screen.getByTestId('profile-save'));
+
+    await waitFor(() => expect(updateCustomer).toHaveBeenCalledWith({ firstName: 'Danalle' }));
+    await waitFor(() => expect(document.activeElement).toBe(screen.getByTestId('profile-edit')));
+  });
+
+  it('goes back to Edit when the form is cancelled', async () => {
+    renderCard();
+    await userEvent.click(screen.getByTestId('profile-edit'));
+    await userEvent.click(screen.getByTestId('profile-cancel'));
+    await waitFor(() => expect(document.activeElement).toBe(screen.getByTestId('profile-edit')));
+  });
+});
+
 describe('the personal details as shown', () => {
   it('shows the phone as Australians write it (one kept in the international form too) and the birthday as a day', async () => {
     render(

@@ -5,6 +5,7 @@ import { formatPhone, normalisePhone } from '@storefront/contract/limits';
 import { fullName } from '@storefront/contract/person-name';
 import { lastNameRules, nameRules, phoneRule, SCROLL_TO_FIRST_ERROR } from '../../../lib/form-rules';
 import { formatDay } from '../../../lib/date-time';
+import { useFocusReturn } from '../../../lib/use-focus-return';
 import { useProfileSave } from '../use-profile-save';
 import { RefusalAlert } from '../../../components/refusal-alert';
 
@@ -28,6 +29,11 @@ type Props = { info: CustomerInfo; onSaved: (info: CustomerInfo) => void };
 
 export function PersonalDetailsCard({ info, onSaved }: Props) {
   const [isEditing, setIsEditing] = useState(false);
+  const editButton = useFocusReturn();
+  const close = () => {
+    setIsEditing(false);
+    editButton.returnFocus();
+  };
 
   return (
     <Card
@@ -35,14 +41,14 @@ export function PersonalDetailsCard({ info, onSaved }: Props) {
       style={{ marginBottom: 16 }}
       extra={
         !isEditing && (
-          <Button onClick={() => setIsEditing(true)} data-testid="profile-edit">
+          <Button ref={editButton.target} onClick={() => setIsEditing(true)} data-testid="profile-edit">
             Edit
           </Button>
         )
       }
     >
       {isEditing ? (
-        <DetailsEditor info={info} onSaved={onSaved} onClose={() => setIsEditing(false)} />
+        <DetailsEditor info={info} onSaved={onSaved} onClose={close} />
       ) : (
         <Descriptions column={1} size="small" data-testid="profile-details">
           <Descriptions.Item label="Name">
@@ -99,7 +105,8 @@ function DetailsEditor({ info, onSaved, onClose }: Props & { onClose: () => void
         }}
       >
         <Form.Item label="First name" name="firstName" rules={nameRules('your first name')}>
-          <Input autoComplete="given-name" data-testid="profile-first-name" />
+          {/* The Edit button that opened the form is gone: focus moves into it, where the customer types. */}
+          <Input autoComplete="given-name" autoFocus data-testid="profile-first-name" />
         </Form.Item>
         <Form.Item label="Last name (if you have one)" name="lastName" rules={lastNameRules}>
           <Input autoComplete="family-name" data-testid="profile-last-name" />

@@ -1,9 +1,10 @@
 import { Alert, Button, Card, Space, Typography } from 'antd';
 import type { DeliveryWindow } from '@storefront/contract/delivery';
 import type { OrderDetail } from '@storefront/contract/order';
-import { useCallback, useRef, useState } from 'react';
+import { useCallback, useState } from 'react';
 import { readErrorMessage } from '../../../lib/http/error-message';
 import { toast } from '../../../lib/toast';
+import { useFocusReturn } from '../../../lib/use-focus-return';
 import { changeDeliveryWindow } from '../api';
 import { windowSummary, windowZone } from '../window-format';
 import { DeliveryWindowPicker } from './delivery-window-picker';
@@ -21,15 +22,10 @@ export function ChangeWindowCard({ order, onChanged }: Props) {
   const [error, setError] = useState<string | null>(null);
   const samePrice = useCallback((w: DeliveryWindow) => w.priceDelta === booked?.priceDelta, [booked]);
   // The picker closes and its buttons go: Change takes the focus back as it returns, or it would fall to the page.
-  const isFocusDue = useRef(false);
-  const changeButton = useCallback((button: HTMLButtonElement | null) => {
-    if (!button || !isFocusDue.current) return;
-    isFocusDue.current = false;
-    button.focus();
-  }, []);
+  const changeButton = useFocusReturn();
   const close = () => {
-    isFocusDue.current = true;
     setIsChanging(false);
+    changeButton.returnFocus();
   };
 
   // A cancelled order gave its place in the window back: it is not coming then (its mail leaves the window out too).
@@ -64,7 +60,11 @@ export function ChangeWindowCard({ order, onChanged }: Props) {
           </Typography.Text>
         </span>
         {!isChanging && order.canChangeWindow && addressID !== null && (
-          <Button ref={changeButton} onClick={() => setIsChanging(true)} data-testid="order-window-change">
+          <Button
+            ref={changeButton.target}
+            onClick={() => setIsChanging(true)}
+            data-testid="order-window-change"
+          >
             Change
           </Button>
         )}
@@ -79,6 +79,7 @@ export function ChangeWindowCard({ order, onChanged }: Props) {
               value={choice}
               onChange={setChoice}
               filter={samePrice}
+              currentWindowID={booked.windowID}
             />
             {error && <Alert type="error" showIcon title={error} data-testid="order-window-error" />}
             <Space wrap>
