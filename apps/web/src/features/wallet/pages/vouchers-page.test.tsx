@@ -1,4 +1,4 @@
-import { render, screen } from '@testing-library/react';
+import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { errorCatalogue } from '@storefront/contract/errors';
 import type { CreditEntry, Credits } from '@storefront/contract/wallet';
@@ -105,5 +105,36 @@ describe('the vouchers page', () => {
     await redeem('GIFT-EXPIRED');
     expect((await screen.findByTestId('voucher-error')).textContent).toContain('That voucher has expired.');
     expect(retrieveCredits).not.toHaveBeenCalled();
+  });
+});
+
+describe('the keyboard focus on the vouchers page', () => {
+  beforeEach(() => {
+    vi.mocked(applyVoucher).mockReset();
+    vi.mocked(retrieveCredits).mockReset();
+  });
+
+  it('stays in the emptied voucher field after a voucher is redeemed with Enter, not at the top of the page', async () => {
+    vi.mocked(applyVoucher).mockResolvedValue({ balance: 2500, credited: 2500 });
+    renderVouchers();
+    await userEvent.type(screen.getByTestId('voucher-code'), 'GIFT-2500{Enter}');
+
+    expect(await screen.findByTestId('voucher-balance')).toBeTruthy();
+    const field = screen.getByTestId<HTMLInputElement>('voucher-code');
+    expect(field.value).toBe('');
+    await waitFor(() => expect(document.activeElement).toBe(field));
+  });
+
+  it('goes to the voucher field once "Check again" finds the credit and its button goes', async () => {
+    vi.mocked(applyVoucher).mockRejectedValue(lostAnswer);
+    vi.mocked(retrieveCredits)
+      .mockResolvedValueOnce(makeCredits(0, []))
+      .mockResolvedValueOnce(makeCredits(2500, [makeEntry()]));
+    renderVouchers();
+    await redeem('GIFT-2500');
+    await userEvent.click(await screen.findByTestId('voucher-check-again'));
+
+    expect(await screen.findByTestId('voucher-balance')).toBeTruthy();
+    await waitFor(() => expect(document.activeElement).toBe(screen.getByTestId('voucher-code')));
   });
 });

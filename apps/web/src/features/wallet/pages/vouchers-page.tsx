@@ -1,10 +1,11 @@
 import { GiftOutlined } from '@ant-design/icons';
-import { Alert, Button, Card, Form, Input, Space, Statistic, Typography } from 'antd';
+import { Alert, Button, Card, Form, Input, Space, Statistic, Typography, type InputRef } from 'antd';
 import { useState } from 'react';
 import { normaliseCode } from '@storefront/contract/limits';
 import { Link } from 'react-router';
 import { formatMoney } from '../../../lib/money';
 import { toast } from '../../../lib/toast';
+import { useFocusReturn } from '../../../lib/use-focus-return';
 import { findVoucherCredit, redeemVoucher, type VoucherOutcome } from '../redeem-voucher';
 
 type VoucherForm = { code: string };
@@ -13,11 +14,16 @@ export function VouchersPage() {
   const [form] = Form.useForm<VoucherForm>();
   const [isBusy, setIsBusy] = useState(false);
   const [outcome, setOutcome] = useState<VoucherOutcome | null>(null);
+  // "Check again" goes with its answer, and the focus would fall to the top of the page: the field takes it, ready for
+  // the next code.
+  const codeField = useFocusReturn<InputRef>();
 
   const show = (next: VoucherOutcome) => {
     setOutcome(next);
     if (next.kind !== 'redeemed') return;
-    form.resetFields();
+    // Emptied, not reset: resetting mounts the field anew, and the focus of a code redeemed with Enter went with it.
+    form.setFieldValue('code', '');
+    codeField.returnFocus();
     toast.success(
       next.isEarlier
         ? 'That voucher is already in your store credit.'
@@ -70,6 +76,7 @@ export function VouchersPage() {
             <Input
               placeholder="e.g. GIFT-1234"
               autoComplete="off"
+              ref={codeField.target}
               onChange={() => setOutcome((o) => (o?.kind === 'refused' ? null : o))}
               data-testid="voucher-code"
             />
