@@ -99,6 +99,20 @@ describe('the sign-in page', () => {
     expect((await screen.findByTestId('login-error')).textContent).toBe('Wrong email or password.');
     expect(screen.queryByTestId('login-disabled-help')).toBeNull();
   });
+
+  it('a failed sign-in gives the focus to the notice saying why, not to the top of the page', async () => {
+    vi.mocked(api.loginCustomer).mockRejectedValue({
+      code: 100102,
+      msg: 'Wrong email or password.',
+      data: null,
+    });
+    renderPage();
+    screen.getByTestId('login-password').focus();
+    signIn('kim@example.test');
+
+    const notice = await screen.findByTestId('login-error');
+    await waitFor(() => expect(document.activeElement).toBe(notice));
+  });
 });
 
 function renderPage() {

@@ -1,5 +1,5 @@
 import type { LoginBody } from '@storefront/contract/account';
-import { Suspense, useEffect, useState, type FormEvent } from 'react';
+import { Suspense, useEffect, useRef, useState, type FormEvent } from 'react';
 import { Link, Navigate, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { useAppDispatch } from '../../../app/hooks';
 import { EyeIcon, EyeInvisibleIcon } from '../../../components/icons';
@@ -68,11 +68,17 @@ export function LoginPage() {
   const [isPasswordShown, setIsPasswordShown] = useState(false);
   const [isSubmitting, setIsSubmitting] = useState(false);
   const [refusal, setRefusal] = useState<Refusal | null>(null);
+  const refusalNotice = useRef<HTMLDivElement>(null);
   const { googleClientId } = readRuntimeConfig();
   // Said once: a later visit to the sign-in page is not about this session.
   const [sessionEnd] = useState(readSessionEnded);
   const asked = readSignInAsked(useLocation().state);
   useEffect(() => forgetSessionEnded(), []);
+  // The fields were disabled while the request was out, which took the focus from them to the top of the page: the
+  // notice saying why the sign-in failed takes it, as a refused form's message does (useFormRefusal).
+  useEffect(() => {
+    if (refusal) refusalNotice.current?.focus();
+  }, [refusal]);
 
   if (hasSession() && !isSubmitting) return <Navigate to={redirect} replace />;
 
@@ -117,7 +123,13 @@ export function LoginPage() {
           </div>
         )}
         {refusal && (
-          <div className="form-alert" role="alert" data-testid="login-error">
+          <div
+            className="form-alert"
+            role="alert"
+            ref={refusalNotice}
+            tabIndex={-1}
+            data-testid="login-error"
+          >
             {refusal.message}
             {refusal.code === errorCatalogue.ACCOUNT_DISABLED.code && (
               <DisabledAccountHelp email={values.email.trim()} />
