@@ -1,8 +1,12 @@
-import { render, screen } from '@testing-library/react';
+import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Provider } from 'react-redux';
-import { describe, expect, it, vi } from 'vitest';
+import { errorCatalogue } from '@storefront/contract/errors';
+import { AxiosError } from 'axios';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { createAppStore } from '../../../app/store';
+import { NETWORK_ERROR_MESSAGE } from '../../../lib/http/client';
+import { toast } from '../../../lib/toast';
 import { applyCartDiscount } from '../api';
 import { DiscountForm } from './discount-form';
 import { freeDeliveryCoupon } from '../../../test-support/coupon';
@@ -25,6 +29,10 @@ function describedBy(input: HTMLElement): string {
 }
 
 describe('the discount code field', () => {
+  beforeEach(() => {
+    vi.mocked(toast.error).mockClear();
+  });
+
   it('is described by its check’s error, which is announced, and marked invalid', async () => {
     const input = renderForm();
     expect(input.getAttribute('aria-invalid')).toBe('false');
@@ -55,6 +63,28 @@ describe('the discount code field', () => {
     expect(alert.getAttribute('role')).toBe('alert');
     expect(describedBy(input)).toBe('That code has expired.');
     expect(input.getAttribute('aria-invalid')).toBe('true');
+  });
+
+  const couponRefusals = Object.entries(errorCatalogue).filter(([name]) => name.startsWith('COUPON_'));
+
+  it.each(couponRefusals)(
+    'says %s once, under the field, not in a toast as well',
+    async (_, { code, msg }) => {
+      vi.mocked(applyCartDiscount).mockRejectedValue({ code, msg, data: null });
+      const input = renderForm();
+      await userEvent.type(input, 'EXPIRED20{Enter}');
+      expect((await screen.findByTestId('cart-discount-error')).textContent).toBe(msg);
+      expect(toast.error).not.toHaveBeenCalled();
+    },
+  );
+
+  it('says a code that could not be sent in the network toast, and does not mark the code wrong', async () => {
+    vi.mocked(applyCartDiscount).mockRejectedValue(new AxiosError('Network Error', AxiosError.ERR_NETWORK));
+    const input = renderForm();
+    await userEvent.type(input, 'WELCOME10{Enter}');
+    await waitFor(() => expect(toast.error).toHaveBeenCalledWith(NETWORK_ERROR_MESSAGE));
+    expect(screen.queryByTestId('cart-discount-error')).toBeNull();
+    expect(input.getAttribute('aria-invalid')).toBe('false');
   });
 
   it('is neither described by an error nor invalid once the code is edited', async () => {

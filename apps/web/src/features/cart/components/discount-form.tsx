@@ -3,6 +3,7 @@ import { normaliseCode } from '@storefront/contract/limits';
 import type { ShippingOption } from '@storefront/contract/shipping';
 import { useId, useState, type FormEvent } from 'react';
 import { useAppDispatch } from '../../../app/hooks';
+import { NETWORK_ERROR_MESSAGE } from '../../../lib/http/client';
 import { toast } from '../../../lib/toast';
 import { applyDiscount } from '../cart-slice';
 import { unusedCouponNote } from '../coupon-use';
@@ -41,8 +42,10 @@ export function DiscountForm({ coupon, shipping }: Props) {
       toast.success(next ? 'Discount code applied.' : 'Discount code removed.');
     } catch (err) {
       const text = typeof err === 'string' ? err : 'That discount code could not be applied.';
-      setProblem(text);
-      toast.error(text);
+      // A refusal is said once, under the field, which is what a screen reader is pointed at; a toast beside it said
+      // it twice. A call that did not reach the store says nothing about the code: the network toast tells that.
+      if (text === NETWORK_ERROR_MESSAGE) toast.error(text);
+      else setProblem(text);
     } finally {
       setIsSending(false);
     }
