@@ -1,4 +1,6 @@
 import { render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import type { Address } from '@storefront/contract/address';
 import { Form } from 'antd';
 import { MemoryRouter } from 'react-router';
 import { describe, expect, it, vi } from 'vitest';
@@ -25,5 +27,49 @@ describe('the checkout’s delivery addresses', () => {
       </MemoryRouter>,
     );
     expect(screen.getByTestId('checkout-address-7').querySelector('strong')?.textContent).toBe('Cher');
+  });
+});
+
+function renderDelivery(addresses: Address[], quoteError: string | null = null, onRetryQuote = vi.fn()) {
+  render(
+    <MemoryRouter>
+      <Form>
+        <CheckoutDelivery
+          addresses={addresses}
+          options={[]}
+          quoteError={quoteError}
+          onRetryQuote={onRetryQuote}
+          addressID={null}
+          onWindow={vi.fn()}
+          windowsReloadKey={0}
+        />
+      </Form>
+    </MemoryRouter>,
+  );
+}
+
+/** Whether the "Delivery option" field is shown (Ant Design hides a hidden item's whole row). */
+function isDeliveryOptionShown(): boolean {
+  return screen.getByTestId('checkout-service').closest('.ant-form-item-hidden') === null;
+}
+
+describe('the checkout’s delivery options', () => {
+  it('without an address, say what to do to see them, and no empty "Delivery option" is shown', () => {
+    renderDelivery([]);
+    expect(screen.getByTestId('checkout-delivery').textContent).toContain(
+      'Add a delivery address to see delivery options and prices.',
+    );
+    expect(isDeliveryOptionShown()).toBe(false);
+  });
+
+  it('that could not be read say so where they would be, and Try again reads them again', async () => {
+    const retry = vi.fn();
+    renderDelivery([makeAddress({ addressID: 7 })], 'We couldn’t load delivery prices.', retry);
+    expect(screen.getByTestId('checkout-quote-error').textContent).toContain(
+      'We couldn’t load delivery prices.',
+    );
+    expect(isDeliveryOptionShown()).toBe(false);
+    await userEvent.click(screen.getByTestId('checkout-quote-retry'));
+    expect(retry).toHaveBeenCalledTimes(1);
   });
 });

@@ -51,7 +51,8 @@ export function CheckoutDelivery({
         <Alert
           type="info"
           showIcon
-          message="Add a delivery address to continue."
+          title="Add a delivery address to see delivery options and prices."
+          style={{ marginBottom: 24 }}
           action={
             <ButtonLink to="/account/addresses?from=checkout" size="small" data-testid="checkout-add-address">
               Add an address
@@ -86,7 +87,9 @@ export function CheckoutDelivery({
           </p>
         </>
       )}
-      <Form.Item name="shippingService" label="Delivery option">
+      {/* Kept in the form while hidden: the service chosen before stays chosen once the prices come. A label over no
+          options would read as something missing to fill in. */}
+      <Form.Item name="shippingService" label="Delivery option" hidden={options.length === 0}>
         <Radio.Group className="checkout-services" data-testid="checkout-service">
           {options.map((o) => (
             <Radio key={o.service} value={o.service} data-testid={`checkout-service-${o.service}`}>
@@ -100,7 +103,7 @@ export function CheckoutDelivery({
         <Alert
           type="warning"
           showIcon
-          message={quoteError}
+          title={quoteError}
           style={{ marginBottom: 24 }}
           action={
             <Button size="small" onClick={onRetryQuote} data-testid="checkout-quote-retry">
