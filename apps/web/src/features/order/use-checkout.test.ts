@@ -3,7 +3,14 @@ import { AxiosError } from 'axios';
 import { describe, expect, it, vi } from 'vitest';
 import { retrieveCredits } from '../wallet/api';
 import type { Address } from '@storefront/contract/address';
-import { describeCreditBalance, loadCreditBalance, orderBodyOf, pickCheckoutAddress } from './use-checkout';
+import {
+  describeCreditBalance,
+  describeQuoteError,
+  loadCreditBalance,
+  orderBodyOf,
+  pickCheckoutAddress,
+  QUOTE_UNREAD_MESSAGE,
+} from './use-checkout';
 
 vi.mock('../wallet/api', () => ({ retrieveCredits: vi.fn() }));
 
@@ -128,5 +135,22 @@ describe('the address checkout opens with', () => {
   it('is the default delivery address when none wanted is there, and none in an empty book', () => {
     expect(pickCheckoutAddress(book, [0, undefined, null])).toBe(2);
     expect(pickCheckoutAddress([], [1])).toBeUndefined();
+  });
+});
+
+describe('why the checkout shows no delivery prices', () => {
+  it('is that they could not be read when the connection failed, with what to do', () => {
+    expect(describeQuoteError(new AxiosError('Network Error', 'ERR_NETWORK'))).toBe(
+      "We couldn't load delivery prices. Check your connection and try again.",
+    );
+  });
+
+  it("is the store's own refusal when it gave one", () => {
+    const refusal = {
+      code: errorCatalogue.NO_DESTINATION.code,
+      msg: 'We do not deliver to that suburb yet.',
+    };
+    expect(describeQuoteError(refusal)).toBe('We do not deliver to that suburb yet.');
+    expect(describeQuoteError(refusal)).not.toBe(QUOTE_UNREAD_MESSAGE);
   });
 });

@@ -110,6 +110,17 @@ export function pickCheckoutAddress(
   return pickCartAddress(addresses, kept ?? null) ?? undefined;
 }
 
+/** Said where the delivery options go, and beside Place order, when the delivery prices could not be read. */
+export const QUOTE_UNREAD_MESSAGE = "We couldn't load delivery prices. Check your connection and try again.";
+
+/**
+ * Why the delivery prices are not shown: the store's own refusal as it said it (it does not deliver there), else
+ * that they could not be read (the connection, or a server that did not answer).
+ */
+export function describeQuoteError(reason: unknown): string {
+  return readErrorCode(reason) === null ? QUOTE_UNREAD_MESSAGE : readErrorMessage(reason);
+}
+
 /** Everything the checkout shows and does: the cart, addresses, delivery quote, store credit and placing the order. */
 export function useCheckout() {
   const dispatch = useAppDispatch();
@@ -166,7 +177,7 @@ export function useCheckout() {
       setQuote(await quoteSelectedLines(id));
     } catch (err) {
       setQuote(null);
-      setQuoteError(readErrorMessage(err));
+      setQuoteError(describeQuoteError(err));
     }
   }, []);
 

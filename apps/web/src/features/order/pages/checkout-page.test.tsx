@@ -2,6 +2,7 @@ import { render, screen, waitFor } from '@testing-library/react';
 import type { OrderList, OrderSummary } from '@storefront/contract/order';
 import { MemoryRouter } from 'react-router';
 import { describe, expect, it, vi } from 'vitest';
+import { makeAddress } from '../../../test-support/address';
 import { emptyCart } from '../../cart/cart-slice';
 import { listOrders } from '../api';
 import { RECENT_ORDER_MINUTES } from '../components/nothing-to-order';
@@ -10,6 +11,7 @@ import { CheckoutPage } from './checkout-page';
 
 vi.mock('../use-checkout');
 vi.mock('../api');
+vi.mock('../../delivery/api');
 
 /** The customer's orders, newest first: none, or one placed `minutesAgo`. */
 function ordersAre(minutesAgo: number | null) {
@@ -78,5 +80,48 @@ describe('checkout with nothing to order', () => {
     renderCheckout(2);
     expect(screen.getByTestId('checkout-empty').textContent).toContain('Nothing is selected in your cart');
     expect(screen.getByRole('link', { name: 'Back to cart' }).getAttribute('href')).toBe('/cart');
+  });
+});
+
+describe('the checkout’s Place order bar', () => {
+  it('says the delivery prices could not be read, not that a delivery option was not chosen', () => {
+    const line = { productID: 1, selected: true } as (typeof emptyCart.available)[number];
+    vi.mocked(useCheckout).mockReturnValue({
+      hasLoadFailed: false,
+      isLoading: false,
+      hasSelection: true,
+      selectedLines: [],
+      cart: { ...emptyCart, lineCount: 1, count: 1, available: [line] },
+      draft: {},
+      addresses: [makeAddress({ addressID: 7 })],
+      initialAddressID: 7,
+      quoteOptions: [],
+      quoteError: 'We couldn’t load delivery prices.',
+      retryQuote: vi.fn(),
+      addressID: null,
+      needsWindow: false,
+      option: null,
+      creditBalance: { status: 'none' },
+      totals: {
+        subtotal: 1550,
+        discount: 0,
+        shipping: null,
+        creditUsed: 0,
+        total: 1550,
+        amountDue: 1550,
+        gst: null,
+      },
+      placeError: null,
+      isPlacing: false,
+    } as Partial<ReturnType<typeof useCheckout>> as ReturnType<typeof useCheckout>);
+    render(
+      <MemoryRouter>
+        <CheckoutPage />
+      </MemoryRouter>,
+    );
+    const bar = screen.getByTestId('checkout-bar');
+    expect(bar.textContent).toContain('We couldn’t load delivery prices.');
+    expect(bar.textContent).not.toContain('Choose how your order is delivered');
+    expect((screen.getByTestId('checkout-bar-place-order') as HTMLButtonElement).disabled).toBe(true);
   });
 });

@@ -140,13 +140,18 @@ function PlaceOrderBar({
 
 /** Why the order cannot be placed yet, said beside the button it keeps disabled; null when it can be. */
 function placeBlockedBy(
-  checkout: Pick<ReturnType<typeof useCheckout>, 'addresses' | 'needsWindow' | 'option' | 'cart'>,
+  checkout: Pick<
+    ReturnType<typeof useCheckout>,
+    'addresses' | 'needsWindow' | 'option' | 'cart' | 'quoteError'
+  >,
 ): string | null {
   // The order would be refused for it: say so before, with the way out.
   const coupon = checkout.cart.coupon;
   if (coupon && !coupon.isApplicable)
     return `${coupon.code} does not apply to this order${coupon.problem ? ` (${coupon.problem.replace(/\.$/, '')})` : ''}. Remove it in your cart to place the order.`;
   if (checkout.addresses.length === 0) return 'Add a delivery address to place your order.';
+  // No option can be chosen without the prices: the reason is that they are missing, not a choice not made.
+  if (checkout.quoteError) return checkout.quoteError;
   if (checkout.needsWindow) return 'Choose a delivery window to place your order.';
   if (checkout.option === null) return 'Choose how your order is delivered to place it.';
   return null;
