@@ -116,4 +116,35 @@ describe('the address form', () => {
     expect(invalid('address-line2')).toBe('true');
     expect(toast.error).not.toHaveBeenCalled();
   });
+
+  it("a new address starts with the customer's name, which can be changed", async () => {
+    vi.mocked(addAddress).mockResolvedValue(darwin);
+    render(
+      <AddressFormModal
+        open
+        editing={null}
+        customerName={{ firstName: 'Mia', lastName: 'Nguyen' }}
+        onClose={vi.fn()}
+        onSaved={vi.fn()}
+      />,
+    );
+    const value = (testId: string) => (screen.getByTestId(testId) as HTMLInputElement).value;
+    expect([value('address-first-name'), value('address-last-name')]).toEqual(['Mia', 'Nguyen']);
+    await retype('address-first-name', 'Tran');
+    expect(value('address-first-name')).toBe('Tran');
+  });
+
+  it("an address being edited keeps its own recipient's name, not the customer's", () => {
+    render(
+      <AddressFormModal
+        open
+        editing={darwin}
+        customerName={{ firstName: 'Mia', lastName: 'Nguyen' }}
+        onClose={vi.fn()}
+        onSaved={vi.fn()}
+      />,
+    );
+    expect((screen.getByTestId('address-first-name') as HTMLInputElement).value).toBe('Zoë');
+    expect((screen.getByTestId('address-last-name') as HTMLInputElement).value).toBe("O'Brien");
+  });
 });

@@ -31,14 +31,19 @@ type Props = {
   editing: Address | null;
   onClose: () => void;
   onSaved: (address: Address) => void;
+  /** The signed-in customer's name, which a new address starts with (most deliveries are to themselves). */
+  customerName?: { firstName: string; lastName: string } | null;
 };
 
 type AddressForm = Omit<AddressBody, 'country'>;
 
-export function AddressFormModal({ open, editing, onClose, onSaved }: Props) {
+export function AddressFormModal({ open, editing, onClose, onSaved, customerName }: Props) {
   const [form] = Form.useForm<AddressForm>();
   const [isSaving, setIsSaving] = useState(false);
   const { refusalMessage, messageRef, showRefusal, clearRefusal } = useFormRefusal(form, FIELDS_BY_CODE);
+  // The strings, not the object: a profile read again must not clear what is typed in an open form.
+  const firstName = customerName?.firstName;
+  const lastName = customerName?.lastName;
 
   useEffect(() => {
     if (!open) return;
@@ -46,7 +51,8 @@ export function AddressFormModal({ open, editing, onClose, onSaved }: Props) {
     clearRefusal();
     if (editing)
       form.setFieldsValue({ ...editing, phone: formatPhone(editing.phone), line2: editing.line2 ?? '' });
-  }, [open, editing, form, clearRefusal]);
+    else if (firstName !== undefined) form.setFieldsValue({ firstName, lastName });
+  }, [open, editing, form, clearRefusal, firstName, lastName]);
 
   const save = async (values: AddressForm) => {
     setIsSaving(true);

@@ -1,7 +1,9 @@
 import type { Address } from '@storefront/contract/address';
 import { act, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { Provider } from 'react-redux';
 import { MemoryRouter } from 'react-router';
+import { createAppStore } from '../../../app/store';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { deleteAddress, listAddresses } from '../api';
 import { dropFocusToBody } from '../../../test-support/focus';
@@ -44,9 +46,11 @@ async function renderAddresses(ids: number[], deletion: 'succeeds' | 'fails' = '
       }),
   );
   render(
-    <MemoryRouter>
-      <AddressesPage />
-    </MemoryRouter>,
+    <Provider store={createAppStore()}>
+      <MemoryRouter>
+        <AddressesPage />
+      </MemoryRouter>
+    </Provider>,
   );
   await screen.findByTestId(`address-${ids[0]}-delete`);
   return { answerDeletion: () => act(async () => answerDeletion()) };
@@ -97,5 +101,35 @@ describe('deleting an address by keyboard', () => {
     await answerDeletion();
     expect(screen.getByTestId('address-1')).toBeDefined();
     expect(document.activeElement).toBe(remove);
+  });
+});
+
+describe('adding an address from checkout', () => {
+  it("opens the form with the signed-in customer's name filled in", async () => {
+    vi.mocked(listAddresses).mockResolvedValue({ list: [], cartAddressID: null });
+    const store = createAppStore();
+    // The account feature's action by its name: this feature may not import that feature.
+    store.dispatch({
+      type: 'account/profileSaved',
+      payload: {
+        customerID: 5,
+        email: 'mia@example.test',
+        firstName: 'Mia',
+        lastName: 'Nguyen',
+        postCode: '2042',
+        suburb: 'Newtown',
+      },
+    });
+    render(
+      <Provider store={store}>
+        <MemoryRouter initialEntries={['/account/addresses?from=checkout']}>
+          <AddressesPage />
+        </MemoryRouter>
+      </Provider>,
+    );
+    await waitFor(() =>
+      expect((screen.getByTestId('address-first-name') as HTMLInputElement).value).toBe('Mia'),
+    );
+    expect((screen.getByTestId('address-last-name') as HTMLInputElement).value).toBe('Nguyen');
   });
 });

@@ -12,6 +12,11 @@ import { AddressCard } from '../components/address-card';
 import { AddressFormModal } from '../components/address-form-modal';
 import { toast } from '../../../lib/toast';
 import { useRemovalFocus } from '../../../lib/use-removal-focus';
+import { useAppSelector } from '../../../app/hooks';
+import type { RootState } from '../../../app/store';
+
+// Read from the store's state: the address feature may not import the account feature's selectors.
+const selectCustomer = (state: RootState) => state.userInfo.data;
 
 /** Checkout sends a customer with no address here (?from=checkout): the form opens, and saving goes back to it. */
 export function AddressesPage() {
@@ -19,6 +24,7 @@ export function AddressesPage() {
   const [searchParams] = useSearchParams();
   const isFromCheckout = searchParams.get('from') === 'checkout';
   const book = useRemoteData(listAddresses);
+  const customer = useAppSelector(selectCustomer);
   const [editing, setEditing] = useState<Address | null>(null);
   const [isFormOpen, setIsFormOpen] = useState(isFromCheckout);
   const [busyId, setBusyId] = useState<number | null>(null);
@@ -129,6 +135,7 @@ export function AddressesPage() {
       <AddressFormModal
         open={isFormOpen}
         editing={editing}
+        customerName={customer}
         onClose={() => setIsFormOpen(false)}
         onSaved={(saved) => {
           setIsFormOpen(false);
