@@ -20,6 +20,7 @@ const ZOD_FREE = new Set([
   'payment-rows',
   'email-address',
   'person-name',
+  'address-lines',
 ]);
 const CONTRACT_IMPORT = /import\s+(type\s+)?([^;]*?)\s+from\s+'@storefront\/contract\/([\w-]+)'/g;
 

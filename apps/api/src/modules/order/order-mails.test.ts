@@ -302,7 +302,7 @@ describe('order mail', () => {
     expect(addressChanged?.text).not.toContain('Paid with store credit on');
   });
 
-  it('moving the delivery address mails the new one, a recipient of one name without a stray space', async () => {
+  it('moving the delivery address mails the new one, its level first, a recipient of one name without a stray space', async () => {
     const { c, addressID } = await shopper();
     const order = await placeOrder(t.app, c, { addressID });
     const other = await addAddress(t.app, c, {
@@ -310,6 +310,7 @@ describe('order mail', () => {
       lastName: '',
       phone: '0412 345 678',
       line1: '200 George St',
+      line2: 'Level 4',
       suburb: 'Sydney',
       state: 'NSW',
       postcode: '2000',
@@ -319,7 +320,8 @@ describe('order mail', () => {
     ).toBe(0);
     const last = (await mailsTo(c.email)).at(-1);
     expect(last?.subject).toBe(`Order SO-${order.orderID} has a new delivery address`);
-    expect(last?.text).toContain('Ada, 200 George St, Sydney NSW 2000');
+    // The level (line 2) before the street, as Australians write it and the site shows it.
+    expect(last?.text).toContain('Ada, Level 4, 200 George St, Sydney NSW 2000');
   });
 
   it('the mail of an order awaiting payment links to its payment page and says when to pay by', async () => {

@@ -7,6 +7,7 @@ import { orderAddress, type OrderAddress } from '@storefront/contract/order';
 import { providerNames, refundNote, type CancelRefund } from '@storefront/contract/refund';
 import { deductionText, paidWithText, restOfTotalLabel } from '@storefront/contract/payment-rows';
 import { fullName } from '@storefront/contract/person-name';
+import { formatAddress } from '@storefront/contract/address-lines';
 import type { Executor } from '../../db/client.js';
 import { together } from '../../db/together.js';
 import { findCustomerById, type CustomerRow } from '../account/account.repo.js';
@@ -46,7 +47,7 @@ export type OrderMailSettings = {
 const awaitingPaymentSubject = (ref: string) => `We have your order ${ref}: it awaits payment`;
 
 function addressLine(a: OrderAddress): string {
-  return [fullName(a), a.line1, a.line2, `${a.suburb} ${a.state} ${a.postcode}`].filter(Boolean).join(', ');
+  return [fullName(a), formatAddress(a)].filter(Boolean).join(', ');
 }
 
 function orderBlocks(order: OrderRow, lines: OrderLineRow[]): MailBlock[] {

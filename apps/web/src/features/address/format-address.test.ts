@@ -10,8 +10,8 @@ const address = {
 } as const;
 
 describe('formatAddress', () => {
-  it('writes an address on one line, leaving out an empty second line', () => {
+  it('writes an address on one line, the level or unit before the street, leaving out an empty second line', () => {
     expect(formatAddress(address)).toBe('1 Macquarie St, Sydney NSW 2000');
-    expect(formatAddress({ ...address, line2: 'Level 4' })).toBe('1 Macquarie St, Level 4, Sydney NSW 2000');
+    expect(formatAddress({ ...address, line2: 'Level 4' })).toBe('Level 4, 1 Macquarie St, Sydney NSW 2000');
   });
 });

@@ -66,4 +66,9 @@ describe('the address card', () => {
     renderCard(cardAddress({ firstName: 'Cher', lastName: '' }));
     expect(screen.getByTestId('address-4').querySelector('.ant-card-head-title')?.textContent).toBe('Cher');
   });
+
+  it('writes the unit before the street, as the mails and the order pages do', () => {
+    renderCard(cardAddress({ line1: '12 King St', line2: 'Unit 3' }));
+    expect(screen.getByText(/King St/).textContent).toMatch(/^Unit 3, 12 King St/);
+  });
 });

@@ -3,6 +3,7 @@ import type { Address } from '@storefront/contract/address';
 import { formatPhone } from '@storefront/contract/limits';
 import { fullName } from '@storefront/contract/person-name';
 import { ConfirmPopover } from '../../../components/confirm-popover';
+import { streetLine } from '../format-address';
 
 type Props = {
   address: Address;
@@ -70,8 +71,7 @@ export function AddressCard({
       ]}
     >
       <Typography.Paragraph style={{ marginBottom: 8 }}>
-        {a.line1}
-        {a.line2 ? `, ${a.line2}` : ''}
+        {streetLine(a)}
         <br />
         {a.suburb} {a.state} {a.postcode}
         <br />
