@@ -28,6 +28,13 @@ const morning: DeliveryWindow = {
 };
 const order = makeOrderDetail({ deliveryWindow: booked, canChangeWindow: true });
 
+/** A window's row as shown: Ant Design puts the test id on the radio's input. */
+async function windowRow(windowID: number): Promise<HTMLElement> {
+  const row = (await screen.findByTestId(`window-${windowID}`)).closest('label');
+  if (!row) throw new Error(`no row for window ${windowID}`);
+  return row;
+}
+
 beforeEach(() => {
   vi.mocked(changeDeliveryWindow).mockReset();
   vi.mocked(fetchDeliveryWindows).mockResolvedValue({
@@ -60,5 +67,34 @@ describe("changing an order's delivery window", () => {
 
     await waitFor(() => expect(document.activeElement).toBe(screen.getByTestId('order-window-change')));
     expect(changeDeliveryWindow).not.toHaveBeenCalled();
+  });
+
+  it('calls the window the order has "Your window", not "Available", and offers no move to it', async () => {
+    render(<ChangeWindowCard order={order} onChanged={vi.fn()} />);
+    await userEvent.click(screen.getByTestId('order-window-change'));
+
+    const own = await windowRow(3);
+    expect(own.textContent).toContain('Your window');
+    expect(own.textContent).not.toContain('Available');
+    expect((await windowRow(4)).textContent).toContain('Available');
+    expect((screen.getByTestId('order-window-save') as HTMLButtonElement).disabled).toBe(true);
+  });
+
+  it('keeps the window the order has chosen, as "Your window", when its own booking is what fills it', async () => {
+    vi.mocked(fetchDeliveryWindows).mockResolvedValue({
+      zone: 'metro',
+      required: true,
+      timeZone: 'Australia/Sydney',
+      days: [{ date: '2026-11-29', windows: [morning, { ...booked, remaining: 0, isFull: true }] }],
+    });
+    render(<ChangeWindowCard order={order} onChanged={vi.fn()} />);
+    await userEvent.click(screen.getByTestId('order-window-change'));
+
+    const own = await windowRow(3);
+    expect(own.textContent).toContain('Your window');
+    const input = screen.getByTestId('window-3') as HTMLInputElement;
+    expect(input.disabled).toBe(false);
+    // Still the choice: a chosen window that is full would otherwise be cleared.
+    expect(input.checked).toBe(true);
   });
 });

@@ -17,6 +17,11 @@ type Props = {
   filter?: (window: DeliveryWindow) => boolean;
   /** Bumped by the page to load the windows again (after a window filled up). */
   reloadKey?: number;
+  /**
+   * The window the order already has (the order page): called the customer's, not "Available" as if it were free
+   * to book, and still theirs to keep when their own booking is what fills it.
+   */
+  currentWindowID?: number;
 };
 
 function windowLabel(w: DeliveryWindow): string {
@@ -28,7 +33,15 @@ function windowLabel(w: DeliveryWindow): string {
  * The delivery window picker: a strip of the week's days, then the chosen day's windows with what is left; full
  * ones are shown, and cannot be picked.
  */
-export function DeliveryWindowPicker({ addressID, value, onChange, onWindow, filter, reloadKey = 0 }: Props) {
+export function DeliveryWindowPicker({
+  addressID,
+  value,
+  onChange,
+  onWindow,
+  filter,
+  reloadKey = 0,
+  currentWindowID,
+}: Props) {
   const load = useCallback(() => fetchDeliveryWindows(addressID), [addressID]);
   const windows = useRemoteData(load);
   const [day, setDay] = useState<string | null>(null);
@@ -51,8 +64,8 @@ export function DeliveryWindowPicker({ addressID, value, onChange, onWindow, fil
     if (!data) return;
     onWindow?.(chosen, data.required);
     // A window that is gone (full, closed, another address) is no longer a choice.
-    if (value !== undefined && (!chosen || chosen.isFull)) onChange?.(undefined);
-  }, [data, chosen, value, onChange, onWindow]);
+    if (value !== undefined && (!chosen || isClosed(chosen, currentWindowID))) onChange?.(undefined);
+  }, [data, chosen, value, onChange, onWindow, currentWindowID]);
 
   if (!data) {
     return windows.status === 'failed' ? (
@@ -129,19 +142,28 @@ export function DeliveryWindowPicker({ addressID, value, onChange, onWindow, fil
           <Radio
             key={w.windowID}
             value={w.windowID}
-            disabled={w.isFull}
+            disabled={isClosed(w, currentWindowID)}
             className="window-picker__window"
             data-testid={`window-${w.windowID}`}
           >
             <span>{windowLabel(w)}</span>
-            <span className="window-picker__left">
-              {w.isFull ? 'Full' : w.remaining <= 3 ? `${w.remaining} left` : 'Available'}
-            </span>
+            <span className="window-picker__left">{availability(w, currentWindowID)}</span>
           </Radio>
         ))}
       </Radio.Group>
     </div>
   );
+}
+
+/** A full window cannot be picked, unless it is the one the order has (its own booking may be what fills it). */
+function isClosed(w: DeliveryWindow, currentWindowID: number | undefined): boolean {
+  return w.isFull && w.windowID !== currentWindowID;
+}
+
+function availability(w: DeliveryWindow, currentWindowID: number | undefined): string {
+  if (w.windowID === currentWindowID) return 'Your window';
+  if (w.isFull) return 'Full';
+  return w.remaining <= 3 ? `${w.remaining} left` : 'Available';
 }
 
 function dayOf(days: { date: string; windows: DeliveryWindow[] }[], w: DeliveryWindow): string | null {
