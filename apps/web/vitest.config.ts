@@ -10,8 +10,9 @@ export default defineConfig({
     setupFiles: ['src/test-setup.ts'],
     // The default leaves one core of two idle: most of a file's time is starting its jsdom.
     maxWorkers: Math.max(2, availableParallelism() - 1),
-    // A test types and clicks as a customer does; on a loaded two-core machine that has taken over the default 5 s.
-    testTimeout: 15_000,
+    // A test types and clicks as a customer does; on a loaded two-core machine that has taken over the default 5 s,
+    // and a file's first test, which loads Ant Design's parts, 15 s.
+    testTimeout: 30_000,
     restoreMocks: true,
     clearMocks: true,
   },
