@@ -16,7 +16,7 @@ const featureImports = {
   home: ['catalog'],
   newsletter: [],
   order: ['address', 'cart', 'delivery', 'payment', 'shipping', 'wallet'],
-  payment: [],
+  payment: ['delivery'],
   shipping: ['address', 'suburb'],
   suburb: [],
   wallet: [],

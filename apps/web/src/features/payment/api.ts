@@ -12,6 +12,7 @@ import type {
   PaymentStarted,
   PaypalCaptureBody,
 } from '@storefront/contract/payment';
+import type { BookedWindow } from '@storefront/contract/delivery';
 import type { OrderDetail } from '@storefront/contract/order';
 import { callApi } from '../../lib/http/client';
 
@@ -47,6 +48,16 @@ export async function fetchPaymentPendingWith(orderID: number): Promise<PaymentP
     params: { orderID },
   });
   return order.paymentPendingWith;
+}
+
+/** The delivery window the order has booked (`order/detail`), said again once it is paid; null without one. */
+export async function fetchBookedWindow(orderID: number): Promise<BookedWindow | null> {
+  const order = await callApi<OrderDetail>({
+    method: 'GET',
+    url: '/api/v1/order/detail',
+    params: { orderID },
+  });
+  return order.deliveryWindow;
 }
 
 export function startPayment(body: PaymentStartBody, idempotencyKey: string): Promise<PaymentStarted> {

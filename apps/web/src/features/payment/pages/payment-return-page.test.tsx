@@ -4,13 +4,14 @@ import { errorCatalogue } from '@storefront/contract/errors';
 import { AxiosError } from 'axios';
 import { MemoryRouter } from 'react-router';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { captureDemoPayment } from '../api';
+import { captureDemoPayment, fetchBookedWindow } from '../api';
 import { PaymentReturnPage } from './payment-return-page';
 
 vi.mock('../api', () => ({
   captureDemoPayment: vi.fn(),
   capturePaypal: vi.fn(),
   captureAfterpay: vi.fn(),
+  fetchBookedWindow: vi.fn(),
 }));
 
 const { PAYMENT_DECLINED, PAYMENT_EXPIRED, PAYMENT_UNCONFIRMED, RATE_LIMITED, UNAVAILABLE } = errorCatalogue;
@@ -37,6 +38,7 @@ const paid = { orderID: 7, status: 'paid', amountCents: 1250 } as const;
 describe('the payment return page', () => {
   beforeEach(() => {
     vi.mocked(captureDemoPayment).mockReset();
+    vi.mocked(fetchBookedWindow).mockReset().mockResolvedValue(null);
   });
 
   it.each([
@@ -62,7 +64,8 @@ describe('the payment return page', () => {
     await userEvent.click(await screen.findByTestId('payment-return-check'));
     expect(await screen.findByTestId('payment-return-summary')).toHaveProperty(
       'textContent',
-      '$12.50 paid for order SO-7. Thank you!',
+      // "Thank you!" kept on one line.
+      '$12.50 paid for order SO-7. Thank\u00a0you!',
     );
     const calls = vi.mocked(captureDemoPayment).mock.calls;
     expect(calls).toHaveLength(2);
@@ -85,6 +88,34 @@ describe('the payment return page', () => {
     expect(screen.getByRole('link', { name: 'View your order' }).getAttribute('href')).toBe(
       '/account/orders/7',
     );
+  });
+
+  it('says the delivery window the paid order booked, as the order page words it, and offers to shop on', async () => {
+    vi.mocked(captureDemoPayment).mockResolvedValue(paid);
+    vi.mocked(fetchBookedWindow).mockResolvedValue({
+      windowID: 4,
+      startsAt: '2026-11-26T06:00:00Z',
+      endsAt: '2026-11-26T08:00:00Z',
+      cutoffAt: '2026-11-26T02:00:00Z',
+      label: 'Evening',
+      priceDelta: 0,
+    });
+    renderReturn();
+    const region = screen.getByRole('status');
+    const booked = await within(region).findByTestId('payment-return-window');
+    expect(booked.textContent).toBe(
+      'Delivery: Thursday 26 November, 5:00 – 7:00\u00a0pm (Evening) Sydney time (AEDT)',
+    );
+    expect(vi.mocked(fetchBookedWindow)).toHaveBeenCalledWith(7);
+    expect(screen.getByRole('link', { name: 'Continue shopping' }).getAttribute('href')).toBe('/shop');
+  });
+
+  it('says the payment without a window when the order has none or it could not be read', async () => {
+    vi.mocked(captureDemoPayment).mockResolvedValue(paid);
+    vi.mocked(fetchBookedWindow).mockRejectedValue(new Error('Network Error'));
+    renderReturn();
+    await screen.findByTestId('payment-return-summary');
+    expect(screen.queryByTestId('payment-return-window')).toBeNull();
   });
 
   it.each([

@@ -1,10 +1,12 @@
 import { Button, Card, Result, Spin, Typography, type ResultProps } from 'antd';
+import type { BookedWindow } from '@storefront/contract/delivery';
 import type { PaymentCaptured } from '@storefront/contract/payment';
 import { useEffect, useMemo, useState, type ReactNode } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { formatMoney } from '../../../lib/money';
 import { useDocumentTitle } from '../../../lib/use-document-title';
-import { captureAfterpay, captureDemoPayment, capturePaypal } from '../api';
+import { windowSummary, windowTimes, windowZone } from '../../delivery/window-format';
+import { captureAfterpay, captureDemoPayment, capturePaypal, fetchBookedWindow } from '../api';
 import {
   captureKeyOf,
   declinedByDemo,
@@ -19,7 +21,7 @@ import { orderReference } from '@storefront/contract/order-reference';
 
 type Outcome =
   | { kind: 'capturing' }
-  | { kind: 'paid'; captured: PaymentCaptured }
+  | { kind: 'paid'; captured: PaymentCaptured; booked: BookedWindow | null }
   | { kind: 'failed'; failure: PaymentFailure };
 
 function capture(ret: CapturableReturn) {
@@ -50,8 +52,10 @@ export function PaymentReturnPage() {
     let isCurrent = true;
     setOutcome({ kind: 'capturing' });
     capture(ret)
-      .then((captured) => {
-        if (isCurrent) setOutcome({ kind: 'paid', captured });
+      .then(async (captured) => {
+        // Asked before the payment is said, so the live region says both at once; the payment stands without it.
+        const booked = await fetchBookedWindow(captured.orderID).catch(() => null);
+        if (isCurrent) setOutcome({ kind: 'paid', captured, booked });
       })
       .catch((err: unknown) => {
         if (isCurrent) setOutcome({ kind: 'failed', failure: explainCaptureFailure(err) });
@@ -102,20 +106,29 @@ export function PaymentReturnPage() {
     result = {
       status: 'success',
       subTitle: (
-        <span data-testid="payment-return-summary">
-          {formatMoney(outcome.captured.amountCents)} paid for order{' '}
-          {orderReference(outcome.captured.orderID)}. Thank you!
-        </span>
+        <>
+          <span data-testid="payment-return-summary">
+            {formatMoney(outcome.captured.amountCents)} paid for order{' '}
+            {/* "Thank" ending one line and "you!" alone on the next read badly on a phone. */}
+            {orderReference(outcome.captured.orderID)}. Thank{'\u00a0'}you!
+          </span>
+          {outcome.booked && <BookedWindowLine booked={outcome.booked} />}
+        </>
       ),
     };
     actions = (
-      <ButtonLink
-        to={`/account/orders/${outcome.captured.orderID}`}
-        type="primary"
-        data-testid="payment-return-order"
-      >
-        View your order
-      </ButtonLink>
+      <>
+        <ButtonLink
+          to={`/account/orders/${outcome.captured.orderID}`}
+          type="primary"
+          data-testid="payment-return-order"
+        >
+          View your order
+        </ButtonLink>
+        <ButtonLink to="/shop" data-testid="payment-return-shop">
+          Continue shopping
+        </ButtonLink>
+      </>
     );
   } else {
     result = {
@@ -145,6 +158,25 @@ export function PaymentReturnPage() {
         {actions && <div className="payment-return__actions">{actions}</div>}
       </Card>
     </div>
+  );
+}
+
+/** The booked window, worded as the order page words it; on a phone it breaks after the day, not inside the times. */
+function BookedWindowLine({ booked }: { booked: BookedWindow }) {
+  const summary = windowSummary(booked);
+  const times = windowTimes(booked.startsAt, booked.endsAt);
+  return (
+    <span className="payment-return__window" data-testid="payment-return-window">
+      Delivery:{' '}
+      <Typography.Text strong>
+        {summary.slice(0, summary.length - times.length)}
+        <span className="payment-return__times">
+          {times}
+          {booked.label ? ` (${booked.label})` : ''}
+        </span>
+      </Typography.Text>{' '}
+      {windowZone(booked.startsAt)}
+    </span>
   );
 }
 
