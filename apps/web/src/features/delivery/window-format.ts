@@ -34,9 +34,14 @@ export function windowTimes(startsAt: string, endsAt: string): string {
   return startHalf === endHalf ? `${startTime} – ${end}` : `${startTime}\u00a0${startHalf} – ${end}`;
 }
 
+/** "Thursday 26 November": a window's day in the store's time zone. */
+export function windowDay(startsAt: string): string {
+  return fullDay.format(new Date(startsAt)).replace(',', '');
+}
+
 /** "Thursday 26 November, 5:00 – 7:00 pm". */
 export function windowSummary(window: { startsAt: string; endsAt: string }): string {
-  return `${fullDay.format(new Date(window.startsAt)).replace(',', '')}, ${windowTimes(window.startsAt, window.endsAt)}`;
+  return `${windowDay(window.startsAt)}, ${windowTimes(window.startsAt, window.endsAt)}`;
 }
 
 /**

@@ -5,7 +5,7 @@ import { useEffect, useMemo, useState, type ReactNode } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { formatMoney } from '../../../lib/money';
 import { useDocumentTitle } from '../../../lib/use-document-title';
-import { windowSummary, windowTimes, windowZone } from '../../delivery/window-format';
+import { windowDay, windowTimes, windowZone } from '../../delivery/window-format';
 import { captureAfterpay, captureDemoPayment, capturePaypal, fetchBookedWindow } from '../api';
 import {
   captureKeyOf,
@@ -163,15 +163,13 @@ export function PaymentReturnPage() {
 
 /** The booked window, worded as the order page words it; on a phone it breaks after the day, not inside the times. */
 function BookedWindowLine({ booked }: { booked: BookedWindow }) {
-  const summary = windowSummary(booked);
-  const times = windowTimes(booked.startsAt, booked.endsAt);
   return (
     <span className="payment-return__window" data-testid="payment-return-window">
       Delivery:{' '}
       <Typography.Text strong>
-        {summary.slice(0, summary.length - times.length)}
+        {windowDay(booked.startsAt)},{' '}
         <span className="payment-return__times">
-          {times}
+          {windowTimes(booked.startsAt, booked.endsAt)}
           {booked.label ? ` (${booked.label})` : ''}
         </span>
       </Typography.Text>{' '}
