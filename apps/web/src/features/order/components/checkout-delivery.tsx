@@ -93,7 +93,10 @@ export function CheckoutDelivery({
         <Radio.Group className="checkout-services" data-testid="checkout-service">
           {options.map((o) => (
             <Radio key={o.service} value={o.service} data-testid={`checkout-service-${o.service}`}>
-              {o.label} ({describeEta(o)}) — <strong>{o.isFree ? 'Free' : formatMoney(o.price)}</strong>
+              {/* Where a window is booked, it is the day the order comes: "1–2 business days" beside it would not be. */}
+              {o.label}
+              {windowRequired ? '' : ` (${describeEta(o)})`} —{' '}
+              <strong>{o.isFree ? 'Free' : formatMoney(o.price)}</strong>
             </Radio>
           ))}
         </Radio.Group>
