@@ -87,10 +87,11 @@ describe('orders', () => {
     await page.waitForURL('**/checkout');
     await testId(page, 'checkout-service-express').waitFor();
     await testId(page, 'checkout-service-express').click();
-    // Delivery times read as the cart words them.
-    expect(await testId(page, 'checkout-service').textContent()).toMatch(
-      /Express delivery \(\d+(–\d+)? business days?\)/,
-    );
+    // Sydney books a delivery window, and the window is the day the order comes: no "business days" beside it.
+    await testId(page, 'checkout-window').locator('.window-picker__window').first().waitFor();
+    const services = (await testId(page, 'checkout-service').textContent()) ?? '';
+    expect(services).toMatch(/Express delivery — \$\d/);
+    expect(services).not.toContain('business day');
     await expect.poll(() => testId(page, 'checkout-line').count()).toBe(2);
     const linesWithoutSubstitute = (scope: 'checkout-line' | 'order-line') =>
       testId(page, scope).filter({ has: testId(page, 'order-line-no-substitute') });
