@@ -21,6 +21,7 @@ const ZOD_FREE = new Set([
   'email-address',
   'person-name',
   'address-lines',
+  'store-time',
 ]);
 const CONTRACT_IMPORT = /import\s+(type\s+)?([^;]*?)\s+from\s+'@storefront\/contract\/([\w-]+)'/g;
 

@@ -1,25 +1,17 @@
 import { STORE_TIME_ZONE } from '@storefront/contract/limits';
+import { formatStoreMoment } from '@storefront/contract/store-time';
 
 // Dates and times are the store's, in Sydney, wherever the customer's browser is: an order's day is the day the
 // order list filters by, and a moment names its zone (AEST or AEDT) for a customer in Perth or London.
-const dateTimeFormat = new Intl.DateTimeFormat('en-AU', {
-  timeZone: STORE_TIME_ZONE,
-  day: 'numeric',
-  month: 'short',
-  year: 'numeric',
-  hour: 'numeric',
-  minute: '2-digit',
-  timeZoneName: 'short',
-});
 const dayFormats = {
   medium: new Intl.DateTimeFormat('en-AU', { timeZone: STORE_TIME_ZONE, dateStyle: 'medium' }),
   long: new Intl.DateTimeFormat('en-AU', { timeZone: STORE_TIME_ZONE, dateStyle: 'long' }),
 };
 const zoneFormat = new Intl.DateTimeFormat('en-AU', { timeZone: STORE_TIME_ZONE, timeZoneName: 'short' });
 
-/** A moment as customers read it, by the store's clock: "27 Nov 2026, 3:27 pm AEDT". */
+/** A moment as customers read it, by the store's clock: "27 Nov 2026, 3:27 pm AEDT" (as the order mails give it). */
 export function formatDateTime(iso: string): string {
-  return dateTimeFormat.format(new Date(iso));
+  return formatStoreMoment(iso);
 }
 
 /** The store's day of a moment: "27 Nov 2026", or "27 November 2026" when `long`. */

@@ -7,6 +7,7 @@ import { orderAddress, type OrderAddress } from '@storefront/contract/order';
 import { providerNames, refundNote, type CancelRefund } from '@storefront/contract/refund';
 import { deductionText, paidWithText, restOfTotalLabel } from '@storefront/contract/payment-rows';
 import { fullName } from '@storefront/contract/person-name';
+import { formatStoreMoment } from '@storefront/contract/store-time';
 import { formatAddress } from '@storefront/contract/address-lines';
 import type { Executor } from '../../db/client.js';
 import { together } from '../../db/together.js';
@@ -107,17 +108,6 @@ function deliveryBlocks(order: OrderRow): MailBlock[] {
   ];
 }
 
-// A moment as the order's page shows it, by the store's clock: "27 Nov 2026, 3:57 pm AEDT".
-const payByFormat = new Intl.DateTimeFormat('en-AU', {
-  timeZone: STORE_TIME_ZONE,
-  day: 'numeric',
-  month: 'short',
-  year: 'numeric',
-  hour: 'numeric',
-  minute: '2-digit',
-  timeZoneName: 'short',
-});
-
 /** Something is left to pay for the order, and can still be paid: its mail links to its payment page. */
 const awaitsPayment = (order: OrderRow) =>
   order.status === 'pending_payment' && totalsOf(order).amountDue > 0;
@@ -131,7 +121,7 @@ function content(event: OrderEvent, order: OrderRow, settings: OrderMailSettings
         ? {
             subject: awaitingPaymentSubject(ref),
             heading: `Order ${ref} is waiting for payment`,
-            lead: `Pay ${formatAud(amountDue)} by ${payByFormat.format(payByOf(order, settings.unpaidMinutes * 60_000))}, or the order is cancelled and its items go back on the shelf.`,
+            lead: `Pay ${formatAud(amountDue)} by ${formatStoreMoment(payByOf(order, settings.unpaidMinutes * 60_000))}, or the order is cancelled and its items go back on the shelf.`,
           }
         : {
             subject: `Order ${ref} is confirmed`,
