@@ -30,9 +30,8 @@ export function fetchOrderStat(): Promise<OrderStat> {
   return callApi<OrderStat>({ method: 'GET', url: '/api/v1/order/stat' });
 }
 
-export function fetchOrderDetail(orderID: number): Promise<OrderDetail> {
-  return callApi<OrderDetail>({ method: 'GET', url: '/api/v1/order/detail', params: { orderID } });
-}
+// Written in the payment feature's api.ts, which reads it too (payment may not import order).
+export { fetchOrderDetail } from '../payment/api';
 
 export function changeOrderAddress(body: OrderAddressBody): Promise<OrderDetail> {
   return callApi<OrderDetail>({ method: 'PUT', url: '/api/v1/order/address', data: body });

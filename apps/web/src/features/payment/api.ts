@@ -38,26 +38,24 @@ export function fetchPaymentMethods(orderID: number): Promise<PaymentMethods> {
 }
 
 /**
+ * An order as its page shows it. Its one home is here, not in the order feature, because the payment pages read it
+ * too and the order feature may import this one, not the other way round; `order/api.ts` passes it on.
+ */
+export function fetchOrderDetail(orderID: number): Promise<OrderDetail> {
+  return callApi<OrderDetail>({ method: 'GET', url: '/api/v1/order/detail', params: { orderID } });
+}
+
+/**
  * The provider still deciding a payment of the order (`order/detail`'s `paymentPendingWith`), asked once the order
  * takes no new payment, to say whether it is being cancelled.
  */
 export async function fetchPaymentPendingWith(orderID: number): Promise<PaymentProvider | null> {
-  const order = await callApi<OrderDetail>({
-    method: 'GET',
-    url: '/api/v1/order/detail',
-    params: { orderID },
-  });
-  return order.paymentPendingWith;
+  return (await fetchOrderDetail(orderID)).paymentPendingWith;
 }
 
 /** The delivery window the order has booked (`order/detail`), said again once it is paid; null without one. */
 export async function fetchBookedWindow(orderID: number): Promise<BookedWindow | null> {
-  const order = await callApi<OrderDetail>({
-    method: 'GET',
-    url: '/api/v1/order/detail',
-    params: { orderID },
-  });
-  return order.deliveryWindow;
+  return (await fetchOrderDetail(orderID)).deliveryWindow;
 }
 
 export function startPayment(body: PaymentStartBody, idempotencyKey: string): Promise<PaymentStarted> {
