@@ -12,13 +12,16 @@ const resultsDir = path.join(root, '.tmp/test-results');
 mkdirSync(resultsDir, { recursive: true });
 
 const failures = [];
+const timings = [];
 let passed = 0;
 let failed = 0;
 let skipped = 0;
 
 function step(label, cmd, args, opts = {}) {
   console.log(`\n▶ ${label}`);
+  const started = Date.now();
   const res = spawnSync(cmd, args, { cwd: root, stdio: 'inherit', ...opts });
+  timings.push(`${label} ${Math.round((Date.now() - started) / 1000)} s`);
   if (res.status !== 0) failures.push(label);
   return res.status === 0;
 }
@@ -50,11 +53,14 @@ vitest('api', 'apps/api');
 vitest('web', 'apps/web');
 
 if (existsSync(path.join(root, 'e2e/vitest.config.ts'))) {
+  const buildStarted = Date.now();
   ensureBuilt();
+  timings.push(`build ${Math.round((Date.now() - buildStarted) / 1000)} s`);
   if (step('browser (chromium)', 'bash', ['e2e/install-browser.sh'])) vitest('e2e', 'e2e');
 }
 
 console.log('\n────────────────────────────────────────');
+console.log(`steps: ${timings.join(', ')}`);
 if (failures.length > 0) console.log(`Failed steps: ${failures.join(', ')}`);
 console.log(`tests: ${passed} passed, ${failed} failed, ${skipped} skipped`);
 process.exit(failures.length > 0 || failed > 0 ? 1 : 0);
