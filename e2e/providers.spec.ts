@@ -206,6 +206,18 @@ describe('paying with PayPal and Afterpay', () => {
     await page.setViewportSize(DESKTOP);
     await saveScreenshot(page, 'order-payment-checking-desktop');
 
+    // The awaiting-payment mail's "Pay now" opens the payment page by its address: it offers no way to pay either.
+    await page.goto(`/checkout/pay/${orderID}`);
+    const holding = testId(page, 'payment-capture-pending');
+    await holding.waitFor();
+    expect(await holding.textContent()).toContain("Please don't pay again");
+    expect(await testId(page, 'payment-methods').count()).toBe(0);
+    await saveScreenshot(page, 'payment-capture-pending-desktop');
+    await page.setViewportSize(PHONE);
+    await saveScreenshot(page, 'payment-capture-pending-phone');
+    await page.setViewportSize(DESKTOP);
+    await page.goto(`/account/orders/${orderID}`);
+
     // Past its time to pay (by the browser's clock; the store keeps the order while PayPal decides, as its API tests
     // show): the page still waits for PayPal and does not say the order is being cancelled.
     const { data: order } = await api<OrderDetail>(`order/detail?orderID=${orderID}`, { token });

@@ -21,11 +21,32 @@ function makeMethods(amountDue: number): PaymentMethods {
 describe('readOrderPayment', () => {
   beforeEach(() => {
     vi.mocked(fetchPaymentMethods).mockReset();
+    vi.mocked(fetchPaymentPendingWith).mockReset().mockResolvedValue(null);
   });
 
   it('reads an order that owes money as owing, with its ways to pay', async () => {
     vi.mocked(fetchPaymentMethods).mockResolvedValue(makeMethods(1250));
     expect(await readOrderPayment(7)).toEqual({ kind: 'owing', methods: makeMethods(1250) });
+  });
+
+  it('reads an order that owes money while a provider still decides a payment of it as capture-pending', async () => {
+    vi.mocked(fetchPaymentMethods).mockResolvedValue(makeMethods(1250));
+    vi.mocked(fetchPaymentPendingWith).mockResolvedValue('paypal');
+    expect(await readOrderPayment(7)).toEqual({ kind: 'capture-pending', pendingWith: 'paypal' });
+    expect(fetchPaymentPendingWith).toHaveBeenCalledWith(7);
+  });
+
+  it('reads an order the store cannot find as not found, though its detail was refused too', async () => {
+    vi.mocked(fetchPaymentMethods).mockRejectedValue({ code: NOT_FOUND.code, msg: 'x', data: null });
+    vi.mocked(fetchPaymentPendingWith).mockRejectedValue({ code: NOT_FOUND.code, msg: 'x', data: null });
+    expect(await readOrderPayment(7)).toEqual({ kind: 'not-found' });
+  });
+
+  it('rejects when the ways to pay came but whether a payment is being decided could not be learnt', async () => {
+    const lost = new AxiosError('Network Error', AxiosError.ERR_NETWORK);
+    vi.mocked(fetchPaymentMethods).mockResolvedValue(makeMethods(1250));
+    vi.mocked(fetchPaymentPendingWith).mockRejectedValue(lost);
+    await expect(readOrderPayment(7)).rejects.toBe(lost);
   });
 
   it('reads ORDER_NOT_PAYABLE and a zero amount due as settled', async () => {
@@ -75,6 +96,9 @@ describe('describeOrderPayment', () => {
       `Order SO-7 is placed and waits for payment: pay by ${formatDateTime('2026-11-27T04:30:00.000Z')}, or it is cancelled.`,
     );
     expect(describeWith({ kind: 'settled' })).toBe('Order SO-7 has nothing left to pay.');
+    expect(describeWith({ kind: 'capture-pending', pendingWith: 'paypal' })).toBe(
+      'Order SO-7 waits for PayPal to confirm your payment.',
+    );
     expect(describeWith({ kind: 'not-found' })).toBe('Order SO-7 is not one of your orders.');
     expect(describeWith({ kind: 'pay-by-passed', pendingWith: null })).toBe(
       'The time to pay order SO-7 has ended: it is being cancelled and its items go back on the shelf.',

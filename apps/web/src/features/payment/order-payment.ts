@@ -10,6 +10,11 @@ import { orderReference } from '@storefront/contract/order-reference';
 /** What the payment page learnt of an order: what it owes and how to pay it, or why it owes nothing. */
 export type OrderPayment =
   | { kind: 'owing'; methods: PaymentMethods }
+  /**
+   * Owing, but a payment started with `pendingWith` is still being decided by it (held for review, or its capture
+   * went unanswered): paying again could charge twice, so no way to pay is offered until it has decided.
+   */
+  | { kind: 'capture-pending'; pendingWith: PaymentProvider }
   /** Paid or cancelled: the API does not say which. */
   | { kind: 'settled' }
   /**
@@ -23,14 +28,19 @@ const { NOT_FOUND, ORDER_NOT_PAYABLE, ORDER_PAY_BY_PASSED } = errorCatalogue;
 
 /** Rejects only when the order's state could not be learnt (network, server fault, ...). */
 export async function readOrderPayment(orderID: number): Promise<OrderPayment> {
+  // Asked beside the ways to pay, not after them, so an order that owes opens no slower; its answer only counts
+  // when the order owes (an order that is not found or settled answers the ways to pay's refusal instead).
+  const pending = fetchPaymentPendingWith(orderID);
+  pending.catch(() => undefined);
   try {
     const methods = await fetchPaymentMethods(orderID);
-    return methods.amountDue > 0 ? { kind: 'owing', methods } : { kind: 'settled' };
+    if (methods.amountDue <= 0) return { kind: 'settled' };
+    const pendingWith = await pending;
+    return pendingWith ? { kind: 'capture-pending', pendingWith } : { kind: 'owing', methods };
   } catch (err) {
     const code = readErrorCode(err);
     if (code === ORDER_NOT_PAYABLE.code) return { kind: 'settled' };
-    if (code === ORDER_PAY_BY_PASSED.code)
-      return { kind: 'pay-by-passed', pendingWith: await fetchPaymentPendingWith(orderID) };
+    if (code === ORDER_PAY_BY_PASSED.code) return { kind: 'pay-by-passed', pendingWith: await pending };
     if (code === NOT_FOUND.code) return { kind: 'not-found' };
     throw err;
   }
@@ -48,6 +58,9 @@ export function describeOrderPayment(
   }
   if (data.kind === 'owing') {
     return `Order ${orderReference(orderID)} is placed and waits for payment: pay by ${formatDateTime(data.methods.payBy)}, or it is cancelled.`;
+  }
+  if (data.kind === 'capture-pending') {
+    return `Order ${orderReference(orderID)} waits for ${providerNames[data.pendingWith]} to confirm your payment.`;
   }
   if (data.kind === 'settled') return `Order ${orderReference(orderID)} has nothing left to pay.`;
   if (data.kind === 'pay-by-passed' && data.pendingWith) {

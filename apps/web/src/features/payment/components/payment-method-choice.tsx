@@ -1,6 +1,7 @@
 import { Alert, type AlertProps, Button, Empty, Form, Radio, Skeleton, Space, Tag, Typography } from 'antd';
 import { afterpayInstalments } from '@storefront/contract/afterpay';
 import type { PaymentProvider } from '@storefront/contract/payment';
+import { providerNames } from '@storefront/contract/refund';
 import { useState } from 'react';
 import type { AsyncStatus } from '../../../lib/async-status';
 import { createAttemptKeys, isAnswerLost } from '../../../lib/attempt-key';
@@ -21,7 +22,7 @@ type ChoiceForm = { provider: PaymentProvider };
 type Notice = Pick<AlertProps, 'type' | 'message' | 'description'> & { testId: string };
 
 /** What the box says instead of the ways to pay, by why the order has nothing to pay here. */
-const NOTHING_TO_PAY: Record<Exclude<OrderPayment['kind'], 'owing'>, Notice> = {
+const NOTHING_TO_PAY: Record<Exclude<OrderPayment['kind'], 'owing' | 'capture-pending'>, Notice> = {
   'not-found': { type: 'warning', message: 'This order was not found', testId: 'payment-order-not-found' },
   settled: {
     type: 'info',
@@ -74,6 +75,19 @@ export function PaymentMethodChoice({ orderID, payment }: Props) {
       />
     ) : (
       <Skeleton active paragraph={{ rows: 3 }} data-testid="payment-methods-loading" />
+    );
+  }
+
+  if (payment.data.kind === 'capture-pending') {
+    // As the order's page says it: a second payment now could take the money twice.
+    return (
+      <Alert
+        type="info"
+        showIcon
+        message="Please don't pay again"
+        description={`If the ${providerNames[payment.data.pendingWith]} payment goes through, the order is yours; if not, it is cancelled and you are not charged. The order's page shows what becomes of it.`}
+        data-testid="payment-capture-pending"
+      />
     );
   }
 

@@ -85,6 +85,17 @@ describe('the payment page', () => {
     expect(screen.queryByTestId('payment-methods')).toBeNull();
   });
 
+  it('offers no way to pay an order whose PayPal payment is still being confirmed, and asks not to pay again', async () => {
+    vi.mocked(fetchPaymentMethods).mockResolvedValue(makeMethods(1250));
+    vi.mocked(fetchPaymentPendingWith).mockResolvedValue('paypal');
+    renderPaymentPage();
+    const notice = await screen.findByTestId('payment-capture-pending');
+    expect(notice.textContent).toContain("Please don't pay again");
+    expect(notice.textContent).toContain('If the PayPal payment goes through, the order is yours');
+    expect(sentence()).toContain('Order SO-7 waits for PayPal to confirm your payment.');
+    expect(screen.queryByTestId('payment-methods')).toBeNull();
+  });
+
   it('does not say an order with nothing due waits for payment', async () => {
     vi.mocked(fetchPaymentMethods).mockResolvedValue(makeMethods(0));
     renderPaymentPage();
