@@ -13,8 +13,8 @@ import {
   saveEmail,
   saveExpiresAt,
   saveUserInfoCookie,
+  readSessionEnded,
   sessionKeys,
-  wasSessionEnded,
 } from './session';
 
 type Reply = {
@@ -288,12 +288,12 @@ describe('a 401 answer', () => {
   it('leaves word for the sign-in page that the session ended, only when a session was sent', async () => {
     const { client } = makeHarness({ status: 401 });
     await client.get('/api/v1/customer/info').catch(() => undefined);
-    expect(wasSessionEnded()).toBe(false);
+    expect(readSessionEnded()).toBeNull();
     signIn();
     await client.get('/api/v1/customer/info').catch(() => undefined);
-    expect(wasSessionEnded()).toBe(true);
+    expect(readSessionEnded()).toBe('refused');
     forgetSessionEnded();
-    expect(wasSessionEnded()).toBe(false);
+    expect(readSessionEnded()).toBeNull();
   });
 
   it('sends the browser to /login with the current path and query as redirect', async () => {

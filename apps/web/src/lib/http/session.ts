@@ -33,11 +33,6 @@ export function readSessionEnded(): SessionEnd | null {
   return how === 'other-tab' ? 'other-tab' : 'refused';
 }
 
-/** Whether the session ended since the sign-in page last said so. */
-export function wasSessionEnded(): boolean {
-  return readSessionEnded() !== null;
-}
-
 export function forgetSessionEnded(): void {
   sessionStorage.removeItem(SESSION_ENDED_KEY);
 }
