@@ -79,6 +79,10 @@ describe('two tabs of one browser', () => {
     await first.waitForURL('**/login?redirect=%2Faccount%2Fprofile');
     expect(await testId(first, 'account-menu').count()).toBe(0);
     expect(await testId(first, 'cart-count').count()).toBe(0);
+    // The sign-in page says why it is shown, once: no toast says it again beside it.
+    expect(await testId(first, 'login-session-ended').textContent()).toBe('You signed out in another tab.');
+    await first.waitForTimeout(1000);
+    expect((await first.locator('body').innerText()).split('You signed out in another tab.')).toHaveLength(2);
 
     // Signing in as another customer there brings the first tab back to the account page, as that customer.
     await second.goto('/login');

@@ -12,7 +12,7 @@ import * as cartApi from '../features/cart/api';
 import { emptyCart } from '../features/cart/cart-slice';
 import { LoginPage } from '../features/account/pages/login-page';
 import * as newsletterApi from '../features/newsletter/api';
-import { sessionKeys } from '../lib/http/session';
+import { readSessionEnded, sessionKeys } from '../lib/http/session';
 import { toast } from '../lib/toast';
 import { AppLayout } from './app-layout';
 import { RequireSession } from './require-session';
@@ -72,6 +72,7 @@ function renderAccountPage(loginPage = <p data-testid="login-page">Sign in</p>) 
         element: <AppLayout />,
         children: [
           { path: '/login', element: loginPage },
+          { path: '/shop', element: <p data-testid="shop-page">Shop</p> },
           {
             path: '/account/profile',
             element: (
@@ -143,7 +144,6 @@ describe('the layout when another tab changes the session', () => {
     expect(router.state.location.search).toBe(`?redirect=${encodeURIComponent('/account/profile')}`);
     expect(screen.queryByTestId('account-menu')).toBeNull();
     expect(screen.queryByTestId('cart-count')).toBeNull();
-    expect(toast.info).toHaveBeenCalledWith('You signed out in another tab.');
   });
 
   it('says on the sign-in page it sends an account page to that another tab signed out', async () => {
@@ -156,6 +156,22 @@ describe('the layout when another tab changes the session', () => {
 
     const notice = await screen.findByTestId('login-session-ended');
     expect(notice.textContent).toBe('You signed out in another tab.');
+    expect(toast.info).not.toHaveBeenCalled();
+  });
+
+  it('says in a toast, not on a later sign-in, that another tab signed out while a page for anyone was shown', async () => {
+    vi.mocked(cartApi.listCart).mockResolvedValue(cartOf(3));
+    const router = renderAccountPage();
+    await waitFor(() => expect(screen.getByTestId('cart-count').textContent).toBe('3'));
+    await router.navigate('/shop');
+    await screen.findByTestId('shop-page');
+
+    Cookies.remove(sessionKeys.userInfoCookie);
+    inAnotherTab({ [sessionKeys.token]: null, [sessionKeys.expiresAt]: null, [sessionKeys.email]: null });
+
+    await waitFor(() => expect(toast.info).toHaveBeenCalledExactlyOnceWith('You signed out in another tab.'));
+    expect(router.state.location.pathname).toBe('/shop');
+    expect(readSessionEnded()).toBeNull();
   });
 
   it("keeps everything when another tab renews the same customer's token", async () => {

@@ -3,6 +3,7 @@ import { markSessionEnded, readEmail, watchSessionChanges } from '../lib/http/se
 import { forgetPrefetched } from '../lib/prefetch';
 import { toast } from '../lib/toast';
 import { useAppDispatch } from './hooks';
+import { isSessionPageShown } from './require-session';
 import { sessionReset } from './store';
 
 /**
@@ -17,16 +18,21 @@ export function useSessionFromOtherTabs(): number {
   useEffect(
     () =>
       watchSessionChanges((change) => {
+        // Asked before the page is drawn again: a page for signed-in customers then gives way to sign-in.
+        const isSentToSignIn = change === 'ended' && isSessionPageShown();
         forgetPrefetched();
         dispatch(sessionReset());
-        // A page for signed-in customers now asks for sign-in: that page says why, as after a refused call.
-        if (change === 'ended') markSessionEnded('other-tab');
         setSessionsSeen((seen) => seen + 1);
-        toast.info(
-          change === 'ended'
-            ? 'You signed out in another tab.'
-            : `You signed in as ${readEmail() ?? 'another customer'} in another tab.`,
-        );
+        // Said once: by the sign-in page a page for signed-in customers gives way to (as after a refused call), else
+        // by a toast on the page that stays. A mark left for a sign-in page not shown would be said on a later visit.
+        if (isSentToSignIn) markSessionEnded('other-tab');
+        else {
+          toast.info(
+            change === 'ended'
+              ? 'You signed out in another tab.'
+              : `You signed in as ${readEmail() ?? 'another customer'} in another tab.`,
+          );
+        }
       }),
     [dispatch],
   );
