@@ -22,16 +22,21 @@ async function migrationsBefore(tag: string): Promise<string> {
   return dir;
 }
 
-describe('migration 0009_payment_provider_key', () => {
-  const client = new PGlite();
-  const db = drizzle(client);
+// Each builds an embedded database of its own, whatever the project: run once, in the PGlite project.
+const describeOnce = describe.runIf(process.env.TEST_DB === 'pglite');
+
+describeOnce('migration 0009_payment_provider_key', () => {
+  // Started in the test, not as the file is collected: a project that skips the test starts no database.
+  let client: PGlite | undefined;
   let olderFolder = '';
   afterAll(async () => {
-    await client.close();
+    await client?.close();
     if (olderFolder) await rm(olderFolder, { recursive: true, force: true });
   });
 
   it('payments recorded before it keep their id as their provider key; later ones get a key of their own', async () => {
+    client = new PGlite();
+    const db = drizzle(client);
     olderFolder = await migrationsBefore('0009_payment_provider_key');
     await migrate(db, { migrationsFolder: olderFolder });
     // Foreign keys off for this session: the rows stand for payments of orders this test does not need.
@@ -63,7 +68,7 @@ describe('migration 0009_payment_provider_key', () => {
   }, 120_000);
 });
 
-describe('migration 0020_search_sizes_plurals_compounds', () => {
+describeOnce('migration 0020_search_sizes_plurals_compounds', () => {
   // Started in the test, not as the file loads, so it does not start beside the first test's database.
   let client: PGlite | undefined;
   let olderFolder = '';

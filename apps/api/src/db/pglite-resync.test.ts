@@ -12,6 +12,9 @@ const unwritable = {
 };
 const unsendable = sql`select ${sql.param(unwritable)}::text as t`;
 
+// About the embedded database alone: run once, in the PGlite project, not again in the PostgreSQL one.
+const describeEmbedded = describe.runIf(process.env.TEST_DB === 'pglite');
+
 // A database of each test's own: one left out of step must not pass or fail the next test.
 let database: Database;
 beforeEach(async () => {
@@ -26,7 +29,7 @@ async function answersNormally(): Promise<void> {
   for (const n of [1, 2, 3]) expect(await select(n)).toEqual([{ n }]);
 }
 
-describe('the embedded database given a parameter it cannot serialise', () => {
+describeEmbedded('the embedded database given a parameter it cannot serialise', () => {
   it('has the database refuse it, as PostgreSQL would, and answers the statement sent with it', async () => {
     const [refused, beside] = await Promise.allSettled([database.db.execute(wrongType), select(7)]);
     expect(
@@ -46,7 +49,7 @@ describe('the embedded database given a parameter it cannot serialise', () => {
   });
 });
 
-describe('the embedded database after a statement that failed before it was sent', () => {
+describeEmbedded('the embedded database after a statement that failed before it was sent', () => {
   it('fails that statement alone: the statements after it get their own answers', async () => {
     await expect(database.db.execute(unsendable)).rejects.toThrow();
     await answersNormally();
