@@ -230,7 +230,9 @@ function ProductDetail({ productID }: { productID: number }) {
               {actions.isSavedToWishlist(p.productID) ? 'In your wishlist' : 'Add to wishlist'}
             </button>
           </div>
-          <ProductShippingEstimate productID={p.productID} quantity={quantity} isSignedIn={hasSession()} />
+          {p.available && (
+            <ProductShippingEstimate productID={p.productID} quantity={quantity} isSignedIn={hasSession()} />
+          )}
         </div>
       </div>
       {related.data && related.data.length > 0 && (
