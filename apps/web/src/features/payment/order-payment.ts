@@ -31,6 +31,7 @@ export async function readOrderPayment(orderID: number): Promise<OrderPayment> {
   // Asked beside the ways to pay, not after them, so an order that owes opens no slower; its answer only counts
   // when the order owes (an order that is not found or settled answers the ways to pay's refusal instead).
   const pending = fetchPaymentPendingWith(orderID);
+  // Its failure is read only where its answer counts; elsewhere it must not surface as an unhandled rejection.
   pending.catch(() => undefined);
   try {
     const methods = await fetchPaymentMethods(orderID);
