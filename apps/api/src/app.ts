@@ -261,7 +261,7 @@ export async function buildApp({ config, database, now = () => new Date(), logge
     {
       scryptLogN: config.SCRYPT_LOG_N,
       now,
-      onRegistered: (tx, customer) => verification.mailLink(tx, customer),
+      onRegistered: (tx, customer) => verification.mailLink(tx, customer, 'registration'),
     },
   );
 

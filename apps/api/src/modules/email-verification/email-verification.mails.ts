@@ -2,13 +2,23 @@ import { VERIFY_LINK_HOURS } from '@storefront/contract/account-mail';
 import { renderMail } from '../mail/mail-layout.js';
 import type { NewMail } from '../mail/outbox.repo.js';
 
-export function verifyLinkMail(to: { email: string; firstName: string }, link: string): NewMail {
+/** Why the link is mailed: a link asked for again goes to a customer we already know, who is not welcomed twice. */
+export type VerifyLinkOccasion = 'registration' | 'resend';
+
+export function verifyLinkMail(
+  to: { email: string; firstName: string },
+  link: string,
+  occasion: VerifyLinkOccasion,
+): NewMail {
   return {
     topic: 'verify-email',
     to: to.email,
     ...renderMail({
       subject: 'Confirm your email address for Harbour Grocer',
-      heading: `Welcome, ${to.firstName}: please confirm your email address`,
+      heading:
+        occasion === 'registration'
+          ? `Welcome, ${to.firstName}: please confirm your email address`
+          : `Hi ${to.firstName}, please confirm your email address`,
       blocks: [
         {
           kind: 'paragraph',

@@ -16,7 +16,7 @@ import {
 import { findCustomerById, updateCustomer, type CustomerRow } from '../account/account.repo.js';
 import { insertMail } from '../mail/outbox.repo.js';
 import type { Throttle } from '../throttle/throttle.service.js';
-import { verifyLinkMail } from './email-verification.mails.js';
+import { verifyLinkMail, type VerifyLinkOccasion } from './email-verification.mails.js';
 import { storeUrl } from '../../lib/store-url.js';
 
 export type EmailVerificationSettings = { throttle: Throttle; publicUrl: string; now: () => Date };
@@ -35,7 +35,7 @@ export function createEmailVerification(db: Db, settings: EmailVerificationSetti
   }
 
   /** Writes a fresh link and its mail in the caller's transaction; earlier links stop working. */
-  async function mailLink(tx: Executor, customer: CustomerRow): Promise<void> {
+  async function mailLink(tx: Executor, customer: CustomerRow, occasion: VerifyLinkOccasion): Promise<void> {
     const token = newToken();
     const at = now();
     await endAccountTokens(tx, customer.id, 'verify_email', at);
@@ -47,7 +47,7 @@ export function createEmailVerification(db: Db, settings: EmailVerificationSetti
       expiresAt: new Date(at.getTime() + VERIFY_LINK_HOURS * 3_600_000),
       createdAt: at,
     });
-    await insertMail(tx, verifyLinkMail(customer, linkFor(token)), at);
+    await insertMail(tx, verifyLinkMail(customer, linkFor(token), occasion), at);
   }
 
   async function refusalOfSpentLink(tx: Executor, token: string): Promise<AppError> {
@@ -66,7 +66,7 @@ export function createEmailVerification(db: Db, settings: EmailVerificationSetti
       if (!customer) throw new AppError('NOT_SIGNED_IN');
       if (customer.emailVerifiedAt) throw new AppError('EMAIL_ALREADY_VERIFIED');
       await settings.throttle.reserve('perAccount', `verify:account:${customer.id}`);
-      await db.transaction((tx) => mailLink(tx, customer));
+      await db.transaction((tx) => mailLink(tx, customer, 'resend'));
       return { email: customer.email };
     },
 

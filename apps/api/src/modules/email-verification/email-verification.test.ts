@@ -72,6 +72,25 @@ describe('proving an email address', () => {
     expect(mail?.html).toContain('>Confirm my email address</a>');
   });
 
+  it('a link the customer asked for again greets them by name, not as a new customer', async () => {
+    const c = await registerCustomer(t.app);
+    expect((await post('/email/verification', {}, c.token)).body.code).toBe(0);
+    await t.app.mailWorker.sendDue();
+    const mails = smtp.to(c.email).filter((m) => m.subject.startsWith('Confirm your email'));
+    expect(mails.map((m) => m.subject)).toEqual([
+      'Confirm your email address for Harbour Grocer',
+      'Confirm your email address for Harbour Grocer',
+    ]);
+    const resent = mails[1];
+    expect(resent?.text).toContain('Hi Test, please confirm your email address\n');
+    expect(resent?.text).not.toContain('Welcome');
+    expect(resent?.html).toContain(
+      '<h1 style="font-size:22px;margin:0 0 16px">Hi Test, please confirm your email address</h1>',
+    );
+    expect(resent?.html).not.toContain('Welcome');
+    expect(resent?.text).toContain(`Confirm my email address: ${STORE}/verify-email?token=`);
+  });
+
   it('a resent link, opened signed out, marks the address verified; the link then works no more', async () => {
     const c = await registerCustomer(t.app);
     expect(await post('/email/verification', {}, c.token)).toMatchObject({
