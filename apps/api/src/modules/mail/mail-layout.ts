@@ -7,6 +7,8 @@ const BRAND = '#b3123e';
 export type MailBlock =
   | { kind: 'paragraph'; text: string }
   | { kind: 'action'; label: string; url: string }
+  /** A secondary action, for a mail whose one button is another: a plain link. */
+  | { kind: 'link'; label: string; url: string }
   | { kind: 'rows'; rows: { label: string; value: string; strong?: boolean }[] };
 
 export type MailContent = { subject: string; text: string; html: string };
@@ -32,7 +34,7 @@ export function escapeHtml(value: string): string {
 
 function textOf(block: MailBlock): string {
   if (block.kind === 'paragraph') return block.text;
-  if (block.kind === 'action') return `${block.label}: ${block.url}`;
+  if (block.kind === 'action' || block.kind === 'link') return `${block.label}: ${block.url}`;
   const width = Math.max(...block.rows.map((r) => r.label.length));
   return block.rows.map((r) => `${r.label.padEnd(width)}  ${r.value}`).join('\n');
 }
@@ -49,6 +51,12 @@ function htmlOf(block: MailBlock): string {
       // A long token would otherwise widen a phone's screen past its width.
       `<p style="margin:0 0 16px;font-size:13px;color:#555555;overflow-wrap:anywhere;word-break:break-all">` +
       `Or open this link: ${escapeHtml(block.url)}</p>`
+    );
+  }
+  if (block.kind === 'link') {
+    return (
+      `<p style="margin:0 0 16px"><a href="${escapeHtml(block.url)}" style="color:${BRAND};font-weight:600">` +
+      `${escapeHtml(block.label)}</a></p>`
     );
   }
   const rows = block.rows

@@ -69,6 +69,13 @@ async function mailsTo(email: string) {
   return smtp.to(email).filter((m) => m.subject.includes('SO-'));
 }
 
+/** The labels of a mail's filled buttons (links with a background), in order. */
+function buttonsIn(html: string | undefined): string[] {
+  return [...(html ?? '').matchAll(/<a [^>]*style="[^"]*background:[^>]*>([^<]*)<\/a>/g)].map(
+    (m) => m[1] ?? '',
+  );
+}
+
 describe('order mail', () => {
   it('placing an order mails its lines and totals in dollars, and that it awaits payment', async () => {
     const { c, addressID, chocolate } = await shopper();
@@ -351,6 +358,27 @@ describe('order mail', () => {
     expect(paid?.subject).toBe(`Order SO-${order.orderID} is paid and confirmed`);
     expect(paid?.text).not.toContain('Pay now');
     expect(paid?.text).not.toContain('/checkout/pay/');
+  });
+
+  it('the mail of an order awaiting payment has one button, Pay now; its order is a plain link, a button again once paid', async () => {
+    const { c, addressID } = await shopper();
+    const order = await placeOrder(t.app, c, { addressID });
+    const [mail] = await mailsTo(c.email);
+    const orderLink = `${STORE}/account/orders/${order.orderID}`;
+    expect(buttonsIn(mail?.html)).toEqual(['Pay now']);
+    expect(mail?.html).toContain(
+      `<a href="${orderLink}" style="color:#b3123e;font-weight:600">See your order</a>`,
+    );
+    expect(mail?.text).toContain(`See your order: ${orderLink}`);
+
+    const start = (await call(c.token, 'POST', '/payment/start', {
+      orderID: order.orderID,
+      provider: 'demo',
+    })) as { data: { redirectUrl: string } };
+    const ref = new URL(start.data.redirectUrl, STORE).searchParams.get('ref') ?? '';
+    await call(c.token, 'POST', '/payment/demo/decide', { ref, decision: 'approve' });
+    await call(c.token, 'POST', '/payment/demo/capture', { orderID: order.orderID, ref });
+    expect(buttonsIn((await mailsTo(c.email)).at(-1)?.html)).toEqual(['See your order']);
   });
 
   it('a checkout that fails writes no mail', async () => {

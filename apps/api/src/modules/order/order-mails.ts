@@ -235,6 +235,7 @@ export async function queueOrderMail(
   if (!customer) return;
   const c = content(event, order, settings);
   const link = storeUrl(settings.publicUrl, `/account/orders/${order.id}`).toString();
+  const isPayNow = event.kind === 'placed' && awaitsPayment(order);
   await insertMail(
     tx,
     {
@@ -246,7 +247,7 @@ export async function queueOrderMail(
         blocks: [
           { kind: 'paragraph', text: `Hi ${customer.firstName},` },
           { kind: 'paragraph', text: c.lead },
-          ...(event.kind === 'placed' && awaitsPayment(order)
+          ...(isPayNow
             ? [
                 {
                   kind: 'action' as const,
@@ -260,7 +261,7 @@ export async function queueOrderMail(
           ...(window
             ? [{ kind: 'paragraph' as const, text: `Delivery window: ${describeWindow(window)}.` }]
             : []),
-          { kind: 'action', label: 'See your order', url: link },
+          { kind: isPayNow ? 'link' : 'action', label: 'See your order', url: link },
         ],
         footer: [
           ...(settings.abn && isInvoiceMail(event, order)
