@@ -6,7 +6,7 @@ import { Provider } from 'react-redux';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { createAppStore } from '../../../app/store';
 import type { Suburb } from '@storefront/contract/suburb';
-import { searchSuburbs } from '../../suburb/api';
+import { searchSuburbs, suburbsOfPostcode } from '../../suburb/api';
 import { updateCustomer } from '../api';
 import { HomeSuburbCard } from './home-suburb-card';
 
@@ -32,13 +32,48 @@ function makeInfo(overrides: Partial<CustomerInfo> = {}): CustomerInfo {
 
 const melbourne: Suburb = { suburbID: 31, suburb: 'Melbourne', state: 'VIC', postcode: '3000' };
 
-function renderCard() {
+function renderCard(info = makeInfo()) {
   render(
     <Provider store={createAppStore()}>
-      <HomeSuburbCard info={makeInfo()} onSaved={vi.fn()} />
+      <HomeSuburbCard info={info} onSaved={vi.fn()} />
     </Provider>,
   );
 }
+
+beforeEach(() => {
+  vi.mocked(suburbsOfPostcode).mockReset();
+  vi.mocked(suburbsOfPostcode).mockResolvedValue([]);
+});
+
+describe('the home suburb as shown', () => {
+  it('names its state between the suburb and the postcode, as addresses do', async () => {
+    vi.mocked(suburbsOfPostcode).mockResolvedValue([
+      { suburbID: 1, suburb: 'Haymarket', state: 'NSW', postcode: '2000' },
+      { suburbID: 2, suburb: 'Sydney', state: 'NSW', postcode: '2000' },
+    ]);
+    renderCard();
+    await waitFor(() =>
+      expect(screen.getByTestId('profile-suburb-value').textContent).toBe('Sydney NSW 2000'),
+    );
+    expect(suburbsOfPostcode).toHaveBeenCalledWith('2000');
+  });
+
+  it('of a postcode two states share, names the state of the suburb', async () => {
+    vi.mocked(suburbsOfPostcode).mockResolvedValue([
+      { suburbID: 3, suburb: 'Queanbeyan', state: 'NSW', postcode: '2620' },
+      { suburbID: 4, suburb: 'Hume', state: 'ACT', postcode: '2620' },
+    ]);
+    renderCard(makeInfo({ suburb: 'Hume', postCode: '2620' }));
+    await waitFor(() => expect(screen.getByTestId('profile-suburb-value').textContent).toBe('Hume ACT 2620'));
+  });
+
+  it('shows the suburb and postcode as they are when the state cannot be read', async () => {
+    vi.mocked(suburbsOfPostcode).mockRejectedValue(new Error('offline'));
+    renderCard();
+    await waitFor(() => expect(suburbsOfPostcode).toHaveBeenCalled());
+    expect(screen.getByTestId('profile-suburb-value').textContent).toBe('Sydney 2000');
+  });
+});
 
 describe('the home suburb form', () => {
   beforeEach(() => {

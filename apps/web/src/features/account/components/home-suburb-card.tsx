@@ -1,11 +1,14 @@
 import { Button, Card, Descriptions, Form, Space } from 'antd';
 import type { CustomerInfo } from '@storefront/contract/account';
 import { errorCatalogue } from '@storefront/contract/errors';
-import { useState } from 'react';
+import type { AustralianState } from '@storefront/contract/suburb';
+import { useCallback, useState } from 'react';
 import { DEFAULT_POST_CODE } from '../user-info-slice';
 import { SCROLL_TO_FIRST_ERROR } from '../../../lib/form-rules';
 import type { FieldsByCode } from '../../../lib/form-refusal';
 import { useFocusReturn } from '../../../lib/use-focus-return';
+import { useRemoteData } from '../../../lib/use-remote-data';
+import { suburbsOfPostcode } from '../../suburb/api';
 import { useProfileSave } from '../use-profile-save';
 import { RefusalAlert } from '../../../components/refusal-alert';
 import { HomeSuburbField } from './home-suburb-field';
@@ -16,9 +19,25 @@ type Props = { info: CustomerInfo; onSaved: (info: CustomerInfo) => void };
 
 const FIELDS_BY_CODE: FieldsByCode = { [errorCatalogue.UNKNOWN_POSTCODE.code]: ['suburb'] };
 
+/**
+ * The home suburb's state, as addresses name it: the profile holds only the suburb and postcode, so the state is read
+ * from the localities of the postcode (a postcode may cross a state line). Null while it is read, or when it cannot be.
+ */
+function useHomeSuburbState(suburb: string, postCode: string): AustralianState | null {
+  const load = useCallback(async () => {
+    const localities = suburb && postCode ? await suburbsOfPostcode(postCode) : [];
+    const found = localities.find((s) => s.suburb.toLowerCase() === suburb.toLowerCase());
+    return { suburb, postCode, state: found?.state ?? null };
+  }, [suburb, postCode]);
+  const read = useRemoteData(load).data;
+  // An answer about the suburb before a change is not this one's.
+  return read && read.suburb === suburb && read.postCode === postCode ? read.state : null;
+}
+
 /** Postcode and suburb change together, picked as one locality from the suburb search. */
 export function HomeSuburbCard({ info, onSaved }: Props) {
   const [isEditing, setIsEditing] = useState(false);
+  const state = useHomeSuburbState(info.suburb, info.postCode);
   const editButton = useFocusReturn();
   const close = () => {
     setIsEditing(false);
@@ -42,7 +61,8 @@ export function HomeSuburbCard({ info, onSaved }: Props) {
         <Descriptions column={1} size="small">
           <Descriptions.Item label="Suburb">
             <span data-testid="profile-suburb-value">
-              {info.suburb || 'Not given'} {info.postCode || DEFAULT_POST_CODE}
+              {info.suburb || 'Not given'} {state && `${state} `}
+              {info.postCode || DEFAULT_POST_CODE}
             </span>
           </Descriptions.Item>
         </Descriptions>
