@@ -44,15 +44,18 @@ export function useBrowser(): () => Browser {
   };
 }
 
+/** A new browser context and page; `reducedMotion: 'reduce'` stands for a visitor whose system asks for less motion. */
 export async function openPage(
   browser: Browser,
   viewport: { width: number; height: number } = DESKTOP,
+  { reducedMotion }: { reducedMotion?: 'reduce' | 'no-preference' } = {},
 ): Promise<{ context: BrowserContext; page: Page }> {
   const context = await browser.newContext({
     baseURL: store().baseURL,
     viewport,
     locale: 'en-AU',
     timezoneId: 'Australia/Sydney',
+    reducedMotion,
   });
   const page = await context.newPage();
   return { context, page };

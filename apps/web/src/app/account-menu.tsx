@@ -2,7 +2,7 @@ import { ConfigProvider, Dropdown, type MenuProps } from 'antd';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { AccountButton } from './account-button';
-import { theme } from '../components/antd-theme';
+import { useAntdConfig } from '../components/antd-config';
 
 type Props = { name: string; onSignOut: () => void; isInitiallyOpen: boolean };
 
@@ -18,6 +18,7 @@ const items: MenuProps['items'] = [
 /** The signed-in header menu; loaded when wanted, so the dropdown and menu code stay out of the page load. */
 export function AccountMenu({ name, onSignOut, isInitiallyOpen }: Props) {
   const navigate = useNavigate();
+  const antdConfig = useAntdConfig();
   const [isOpen, setIsOpen] = useState(isInitiallyOpen);
   const onClick: MenuProps['onClick'] = ({ key }) => {
     setIsOpen(false);
@@ -25,7 +26,7 @@ export function AccountMenu({ name, onSignOut, isInitiallyOpen }: Props) {
     else void navigate(key);
   };
   return (
-    <ConfigProvider theme={theme}>
+    <ConfigProvider {...antdConfig}>
       {/* Inside the header, which stays at the top of the window: placed in the page, the open menu scrolled away
           from its button when the page did. */}
       <Dropdown
