@@ -73,3 +73,23 @@ describe('the delivery estimate on a product page', () => {
     expect(screen.queryByTestId('product-shipping')).toBeNull();
   });
 });
+
+describe('Afterpay on a product page', () => {
+  const terms = { available: true, minimumCents: 100, maximumCents: 200_000, instalments: 4 };
+
+  it('a product that can be bought offers its Afterpay instalments', async () => {
+    vi.mocked(fetchAfterpayTerms).mockResolvedValue(terms);
+    await showProduct(makeProduct());
+    expect((await screen.findByTestId('afterpay-instalments')).textContent).toContain(
+      'interest-free payments',
+    );
+  });
+
+  it('a sold-out product offers no Afterpay instalments', async () => {
+    vi.mocked(fetchAfterpayTerms).mockResolvedValue(terms);
+    await showProduct(makeProduct({ stock: 0, available: false }));
+    // The terms, were they asked for, answer at once: a turn of the event loop lets them be drawn.
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(screen.queryByTestId('afterpay-instalments')).toBeNull();
+  });
+});

@@ -148,7 +148,8 @@ function ProductDetail({ productID }: { productID: number }) {
               {stock.text}
             </span>
           </div>
-          <AfterpayInstalments amountCents={p.price} />
+          {/* Like the delivery estimate: no way to pay for what cannot be bought. */}
+          {p.available && <AfterpayInstalments amountCents={p.price} />}
           <p data-testid="product-description">{p.description}</p>
           <p className="product-detail__sku">
             SKU {p.sku} · {(p.weightGrams / 1000).toFixed(2)} kg
