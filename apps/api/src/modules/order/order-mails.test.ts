@@ -63,6 +63,16 @@ async function shopper() {
   return { c, addressID, chocolate };
 }
 
+/** Pays the order through the demo provider as its customer would: start, approve, capture. Answers the capture's code. */
+async function payByDemo(token: string, orderID: number): Promise<number> {
+  const start = (await call(token, 'POST', '/payment/start', { orderID, provider: 'demo' })) as {
+    data: { redirectUrl: string };
+  };
+  const ref = new URL(start.data.redirectUrl, STORE).searchParams.get('ref') ?? '';
+  await call(token, 'POST', '/payment/demo/decide', { ref, decision: 'approve' });
+  return (await call(token, 'POST', '/payment/demo/capture', { orderID, ref })).code;
+}
+
 /** The order mail sent to `email` (registration's verification mail left out). */
 async function mailsTo(email: string) {
   await t.app.mailWorker.sendDue();
@@ -126,17 +136,7 @@ describe('order mail', () => {
     await giveCredit(db(), c.user.customerID, 1000);
     const order = await placeOrder(t.app, c, { addressID, useCredit: true });
     await t.app.mailWorker.sendDue();
-    const start = (await call(c.token, 'POST', '/payment/start', {
-      orderID: order.orderID,
-      provider: 'demo',
-    })) as {
-      data: { redirectUrl: string };
-    };
-    const ref = new URL(start.data.redirectUrl, STORE).searchParams.get('ref') ?? '';
-    await call(c.token, 'POST', '/payment/demo/decide', { ref, decision: 'approve' });
-    expect((await call(c.token, 'POST', '/payment/demo/capture', { orderID: order.orderID, ref })).code).toBe(
-      0,
-    );
+    expect(await payByDemo(c.token, order.orderID)).toBe(0);
     expect((await call(c.token, 'PUT', '/order/cancel', { orderID: order.orderID })).code).toBe(0);
 
     const subjects = (await mailsTo(c.email)).map((m) => m.subject);
@@ -220,13 +220,7 @@ describe('order mail', () => {
     smtp.refuseNext(1);
     await t.app.mailWorker.sendDue();
     expect(await mailsTo(c.email)).toEqual([]);
-    const start = (await call(c.token, 'POST', '/payment/start', {
-      orderID: order.orderID,
-      provider: 'demo',
-    })) as { data: { redirectUrl: string } };
-    const ref = new URL(start.data.redirectUrl, STORE).searchParams.get('ref') ?? '';
-    await call(c.token, 'POST', '/payment/demo/decide', { ref, decision: 'approve' });
-    await call(c.token, 'POST', '/payment/demo/capture', { orderID: order.orderID, ref });
+    expect(await payByDemo(c.token, order.orderID)).toBe(0);
 
     // Past the refused mail's retry: only the confirmation goes, not "pay within 30 minutes" after it.
     t.clock.advance(60 * 60_000);
@@ -347,13 +341,7 @@ describe('order mail', () => {
     expect(mail?.html).toContain('>Pay now</a>');
 
     // Paid, the confirmation asks for nothing more.
-    const start = (await call(c.token, 'POST', '/payment/start', {
-      orderID: order.orderID,
-      provider: 'demo',
-    })) as { data: { redirectUrl: string } };
-    const ref = new URL(start.data.redirectUrl, STORE).searchParams.get('ref') ?? '';
-    await call(c.token, 'POST', '/payment/demo/decide', { ref, decision: 'approve' });
-    await call(c.token, 'POST', '/payment/demo/capture', { orderID: order.orderID, ref });
+    expect(await payByDemo(c.token, order.orderID)).toBe(0);
     const paid = (await mailsTo(c.email)).at(-1);
     expect(paid?.subject).toBe(`Order SO-${order.orderID} is paid and confirmed`);
     expect(paid?.text).not.toContain('Pay now');
@@ -371,13 +359,7 @@ describe('order mail', () => {
     );
     expect(mail?.text).toContain(`See your order: ${orderLink}`);
 
-    const start = (await call(c.token, 'POST', '/payment/start', {
-      orderID: order.orderID,
-      provider: 'demo',
-    })) as { data: { redirectUrl: string } };
-    const ref = new URL(start.data.redirectUrl, STORE).searchParams.get('ref') ?? '';
-    await call(c.token, 'POST', '/payment/demo/decide', { ref, decision: 'approve' });
-    await call(c.token, 'POST', '/payment/demo/capture', { orderID: order.orderID, ref });
+    expect(await payByDemo(c.token, order.orderID)).toBe(0);
     expect(buttonsIn((await mailsTo(c.email)).at(-1)?.html)).toEqual(['See your order']);
   });
 
