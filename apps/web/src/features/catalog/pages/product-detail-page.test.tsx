@@ -1,4 +1,5 @@
 import type { Product } from '@storefront/contract/catalog';
+import type { AfterpayTerms } from '@storefront/contract/payment';
 import { render, screen } from '@testing-library/react';
 import { Provider } from 'react-redux';
 import { MemoryRouter, Route, Routes } from 'react-router';
@@ -75,7 +76,7 @@ describe('the delivery estimate on a product page', () => {
 });
 
 describe('Afterpay on a product page', () => {
-  const terms = { available: true, minimumCents: 100, maximumCents: 200_000, instalments: 4 };
+  const terms: AfterpayTerms = { available: true, minimumCents: 100, maximumCents: 200_000, instalments: 4 };
 
   it('a product that can be bought offers its Afterpay instalments', async () => {
     vi.mocked(fetchAfterpayTerms).mockResolvedValue(terms);
