@@ -284,6 +284,7 @@ export async function buildApp({ config, database, now = () => new Date(), logge
     log: app.log,
     mail: orderMail,
     maxUnpaid: config.UNPAID_ORDERS_MAX,
+    batchCheckouts: database.kind === 'postgres',
     onStockChanged: () => listings.clear(),
     settleTakenPayments: (customerId, orderId) => orderPayments.settleTakenPayments(customerId, orderId),
   });

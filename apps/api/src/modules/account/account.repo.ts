@@ -27,6 +27,20 @@ export async function findCustomerById(db: Executor, id: number): Promise<Custom
   return row;
 }
 
+/** Several customers by id, in one statement. */
+export async function findCustomersByIds(db: Executor, ids: number[]): Promise<Map<number, CustomerRow>> {
+  const rows = await customersByIds(db).execute({ ids });
+  return new Map(rows.map((row) => [row.id, row]));
+}
+
+const customersByIds = preparedPer((db) =>
+  db
+    .select()
+    .from(customers)
+    .where(sql`${customers.id} = any(${sql.placeholder('ids')}::int[])`)
+    .prepare('find_customers_by_ids'),
+);
+
 /** Locks the customer's row for the rest of the transaction: the one lock for changes that must not interleave per customer. */
 export async function lockCustomer(tx: Executor, customerId: number): Promise<void> {
   await tx.select({ id: customers.id }).from(customers).where(eq(customers.id, customerId)).for('update');

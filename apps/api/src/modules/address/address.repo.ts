@@ -102,6 +102,44 @@ const addressesWithDefaultBillingOf = preparedPer((db) =>
     .prepare('find_addresses_with_default_billing'),
 );
 
+/**
+ * For several customers' checkouts at once, each asking for two of their addresses: the addresses asked for and
+ * each customer's default billing one, by customer. An id asked for by one customer never answers with another's.
+ */
+export async function findAddressesWithDefaultBillingOf(
+  db: Executor,
+  asks: { customerId: number; ids: [number, number] }[],
+): Promise<Map<number, AddressRow[]>> {
+  const rows = await addressesWithDefaultBillingOfMany(db).execute({
+    customerIds: asks.map((a) => a.customerId),
+    ids: asks.flatMap((a) => a.ids),
+  });
+  const byCustomer = new Map<number, AddressRow[]>();
+  for (const { customerId, ids } of asks) {
+    const mine = rows.filter(
+      (a) => a.customerId === customerId && (a.isDefaultBilling || ids.includes(a.id)),
+    );
+    byCustomer.set(customerId, mine);
+  }
+  return byCustomer;
+}
+
+const addressesWithDefaultBillingOfMany = preparedPer((db) =>
+  db
+    .select()
+    .from(addresses)
+    .where(
+      and(
+        sql`${addresses.customerId} = any(${sql.placeholder('customerIds')}::int[])`,
+        or(
+          sql`${addresses.id} = any(${sql.placeholder('ids')}::int[])`,
+          eq(addresses.isDefaultBilling, true),
+        ),
+      ),
+    )
+    .prepare('find_addresses_with_default_billing_of_many'),
+);
+
 export async function findDefaultAddress(
   db: Executor,
   customerId: number,

@@ -34,6 +34,26 @@ const lockCartRow = preparedPer((db) =>
 );
 
 /**
+ * Locks the carts rows of several customers for the rest of the transaction, in customer id order (so transactions
+ * locking several carts queue instead of deadlocking); answers the customers that have one. A customer without a
+ * row has no lines to order.
+ */
+export async function lockCarts(tx: Executor, customerIds: number[]): Promise<Set<number>> {
+  const rows = await lockCartRows(tx).execute({ customerIds });
+  return new Set(rows.map((row) => row.id));
+}
+
+const lockCartRows = preparedPer((db) =>
+  db
+    .select({ id: carts.customerId })
+    .from(carts)
+    .where(sql`${carts.customerId} = any(${sql.placeholder('customerIds')}::int[])`)
+    .orderBy(asc(carts.customerId))
+    .for('update')
+    .prepare('lock_carts'),
+);
+
+/**
  * What adding a product to a cart is checked against, in one statement: the product as it is now, the quantity
  * already on the customer's line for it, and how many lines their cart holds.
  */
@@ -116,9 +136,7 @@ export async function listSelectedLinesLockingProducts(
   customerId: number,
 ): Promise<{ line: CartLineState; product: CartProduct }[]> {
   const rows = await selectedLockedOf(tx).execute({ customerId });
-  return rows.sort(
-    (a, b) => b.line.addedAt.getTime() - a.line.addedAt.getTime() || a.product.id - b.product.id,
-  );
+  return rows.sort(newestFirst);
 }
 
 const selectedLockedOf = preparedPer((db) =>
@@ -131,6 +149,46 @@ const selectedLockedOf = preparedPer((db) =>
     .for('update', { of: products })
     .prepare('lock_selected_cart_products'),
 );
+
+/**
+ * The selected lines of several customers' carts (locked by the caller), their products locked in product id
+ * order across all of them, by customer, each customer's newest first as `listSelectedLinesLockingProducts`.
+ */
+export async function listSelectedLinesLockingProductsOf(
+  tx: Executor,
+  customerIds: number[],
+): Promise<Map<number, { line: CartLineState; product: CartProduct }[]>> {
+  const rows = await selectedLockedOfMany(tx).execute({ customerIds });
+  const byCustomer = new Map<number, { line: CartLineState; product: CartProduct }[]>();
+  for (const { customerId, line, product } of rows) {
+    byCustomer.set(customerId, [...(byCustomer.get(customerId) ?? []), { line, product }]);
+  }
+  for (const lines of byCustomer.values()) lines.sort(newestFirst);
+  return byCustomer;
+}
+
+const selectedLockedOfMany = preparedPer((db) =>
+  db
+    .select({ customerId: cartLines.customerId, line: cartLineColumns, product: cartProductColumns })
+    .from(cartLines)
+    .innerJoin(products, eq(products.id, cartLines.productId))
+    .where(
+      and(
+        sql`${cartLines.customerId} = any(${sql.placeholder('customerIds')}::int[])`,
+        eq(cartLines.selected, true),
+      ),
+    )
+    .orderBy(asc(products.id))
+    .for('update', { of: products })
+    .prepare('lock_selected_cart_products_of_many'),
+);
+
+function newestFirst(
+  a: { line: CartLineState; product: CartProduct },
+  b: { line: CartLineState; product: CartProduct },
+): number {
+  return b.line.addedAt.getTime() - a.line.addedAt.getTime() || a.product.id - b.product.id;
+}
 
 /** The customer's cart as read: its lines with their products, newest first, and its coupon. */
 export type CartRows = {
@@ -228,6 +286,28 @@ const cartCouponOf = preparedPer((db) =>
     )
     .where(eq(carts.customerId, sql.placeholder('customerId')))
     .prepare('find_cart_coupon'),
+);
+
+/** The coupons in several customers' carts, by customer. */
+export async function findCartCouponRowsOf(
+  db: Executor,
+  customerIds: number[],
+): Promise<Map<number, CustomerCoupon>> {
+  const rows = await cartCouponsOf(db).execute({ customerIds });
+  return new Map(rows.map(({ customerId, ...row }) => [customerId, row]));
+}
+
+const cartCouponsOf = preparedPer((db) =>
+  db
+    .select({ customerId: carts.customerId, coupon: coupons, customerUses: customerCoupons.usedCount })
+    .from(carts)
+    .innerJoin(coupons, eq(coupons.id, carts.couponId))
+    .leftJoin(
+      customerCoupons,
+      and(eq(customerCoupons.couponId, coupons.id), eq(customerCoupons.customerId, carts.customerId)),
+    )
+    .where(sql`${carts.customerId} = any(${sql.placeholder('customerIds')}::int[])`)
+    .prepare('find_cart_coupons'),
 );
 
 /** The customer's lines, newest first. */
@@ -481,4 +561,25 @@ const deleteLinesOf = preparedPer((db) =>
       ),
     )
     .prepare('delete_cart_lines'),
+);
+
+/** Takes lines off several carts in one statement: each customer's products named. */
+export async function deleteCartLinesOf(
+  db: Executor,
+  lines: { customerId: number; productId: number }[],
+): Promise<void> {
+  if (lines.length === 0) return;
+  await deleteLinesOfMany(db).execute({
+    customerIds: lines.map((l) => l.customerId),
+    productIds: lines.map((l) => l.productId),
+  });
+}
+
+const deleteLinesOfMany = preparedPer((db) =>
+  db
+    .delete(cartLines)
+    .where(
+      sql`(${cartLines.customerId}, ${cartLines.productId}) in (select * from unnest(${sql.placeholder('customerIds')}::int[], ${sql.placeholder('productIds')}::int[]))`,
+    )
+    .prepare('delete_cart_lines_of_many'),
 );

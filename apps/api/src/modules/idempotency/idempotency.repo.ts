@@ -73,6 +73,85 @@ const insertKeyOf = preparedPer((db) =>
     .prepare('claim_idempotency_key'),
 );
 
+/**
+ * Claims several customers' keys at once (one per customer), stamped with `now`; answers the customers whose key was
+ * new. A key already there (a retry, or a request still running with it) is left to `claimKey`, run on its own.
+ */
+export async function claimNewKeys(
+  exec: Executor,
+  claims: { scope: IdempotencyScope; requestHash: string }[],
+  now: Date,
+): Promise<Set<number>> {
+  if (claims.length === 0) return new Set();
+  const rows = await insertKeysOf(exec).execute({
+    ...scopeColumnsOf(claims.map((c) => c.scope)),
+    requestHashes: claims.map((c) => c.requestHash),
+    createdAt: now.toISOString(),
+  });
+  return new Set(rows.map((row) => row.customerId));
+}
+
+const insertKeysOf = preparedPer((db) =>
+  db
+    .insert(idempotencyKeys)
+    .select(
+      sql`select claim.customer_id, claim.route, claim.key, claim.request_hash, null::int, null::jsonb, ${sql.placeholder('createdAt')}::timestamptz
+        from unnest(${sql.placeholder('customerIds')}::int[], ${sql.placeholder('routes')}::text[], ${sql.placeholder('keys')}::text[], ${sql.placeholder('requestHashes')}::text[]) as claim(customer_id, route, key, request_hash)`,
+    )
+    .onConflictDoNothing()
+    .returning({ customerId: idempotencyKeys.customerId })
+    .prepare('claim_idempotency_keys'),
+);
+
+/** Gives claimed keys up in the transaction that claimed them, as if never claimed: the work was not done. */
+export async function releaseKeys(exec: Executor, scopes: IdempotencyScope[]): Promise<void> {
+  if (scopes.length === 0) return;
+  await releaseKeysOf(exec).execute(scopeColumnsOf(scopes));
+}
+
+const releaseKeysOf = preparedPer((db) =>
+  db
+    .delete(idempotencyKeys)
+    .where(
+      sql`(${idempotencyKeys.customerId}, ${idempotencyKeys.route}, ${idempotencyKeys.key}) in (select * from unnest(${sql.placeholder('customerIds')}::int[], ${sql.placeholder('routes')}::text[], ${sql.placeholder('keys')}::text[]))`,
+    )
+    .prepare('release_idempotency_keys'),
+);
+
+/** Saves several claimed keys' answers in one statement. */
+export async function saveAnswers(
+  exec: Executor,
+  answers: { scope: IdempotencyScope; answer: StoredAnswer }[],
+): Promise<void> {
+  if (answers.length === 0) return;
+  await saveAnswersOf(exec).execute({
+    ...scopeColumnsOf(answers.map((a) => a.scope)),
+    statuses: answers.map((a) => a.answer.status),
+    bodies: answers.map((a) => JSON.stringify(a.answer.body)),
+  });
+}
+
+const saveAnswersOf = preparedPer((db) =>
+  db
+    .update(idempotencyKeys)
+    .set({ responseStatus: sql`answer.status`, responseBody: sql`answer.body::jsonb` })
+    .from(
+      sql`unnest(${sql.placeholder('customerIds')}::int[], ${sql.placeholder('routes')}::text[], ${sql.placeholder('keys')}::text[], ${sql.placeholder('statuses')}::int[], ${sql.placeholder('bodies')}::text[]) as answer(customer_id, route, key, status, body)`,
+    )
+    .where(
+      sql`${idempotencyKeys.customerId} = answer.customer_id and ${idempotencyKeys.route} = answer.route and ${idempotencyKeys.key} = answer.key`,
+    )
+    .prepare('save_idempotency_answers'),
+);
+
+function scopeColumnsOf(scopes: IdempotencyScope[]) {
+  return {
+    customerIds: scopes.map((s) => s.customerId),
+    routes: scopes.map((s) => s.route),
+    keys: scopes.map((s) => s.key),
+  };
+}
+
 export async function saveAnswer(
   exec: Executor,
   scope: IdempotencyScope,

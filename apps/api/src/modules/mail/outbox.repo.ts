@@ -1,6 +1,6 @@
 import { and, eq, gte, inArray, isNull, lt, lte, or, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
-import { preparedPer, rawPlaceholders } from '../../db/prepared.js';
+import { preparedPer } from '../../db/prepared.js';
 import { outboxMails, type OutboxMailRow } from '../../db/schema/index.js';
 
 export type { OutboxMailRow };
@@ -14,52 +14,42 @@ export type NewMail = {
   headers?: Record<string, string>;
 };
 
-/** The outbox row of a mail written at `now`, due at once. */
-function rowOf(mail: NewMail, now: Date) {
-  return {
-    topic: mail.topic,
-    toAddress: mail.to,
-    subject: mail.subject,
-    textBody: mail.text,
-    htmlBody: mail.html,
-    headers: mail.headers ?? {},
-    nextAttemptAt: now,
-    createdAt: now,
-  };
-}
-
 /** Writes a mail in the caller's transaction: it is sent only if that transaction commits. */
 export async function insertMail(exec: Executor, mail: NewMail, now: Date): Promise<void> {
-  await insertMailOf(exec).execute(rowOf(mail, now));
+  await insertMails(exec, [mail], now);
 }
 
 /** Writes many mails in the caller's transaction, a thousand to a statement (a newsletter issue's). */
 export async function insertMails(exec: Executor, mails: NewMail[], now: Date): Promise<void> {
   for (let start = 0; start < mails.length; start += MAILS_PER_STATEMENT) {
-    await exec
-      .insert(outboxMails)
-      .values(mails.slice(start, start + MAILS_PER_STATEMENT).map((mail) => rowOf(mail, now)));
+    const some = mails.slice(start, start + MAILS_PER_STATEMENT);
+    await insertMailsOf(exec).execute({
+      topics: some.map((m) => m.topic),
+      toAddresses: some.map((m) => m.to),
+      subjects: some.map((m) => m.subject),
+      texts: some.map((m) => m.text),
+      htmls: some.map((m) => m.html),
+      headers: some.map((m) => JSON.stringify(m.headers ?? {})),
+      now: now.toISOString(),
+    });
   }
 }
 const MAILS_PER_STATEMENT = 1000;
 
-// Every order event writes one: built once, prepared.
-const insertMailOf = preparedPer((db) =>
+// Every order event writes one, a checkout batch one per order: one statement text for any number, prepared. Every
+// column in the table's order, due at once.
+const insertMailsOf = preparedPer((db) =>
   db
     .insert(outboxMails)
-    .values(
-      rawPlaceholders([
-        'topic',
-        'toAddress',
-        'subject',
-        'textBody',
-        'htmlBody',
-        'headers',
-        'nextAttemptAt',
-        'createdAt',
-      ] as const),
+    .select(
+      sql`select nextval(pg_get_serial_sequence('outbox_mails', 'id')), mail.topic, mail.to_address, mail.subject,
+          mail.text_body, mail.html_body, mail.headers, 'pending', 0, ${sql.placeholder('now')}::timestamptz, null::timestamptz,
+          null::text, ${sql.placeholder('now')}::timestamptz, null::timestamptz
+        from unnest(${sql.placeholder('topics')}::text[], ${sql.placeholder('toAddresses')}::text[],
+          ${sql.placeholder('subjects')}::text[], ${sql.placeholder('texts')}::text[], ${sql.placeholder('htmls')}::text[],
+          ${sql.placeholder('headers')}::jsonb[]) as mail(topic, to_address, subject, text_body, html_body, headers)`,
     )
-    .prepare('insert_mail'),
+    .prepare('insert_mails'),
 );
 
 /**

@@ -27,7 +27,9 @@ import { zoneOf } from '../shipping/shipping.rules.js';
 import { findSuburbOfAddress } from '../suburb/suburb.repo.js';
 import { holdCredit, recordOrderCredit } from '../wallet/wallet.service.js';
 import { formatAud } from '../mail/mail-layout.js';
+import { batchWhileBusy } from '../../lib/batch-while-busy.js';
 import { queueOrderMail, type OrderMailSettings } from './order-mails.js';
+import { checkoutTogether, goesTogether, type CheckoutCall } from './checkout-together.js';
 import {
   compareOrderLines,
   countUnpaidOrders,
@@ -48,6 +50,58 @@ export type PlacedOrder = {
   window: DeliveryWindowRow | null;
 };
 
+export type CheckoutSettings = {
+  mail: OrderMailSettings;
+  /** Orders a customer may have awaiting payment at once (`UNPAID_ORDERS_MAX`). */
+  maxUnpaid: number;
+};
+
+export type CheckoutOutcome = { orderId: number; placed?: PlacedOrder };
+
+// At most this many checkouts share a transaction, and this many transactions of them run at once.
+const CHECKOUT_BATCH_MAX = 32;
+const CHECKOUT_BATCH_SLOTS = 2;
+
+/**
+ * Checkout, alone or, with `batch` (on PostgreSQL), together with others: a checkout that finds one of two slots
+ * free runs at once, alone; checkouts that arrive while both are busy wait and go as one transaction
+ * (`checkout-together.ts`), one customer's at a time. The embedded database runs its statements inside this
+ * process, where a batch would hold every other request up: there each checkout goes alone.
+ */
+export function createCheckout(
+  db: Db,
+  now: () => Date,
+  settings: CheckoutSettings,
+  { batch = false }: { batch?: boolean } = {},
+) {
+  const alone = checkoutAlone(db, now, settings);
+  if (!batch) return alone;
+  const inBatches = batchWhileBusy({
+    keyOf: (call: CheckoutCall) => call.customerId,
+    maxBatch: CHECKOUT_BATCH_MAX,
+    slots: CHECKOUT_BATCH_SLOTS,
+    run: async (calls: CheckoutCall[]) => {
+      const aloneEach = (cs: CheckoutCall[]) =>
+        Promise.allSettled(cs.map((c) => alone(c.customerId, c.body, c.key)));
+      if (calls.length === 1) return aloneEach(calls);
+      // A batch the database refused wrote nothing: each of its checkouts runs again on its own, to be answered
+      // as it would have been alone.
+      const outcomes = await checkoutTogether(db, calls, now(), settings).catch(() => null);
+      if (!outcomes) return aloneEach(calls);
+      return Promise.allSettled(
+        outcomes.map((o, i): Promise<CheckoutOutcome> => {
+          if (o.kind === 'placed') return Promise.resolve({ orderId: o.placed.order.id, placed: o.placed });
+          if (o.kind === 'refused') return Promise.reject(o.error);
+          const call = calls[i] as CheckoutCall;
+          return alone(call.customerId, call.body, call.key);
+        }),
+      );
+    },
+  });
+  return (customerId: number, body: OrderCreateBody, key?: CheckoutKey): Promise<CheckoutOutcome> =>
+    goesTogether(body) ? inBatches({ customerId, body, key }) : alone(customerId, body, key);
+}
+
 /**
  * Checkout: turns the selected available cart lines into an order in one transaction, in two round trips to the
  * database however big the cart: read and lock everything the order depends on (with BEGIN); decide, in code,
@@ -56,18 +110,12 @@ export type PlacedOrder = {
  * step calls the module that owns what it touches; anything refused rolls every step back (apps/api/README.md,
  * "Checkout"). Answers the order placed, or only its id when the Idempotency-Key replays an earlier checkout.
  */
-export type CheckoutSettings = {
-  mail: OrderMailSettings;
-  /** Orders a customer may have awaiting payment at once (`UNPAID_ORDERS_MAX`). */
-  maxUnpaid: number;
-};
-
-export function createCheckout(db: Db, now: () => Date, { mail, maxUnpaid }: CheckoutSettings) {
+function checkoutAlone(db: Db, now: () => Date, { mail, maxUnpaid }: CheckoutSettings) {
   return async function checkout(
     customerId: number,
     body: OrderCreateBody,
     key?: CheckoutKey,
-  ): Promise<{ orderId: number; placed?: PlacedOrder }> {
+  ): Promise<CheckoutOutcome> {
     return db.transaction(async (tx) => {
       const placedAt = now();
       const read = await readCheckout(tx, customerId, body, placedAt, key);
@@ -164,10 +212,10 @@ async function readCheckout(
   };
 }
 
-type CheckoutRead = Awaited<ReturnType<typeof readCheckout>>;
+export type CheckoutRead = Awaited<ReturnType<typeof readCheckout>>;
 
 /** Every refusal before the writes, in the order a customer should hear them; answers what the order is made of. */
-function decide(
+export function decide(
   read: CheckoutRead,
   body: OrderCreateBody,
   now: Date,
@@ -267,7 +315,7 @@ async function takeStock(tx: Executor, lines: CartItem[]): Promise<void> {
 }
 
 /** The order as priced, every column: wholly paid with store credit it is `paid`, else it awaits payment. */
-function orderOf(
+export function orderOf(
   customerId: number,
   id: number,
   placed: {

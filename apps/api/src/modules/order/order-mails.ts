@@ -14,7 +14,7 @@ import { together } from '../../db/together.js';
 import { findCustomerById, type CustomerRow } from '../account/account.repo.js';
 import { describeWindow, findDeliveryWindow } from '../delivery/delivery.service.js';
 import { formatAud, renderMail, type MailBlock } from '../mail/mail-layout.js';
-import { insertMail, withdrawPendingMail } from '../mail/outbox.repo.js';
+import { insertMail, withdrawPendingMail, type NewMail } from '../mail/outbox.repo.js';
 import type { DeliveryWindowRow } from '../delivery/delivery.repo.js';
 import { listOrderLines, type OrderLineRow, type OrderRow } from './order.repo.js';
 import { payByOf, totalsOf } from './order.service.js';
@@ -233,46 +233,57 @@ export async function queueOrderMail(
       ),
   ]);
   if (!customer) return;
+  await insertMail(
+    tx,
+    orderMail({ order, lines, window: window ?? null, customer }, event, settings, now),
+    now,
+  );
+}
+
+/** The customer's mail about an order event, made from everything it shows. */
+export function orderMail(
+  about: { order: OrderRow; lines: OrderLineRow[]; window: DeliveryWindowRow | null; customer: CustomerRow },
+  event: OrderEvent,
+  settings: OrderMailSettings,
+  now: Date,
+): NewMail {
+  const { order, lines, window, customer } = about;
   const c = content(event, order, settings);
   const link = storeUrl(settings.publicUrl, `/account/orders/${order.id}`).toString();
   const isPayNow = event.kind === 'placed' && awaitsPayment(order);
-  await insertMail(
-    tx,
-    {
-      topic: `order-${event.kind}`,
-      to: customer.email,
-      ...renderMail({
-        subject: c.subject,
-        heading: c.heading,
-        blocks: [
-          { kind: 'paragraph', text: `Hi ${customer.firstName},` },
-          { kind: 'paragraph', text: c.lead },
-          ...(isPayNow
-            ? [
-                {
-                  kind: 'action' as const,
-                  label: 'Pay now',
-                  url: storeUrl(settings.publicUrl, `/checkout/pay/${order.id}`).toString(),
-                },
-              ]
-            : []),
-          ...paidWithBlocks(event, order),
-          ...orderBlocks(order, lines),
-          ...(window
-            ? [{ kind: 'paragraph' as const, text: `Delivery window: ${describeWindow(window)}.` }]
-            : []),
-          { kind: isPayNow ? 'link' : 'action', label: 'See your order', url: link },
-        ],
-        footer: [
-          ...(settings.abn && isInvoiceMail(event, order)
-            ? [
-                `Tax invoice · Harbour Grocer · ABN ${formatAbn(settings.abn)} · issued ${issueDayFormat.format(now)}`,
-              ]
-            : []),
-          'You get this mail because you ordered from Harbour Grocer.',
-        ],
-      }),
-    },
-    now,
-  );
+  return {
+    topic: `order-${event.kind}`,
+    to: customer.email,
+    ...renderMail({
+      subject: c.subject,
+      heading: c.heading,
+      blocks: [
+        { kind: 'paragraph', text: `Hi ${customer.firstName},` },
+        { kind: 'paragraph', text: c.lead },
+        ...(isPayNow
+          ? [
+              {
+                kind: 'action' as const,
+                label: 'Pay now',
+                url: storeUrl(settings.publicUrl, `/checkout/pay/${order.id}`).toString(),
+              },
+            ]
+          : []),
+        ...paidWithBlocks(event, order),
+        ...orderBlocks(order, lines),
+        ...(window
+          ? [{ kind: 'paragraph' as const, text: `Delivery window: ${describeWindow(window)}.` }]
+          : []),
+        { kind: isPayNow ? 'link' : 'action', label: 'See your order', url: link },
+      ],
+      footer: [
+        ...(settings.abn && isInvoiceMail(event, order)
+          ? [
+              `Tax invoice · Harbour Grocer · ABN ${formatAbn(settings.abn)} · issued ${issueDayFormat.format(now)}`,
+            ]
+          : []),
+        'You get this mail because you ordered from Harbour Grocer.',
+      ],
+    }),
+  };
 }

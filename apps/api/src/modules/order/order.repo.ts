@@ -1,21 +1,7 @@
-import {
-  and,
-  asc,
-  count,
-  desc,
-  eq,
-  getTableColumns,
-  gt,
-  gte,
-  inArray,
-  lt,
-  notExists,
-  sql,
-  type SQL,
-} from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, gte, inArray, lt, notExists, sql, type SQL } from 'drizzle-orm';
 import type { OrderAddress, OrderStatus } from '@storefront/contract/order';
 import { queryRows, type Executor } from '../../db/client.js';
-import { preparedPer, rawPlaceholders } from '../../db/prepared.js';
+import { preparedPer } from '../../db/prepared.js';
 import { together } from '../../db/together.js';
 import { orderLines, orders, payments } from '../../db/schema/index.js';
 
@@ -32,31 +18,73 @@ export async function nextOrderId(db: Executor): Promise<number> {
   return row.id;
 }
 
-/** Writes the order, every column given (its id from nextOrderId), and its lines, sent together. */
-export async function insertOrder(db: Executor, order: OrderRow, lines: OrderLineRow[]): Promise<void> {
+/** Ids for `n` orders at once, from the orders' sequence. */
+export async function nextOrderIds(db: Executor, n: number): Promise<number[]> {
+  const rows = await queryRows<{ id: number }>(
+    db,
+    sql`select nextval(pg_get_serial_sequence('orders', 'id'))::int as id from generate_series(1, ${n})`,
+  );
+  return rows.map((row) => row.id);
+}
+
+/** Writes several orders, every column given (their ids from nextOrderIds), and all their lines: two statements. */
+export async function insertOrders(db: Executor, rows: OrderRow[], lines: OrderLineRow[]): Promise<void> {
+  if (rows.length === 0) return;
   await together([
-    insertOrderRow(db).execute(order),
-    insertOrderLines(db).execute({
-      orderIds: lines.map((l) => l.orderId),
-      productIds: lines.map((l) => l.productId),
-      skus: lines.map((l) => l.sku),
-      names: lines.map((l) => l.name),
-      imageUrls: lines.map((l) => l.imageUrl),
-      unitPrices: lines.map((l) => l.unitPriceCents),
-      quantities: lines.map((l) => l.quantity),
-      gstFree: lines.map((l) => l.gstFree),
-      allowSubstitute: lines.map((l) => l.allowSubstitute),
-    }),
+    insertOrderRows(db).execute(orderColumnsOf(rows)),
+    insertOrderLines(db).execute(lineColumnsOf(lines)),
   ]);
 }
 
-// Checkout's writes, built once and prepared: one statement text for any order (the lines as arrays).
-const insertOrderRow = preparedPer((db) =>
+/** Writes the order, every column given (its id from nextOrderId), and its lines, sent together. */
+export async function insertOrder(db: Executor, order: OrderRow, lines: OrderLineRow[]): Promise<void> {
+  await insertOrders(db, [order], lines);
+}
+
+// Checkout's writes, built once and prepared: one statement text for any number of orders and lines (as arrays),
+// every column in the table's order.
+const insertOrderRows = preparedPer((db) =>
   db
     .insert(orders)
-    .values(rawPlaceholders(Object.keys(getTableColumns(orders)) as (keyof OrderRow)[]))
-    .prepare('insert_order'),
+    .select(
+      sql`select * from unnest(${sql.placeholder('ids')}::int[], ${sql.placeholder('customerIds')}::int[],
+        ${sql.placeholder('statuses')}::text[], ${sql.placeholder('subtotals')}::int[], ${sql.placeholder('discounts')}::int[],
+        ${sql.placeholder('shippings')}::int[], ${sql.placeholder('creditsUsed')}::int[], ${sql.placeholder('totals')}::int[],
+        ${sql.placeholder('couponIds')}::int[], ${sql.placeholder('services')}::text[],
+        ${sql.placeholder('shippingAddresses')}::jsonb[], ${sql.placeholder('billingAddresses')}::jsonb[],
+        ${sql.placeholder('windowIds')}::int[], ${sql.placeholder('createdAts')}::timestamptz[],
+        ${sql.placeholder('updatedAts')}::timestamptz[], ${sql.placeholder('paidAts')}::timestamptz[],
+        ${sql.placeholder('cancelledAts')}::timestamptz[], ${sql.placeholder('gsts')}::int[],
+        ${sql.placeholder('notes')}::text[], ${sql.placeholder('leaveUnattended')}::boolean[])`,
+    )
+    .prepare('insert_orders'),
 );
+
+function orderColumnsOf(rows: OrderRow[]) {
+  const at = (d: Date | null) => d?.toISOString() ?? null;
+  return {
+    ids: rows.map((o) => o.id),
+    customerIds: rows.map((o) => o.customerId),
+    statuses: rows.map((o) => o.status),
+    subtotals: rows.map((o) => o.subtotalCents),
+    discounts: rows.map((o) => o.discountCents),
+    shippings: rows.map((o) => o.shippingCents),
+    creditsUsed: rows.map((o) => o.creditUsedCents),
+    totals: rows.map((o) => o.totalCents),
+    couponIds: rows.map((o) => o.couponId),
+    services: rows.map((o) => o.shippingService),
+    shippingAddresses: rows.map((o) => JSON.stringify(o.shippingAddress)),
+    billingAddresses: rows.map((o) => JSON.stringify(o.billingAddress)),
+    windowIds: rows.map((o) => o.deliveryWindowId),
+    createdAts: rows.map((o) => at(o.createdAt)),
+    updatedAts: rows.map((o) => at(o.updatedAt)),
+    paidAts: rows.map((o) => at(o.paidAt)),
+    cancelledAts: rows.map((o) => at(o.cancelledAt)),
+    gsts: rows.map((o) => o.gstCents),
+    notes: rows.map((o) => o.deliveryNotes),
+    leaveUnattended: rows.map((o) => o.leaveUnattended),
+  };
+}
 
 const insertOrderLines = preparedPer((db) =>
   db
@@ -66,6 +94,20 @@ const insertOrderLines = preparedPer((db) =>
     )
     .prepare('insert_order_lines'),
 );
+
+function lineColumnsOf(lines: OrderLineRow[]) {
+  return {
+    orderIds: lines.map((l) => l.orderId),
+    productIds: lines.map((l) => l.productId),
+    skus: lines.map((l) => l.sku),
+    names: lines.map((l) => l.name),
+    imageUrls: lines.map((l) => l.imageUrl),
+    unitPrices: lines.map((l) => l.unitPriceCents),
+    quantities: lines.map((l) => l.quantity),
+    gstFree: lines.map((l) => l.gstFree),
+    allowSubstitute: lines.map((l) => l.allowSubstitute),
+  };
+}
 
 /**
  * The order an order's lines are listed in: by name, compared by code point as PostgreSQL's "C" collation
@@ -191,6 +233,29 @@ const unpaidCountOf = preparedPer((db) =>
     .from(orders)
     .where(and(eq(orders.customerId, sql.placeholder('customerId')), eq(orders.status, 'pending_payment')))
     .prepare('count_unpaid_orders'),
+);
+
+/** The same for several customers at once: by customer, those with none left out. */
+export async function countUnpaidOrdersOf(
+  exec: Executor,
+  customerIds: number[],
+): Promise<Map<number, number>> {
+  const rows = await unpaidCountsOf(exec).execute({ customerIds });
+  return new Map(rows.map((row) => [row.customerId, row.n]));
+}
+
+const unpaidCountsOf = preparedPer((db) =>
+  db
+    .select({ customerId: orders.customerId, n: count() })
+    .from(orders)
+    .where(
+      and(
+        sql`${orders.customerId} = any(${sql.placeholder('customerIds')}::int[])`,
+        eq(orders.status, 'pending_payment'),
+      ),
+    )
+    .groupBy(orders.customerId)
+    .prepare('count_unpaid_orders_of_many'),
 );
 
 export async function countOrdersByStatus(

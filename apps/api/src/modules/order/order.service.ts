@@ -150,6 +150,8 @@ export type OrderServiceDeps = {
   mail: OrderMailSettings;
   /** Orders a customer may have awaiting payment at once. */
   maxUnpaid: number;
+  /** Checkouts arriving while others are at the database go together (PostgreSQL: checkout-together.ts). */
+  batchCheckouts?: boolean;
   /** Told after an order took stock or gave it back (the shop grid's cache is cleared). */
   onStockChanged: () => void;
   /**
@@ -161,7 +163,12 @@ export type OrderServiceDeps = {
 
 export function createOrderService(db: Db, deps: OrderServiceDeps) {
   const { now, payments, log, mail, onStockChanged: stockChanged } = deps;
-  const checkout = createCheckout(db, now, { mail, maxUnpaid: deps.maxUnpaid });
+  const checkout = createCheckout(
+    db,
+    now,
+    { mail, maxUnpaid: deps.maxUnpaid },
+    { batch: deps.batchCheckouts },
+  );
 
   async function detail(customerId: number, orderId: number): Promise<OrderDetail> {
     const order = await findOrder(db, customerId, orderId);
