@@ -16,6 +16,7 @@ import { deliveryWindowTemplates } from '../db/schema/index.js';
 import { createProduct } from '../../test/catalog-factories.js';
 import { adminQuery, uniqueName, withDatabase } from '../../test/databases.js';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
+import { checkoutTogether } from '../modules/order/checkout-together.js';
 
 // SQL statements per request must not grow with the size of the cart, the order or the page (Saleor's query-count
 // tests): each route is asked with a small and a large one, and both must send the same number of statements.
@@ -296,6 +297,48 @@ describe('SQL statements per request', () => {
         trips.push(transactionWrites);
       }
       expect(trips).toEqual([2, 2]);
+    },
+  );
+
+  it.runIf(process.env.TEST_DB === 'postgres')(
+    'checkouts of many customers together send as many statements for eight as for two, in two round trips',
+    async () => {
+      const counted: { n: number; trips: number }[] = [];
+      for (const customers of [2, 8]) {
+        const shoppers = await Promise.all(Array.from({ length: customers }, (_, i) => shopper(1 + (i % 3))));
+        statements.length = 0;
+        transactionWrites = 0;
+        counting = true;
+        try {
+          const outcomes = await checkoutTogether(
+            t.database.db,
+            shoppers.map(({ c, addressID }) => ({
+              customerId: c.user.customerID,
+              body: { addressID, shippingService: 'standard', useCredit: false },
+              key: {
+                scope: {
+                  customerId: c.user.customerID,
+                  route: 'order/create',
+                  key: randomBytes(8).toString('hex'),
+                },
+                requestHash: 'h',
+              },
+            })),
+            new Date(),
+            { mail: { publicUrl: 'http://localhost:3000', unpaidMinutes: 30, abn: null }, maxUnpaid: 3 },
+          );
+          expect(outcomes.map((o) => o.kind)).toEqual(shoppers.map(() => 'placed'));
+        } finally {
+          counting = false;
+        }
+        counted.push({ n: statements.length, trips: transactionWrites });
+      }
+      // Read: the keys claimed, the carts locked, the orders awaiting payment, the addresses, the delivery suburbs,
+      // the selected lines with their products locked, the carts' coupons, the rates, the zones with windows, the
+      // customers, the orders' ids. Written: the stock taken, the orders, their lines, the lines off the carts, the
+      // mails, the keys' answers (none given back, so no statement for them).
+      expect(counted[0]).toEqual({ n: 17, trips: 2 });
+      expect(counted[1]).toEqual(counted[0]);
     },
   );
 
