@@ -146,7 +146,9 @@ describe('the home suburb form', () => {
     await userEvent.type(screen.getByTestId('profile-suburb-input'), 'x');
     await userEvent.clear(screen.getByTestId('profile-suburb-input'));
     await userEvent.type(screen.getByTestId('profile-suburb-input'), 'Melb');
-    await userEvent.click(await screen.findByText('Melbourne VIC 3000'));
+    // The list that 'x' opened may still be animating out (Ant Design makes it unclickable meanwhile) when 'Melb'
+    // finds the suburb: on a loaded machine the click came too soon. A customer clicks once it has settled.
+    await waitFor(() => userEvent.click(screen.getByText('Melbourne VIC 3000')));
     await userEvent.click(screen.getByTestId('suburb-save'));
 
     const input = screen.getByTestId('profile-suburb-input');
