@@ -197,7 +197,7 @@ describe.runIf(process.env.TEST_DB === 'postgres')('checkouts of many customers 
     expect(await stockOf(product.id)).toBe(0);
   });
 
-  it('leaves to run alone a cart with a coupon to claim and a key claimed before', async () => {
+  it('leaves to run alone a coupon to claim, a key claimed before and a cart never written, giving keys back', async () => {
     const product = await createProduct(db(), { stock: 50, priceCents: 2000 });
     const [plain, withCoupon, retried] = await buyers(3, product.id);
     const { code } = await createCoupon(db());
@@ -213,15 +213,22 @@ describe.runIf(process.env.TEST_DB === 'postgres')('checkouts of many customers 
       .insert(idempotencyKeys)
       .values({ ...(retriedCall.key?.scope as NonNullable<CheckoutCall['key']>['scope']), requestHash: 'x' });
 
-    const outcomes = await checkoutTogether(
-      db(),
-      [callOf(plain as Buyer), callOf(withCoupon as Buyer), retriedCall],
-      new Date(),
-      settings,
-    );
+    const fresh = await registerCustomer(t.app);
+    const neverCarted = { c: fresh, addressID: await addAddress(t.app, fresh) };
+    const calls = [callOf(plain as Buyer), callOf(withCoupon as Buyer), retriedCall, callOf(neverCarted)];
 
-    expect(kinds(outcomes)).toEqual(['placed', 'alone', 'alone']);
+    const outcomes = await checkoutTogether(db(), calls, new Date(), settings);
+
+    expect(kinds(outcomes)).toEqual(['placed', 'alone', 'alone', 'alone']);
     expect(await stockOf(product.id)).toBe(49);
+    // The keys of those left to run alone are given back, to be claimed again when they do; the retried one's was
+    // not the batch's to give.
+    expect((await keyRows(calls)).map((k) => [k.customerId, k.requestHash === 'x']).sort()).toEqual(
+      [
+        [(plain as Buyer).c.user.customerID, false],
+        [(retried as Buyer).c.user.customerID, true],
+      ].sort(),
+    );
   });
 
   it('writes nothing when the database refuses any of it', async () => {

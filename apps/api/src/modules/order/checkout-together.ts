@@ -73,7 +73,7 @@ export async function checkoutTogether(
   { mail, maxUnpaid }: CheckoutSettings,
 ): Promise<TogetherOutcome[]> {
   return db.transaction(async (tx) => {
-    const reads = await readAll(tx, calls, placedAt);
+    const { reads, claimed } = await readAll(tx, calls, placedAt);
     const taken = new Map<number, number>();
     const placed: { call: CheckoutCall; placed: PlacedOrder; read: CheckoutRead }[] = [];
     const givenBack: IdempotencyScope[] = [];
@@ -84,7 +84,7 @@ export async function checkoutTogether(
         : { kind: 'alone' as const };
       if (outcome.kind === 'placed')
         placed.push({ call, placed: outcome.placed, read: read as CheckoutRead });
-      else if (read?.claim && call.key) givenBack.push(call.key.scope);
+      else if (call.key && claimed.has(call.customerId)) givenBack.push(call.key.scope);
       return outcome;
     });
     await together([
@@ -124,14 +124,15 @@ export async function checkoutTogether(
 }
 
 /**
- * What each checkout depends on, as `readCheckout` reads it for one, in one round trip for all: undefined for a
- * checkout that is to run alone. Statements run in the order sent, each after the locks before it.
+ * What each checkout depends on, as `readCheckout` reads it for one, in one round trip for all (undefined for a
+ * checkout that is to run alone), and the customers whose keys the batch claimed. Statements run in the order
+ * sent, each after the locks before it.
  */
 async function readAll(
   tx: Executor,
   calls: CheckoutCall[],
   now: Date,
-): Promise<Array<CheckoutRead | undefined>> {
+): Promise<{ reads: Array<CheckoutRead | undefined>; claimed: Set<number> }> {
   const customerIds = calls.map((c) => c.customerId);
   const [
     claimed,
@@ -171,7 +172,7 @@ async function readAll(
     findCustomersByIds(tx, customerIds),
     nextOrderIds(tx, calls.length),
   ]);
-  return calls.map(({ customerId, key }, i) => {
+  const reads = calls.map(({ customerId, key }, i) => {
     const orderId = ids[i];
     if ((key && !claimed.has(customerId)) || !withCart.has(customerId) || orderId === undefined)
       return undefined;
@@ -188,6 +189,7 @@ async function readAll(
       orderId,
     };
   });
+  return { reads, claimed };
 }
 
 /**
