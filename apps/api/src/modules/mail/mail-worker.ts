@@ -6,7 +6,7 @@ import {
   extendClaim,
   giveUpLapsedMails,
   markMailFailed,
-  markMailSent,
+  markMailsSent,
   type OutboxMailRow,
 } from './outbox.repo.js';
 
@@ -48,7 +48,7 @@ export function retryDelayMs(attempts: number, baseMs: number): number {
  * A process killed mid-send leaves its claim to lapse, and the mail is sent again with the same Message-ID.
  */
 export function createMailWorker(db: Db, transport: MailTransport, settings: MailWorkerSettings) {
-  const batch = settings.batch ?? 5;
+  const batch = settings.batch ?? 10;
   const claimMs = settings.claimMs ?? 5 * 60_000;
   const maxAttempts = settings.maxAttempts ?? 10;
   const retryBaseMs = settings.retryBaseMs ?? 30_000;
@@ -77,15 +77,17 @@ export function createMailWorker(db: Db, transport: MailTransport, settings: Mai
       );
       return false;
     }
-    await markMailSent(db, mail, settings.now());
     return true;
   }
 
   /** The mail with its claim extended when the batch has run past half of it; undefined once it lapsed. */
   async function stillHeld(mail: OutboxMailRow, claimedAt: Date): Promise<OutboxMailRow | undefined> {
-    const now = settings.now().getTime();
-    if (now - claimedAt.getTime() < claimMs / 2) return mail;
-    return extendClaim(db, mail, new Date(now + claimMs));
+    if (!isPastHalfClaim(claimedAt)) return mail;
+    return extendClaim(db, mail, new Date(settings.now().getTime() + claimMs));
+  }
+
+  function isPastHalfClaim(claimedAt: Date): boolean {
+    return settings.now().getTime() - claimedAt.getTime() >= claimMs / 2;
   }
 
   /** One round: sends what is due now; `claimed` counts the withdrawn mails too. */
@@ -102,15 +104,27 @@ export function createMailWorker(db: Db, transport: MailTransport, settings: Mai
       const gaveUp = await giveUpLapsedMails(db, claimedAt, maxAttempts);
       if (gaveUp > 0) settings.log.warn({ count: gaveUp }, 'mails given up: every attempt ended unanswered');
     }
+    // Mails sent are marked together, one statement a round instead of one a mail, and before any claim could
+    // lapse: once the round has run past half of it (when claims start being extended), and at its end.
+    let delivered: OutboxMailRow[] = [];
+    const markDelivered = async () => {
+      await markMailsSent(db, delivered, settings.now());
+      delivered = [];
+    };
     let sent = 0;
     let withdrawn = 0;
     // In the order they were written (UPDATE … RETURNING has none): "placed" goes before "cancelled".
     for (const mail of claimed.sort((a, b) => a.id - b.id)) {
+      if (isPastHalfClaim(claimedAt)) await markDelivered();
       const held = await stillHeld(mail, claimedAt);
       if (!held) continue;
       if (settings.withdraw && (await settings.withdraw(held))) withdrawn += 1;
-      else if (await deliver(held)) sent += 1;
+      else if (await deliver(held)) {
+        delivered.push(held);
+        sent += 1;
+      }
     }
+    await markDelivered();
     return { sent, failed: claimed.length - sent - withdrawn, claimed: claimed.length };
   }
 

@@ -153,11 +153,15 @@ export async function withdrawPendingMail(
 }
 
 /** Marks a claimed mail sent; only the claim's holder can (a worker whose claim lapsed finds it taken over). */
-export async function markMailSent(exec: Executor, mail: OutboxMailRow, now: Date): Promise<void> {
+/** Marks mails sent in one statement, each only while its claim is the one it was sent under. */
+export async function markMailsSent(exec: Executor, mails: OutboxMailRow[], now: Date): Promise<void> {
+  if (mails.length === 0) return;
   await exec
     .update(outboxMails)
     .set({ status: 'sent', sentAt: now, claimedUntil: null, lastError: null })
-    .where(and(eq(outboxMails.id, mail.id), eq(outboxMails.claimedUntil, claimOf(mail))));
+    .where(
+      sql`(${outboxMails.id}, ${outboxMails.claimedUntil}) in (select * from unnest(${sql.param(mails.map((m) => m.id))}::bigint[], ${sql.param(mails.map((m) => claimOf(m).toISOString()))}::timestamptz[]))`,
+    );
 }
 
 /** Puts a mail that failed back in the queue for `nextAttemptAt`, or gives it up as failed. */
