@@ -28,6 +28,7 @@ import { findSuburbOfAddress } from '../suburb/suburb.repo.js';
 import { holdCredit, recordOrderCredit } from '../wallet/wallet.service.js';
 import { formatAud } from '../mail/mail-layout.js';
 import { batchWhileBusy } from '../../lib/batch-while-busy.js';
+import type { WarnLog } from '../../lib/warn-log.js';
 import { queueOrderMail, type OrderMailSettings } from './order-mails.js';
 import { checkoutTogether, goesTogether, type CheckoutCall } from './checkout-together.js';
 import {
@@ -72,7 +73,7 @@ export function createCheckout(
   db: Db,
   now: () => Date,
   settings: CheckoutSettings,
-  { batch = false }: { batch?: boolean } = {},
+  { batch = false, log }: { batch?: boolean; log?: WarnLog } = {},
 ) {
   const alone = checkoutAlone(db, now, settings);
   if (!batch) return alone;
@@ -86,7 +87,10 @@ export function createCheckout(
       if (calls.length === 1) return aloneEach(calls);
       // A batch the database refused wrote nothing: each of its checkouts runs again on its own, to be answered
       // as it would have been alone.
-      const outcomes = await checkoutTogether(db, calls, now(), settings).catch(() => null);
+      const outcomes = await checkoutTogether(db, calls, now(), settings).catch((err: unknown) => {
+        log?.warn({ err, checkouts: calls.length }, 'checkout batch refused; each checkout runs again alone');
+        return null;
+      });
       if (!outcomes) return aloneEach(calls);
       return Promise.allSettled(
         outcomes.map((o, i): Promise<CheckoutOutcome> => {

@@ -167,7 +167,7 @@ export function createOrderService(db: Db, deps: OrderServiceDeps) {
     db,
     now,
     { mail, maxUnpaid: deps.maxUnpaid },
-    { batch: deps.batchCheckouts },
+    { batch: deps.batchCheckouts, log },
   );
 
   async function detail(customerId: number, orderId: number): Promise<OrderDetail> {
