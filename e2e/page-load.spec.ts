@@ -1,6 +1,14 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { DEMO, openPage, PHONE, testId, useBrowser } from './support/browser';
+import {
+  DEMO,
+  installClock,
+  openPage,
+  PHONE,
+  runClockPastDebugConsoleWait,
+  testId,
+  useBrowser,
+} from './support/browser';
 import { store } from './support/store';
 
 const browser = useBrowser();
@@ -51,15 +59,20 @@ describe('page load', () => {
 
   it('the debug console loads on every page, its switch hidden for customers and shown with ?debug=1', async () => {
     const { context, page } = await openPage(browser(), PHONE);
+    await installClock(page);
     await page.goto('/shop');
+    await runClockPastDebugConsoleWait(page);
     await page.locator('#__vconsole').waitFor({ state: 'attached' });
     expect(await page.locator('#__vconsole .vc-switch').isVisible()).toBe(false);
 
     await page.goto('/shop?debug=1');
+    await runClockPastDebugConsoleWait(page);
     await page.locator('#__vconsole .vc-switch').waitFor({ state: 'visible' });
     await page.goto('/login');
+    await runClockPastDebugConsoleWait(page);
     await page.locator('#__vconsole .vc-switch').waitFor({ state: 'visible' });
     await page.goto('/login?debug=0');
+    await runClockPastDebugConsoleWait(page);
     await page.locator('#__vconsole').waitFor({ state: 'attached' });
     expect(await page.locator('#__vconsole .vc-switch').isVisible()).toBe(false);
     await context.close();

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   DEMO,
   DESKTOP,
+  installClock,
   useBrowser,
   makeEmail,
   NETWORK_MESSAGE,
@@ -9,6 +10,7 @@ import {
   PHONE,
   saveScreenshot,
   registerCustomer,
+  runClockPastDebugConsoleWait,
   signIn,
   testId,
   toasts,
@@ -157,8 +159,10 @@ describe('sessions and failures', () => {
 
   it('the debug console is loaded on every page', async () => {
     const { context, page } = await openPage(browser());
+    await installClock(page);
     for (const path of ['/', '/login', '/register']) {
       await page.goto(path);
+      await runClockPastDebugConsoleWait(page);
       await page.locator('#__vconsole').waitFor({ state: 'attached' });
     }
     await context.close();

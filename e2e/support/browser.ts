@@ -163,6 +163,20 @@ export async function waitForPopupToSettle(page: Page, selector: string): Promis
   }, selector);
 }
 
+/**
+ * The store loads its debug console 5 s after a page has loaded, once the browser is idle
+ * (apps/web/src/app/debug-console.ts). A journey about the console runs the page's clock on through that wait instead of
+ * sitting it out: call once before the first page opens, then `runClockPastDebugConsoleWait` after each load.
+ */
+export async function installClock(page: Page): Promise<void> {
+  await page.clock.install();
+}
+
+/** Runs the page's timers on past the debug console's wait after load and its idle callback's 5 s limit. */
+export async function runClockPastDebugConsoleWait(page: Page): Promise<void> {
+  await page.clock.runFor(10_000);
+}
+
 /** Holds the page's calls matching `url` until `release`; those made after it go through at once. */
 export async function holdCalls(page: Page, url: string): Promise<{ release: () => void }> {
   let release = () => {};
