@@ -258,7 +258,9 @@ describe.runIf(process.env.TEST_DB === 'postgres')('the database going away', ()
 
     const first = await startServer(shared.url);
     let stop = false;
-    const load = customers.map(async (s) => {
+    // Half spend store credit (each checkout alone), half do not (checkouts together, while others are at the
+    // database).
+    const load = customers.map(async (s, i) => {
       while (!stop) {
         try {
           await fetch(`${first.url}/api/v1/cart/add`, {
@@ -269,7 +271,11 @@ describe.runIf(process.env.TEST_DB === 'postgres')('the database going away', ()
           await fetch(`${first.url}/api/v1/order/create`, {
             method: 'POST',
             headers: { ...bearer(s.c.token), 'content-type': 'application/json' },
-            body: JSON.stringify({ addressID: s.addressID, shippingService: 'standard', useCredit: true }),
+            body: JSON.stringify({
+              addressID: s.addressID,
+              shippingService: 'standard',
+              useCredit: i % 2 === 0,
+            }),
           });
         } catch {
           return; // the process is gone
@@ -277,7 +283,11 @@ describe.runIf(process.env.TEST_DB === 'postgres')('the database going away', ()
       }
     });
     const ordersBefore = await countOrders(shared);
-    await sleep(1_500);
+    // Killed once orders are being placed (a fixed wait placed none on a loaded machine), mid-load.
+    for (let waited = 0; (await countOrders(shared)) <= ordersBefore && waited < 30_000; waited += 100) {
+      await sleep(100);
+    }
+    await sleep(300);
     first.process.kill('SIGKILL');
     stop = true;
     await Promise.all(load);

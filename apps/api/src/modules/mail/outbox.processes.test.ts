@@ -53,5 +53,6 @@ describe.runIf(process.env.TEST_DB === 'postgres')('the outbox with two API proc
     expect(new Set(smtp.mails.map((m) => m.messageId)).size).toBe(MAILS);
     const unsent = await shared.db.select().from(outboxMails).where(eq(outboxMails.status, 'pending'));
     expect(unsent).toEqual([]);
-  });
+    // Two processes to start and up to a minute for the mails: more than the default 30 s on a loaded machine.
+  }, 120_000);
 });
