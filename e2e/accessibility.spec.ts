@@ -12,6 +12,7 @@ import {
   signIn,
   testId,
   useBrowser,
+  waitForNetworkQuiet,
 } from './support/browser';
 
 const browser = useBrowser();
@@ -58,7 +59,7 @@ const signedInRoutes: Route[] = [
 ];
 
 async function settle(page: Page): Promise<void> {
-  await page.waitForLoadState('networkidle');
+  await waitForNetworkQuiet(page);
   await page
     .locator('[data-testid="page-loading"], .ant-skeleton, [aria-busy="true"]')
     .first()

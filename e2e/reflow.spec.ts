@@ -2,7 +2,16 @@ import type { Product } from '@storefront/contract/catalog';
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addSydneyAddress, callApi } from './support/api';
-import { makeEmail, openPage, saveScreenshot, signIn, testId, toasts, useBrowser } from './support/browser';
+import {
+  makeEmail,
+  openPage,
+  saveScreenshot,
+  signIn,
+  testId,
+  toasts,
+  useBrowser,
+  waitForNetworkQuiet,
+} from './support/browser';
 import { store } from './support/store';
 
 const browser = useBrowser();
@@ -139,7 +148,7 @@ async function newShopper(): Promise<Shopper> {
 }
 
 async function settle(page: Page): Promise<void> {
-  await page.waitForLoadState('networkidle');
+  await waitForNetworkQuiet(page);
   await page
     .locator('[data-testid="page-loading"], .ant-skeleton, [aria-busy="true"]')
     .first()

@@ -1,7 +1,14 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { chromium, type Browser, type BrowserContext, type Locator, type Page } from 'playwright-core';
+import {
+  chromium,
+  type Browser,
+  type BrowserContext,
+  type Locator,
+  type Page,
+  type Request,
+} from 'playwright-core';
 import { afterAll, beforeAll } from 'vitest';
 import { store } from './store';
 
@@ -58,7 +65,38 @@ export async function openPage(
     reducedMotion,
   });
   const page = await context.newPage();
+  trackRequests(page);
   return { context, page };
+}
+
+const requestsOut = new WeakMap<Page, Set<Request>>();
+
+/** The page's requests sent and not yet answered, followed from the first call on (openPage calls it). */
+function trackRequests(page: Page): Set<Request> {
+  const known = requestsOut.get(page);
+  if (known) return known;
+  const out = new Set<Request>();
+  page.on('request', (request) => out.add(request));
+  page.on('requestfinished', (request) => out.delete(request));
+  page.on('requestfailed', (request) => out.delete(request));
+  requestsOut.set(page, out);
+  return out;
+}
+
+/**
+ * Waits until the page has had no request out for `quietMs`: Playwright's 'networkidle' waits 500 ms, most of a page
+ * check's time when a journey looks at every page (accessibility, reflow); a page that loads shows its loading
+ * placeholder or skeleton, which those checks wait out after this.
+ */
+export async function waitForNetworkQuiet(page: Page, quietMs = 200): Promise<void> {
+  const out = trackRequests(page);
+  const deadline = Date.now() + 30_000;
+  let quietSince = Date.now();
+  while (Date.now() - quietSince < quietMs) {
+    if (Date.now() > deadline) throw new Error(`the page still had ${out.size} request(s) out after 30 s`);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    if (out.size > 0) quietSince = Date.now();
+  }
 }
 
 export function testId(page: Page, id: string) {
