@@ -6,10 +6,22 @@
  * web app is served at `/` only; every link is built here so that lifting that refusal is all a path would need.
  */
 export function storeUrl(publicUrl: string, path = '/'): URL {
-  const base = new URL(publicUrl);
-  base.pathname = base.pathname.replace(/\/*$/, '/');
-  base.search = '';
-  base.hash = '';
   // `./` first: the path is resolved against the base's folder, and a segment with a colon is not read as a scheme.
-  return new URL(`./${path.replace(/^\/+/, '')}`, base);
+  return new URL(`./${path.replace(/^\/+/, '')}`, baseOf(publicUrl));
+}
+
+// Every order's mail links into the store twice: its base is worked out once per PUBLIC_URL.
+const bases = new Map<string, string>();
+
+function baseOf(publicUrl: string): string {
+  let base = bases.get(publicUrl);
+  if (base === undefined) {
+    const url = new URL(publicUrl);
+    url.pathname = url.pathname.replace(/\/*$/, '/');
+    url.search = '';
+    url.hash = '';
+    base = url.toString();
+    bases.set(publicUrl, base);
+  }
+  return base;
 }
