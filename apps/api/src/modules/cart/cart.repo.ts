@@ -161,7 +161,9 @@ export async function listSelectedLinesLockingProductsOf(
   const rows = await selectedLockedOfMany(tx).execute({ customerIds });
   const byCustomer = new Map<number, { line: CartLineState; product: CartProduct }[]>();
   for (const { customerId, line, product } of rows) {
-    byCustomer.set(customerId, [...(byCustomer.get(customerId) ?? []), { line, product }]);
+    const lines = byCustomer.get(customerId);
+    if (lines) lines.push({ line, product });
+    else byCustomer.set(customerId, [{ line, product }]);
   }
   for (const lines of byCustomer.values()) lines.sort(newestFirst);
   return byCustomer;
