@@ -45,7 +45,8 @@ export function retryDelayMs(attempts: number, baseMs: number): number {
 /**
  * Sends the outbox. Runs beside the requests (never inside one) in every API process: each round claims due mails
  * with one statement that skips rows another process holds, so every mail is handed to the server by one process.
- * A process killed mid-send leaves its claim to lapse, and the mail is sent again with the same Message-ID.
+ * A process killed mid-round leaves its claims to lapse, and the mails it had not marked sent yet (up to a round's)
+ * are sent again, each with the same Message-ID.
  */
 export function createMailWorker(db: Db, transport: MailTransport, settings: MailWorkerSettings) {
   const batch = settings.batch ?? 10;
