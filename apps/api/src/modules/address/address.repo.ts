@@ -81,26 +81,8 @@ export async function findAddressesWithDefaultBilling(
   customerId: number,
   ids: [number, number],
 ): Promise<AddressRow[]> {
-  return addressesWithDefaultBillingOf(db).execute({ customerId, first: ids[0], second: ids[1] });
+  return (await findAddressesWithDefaultBillingOf(db, [{ customerId, ids }])).get(customerId) ?? [];
 }
-
-// Checkout reads them: built once, prepared.
-const addressesWithDefaultBillingOf = preparedPer((db) =>
-  db
-    .select()
-    .from(addresses)
-    .where(
-      and(
-        eq(addresses.customerId, sql.placeholder('customerId')),
-        or(
-          eq(addresses.id, sql.placeholder('first')),
-          eq(addresses.id, sql.placeholder('second')),
-          eq(addresses.isDefaultBilling, true),
-        ),
-      ),
-    )
-    .prepare('find_addresses_with_default_billing'),
-);
 
 /**
  * For several customers' checkouts at once, each asking for two of their addresses: the addresses asked for and

@@ -135,20 +135,8 @@ export async function listSelectedLinesLockingProducts(
   tx: Executor,
   customerId: number,
 ): Promise<{ line: CartLineState; product: CartProduct }[]> {
-  const rows = await selectedLockedOf(tx).execute({ customerId });
-  return rows.sort(newestFirst);
+  return (await listSelectedLinesLockingProductsOf(tx, [customerId])).get(customerId) ?? [];
 }
-
-const selectedLockedOf = preparedPer((db) =>
-  db
-    .select({ line: cartLineColumns, product: cartProductColumns })
-    .from(cartLines)
-    .innerJoin(products, eq(products.id, cartLines.productId))
-    .where(and(eq(cartLines.customerId, sql.placeholder('customerId')), eq(cartLines.selected, true)))
-    .orderBy(asc(products.id))
-    .for('update', { of: products })
-    .prepare('lock_selected_cart_products'),
-);
 
 /**
  * The selected lines of several customers' carts (locked by the caller), their products locked in product id
@@ -273,22 +261,8 @@ export async function findCartCouponRow(
   db: Executor,
   customerId: number,
 ): Promise<CustomerCoupon | undefined> {
-  const [row] = await cartCouponOf(db).execute({ customerId });
-  return row;
+  return (await findCartCouponRowsOf(db, [customerId])).get(customerId);
 }
-
-const cartCouponOf = preparedPer((db) =>
-  db
-    .select({ coupon: coupons, customerUses: customerCoupons.usedCount })
-    .from(carts)
-    .innerJoin(coupons, eq(coupons.id, carts.couponId))
-    .leftJoin(
-      customerCoupons,
-      and(eq(customerCoupons.couponId, coupons.id), eq(customerCoupons.customerId, carts.customerId)),
-    )
-    .where(eq(carts.customerId, sql.placeholder('customerId')))
-    .prepare('find_cart_coupon'),
-);
 
 /** The coupons in several customers' carts, by customer. */
 export async function findCartCouponRowsOf(
@@ -549,23 +523,16 @@ export async function selectAllCartLines(db: Executor, customerId: number, selec
 }
 
 export async function deleteCartLines(db: Executor, customerId: number, productIds: number[]): Promise<void> {
-  await deleteLinesOf(db).execute({ customerId, productIds });
+  await deleteCartLinesOf(
+    db,
+    productIds.map((productId) => ({ customerId, productId })),
+  );
 }
 
-// Checkout empties the ordered lines with it: one statement text for any number of lines, prepared once.
-const deleteLinesOf = preparedPer((db) =>
-  db
-    .delete(cartLines)
-    .where(
-      and(
-        eq(cartLines.customerId, sql.placeholder('customerId')),
-        sql`${cartLines.productId} = any(${sql.placeholder('productIds')}::int[])`,
-      ),
-    )
-    .prepare('delete_cart_lines'),
-);
-
-/** Takes lines off several carts in one statement: each customer's products named. */
+/**
+ * Takes lines off several carts in one statement, each customer's products named: one statement text for any
+ * number of lines, prepared once (checkout empties the ordered lines with it).
+ */
 export async function deleteCartLinesOf(
   db: Executor,
   lines: { customerId: number; productId: number }[],

@@ -157,25 +157,8 @@ export async function saveAnswer(
   scope: IdempotencyScope,
   answer: StoredAnswer,
 ): Promise<void> {
-  await saveAnswerOf(exec).execute({ ...scope, status: answer.status, body: JSON.stringify(answer.body) });
+  await saveAnswers(exec, [{ scope, answer }]);
 }
-
-const saveAnswerOf = preparedPer((db) =>
-  db
-    .update(idempotencyKeys)
-    .set({
-      responseStatus: sql`${sql.placeholder('status')}`,
-      responseBody: sql`${sql.placeholder('body')}::jsonb`,
-    })
-    .where(
-      and(
-        eq(idempotencyKeys.customerId, sql.placeholder('customerId')),
-        eq(idempotencyKeys.route, sql.placeholder('route')),
-        eq(idempotencyKeys.key, sql.placeholder('key')),
-      ),
-    )
-    .prepare('save_idempotency_answer'),
-);
 
 /** Keys are kept at least a day (Stripe keeps them 24 hours). */
 export async function pruneKeys(exec: Executor, olderThan: Date): Promise<void> {

@@ -10,12 +10,9 @@ export type OrderLineRow = typeof orderLines.$inferSelect;
 
 /** The id the next order will have, taken from the orders' sequence, so its rows can be written together. */
 export async function nextOrderId(db: Executor): Promise<number> {
-  const [row] = await queryRows<{ id: number }>(
-    db,
-    sql`select nextval(pg_get_serial_sequence('orders', 'id'))::int as id`,
-  );
-  if (!row) throw new Error('nextval returned no row');
-  return row.id;
+  const [id] = await nextOrderIds(db, 1);
+  if (id === undefined) throw new Error('nextval returned no row');
+  return id;
 }
 
 /** Ids for `n` orders at once, from the orders' sequence. */
@@ -223,19 +220,10 @@ export async function listOrders(
 
 /** How many of the customer's orders await payment. */
 export async function countUnpaidOrders(exec: Executor, customerId: number): Promise<number> {
-  const [row] = await unpaidCountOf(exec).execute({ customerId });
-  return row?.n ?? 0;
+  return (await countUnpaidOrdersOf(exec, [customerId])).get(customerId) ?? 0;
 }
 
-const unpaidCountOf = preparedPer((db) =>
-  db
-    .select({ n: count() })
-    .from(orders)
-    .where(and(eq(orders.customerId, sql.placeholder('customerId')), eq(orders.status, 'pending_payment')))
-    .prepare('count_unpaid_orders'),
-);
-
-/** The same for several customers at once: by customer, those with none left out. */
+/** How many orders each of these customers has awaiting payment: by customer, those with none left out. */
 export async function countUnpaidOrdersOf(
   exec: Executor,
   customerIds: number[],

@@ -55,23 +55,8 @@ export async function findSuburbOfAddress(
   customerId: number,
   addressId: number,
 ): Promise<SuburbRow | undefined> {
-  const [row] = await suburbOfAddress(db).execute({ customerId, addressId });
-  return row;
+  return (await findSuburbsOfAddressesOf(db, [{ customerId, addressId }])).get(customerId);
 }
-
-const suburbOfAddress = preparedPer((db) =>
-  db
-    .select(getTableColumns(suburbs))
-    .from(suburbs)
-    .innerJoin(addresses, eq(addresses.suburbId, suburbs.id))
-    .where(
-      and(
-        eq(addresses.id, sql.placeholder('addressId')),
-        eq(addresses.customerId, sql.placeholder('customerId')),
-      ),
-    )
-    .prepare('find_suburb_of_address'),
-);
 
 /** The suburbs of several customers' addresses, by customer: an address of another customer answers none. */
 export async function findSuburbsOfAddressesOf(
