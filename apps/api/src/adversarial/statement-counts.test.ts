@@ -261,11 +261,11 @@ describe('SQL statements per request', () => {
       await count(small.c, 'POST', '/order/create', body(small.addressID)),
       await count(large.c, 'POST', '/order/create', body(large.addressID)),
     ];
-    // Read: the cart lock; the customer's orders awaiting payment; the addresses; the delivery suburb; the selected
-    // lines with their products locked; the cart's coupon; the rates; the zones with windows; the customer (for the
-    // mail); the order's id. Written: the stock taken; the order, its lines; the lines off the cart; the mail. The
-    // answer is what was written.
-    expect(created[0]).toEqual({ n: 15, code: 0 });
+    // Read, each statement planned for its values (planEachStatement): the cart lock; the customer's orders
+    // awaiting payment; the addresses; the delivery suburb; the selected lines with their products locked; the
+    // cart's coupon; the rates; the zones with windows; the customer (for the mail); the order's id. Written: the
+    // stock taken; the order, its lines; the lines off the cart; the mail. The answer is what was written.
+    expect(created[0]).toEqual({ n: 16, code: 0 });
     expect(created[1]).toEqual(created[0]);
 
     const smallOrder = await orderOf(small);
@@ -333,11 +333,11 @@ describe('SQL statements per request', () => {
         }
         counted.push({ n: statements.length, trips: transactionWrites });
       }
-      // Read: the keys claimed, the carts locked, the orders awaiting payment, the addresses, the delivery suburbs,
-      // the selected lines with their products locked, the carts' coupons, the rates, the zones with windows, the
-      // customers, the orders' ids. Written: the stock taken, the orders, their lines, the lines off the carts, the
+      // Read, each statement planned for its values: the keys claimed, the carts locked, the orders awaiting
+      // payment, the addresses, the delivery suburbs, the selected lines with their products locked, the carts'
+      // coupons, the rates, the zones with windows, the customers, the orders' ids. Written: the stock taken, the orders, their lines, the lines off the carts, the
       // mails, the keys' answers (none given back, so no statement for them).
-      expect(counted[0]).toEqual({ n: 17, trips: 2 });
+      expect(counted[0]).toEqual({ n: 18, trips: 2 });
       expect(counted[1]).toEqual(counted[0]);
     },
   );

@@ -1,5 +1,6 @@
 import type { OrderCreateBody } from '@storefront/contract/order';
 import { commitWithWrites, type Db, type Executor } from '../../db/client.js';
+import { planEachStatement } from '../../db/plan-each-statement.js';
 import { together } from '../../db/together.js';
 import { AppError } from '../../lib/app-error.js';
 import { findCustomersByIds } from '../account/account.repo.js';
@@ -135,6 +136,7 @@ async function readAll(
 ): Promise<{ reads: Array<CheckoutRead | undefined>; claimed: Set<number> }> {
   const customerIds = calls.map((c) => c.customerId);
   const [
+    ,
     claimed,
     withCart,
     unpaid,
@@ -147,6 +149,7 @@ async function readAll(
     customers,
     ids,
   ] = await together([
+    planEachStatement(tx),
     claimNewKeys(
       tx,
       calls.flatMap((c) => (c.key ? [c.key] : [])),

@@ -1,6 +1,7 @@
 import { gstIncluded } from '@storefront/contract/gst';
 import type { OrderCreateBody } from '@storefront/contract/order';
 import { commitWithWrites, violatedConstraint, type Db, type Executor } from '../../db/client.js';
+import { planEachStatement } from '../../db/plan-each-statement.js';
 import { together } from '../../db/together.js';
 import { AppError } from '../../lib/app-error.js';
 import { findCustomerById } from '../account/account.repo.js';
@@ -172,7 +173,8 @@ type Addresses = { delivery: AddressRow; billing: AddressRow };
 type OrderPrice = CartPrice<CartItem> & { coupon: CouponRow | null };
 
 /**
- * What checkout depends on, sent together: the Idempotency-Key claimed (a second request with the key waits here
+ * What checkout depends on, sent together, each statement planned for its values (`planEachStatement`): the
+ * Idempotency-Key claimed (a second request with the key waits here
  * for the first, then replays it), the cart locked (serialising this customer's checkouts with each other and with
  * cart edits), how many of the customer's orders await payment, the addresses, the delivery suburb, the selected lines with their products locked (so the stock
  * priced is still there when it is taken), the cart's coupon, every zone's rates, the window asked for, the
@@ -185,8 +187,9 @@ async function readCheckout(
   now: Date,
   key?: CheckoutKey,
 ) {
-  const [claim, , unpaid, addresses, suburb, lines, coupon, rates, windowChoice, customer, orderId] =
+  const [, claim, , unpaid, addresses, suburb, lines, coupon, rates, windowChoice, customer, orderId] =
     await together([
+      planEachStatement(tx),
       key ? claimKey(tx, key.scope, key.requestHash, now) : null,
       lockCart(tx, customerId),
       countUnpaidOrders(tx, customerId),
