@@ -4,7 +4,8 @@
 // on to the PostgreSQL server, so the per-minute limit counts in Redis as in production; the embedded database runs
 // without it, as `npm start` runs it)
 import { randomUUID } from 'node:crypto';
-import { existsSync, readFileSync } from 'node:fs';
+import { spawn } from 'node:child_process';
+import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -31,10 +32,20 @@ const CATALOG_CACHE_MS = process.env.BENCH_CATALOG_CACHE_MS ?? '1000';
 const ROUTE_FILTER = (process.env.BENCH_ROUTES ?? '').split(',').filter(Boolean);
 /** BENCH_CPU_PROF: a folder; the server runs under `node --cpu-prof` and leaves its profile there when stopped. */
 const CPU_PROF_DIR = process.env.BENCH_CPU_PROF;
+/**
+ * BENCH_PERF: a folder; `perf record -a -g` samples the whole machine (API, database, autocannon) while each route
+ * is measured, into `<folder>/<route>.data` (read with `perf report -i … --sort comm,dso`).
+ */
+const PERF_DIR = process.env.BENCH_PERF;
 /** Customers per scenario: more than the connections, so each request has a customer no other request holds. */
 const CUSTOMERS = 150;
 /** Each cart/add customer rotates over this many products, so carts stay at the demo cart's size. */
 const LINES_PER_CART = 8;
+/**
+ * Customers adding to their carts: each line holds at most 99, so 300 customers take 237,600 adds (30k a second
+ * for 8 s). Two customers share each set of eight products (products aren't locked by an add).
+ */
+const ADDERS = 2 * CUSTOMERS;
 const BENCH_STOCK = 100_000_000;
 const root = fileURLToPath(new URL('..', import.meta.url));
 const serverJs = path.join(root, 'apps/api/dist/server.js');
@@ -270,11 +281,14 @@ function pick(customers: Customer[]): Customer {
   return c;
 }
 
-/** Hands each request a customer no other request in flight holds, and takes it back with the answer. */
+/**
+ * Hands each request a customer no other request in flight holds, and takes it back with the answer: first in,
+ * first out, so every customer takes its turn (the last ones given back would otherwise take every turn).
+ */
 function customerPool(customers: Customer[]) {
   const free = [...customers];
   return {
-    take: (): Customer => free.pop() ?? pick(customers),
+    take: (): Customer => free.shift() ?? pick(customers),
     give: (c: Customer | undefined) => {
       if (c) free.push(c);
     },
@@ -296,6 +310,19 @@ async function load(port: number, s: Scenario): Promise<Result> {
     duration: DURATION_S,
     requests: s.requests,
   });
+}
+
+function recordMachine(dir: string, name: string): { stop: () => Promise<void> } {
+  mkdirSync(dir, { recursive: true });
+  const file = path.join(dir, `${name.replace(/[^a-z0-9]+/gi, '-')}.data`);
+  const perf = spawn('perf', ['record', '-a', '-g', '-F', '499', '-o', file], { stdio: 'ignore' });
+  const exited = new Promise<void>((resolve) => perf.once('exit', () => resolve()));
+  return {
+    stop: async () => {
+      perf.kill('SIGINT');
+      await exited;
+    },
+  };
 }
 
 /** CPU time (user + system, ms) a process has used, from /proc (Linux; clock ticks of 10 ms). */
@@ -429,16 +456,19 @@ async function measureKind(kind: Kind) {
       const { token: demo, addressID: demoAddress } = await prepareDemo(call, shelf);
       const adders: Customer[] = [];
       const buyers: Customer[] = [];
-      for (let i = 0; i < CUSTOMERS; i += 10) {
-        const batch = Array.from({ length: Math.min(10, CUSTOMERS - i) }, (_, j) => i + j);
+      for (let i = 0; i < ADDERS; i += 10) {
+        const batch = Array.from({ length: Math.min(10, ADDERS - i) }, (_, j) => i + j);
         adders.push(
           ...(await Promise.all(
-            batch.map((k) =>
-              registerCustomer(call, addIds.slice(k * LINES_PER_CART, (k + 1) * LINES_PER_CART)),
-            ),
+            batch.map((k) => {
+              const first = (k % CUSTOMERS) * LINES_PER_CART;
+              return registerCustomer(call, addIds.slice(first, first + LINES_PER_CART));
+            }),
           )),
         );
-        buyers.push(...(await Promise.all(batch.map((k) => registerCustomer(call, [orderIds[k] ?? 0])))));
+        if (i < CUSTOMERS) {
+          buyers.push(...(await Promise.all(batch.map((k) => registerCustomer(call, [orderIds[k] ?? 0])))));
+        }
       }
 
       const auth = { authorization: `Bearer ${demo}` };
@@ -566,7 +596,9 @@ async function measureKind(kind: Kind) {
         await settle(server.pid);
         const dbBefore = await bench.databaseCpu();
         const cpuBefore = cpuTimeMs(server.pid);
+        const perf = PERF_DIR ? recordMachine(PERF_DIR, `${kind}-${build.label}-${s.route}`) : undefined;
         const result = await load(server.port, s);
+        await perf?.stop();
         const cpuAfter = cpuTimeMs(server.pid);
         const dbUsed = databaseCpuUsed(dbBefore, await bench.databaseCpu());
         const cpuUsed = cpuBefore === null || cpuAfter === null ? null : cpuAfter - cpuBefore;
@@ -648,7 +680,7 @@ await writeSection(
     'the routes in the same run. Ratios are what to compare between runs; absolute numbers depend on the machine',
     `(this run: ${os.cpus().length} CPUs shared by the server, autocannon, the database and other work at load`,
     `~${Math.round(os.loadavg()[0] ?? 0)}). \`customer/me\` and \`cart/list\` are the demo customer (eight lines and a coupon);`,
-    '`cart/add` gives each request a customer of its own (150, each rotating over eight products);',
+    '`cart/add` gives each request a customer of its own (300 taking turns, each rotating over eight products);',
     '`order/create` is a cart/add then an order of that line with a fresh `Idempotency-Key`, per customer, delivered',
     'to Perth (courier: no delivery window to book): req/s',
     'counts orders, p50/p99 are the order request alone. Before each route the server is left to settle (until it',
