@@ -4,9 +4,10 @@ export default defineConfig({
   test: {
     include: ['*.spec.ts'],
     globalSetup: ['support/global-setup.ts'],
-    // Two spec files at a time, each worker on a store of its own (support/store.ts): a journey spends most of its
-    // time waiting on the browser and the store, so two share the machine's cores without slowing each other much.
-    maxWorkers: Number(process.env.E2E_WORKERS) || 2,
+    // Three spec files at a time, each worker on a store of its own (support/store.ts): a journey spends most of its
+    // time waiting on the browser and the store. On the 2-core machine (2026-11-28) the whole suite took 326 s with
+    // three, 357 s with four (the journeys then waited on the cores: 851 -> 1,288 s of test time), about 700 s with two.
+    maxWorkers: Number(process.env.E2E_WORKERS) || 3,
     testTimeout: 120_000,
     // expect.poll gives up after 1 s by default: on a loaded machine a payment capture or a page's second read can
     // take longer (a PayPal journey failed so once in CI). Like Playwright's own waits, give the page its time.
