@@ -74,7 +74,7 @@ export async function checkoutTogether(
   { mail, maxUnpaid }: CheckoutSettings,
 ): Promise<TogetherOutcome[]> {
   return db.transaction(async (tx) => {
-    const { reads, claimed } = await readAll(tx, calls, placedAt);
+    const { reads, claimed } = await readAll(tx, calls, placedAt, maxUnpaid);
     const taken = new Map<number, number>();
     const placed: { call: CheckoutCall; placed: PlacedOrder; read: CheckoutRead }[] = [];
     const givenBack: IdempotencyScope[] = [];
@@ -133,6 +133,7 @@ async function readAll(
   tx: Executor,
   calls: CheckoutCall[],
   now: Date,
+  maxUnpaid: number,
 ): Promise<{ reads: Array<CheckoutRead | undefined>; claimed: Set<number> }> {
   const customerIds = calls.map((c) => c.customerId);
   const [
@@ -156,7 +157,7 @@ async function readAll(
       now,
     ),
     lockCarts(tx, customerIds),
-    countUnpaidOrdersOf(tx, customerIds),
+    countUnpaidOrdersOf(tx, customerIds, maxUnpaid),
     findAddressesWithDefaultBillingOf(
       tx,
       calls.map(({ customerId, body }) => ({

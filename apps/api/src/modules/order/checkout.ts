@@ -123,7 +123,7 @@ function checkoutAlone(db: Db, now: () => Date, { mail, maxUnpaid }: CheckoutSet
   ): Promise<CheckoutOutcome> {
     return db.transaction(async (tx) => {
       const placedAt = now();
-      const read = await readCheckout(tx, customerId, body, placedAt, key);
+      const read = await readCheckout(tx, customerId, body, { now: placedAt, maxUnpaid }, key);
       if (read.claim?.kind === 'reused') throw new AppError('IDEMPOTENCY_KEY_REUSED');
       if (read.claim?.kind === 'replay')
         return { orderId: (read.claim.answer.body as { orderID: number }).orderID };
@@ -174,17 +174,18 @@ type OrderPrice = CartPrice<CartItem> & { coupon: CouponRow | null };
 
 /**
  * What checkout depends on, sent together, each statement planned for its values (`planEachStatement`): the
- * Idempotency-Key claimed (a second request with the key waits here
- * for the first, then replays it), the cart locked (serialising this customer's checkouts with each other and with
- * cart edits), how many of the customer's orders await payment, the addresses, the delivery suburb, the selected lines with their products locked (so the stock
- * priced is still there when it is taken), the cart's coupon, every zone's rates, the window asked for, the
- * customer (for the mail) and the order's id. Statements run in the order sent, each after the locks before it.
+ * Idempotency-Key claimed (a second request with the key waits here for the first, then replays it), the cart
+ * locked (serialising this customer's checkouts with each other and with cart edits), how many of the customer's
+ * orders await payment (up to the limit), the addresses, the delivery suburb, the selected lines with their
+ * products locked (so the stock priced is still there when it is taken), the cart's coupon, every zone's rates,
+ * the window asked for, the customer (for the mail) and the order's id. Statements run in the order sent, each
+ * after the locks before it.
  */
 async function readCheckout(
   tx: Executor,
   customerId: number,
   body: OrderCreateBody,
-  now: Date,
+  { now, maxUnpaid }: { now: Date; maxUnpaid: number },
   key?: CheckoutKey,
 ) {
   const [, claim, , unpaid, addresses, suburb, lines, coupon, rates, windowChoice, customer, orderId] =
@@ -192,7 +193,7 @@ async function readCheckout(
       planEachStatement(tx),
       key ? claimKey(tx, key.scope, key.requestHash, now) : null,
       lockCart(tx, customerId),
-      countUnpaidOrders(tx, customerId),
+      countUnpaidOrders(tx, customerId, maxUnpaid),
       findAddressesWithDefaultBilling(tx, customerId, [
         body.addressID,
         body.billingAddressID ?? body.addressID,

@@ -218,33 +218,31 @@ export async function listOrders(
   return { rows, total: totalRow?.n ?? 0 };
 }
 
-/** How many of the customer's orders await payment. */
-export async function countUnpaidOrders(exec: Executor, customerId: number): Promise<number> {
-  return (await countUnpaidOrdersOf(exec, [customerId])).get(customerId) ?? 0;
+/** How many of the customer's orders await payment, counted up to `upTo`. */
+export async function countUnpaidOrders(exec: Executor, customerId: number, upTo: number): Promise<number> {
+  return (await countUnpaidOrdersOf(exec, [customerId], upTo)).get(customerId) ?? 0;
 }
 
-/** How many orders each of these customers has awaiting payment: by customer, those with none left out. */
+/**
+ * How many orders each of these customers has awaiting payment, by customer, each counted up to `upTo` (the limit
+ * checkout holds them to): a customer with many unpaid orders costs no more to count than one at the limit.
+ */
 export async function countUnpaidOrdersOf(
   exec: Executor,
   customerIds: number[],
+  upTo: number,
 ): Promise<Map<number, number>> {
-  const rows = await unpaidCountsOf(exec).execute({ customerIds });
+  const rows = await queryRows<{ customerId: number; n: number }>(
+    exec,
+    sql`select asked.customer_id as "customerId",
+          (select count(*)::int from (
+            select 1 from ${orders}
+            where ${orders.customerId} = asked.customer_id and ${orders.status} = 'pending_payment'
+            limit ${upTo}) as unpaid) as n
+        from unnest(${sql.param(customerIds)}::int[]) as asked(customer_id)`,
+  );
   return new Map(rows.map((row) => [row.customerId, row.n]));
 }
-
-const unpaidCountsOf = preparedPer((db) =>
-  db
-    .select({ customerId: orders.customerId, n: count() })
-    .from(orders)
-    .where(
-      and(
-        sql`${orders.customerId} = any(${sql.placeholder('customerIds')}::int[])`,
-        eq(orders.status, 'pending_payment'),
-      ),
-    )
-    .groupBy(orders.customerId)
-    .prepare('count_unpaid_orders_of_many'),
-);
 
 export async function countOrdersByStatus(
   db: Executor,
