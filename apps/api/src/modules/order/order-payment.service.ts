@@ -151,6 +151,8 @@ export function createOrderPayments(db: Db, deps: OrderPaymentDeps) {
       idempotencyKey?: string,
     ): Promise<{ redirectUrl: string }> {
       const order = await payableOrder(customerId, body.orderID);
+      // A capture its provider is still deciding may yet take the money: a second payment now would be taken too.
+      if (await payments.capturePendingWith(db, order.id)) throw new AppError('PAYMENT_UNCONFIRMED');
       const redirectUrl = await payments.start(
         {
           id: order.id,

@@ -653,6 +653,21 @@ describe('captures, answered exactly', () => {
     expect((await orderRow(order.orderID))?.status).toBe('pending_payment');
   });
 
+  it('while PayPal decides a capture it holds, a second payment is refused, with PayPal or another provider', async () => {
+    const { c, order } = await unpaidOrder(1);
+    const token = (await start(c, order.orderID, 'paypal')).searchParams.get('token') ?? '';
+    paypal.approve(token, 'capture_pending');
+    await call(c, 'POST', '/paypal/express-capture', { orderID: order.orderID, token });
+    const startedBefore = await db().select().from(payments).where(eq(payments.orderId, order.orderID));
+    for (const provider of ['paypal', 'afterpay']) {
+      const again = await call(c, 'POST', '/payment/start', { orderID: order.orderID, provider });
+      expect(again.code, provider).toBe(code('PAYMENT_UNCONFIRMED'));
+    }
+    expect(await db().select().from(payments).where(eq(payments.orderId, order.orderID))).toEqual(
+      startedBefore,
+    );
+  });
+
   it("the order's detail says PayPal is still deciding a payment it holds for review; only to the order's customer", async () => {
     const { c, order } = await unpaidOrder(1);
     const token = (await start(c, order.orderID, 'paypal')).searchParams.get('token') ?? '';
