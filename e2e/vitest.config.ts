@@ -6,7 +6,8 @@ export default defineConfig({
     globalSetup: ['support/global-setup.ts'],
     // Three spec files at a time, each worker on a store of its own (support/store.ts): a journey spends most of its
     // time waiting on the browser and the store. On the 2-core machine (2026-11-28) the whole suite took 326 s with
-    // three, 357 s with four (the journeys then waited on the cores: 851 -> 1,288 s of test time), about 700 s with two.
+    // three and 357 s with four (the journeys then waited on the cores: 851 -> 1,288 s of test time); with two it
+    // had taken about 700 s in the CI runs before, on slower days.
     maxWorkers: Number(process.env.E2E_WORKERS) || 3,
     testTimeout: 120_000,
     // expect.poll gives up after 1 s by default: on a loaded machine a payment capture or a page's second read can
