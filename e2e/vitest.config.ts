@@ -4,11 +4,11 @@ export default defineConfig({
   test: {
     include: ['*.spec.ts'],
     globalSetup: ['support/global-setup.ts'],
-    // Three spec files at a time, each worker on a store of its own (support/store.ts): a journey spends most of its
-    // time waiting on the browser and the store. On the 2-core machine (2026-11-28) the whole suite took 326 s with
-    // three and 357 s with four (the journeys then waited on the cores: 851 -> 1,288 s of test time); with two it
-    // had taken about 700 s in the CI runs before, on slower days.
-    maxWorkers: Number(process.env.E2E_WORKERS) || 3,
+    // Two spec files at a time, each worker on a store of its own (support/store.ts): a journey spends most of its
+    // time waiting on the browser and the store. More workers do not finish sooner on the 2-core machine: back to
+    // back on 2026-11-28, the suite took 322 s with two and 312 s with three (the journeys then waited on the cores:
+    // 607 -> 856 s of test time), 357 s with four; a wall-clock-bound journey is likelier to time out under that load.
+    maxWorkers: Number(process.env.E2E_WORKERS) || 2,
     testTimeout: 120_000,
     // expect.poll gives up after 1 s by default: on a loaded machine a payment capture or a page's second read can
     // take longer (a PayPal journey failed so once in CI). Like Playwright's own waits, give the page its time.

@@ -16,7 +16,7 @@ declare module 'vitest' {
 }
 
 /**
- * The store this spec file's worker owns. Spec files run three at a time, each worker on a store of its own, so a
+ * The store this spec file's worker owns. Spec files run two at a time, each worker on a store of its own, so a
  * journey never sees the demo customer's cart changed by a journey running beside it.
  */
 export function store(): StoreUnderTest {
