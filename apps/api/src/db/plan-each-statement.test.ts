@@ -5,7 +5,7 @@ import { saveAnswers } from '../modules/idempotency/idempotency.repo.js';
 import { openPostgres, queryRows, type Database, type Executor } from './client.js';
 import { planEachStatement } from './plan-each-statement.js';
 
-// Named prepared statements exist on PostgreSQL only; the embedded database plans each statement as it runs.
+// PostgreSQL only: the test holds one server connection, to find there the statement its earlier runs prepared.
 
 describe.runIf(process.env.TEST_DB === 'postgres')('planning each statement for its values', () => {
   let shared: Database & { url?: string };
