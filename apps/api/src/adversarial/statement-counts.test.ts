@@ -101,6 +101,34 @@ async function shopper(lines: number): Promise<{ c: Customer; addressID: number;
   return { c, addressID, productIds };
 }
 
+const SET_PLAN_MODE = /^\s*set local plan_cache_mode/i;
+
+/**
+ * How each statement sent (but the settings themselves) was planned: `custom` after planEachStatement, `usual`
+ * before it and after planAsUsual.
+ */
+function planModesOf(sent: string[]): { kind: string; mode: 'custom' | 'usual' }[] {
+  let mode: 'custom' | 'usual' = 'usual';
+  return sent.flatMap((q) => {
+    if (SET_PLAN_MODE.test(q)) {
+      mode = /force_custom_plan/.test(q) ? 'custom' : 'usual';
+      return [];
+    }
+    return [{ kind: (/^\s*(\w+)/.exec(q)?.[1] ?? '').toLowerCase(), mode }];
+  });
+}
+
+/**
+ * Checkout plans for their values the statements that find rows in tables that grow (its reads, its updates and
+ * deletes), and every insert as usual, so the foreign-key checks each inserted row runs keep their plans.
+ */
+function expectCheckoutPlanModes(sent: string[]): void {
+  const modes = planModesOf(sent);
+  expect(modes.filter((m) => m.kind === 'insert').length).toBeGreaterThan(0);
+  expect(modes.filter((m) => m.kind !== 'insert').length).toBeGreaterThan(0);
+  for (const m of modes) expect(m).toEqual({ kind: m.kind, mode: m.kind === 'insert' ? 'usual' : 'custom' });
+}
+
 describe('SQL statements per request', () => {
   it('health sends none', async () => {
     expect(await count(null, 'GET', '/health')).toEqual({ n: 0, code: 0 });
@@ -264,9 +292,11 @@ describe('SQL statements per request', () => {
     // Read, each statement planned for its values (planEachStatement): the cart lock; the customer's orders
     // awaiting payment; the addresses; the delivery suburb; the selected lines with their products locked; the
     // cart's coupon; the rates; the zones with windows; the customer (for the mail); the order's id. Written: the
-    // stock taken; the order, its lines; the lines off the cart; the mail. The answer is what was written.
-    expect(created[0]).toEqual({ n: 16, code: 0 });
+    // stock taken; the lines off the cart; then, planned as usual (planAsUsual), the order, its lines; the mail.
+    // The answer is what was written.
+    expect(created[0]).toEqual({ n: 17, code: 0 });
     expect(created[1]).toEqual(created[0]);
+    expectCheckoutPlanModes(statements);
 
     const smallOrder = await orderOf(small);
     const largeOrder = await orderOf(large);
@@ -332,12 +362,14 @@ describe('SQL statements per request', () => {
           counting = false;
         }
         counted.push({ n: statements.length, trips: transactionWrites });
+        expectCheckoutPlanModes(statements);
       }
-      // Read, each statement planned for its values: the keys claimed, the carts locked, the orders awaiting
+      // Read: the keys claimed; then, each statement planned for its values, the carts locked, the orders awaiting
       // payment, the addresses, the delivery suburbs, the selected lines with their products locked, the carts'
-      // coupons, the rates, the zones with windows, the customers, the orders' ids. Written: the stock taken, the orders, their lines, the lines off the carts, the
-      // mails, the keys' answers (none given back, so no statement for them).
-      expect(counted[0]).toEqual({ n: 18, trips: 2 });
+      // coupons, the rates, the zones with windows, the customers, the orders' ids. Written: the stock taken, the
+      // lines off the carts, the keys' answers (none given back, so no statement for them); then, planned as
+      // usual, the orders, their lines, the mails.
+      expect(counted[0]).toEqual({ n: 19, trips: 2 });
       expect(counted[1]).toEqual(counted[0]);
     },
   );

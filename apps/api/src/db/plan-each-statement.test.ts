@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openTestDatabase } from '../../test/test-app.js';
 import { saveAnswers } from '../modules/idempotency/idempotency.repo.js';
 import { openPostgres, queryRows, type Database, type Executor } from './client.js';
-import { planEachStatement } from './plan-each-statement.js';
+import { planAsUsual, planEachStatement } from './plan-each-statement.js';
 
 // PostgreSQL only: the test holds one server connection, to find there the statement its earlier runs prepared.
 
@@ -66,6 +66,17 @@ describe.runIf(process.env.TEST_DB === 'postgres')('planning each statement for 
     });
     expect(plan).toMatch(/Index Scan using idempotency_keys_\w+ on idempotency_keys/);
     expect(plan).not.toMatch(/Seq Scan on idempotency_keys/);
+  });
+
+  it('planAsUsual gives the rest of the transaction back the generic plan', async () => {
+    const [before, after] = await one.db.transaction(async (tx) => {
+      await planEachStatement(tx);
+      const custom = await planOfSavingAnswers(tx);
+      await planAsUsual(tx);
+      return [custom, await planOfSavingAnswers(tx)];
+    });
+    expect(before).not.toMatch(/Seq Scan on idempotency_keys/);
+    expect(after).toMatch(/Seq Scan on idempotency_keys/);
   });
 
   it('lasts only for its transaction', async () => {

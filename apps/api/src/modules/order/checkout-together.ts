@@ -1,6 +1,6 @@
 import type { OrderCreateBody } from '@storefront/contract/order';
 import { commitWithWrites, type Db, type Executor } from '../../db/client.js';
-import { planEachStatement } from '../../db/plan-each-statement.js';
+import { planAsUsual, planEachStatement } from '../../db/plan-each-statement.js';
 import { together } from '../../db/together.js';
 import { AppError } from '../../lib/app-error.js';
 import { findCustomersByIds } from '../account/account.repo.js';
@@ -88,16 +88,13 @@ export async function checkoutTogether(
       else if (call.key && claimed.has(call.customerId)) givenBack.push(call.key.scope);
       return outcome;
     });
+    // The writes that find rows (planned for their values), then the inserts, whose foreign-key checks keep their
+    // plans (`planAsUsual`).
     await together([
       releaseKeys(tx, givenBack),
       takeStock(
         tx,
         [...taken].map(([productId, quantity]) => ({ productId, quantity })),
-      ),
-      insertOrders(
-        tx,
-        placed.map((p) => p.placed.order),
-        placed.flatMap((p) => p.placed.lines),
       ),
       deleteCartLinesOf(
         tx,
@@ -105,18 +102,24 @@ export async function checkoutTogether(
           p.placed.lines.map((l) => ({ customerId: p.call.customerId, productId: l.productId })),
         ),
       ),
+      saveAnswers(
+        tx,
+        placed.flatMap(({ call, placed: { order } }) =>
+          call.key ? [{ scope: call.key.scope, answer: { status: 200, body: { orderID: order.id } } }] : [],
+        ),
+      ),
+      planAsUsual(tx),
+      insertOrders(
+        tx,
+        placed.map((p) => p.placed.order),
+        placed.flatMap((p) => p.placed.lines),
+      ),
       insertMails(
         tx,
         placed.flatMap(({ placed: { order, lines, window }, read: { customer } }) =>
           customer ? [orderMail({ order, lines, window, customer }, { kind: 'placed' }, mail, placedAt)] : [],
         ),
         placedAt,
-      ),
-      saveAnswers(
-        tx,
-        placed.flatMap(({ call, placed: { order } }) =>
-          call.key ? [{ scope: call.key.scope, answer: { status: 200, body: { orderID: order.id } } }] : [],
-        ),
       ),
       commitWithWrites(tx),
     ]);
@@ -137,8 +140,8 @@ async function readAll(
 ): Promise<{ reads: Array<CheckoutRead | undefined>; claimed: Set<number> }> {
   const customerIds = calls.map((c) => c.customerId);
   const [
-    ,
     claimed,
+    ,
     withCart,
     unpaid,
     addresses,
@@ -150,12 +153,12 @@ async function readAll(
     customers,
     ids,
   ] = await together([
-    planEachStatement(tx),
     claimNewKeys(
       tx,
       calls.flatMap((c) => (c.key ? [c.key] : [])),
       now,
     ),
+    planEachStatement(tx),
     lockCarts(tx, customerIds),
     countUnpaidOrdersOf(tx, customerIds, maxUnpaid),
     findAddressesWithDefaultBillingOf(

@@ -1,7 +1,7 @@
 import { gstIncluded } from '@storefront/contract/gst';
 import type { OrderCreateBody } from '@storefront/contract/order';
 import { commitWithWrites, violatedConstraint, type Db, type Executor } from '../../db/client.js';
-import { planEachStatement } from '../../db/plan-each-statement.js';
+import { planAsUsual, planEachStatement } from '../../db/plan-each-statement.js';
 import { together } from '../../db/together.js';
 import { AppError } from '../../lib/app-error.js';
 import { findCustomerById } from '../account/account.repo.js';
@@ -145,11 +145,15 @@ function checkoutAlone(db: Db, now: () => Date, { mail, maxUnpaid }: CheckoutSet
       const lines = price.selected
         .map((line) => ({ ...orderLineOf(line), orderId: order.id }))
         .sort(compareOrderLines);
+      // The writes that find rows (planned for their values), then the inserts, whose foreign-key checks keep
+      // their plans (`planAsUsual`).
       await together([
         takeStock(tx, price.selected),
+        emptyCartLines(tx, customerId, price),
+        key && saveAnswer(tx, key.scope, { status: 200, body: { orderID: order.id } }),
+        planAsUsual(tx),
         insertOrder(tx, order, lines),
         recordOrderCredit(tx, { customerId, orderId: order.id, amountCents: -creditUsed }),
-        emptyCartLines(tx, customerId, price),
         queueOrderMail(
           tx,
           { order, lines, window: booked, customer: read.customer },
@@ -157,7 +161,6 @@ function checkoutAlone(db: Db, now: () => Date, { mail, maxUnpaid }: CheckoutSet
           mail,
           placedAt,
         ),
-        key && saveAnswer(tx, key.scope, { status: 200, body: { orderID: order.id } }),
         // Every refusal above is the database's, so COMMIT leaves with the writes; a failed write rolls it back.
         commitWithWrites(tx),
       ]);
@@ -173,8 +176,8 @@ type Addresses = { delivery: AddressRow; billing: AddressRow };
 type OrderPrice = CartPrice<CartItem> & { coupon: CouponRow | null };
 
 /**
- * What checkout depends on, sent together, each statement planned for its values (`planEachStatement`): the
- * Idempotency-Key claimed (a second request with the key waits here for the first, then replays it), the cart
+ * What checkout depends on, sent together: the Idempotency-Key claimed (a second request with the key waits here
+ * for the first, then replays it); then, each statement planned for its values (`planEachStatement`), the cart
  * locked (serialising this customer's checkouts with each other and with cart edits), how many of the customer's
  * orders await payment (up to the limit), the addresses, the delivery suburb, the selected lines with their
  * products locked (so the stock priced is still there when it is taken), the cart's coupon, every zone's rates,
@@ -188,10 +191,10 @@ async function readCheckout(
   { now, maxUnpaid }: { now: Date; maxUnpaid: number },
   key?: CheckoutKey,
 ) {
-  const [, claim, , unpaid, addresses, suburb, lines, coupon, rates, windowChoice, customer, orderId] =
+  const [claim, , , unpaid, addresses, suburb, lines, coupon, rates, windowChoice, customer, orderId] =
     await together([
-      planEachStatement(tx),
       key ? claimKey(tx, key.scope, key.requestHash, now) : null,
+      planEachStatement(tx),
       lockCart(tx, customerId),
       countUnpaidOrders(tx, customerId, maxUnpaid),
       findAddressesWithDefaultBilling(tx, customerId, [
