@@ -44,6 +44,11 @@ export async function claimKey(
 ): Promise<Claim> {
   const inserted = await insertKeyOf(exec).execute({ ...scope, requestHash, createdAt: now.toISOString() });
   if (inserted.length > 0) return { kind: 'new' };
+  return readClaim(exec, scope, requestHash);
+}
+
+/** What the key already there means for a request with it (one claimed and then given back answers new). */
+async function readClaim(exec: Executor, scope: IdempotencyScope, requestHash: string): Promise<Claim> {
   const [row] = await exec
     .select()
     .from(idempotencyKeys)
@@ -60,7 +65,7 @@ export async function claimKey(
   return { kind: 'replay', answer: { status: row.responseStatus, body: row.responseBody } };
 }
 
-// Each checkout with a key claims it and saves its answer: built once, prepared.
+// Every request with a key claims it: built once, prepared.
 const insertKeyOf = preparedPer((db) =>
   db
     .insert(idempotencyKeys)
@@ -74,33 +79,64 @@ const insertKeyOf = preparedPer((db) =>
 );
 
 /**
- * Claims several customers' keys at once (one per customer), stamped with `now`; answers the customers whose key was
- * new. A key already there (a retry, or a request still running with it) is left to `claimKey`, run on its own.
+ * An answer known before the work is done, as a new row's id: `{ status: 200, body: { [field]: id } }`, the id the
+ * next value of the sequence behind `table`'s `column`.
  */
-export async function claimNewKeys(
+export type NewIdAnswer = { table: string; column: string; field: string };
+
+/**
+ * Claims several customers' keys (one per customer) with their answers already in them, each a new id taken by the
+ * claim itself (`NewIdAnswer`): the work writes its rows with those ids and no second write saves the answers. Only
+ * for claims in the transaction that does the work, which gives back the keys of work it refuses (`releaseKeys`):
+ * no other request sees an answer before the work is committed. Answers, by customer, the id of each key that was
+ * new; a key already there is left to `claimKeyAnsweringId`, run on its own.
+ */
+export async function claimNewKeysAnsweringIds(
   exec: Executor,
   claims: { scope: IdempotencyScope; requestHash: string }[],
   now: Date,
-): Promise<Set<number>> {
-  if (claims.length === 0) return new Set();
-  const rows = await insertKeysOf(exec).execute({
+  answer: NewIdAnswer,
+): Promise<Map<number, number>> {
+  if (claims.length === 0) return new Map();
+  const rows = await insertKeysAnsweringIdsOf(exec).execute({
     ...scopeColumnsOf(claims.map((c) => c.scope)),
     requestHashes: claims.map((c) => c.requestHash),
     createdAt: now.toISOString(),
+    ...answer,
   });
-  return new Set(rows.map((row) => row.customerId));
+  return new Map(rows.map((row) => [row.customerId, row.id]));
 }
 
-const insertKeysOf = preparedPer((db) =>
+/** One key claimed as `claimNewKeysAnsweringIds` claims them: the claim, and the new id when the key was new. */
+export async function claimKeyAnsweringId(
+  exec: Executor,
+  scope: IdempotencyScope,
+  requestHash: string,
+  now: Date,
+  answer: NewIdAnswer,
+): Promise<{ claim: Claim; id?: number }> {
+  const ids = await claimNewKeysAnsweringIds(exec, [{ scope, requestHash }], now, answer);
+  const id = ids.get(scope.customerId);
+  if (id !== undefined) return { claim: { kind: 'new' }, id };
+  return { claim: await readClaim(exec, scope, requestHash) };
+}
+
+const insertKeysAnsweringIdsOf = preparedPer((db) =>
   db
     .insert(idempotencyKeys)
     .select(
-      sql`select claim.customer_id, claim.route, claim.key, claim.request_hash, null::int, null::jsonb, ${sql.placeholder('createdAt')}::timestamptz
+      sql`select claim.customer_id, claim.route, claim.key, claim.request_hash, 200,
+          jsonb_build_object(${sql.placeholder('field')}::text,
+            nextval(pg_get_serial_sequence(${sql.placeholder('table')}, ${sql.placeholder('column')}))),
+          ${sql.placeholder('createdAt')}::timestamptz
         from unnest(${sql.placeholder('customerIds')}::int[], ${sql.placeholder('routes')}::text[], ${sql.placeholder('keys')}::text[], ${sql.placeholder('requestHashes')}::text[]) as claim(customer_id, route, key, request_hash)`,
     )
     .onConflictDoNothing()
-    .returning({ customerId: idempotencyKeys.customerId })
-    .prepare('claim_idempotency_keys'),
+    .returning({
+      customerId: idempotencyKeys.customerId,
+      id: sql<number>`(${idempotencyKeys.responseBody} ->> ${sql.placeholder('field')}::text)::int`,
+    })
+    .prepare('claim_idempotency_keys_answering_ids'),
 );
 
 /** Gives claimed keys up in the transaction that claimed them, as if never claimed: the work was not done. */

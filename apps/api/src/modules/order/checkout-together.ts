@@ -15,9 +15,8 @@ import { toCartItem, type CartItem } from '../cart/cart.service.js';
 import { takeStock } from '../catalog/catalog.repo.js';
 import { listZonesWithWindows } from '../delivery/delivery.repo.js';
 import {
-  claimNewKeys,
+  claimNewKeysAnsweringIds,
   releaseKeys,
-  saveAnswers,
   type IdempotencyScope,
 } from '../idempotency/idempotency.repo.js';
 import { insertMails } from '../mail/outbox.repo.js';
@@ -38,6 +37,7 @@ import {
   countUnpaidOrdersOf,
   insertOrders,
   nextOrderIds,
+  ORDER_ID_ANSWER,
   type OrderLineRow,
 } from './order.repo.js';
 
@@ -76,15 +76,14 @@ export async function checkoutTogether(
   return db.transaction(async (tx) => {
     const { reads, claimed } = await readAll(tx, calls, placedAt, maxUnpaid);
     const taken = new Map<number, number>();
-    const placed: { call: CheckoutCall; placed: PlacedOrder; read: CheckoutRead }[] = [];
+    const placed: { call: CheckoutCall; placed: PlacedOrder; read: BatchRead }[] = [];
     const givenBack: IdempotencyScope[] = [];
     const outcomes = calls.map((call, i): TogetherOutcome => {
       const read = reads[i];
       const outcome = read
         ? decideOne(call, read, { placedAt, maxUnpaid, taken })
         : { kind: 'alone' as const };
-      if (outcome.kind === 'placed')
-        placed.push({ call, placed: outcome.placed, read: read as CheckoutRead });
+      if (outcome.kind === 'placed') placed.push({ call, placed: outcome.placed, read: read as BatchRead });
       else if (call.key && claimed.has(call.customerId)) givenBack.push(call.key.scope);
       return outcome;
     });
@@ -100,12 +99,6 @@ export async function checkoutTogether(
         tx,
         placed.flatMap((p) =>
           p.placed.lines.map((l) => ({ customerId: p.call.customerId, productId: l.productId })),
-        ),
-      ),
-      saveAnswers(
-        tx,
-        placed.flatMap(({ call, placed: { order } }) =>
-          call.key ? [{ scope: call.key.scope, answer: { status: 200, body: { orderID: order.id } } }] : [],
         ),
       ),
       planAsUsual(tx),
@@ -127,9 +120,12 @@ export async function checkoutTogether(
   });
 }
 
+/** What a checkout of the batch read, its order's id among it. */
+type BatchRead = CheckoutRead & { orderId: number };
+
 /**
  * What each checkout depends on, as `readCheckout` reads it for one, in one round trip for all (undefined for a
- * checkout that is to run alone), and the customers whose keys the batch claimed. Statements run in the order
+ * checkout that is to run alone), and the customers whose keys the batch claimed, with their orders' ids. Statements run in the order
  * sent, each after the locks before it.
  */
 async function readAll(
@@ -137,7 +133,7 @@ async function readAll(
   calls: CheckoutCall[],
   now: Date,
   maxUnpaid: number,
-): Promise<{ reads: Array<CheckoutRead | undefined>; claimed: Set<number> }> {
+): Promise<{ reads: Array<BatchRead | undefined>; claimed: Map<number, number> }> {
   const customerIds = calls.map((c) => c.customerId);
   const [
     claimed,
@@ -153,10 +149,11 @@ async function readAll(
     customers,
     ids,
   ] = await together([
-    claimNewKeys(
+    claimNewKeysAnsweringIds(
       tx,
       calls.flatMap((c) => (c.key ? [c.key] : [])),
       now,
+      ORDER_ID_ANSWER,
     ),
     planEachStatement(tx),
     lockCarts(tx, customerIds),
@@ -177,12 +174,13 @@ async function readAll(
     listRates(tx),
     listZonesWithWindows(tx),
     findCustomersByIds(tx, customerIds),
-    nextOrderIds(tx, calls.length),
+    nextOrderIds(tx, calls.filter((c) => !c.key).length),
   ]);
-  const reads = calls.map(({ customerId, key }, i) => {
-    const orderId = ids[i];
-    if ((key && !claimed.has(customerId)) || !withCart.has(customerId) || orderId === undefined)
-      return undefined;
+  // A checkout with a key has its order's id from the claim; the others take the ids read, in turn.
+  let nextId = 0;
+  const reads = calls.map(({ customerId, key }) => {
+    const orderId = key ? claimed.get(customerId) : ids[nextId++];
+    if (orderId === undefined || !withCart.has(customerId)) return undefined;
     return {
       claim: key ? { kind: 'new' as const } : null,
       unpaid: unpaid.get(customerId) ?? 0,
@@ -205,7 +203,7 @@ async function readAll(
  */
 function decideOne(
   { customerId, body }: CheckoutCall,
-  read: CheckoutRead,
+  read: BatchRead,
   { placedAt, maxUnpaid, taken }: { placedAt: Date; maxUnpaid: number; taken: Map<number, number> },
 ): TogetherOutcome {
   let decided: ReturnType<typeof decide>;

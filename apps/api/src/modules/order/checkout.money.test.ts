@@ -605,6 +605,36 @@ describe('a repeated checkout with one Idempotency-Key', () => {
     expect(await stockOf(p.id)).toBe(8);
   });
 
+  it('sent five times at once places one order, and every answer is that order', async () => {
+    const { c, addressID } = await shopper();
+    const p = await createProduct(db());
+    await addToCart(t.app, c, p.id, 2);
+    const key = { 'idempotency-key': `checkout-at-once-${c.user.customerID}` };
+    const answers = await Promise.all(Array.from({ length: 5 }, () => checkout(c, { addressID }, key)));
+    expect(answers.map((r) => r.json().code)).toEqual([0, 0, 0, 0, 0]);
+    const ids = new Set(answers.map((r) => r.json<{ data: { orderID: number } }>().data.orderID));
+    expect(ids.size).toBe(1);
+    const placed = await db()
+      .select({ id: orders.id })
+      .from(orders)
+      .where(eq(orders.customerId, c.user.customerID));
+    expect(placed.map((o) => o.id)).toEqual([...ids]);
+    expect(await stockOf(p.id)).toBe(8);
+  });
+
+  it('refused, gives the key back: the same request places the order once it can be placed', async () => {
+    const { c, addressID } = await shopper();
+    const key = { 'idempotency-key': `checkout-refused-${c.user.customerID}` };
+    const refused = await checkout(c, { addressID }, key);
+    expect(refused.json().code).toBe(code('CART_EMPTY'));
+    const p = await createProduct(db());
+    await addToCart(t.app, c, p.id);
+    const placed = await placeOrder(c, { addressID }, key);
+    const again = await placeOrder(c, { addressID }, key);
+    expect(again.orderID).toBe(placed.orderID);
+    expect(await stockOf(p.id)).toBe(9);
+  });
+
   it('with another body is refused', async () => {
     const { c, addressID } = await shopper();
     const p = await createProduct(db());

@@ -21,7 +21,7 @@ import type { CouponRow, CustomerCoupon } from '../coupon/coupon.repo.js';
 import { claimCoupon } from '../coupon/coupon.service.js';
 import type { DeliveryWindowRow } from '../delivery/delivery.repo.js';
 import { checkWindowChoice, readWindowChoice, takeWindowPlace } from '../delivery/delivery.service.js';
-import { claimKey, saveAnswer, type IdempotencyScope } from '../idempotency/idempotency.repo.js';
+import { claimKeyAnsweringId, type IdempotencyScope } from '../idempotency/idempotency.repo.js';
 import { priceCart, withCredit, type CartPrice } from '../pricing/price-cart.js';
 import { listRates, type ShippingRateRow } from '../shipping/shipping.repo.js';
 import { zoneOf } from '../shipping/shipping.rules.js';
@@ -37,6 +37,7 @@ import {
   countUnpaidOrders,
   insertOrder,
   nextOrderId,
+  ORDER_ID_ANSWER,
   type OrderLineRow,
   type OrderRow,
 } from './order.repo.js';
@@ -127,6 +128,10 @@ function checkoutAlone(db: Db, now: () => Date, { mail, maxUnpaid }: CheckoutSet
       if (read.claim?.kind === 'reused') throw new AppError('IDEMPOTENCY_KEY_REUSED');
       if (read.claim?.kind === 'replay')
         return { orderId: (read.claim.answer.body as { orderID: number }).orderID };
+      // Checkout's keys hold their answers from the claim on (claimKeyAnsweringId): none is ever pending.
+      if (read.orderId === undefined)
+        throw new Error(`an order's key was ${read.claim?.kind ?? 'not'} claimed`);
+      const { orderId } = read;
       const { addresses, window, price } = decide(read, body, placedAt, maxUnpaid);
       const [booked, , creditUsed] = await together([
         window && takeWindowPlace(tx, window, placedAt),
@@ -134,7 +139,7 @@ function checkoutAlone(db: Db, now: () => Date, { mail, maxUnpaid }: CheckoutSet
         body.useCredit ? holdCredit(tx, customerId, price.totals.total) : 0,
       ]);
       checkAmountDue(withCredit(price.totals, creditUsed).amountDue, body.expectedAmountDue);
-      const order = orderOf(customerId, read.orderId, {
+      const order = orderOf(customerId, orderId, {
         price,
         creditUsed,
         addresses,
@@ -150,7 +155,6 @@ function checkoutAlone(db: Db, now: () => Date, { mail, maxUnpaid }: CheckoutSet
       await together([
         takeStock(tx, price.selected),
         emptyCartLines(tx, customerId, price),
-        key && saveAnswer(tx, key.scope, { status: 200, body: { orderID: order.id } }),
         planAsUsual(tx),
         insertOrder(tx, order, lines),
         recordOrderCredit(tx, { customerId, orderId: order.id, amountCents: -creditUsed }),
@@ -191,9 +195,9 @@ async function readCheckout(
   { now, maxUnpaid }: { now: Date; maxUnpaid: number },
   key?: CheckoutKey,
 ) {
-  const [claim, , , unpaid, addresses, suburb, lines, coupon, rates, windowChoice, customer, orderId] =
+  const [claimed, , , unpaid, addresses, suburb, lines, coupon, rates, windowChoice, customer, nextId] =
     await together([
-      key ? claimKey(tx, key.scope, key.requestHash, now) : null,
+      key ? claimKeyAnsweringId(tx, key.scope, key.requestHash, now, ORDER_ID_ANSWER) : null,
       planEachStatement(tx),
       lockCart(tx, customerId),
       countUnpaidOrders(tx, customerId, maxUnpaid),
@@ -207,10 +211,10 @@ async function readCheckout(
       listRates(tx),
       readWindowChoice(tx, body.deliveryWindowID),
       findCustomerById(tx, customerId),
-      nextOrderId(tx),
+      key ? null : nextOrderId(tx),
     ]);
   return {
-    claim,
+    claim: claimed?.claim ?? null,
     unpaid,
     addresses,
     suburb,
@@ -219,7 +223,8 @@ async function readCheckout(
     rates,
     windowChoice,
     customer,
-    orderId,
+    // Claimed with a key, the order's id is the one its answer holds (none when the key was not new).
+    orderId: claimed ? claimed.id : (nextId ?? undefined),
   };
 }
 

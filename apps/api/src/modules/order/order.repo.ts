@@ -4,6 +4,7 @@ import { queryRows, type Executor } from '../../db/client.js';
 import { preparedPer } from '../../db/prepared.js';
 import { together } from '../../db/together.js';
 import { orderLines, orders, payments } from '../../db/schema/index.js';
+import type { NewIdAnswer } from '../idempotency/idempotency.repo.js';
 
 export type OrderRow = typeof orders.$inferSelect;
 export type OrderLineRow = typeof orderLines.$inferSelect;
@@ -15,8 +16,12 @@ export async function nextOrderId(db: Executor): Promise<number> {
   return id;
 }
 
+/** A checkout's Idempotency-Key answers the order's id, taken by its claim (`claimKeyAnsweringId`). */
+export const ORDER_ID_ANSWER: NewIdAnswer = { table: 'orders', column: 'id', field: 'orderID' };
+
 /** Ids for `n` orders at once, from the orders' sequence. */
 export async function nextOrderIds(db: Executor, n: number): Promise<number[]> {
+  if (n === 0) return [];
   const rows = await queryRows<{ id: number }>(
     db,
     sql`select nextval(pg_get_serial_sequence('orders', 'id'))::int as id from generate_series(1, ${n})`,
