@@ -14,6 +14,7 @@ import autocannon, { type Request, type Result } from 'autocannon';
 import pg from 'pg';
 import type { AddressList } from '@storefront/contract/address';
 import { and, eq, gt } from 'drizzle-orm';
+import { serverNodeFlags } from '../apps/api/node-flags.mjs';
 import { buildApp } from '../apps/api/src/app.js';
 import { loadConfig } from '../apps/api/src/config.js';
 import { openPglite, openPostgres, type Database, type OnStatement } from '../apps/api/src/db/client.js';
@@ -448,7 +449,7 @@ async function measureKind(kind: Kind) {
     const rows: Row[] = [];
     for (const build of builds) {
       const profile = CPU_PROF_DIR ? ['--cpu-prof', '--cpu-prof-dir', CPU_PROF_DIR] : [];
-      server = await startProcess('node', [...profile, build.serverJs], {
+      server = await startProcess('node', [...serverNodeFlags, ...profile, build.serverJs], {
         env: { ...serverEnv(), ...bench.env, HOST: '127.0.0.1', PORT: '0' },
         readyPattern: /Store:\s+http:\/\/localhost:(\d+)\//,
       });
@@ -643,13 +644,18 @@ async function measureKind(kind: Kind) {
 }
 
 if (!existsSync(serverJs)) throw new Error('Build the API first: npm run build -w apps/api');
-/** BENCH_BEFORE_SERVER: another build of the API (an earlier commit's) measured in the same run, on the same data. */
+/**
+ * BENCH_BEFORE_SERVER: another build of the API (an earlier commit's) measured in the same run, on the same data.
+ * The build measured second finds the orders the first placed; BENCH_AFTER_FIRST=1 measures this one first, so a
+ * pair of runs, one each way, shows what the order costs.
+ */
 const builds = [
   ...(process.env.BENCH_BEFORE_SERVER
     ? [{ label: 'before', serverJs: process.env.BENCH_BEFORE_SERVER }]
     : []),
   { label: 'after', serverJs },
 ];
+if (process.env.BENCH_AFTER_FIRST === '1') builds.reverse();
 
 const kinds: Kind[] = (['pglite', 'postgres'] as const).filter(
   (k) =>

@@ -1,12 +1,13 @@
 // `npm start`: install and build what is missing, then run the store (API + web app) in one process.
 import { spawn } from 'node:child_process';
 import path from 'node:path';
+import { serverNodeFlags } from '../apps/api/node-flags.mjs';
 import { ensureBuilt, ensureInstalled, root } from './setup.mjs';
 
 ensureInstalled();
 ensureBuilt();
 
-const server = spawn(process.execPath, ['--enable-source-maps', path.join(root, 'apps/api/dist/server.js')], {
+const server = spawn(process.execPath, [...serverNodeFlags, path.join(root, 'apps/api/dist/server.js')], {
   cwd: root,
   stdio: 'inherit',
   env: { NODE_ENV: 'production', ...process.env },

@@ -5,6 +5,7 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { serverNodeFlags } from '../../apps/api/node-flags.mjs';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 // E2E_WEB_DIR and E2E_API_FROM_SOURCE=1 let one person run the journeys on their own build while others rebuild.
@@ -78,7 +79,7 @@ export async function startBuiltStore({
   const appSecret = randomBytes(32).toString('base64url');
   const [command, args] =
     process.env.E2E_API_FROM_SOURCE !== '1' && existsSync(serverDist)
-      ? [process.execPath, [serverDist]]
+      ? [process.execPath, [...serverNodeFlags, serverDist]]
       : [path.join(root, 'node_modules/.bin/tsx'), [path.join(root, 'apps/api/src/server.ts')]];
   let log = '';
   const child = spawn(command, args, {
