@@ -204,6 +204,17 @@ export const orders = pgTable(
   ],
 );
 
+/**
+ * How many orders each customer has awaiting payment, kept by triggers on `orders` (migration 0022), so checkout
+ * reads one row where it would count every unpaid order. No row is none.
+ */
+export const unpaidOrderCounts = pgTable('unpaid_order_counts', {
+  customerId: integer('customer_id')
+    .primaryKey()
+    .references(() => customers.id, { onDelete: 'cascade' }),
+  n: integer('n').notNull(),
+});
+
 export const orderLines = pgTable(
   'order_lines',
   {

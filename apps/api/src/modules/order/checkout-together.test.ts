@@ -16,6 +16,7 @@ import { addAddress, addToCart, bearer, registerCustomer, type Customer } from '
 import { createTestApp, type TestApp } from '../../../test/test-app.js';
 import { hashRequest } from '../idempotency/idempotency.repo.js';
 import { checkoutTogether, type CheckoutCall, type TogetherOutcome } from './checkout-together.js';
+import { countUnpaidOrdersOf } from './order.repo.js';
 
 // Checkouts of many customers in one transaction run only on PostgreSQL (the embedded database takes each alone).
 
@@ -158,6 +159,11 @@ describe.runIf(process.env.TEST_DB === 'postgres')('checkouts of many customers 
     expect(keys.map((k) => [k.customerId, (k.responseBody as { orderID: number }).orderID]).sort()).toEqual(
       placed.map((p) => [p.order.customerId, p.order.id]).sort(),
     );
+    const unpaid = await countUnpaidOrdersOf(
+      db(),
+      group.map((b) => b.c.user.customerID),
+    );
+    expect(group.map((b) => unpaid.get(b.c.user.customerID))).toEqual(group.map(() => 1));
   });
 
   it('refuses one checkout alone, placing the others, and gives its key back', async () => {

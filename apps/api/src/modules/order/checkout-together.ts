@@ -74,7 +74,7 @@ export async function checkoutTogether(
   { mail, maxUnpaid }: CheckoutSettings,
 ): Promise<TogetherOutcome[]> {
   return db.transaction(async (tx) => {
-    const { reads, claimed } = await readAll(tx, calls, placedAt, maxUnpaid);
+    const { reads, claimed } = await readAll(tx, calls, placedAt);
     const taken = new Map<number, number>();
     const placed: { call: CheckoutCall; placed: PlacedOrder; read: BatchRead }[] = [];
     const givenBack: IdempotencyScope[] = [];
@@ -132,7 +132,6 @@ async function readAll(
   tx: Executor,
   calls: CheckoutCall[],
   now: Date,
-  maxUnpaid: number,
 ): Promise<{ reads: Array<BatchRead | undefined>; claimed: Map<number, number> }> {
   const customerIds = calls.map((c) => c.customerId);
   const [
@@ -157,7 +156,7 @@ async function readAll(
     ),
     planEachStatement(tx),
     lockCarts(tx, customerIds),
-    countUnpaidOrdersOf(tx, customerIds, maxUnpaid),
+    countUnpaidOrdersOf(tx, customerIds),
     findAddressesWithDefaultBillingOf(
       tx,
       calls.map(({ customerId, body }) => ({

@@ -124,7 +124,7 @@ function checkoutAlone(db: Db, now: () => Date, { mail, maxUnpaid }: CheckoutSet
   ): Promise<CheckoutOutcome> {
     return db.transaction(async (tx) => {
       const placedAt = now();
-      const read = await readCheckout(tx, customerId, body, { now: placedAt, maxUnpaid }, key);
+      const read = await readCheckout(tx, customerId, body, placedAt, key);
       if (read.claim?.kind === 'reused') throw new AppError('IDEMPOTENCY_KEY_REUSED');
       if (read.claim?.kind === 'replay')
         return { orderId: (read.claim.answer.body as { orderID: number }).orderID };
@@ -183,7 +183,7 @@ type OrderPrice = CartPrice<CartItem> & { coupon: CouponRow | null };
  * What checkout depends on, sent together: the Idempotency-Key claimed (a second request with the key waits here
  * for the first, then replays it); then, each statement planned for its values (`planEachStatement`), the cart
  * locked (serialising this customer's checkouts with each other and with cart edits), how many of the customer's
- * orders await payment (up to the limit), the addresses, the delivery suburb, the selected lines with their
+ * orders await payment (a row the orders' triggers keep), the addresses, the delivery suburb, the selected lines with their
  * products locked (so the stock priced is still there when it is taken), the cart's coupon, every zone's rates,
  * the window asked for, the customer (for the mail) and the order's id. Statements run in the order sent, each
  * after the locks before it.
@@ -192,7 +192,7 @@ async function readCheckout(
   tx: Executor,
   customerId: number,
   body: OrderCreateBody,
-  { now, maxUnpaid }: { now: Date; maxUnpaid: number },
+  now: Date,
   key?: CheckoutKey,
 ) {
   const [claimed, , , unpaid, addresses, suburb, lines, coupon, rates, windowChoice, customer, nextId] =
@@ -200,7 +200,7 @@ async function readCheckout(
       key ? claimKeyAnsweringId(tx, key.scope, key.requestHash, now, ORDER_ID_ANSWER) : null,
       planEachStatement(tx),
       lockCart(tx, customerId),
-      countUnpaidOrders(tx, customerId, maxUnpaid),
+      countUnpaidOrders(tx, customerId),
       findAddressesWithDefaultBilling(tx, customerId, [
         body.addressID,
         body.billingAddressID ?? body.addressID,

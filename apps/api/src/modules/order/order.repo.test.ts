@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows, type Database } from '../../db/client.js';
 import { createProduct } from '../../../test/catalog-factories.js';
-import { addAddress, addToCart, placeOrder, registerCustomer } from '../../../test/factories.js';
+import { addAddress, addToCart, bearer, placeOrder, registerCustomer } from '../../../test/factories.js';
 import { createTestApp, openTestDatabase } from '../../../test/test-app.js';
 import { compareOrderLines, countUnpaidOrdersOf, type OrderLineRow } from './order.repo.js';
 
@@ -48,28 +48,54 @@ describe('the order of an order’s lines', () => {
 });
 
 describe('counting the orders that await payment', () => {
-  it('counts each customer’s own, and stops at the number asked for', async () => {
-    const t = await createTestApp({ database, env: { UNPAID_ORDERS_MAX: '5' } });
+  it('follows orders placed, paid, cancelled, deleted and reopened, as a count of them would', async () => {
+    const t = await createTestApp({ database, env: { UNPAID_ORDERS_MAX: '10' } });
     try {
       const product = await createProduct(database.db, { stock: 50 });
       const [many, one, none] = await Promise.all([1, 2, 3].map(() => registerCustomer(t.app)));
       if (!many || !one || !none) throw new Error('no customers');
       const order = async (c: typeof many, times: number) => {
         const addressID = await addAddress(t.app, c);
+        const ids: number[] = [];
         for (let i = 0; i < times; i += 1) {
           await addToCart(t.app, c, product.id);
-          await placeOrder(t.app, c, { addressID });
+          ids.push((await placeOrder(t.app, c, { addressID })).orderID);
         }
+        return ids;
       };
-      await order(many, 4);
+      const [first, second, third] = await order(many, 5);
       await order(one, 1);
       const ids = [many, one, none].map((c) => c.user.customerID);
-      const counted = async (upTo: number) => {
-        const counts = await countUnpaidOrdersOf(database.db, ids, upTo);
-        return ids.map((id) => counts.get(id));
+      const kept = async () => {
+        const counts = await countUnpaidOrdersOf(database.db, ids);
+        return ids.map((id) => counts.get(id) ?? 0);
       };
-      expect(await counted(10)).toEqual([4, 1, 0]);
-      expect(await counted(3)).toEqual([3, 1, 0]);
+      const counted = async () => {
+        const rows = await queryRows<{ customerId: number; n: number }>(
+          database.db,
+          sql`select customer_id as "customerId", count(*)::int as n from orders
+              where status = 'pending_payment' and customer_id = any(${sql.param(ids)}::int[]) group by 1`,
+        );
+        return ids.map((id) => rows.find((r) => r.customerId === id)?.n ?? 0);
+      };
+      expect(await kept()).toEqual([5, 1, 0]);
+
+      const cancel = await t.app.inject({
+        method: 'PUT',
+        url: '/api/v1/order/cancel',
+        headers: bearer(many.token),
+        payload: { orderID: first },
+      });
+      expect(cancel.json().code).toBe(0);
+      await queryRows(database.db, sql`update orders set status = 'paid' where id = ${second}`);
+      // A change that keeps the order unpaid, and one between two other states, count nothing.
+      await queryRows(database.db, sql`update orders set updated_at = now() where id = ${third}`);
+      await queryRows(database.db, sql`update orders set status = 'processing' where id = ${second}`);
+      expect(await kept()).toEqual([3, 1, 0]);
+      await queryRows(database.db, sql`delete from orders where id = ${third}`);
+      await queryRows(database.db, sql`update orders set status = 'pending_payment' where id = ${second}`);
+      expect(await kept()).toEqual([3, 1, 0]);
+      expect(await kept()).toEqual(await counted());
     } finally {
       await t.close();
     }

@@ -3,7 +3,7 @@ import type { OrderAddress, OrderStatus } from '@storefront/contract/order';
 import { queryRows, type Executor } from '../../db/client.js';
 import { preparedPer } from '../../db/prepared.js';
 import { together } from '../../db/together.js';
-import { orderLines, orders, payments } from '../../db/schema/index.js';
+import { orderLines, orders, payments, unpaidOrderCounts } from '../../db/schema/index.js';
 import type { NewIdAnswer } from '../idempotency/idempotency.repo.js';
 
 export type OrderRow = typeof orders.$inferSelect;
@@ -224,27 +224,23 @@ export async function listOrders(
 }
 
 /** How many of the customer's orders await payment, counted up to `upTo`. */
-export async function countUnpaidOrders(exec: Executor, customerId: number, upTo: number): Promise<number> {
-  return (await countUnpaidOrdersOf(exec, [customerId], upTo)).get(customerId) ?? 0;
+export async function countUnpaidOrders(exec: Executor, customerId: number): Promise<number> {
+  return (await countUnpaidOrdersOf(exec, [customerId])).get(customerId) ?? 0;
 }
 
 /**
- * How many orders each of these customers has awaiting payment, by customer, each counted up to `upTo` (the limit
- * checkout holds them to): a customer with many unpaid orders costs no more to count than one at the limit.
+ * How many orders each of these customers has awaiting payment, by customer (none for one without): one row each,
+ * kept by the orders' triggers (migration 0022), so a customer with many unpaid orders costs no more to check out
+ * than one with none.
  */
 export async function countUnpaidOrdersOf(
   exec: Executor,
   customerIds: number[],
-  upTo: number,
 ): Promise<Map<number, number>> {
   const rows = await queryRows<{ customerId: number; n: number }>(
     exec,
-    sql`select asked.customer_id as "customerId",
-          (select count(*)::int from (
-            select 1 from ${orders}
-            where ${orders.customerId} = asked.customer_id and ${orders.status} = 'pending_payment'
-            limit ${upTo}) as unpaid) as n
-        from unnest(${sql.param(customerIds)}::int[]) as asked(customer_id)`,
+    sql`select ${unpaidOrderCounts.customerId} as "customerId", ${unpaidOrderCounts.n} as n
+        from ${unpaidOrderCounts} where ${unpaidOrderCounts.customerId} = any(${sql.param(customerIds)}::int[])`,
   );
   return new Map(rows.map((row) => [row.customerId, row.n]));
 }
