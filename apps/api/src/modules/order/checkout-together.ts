@@ -125,8 +125,8 @@ type BatchRead = CheckoutRead & { orderId: number };
 
 /**
  * What each checkout depends on, as `readCheckout` reads it for one, in one round trip for all (undefined for a
- * checkout that is to run alone), and the customers whose keys the batch claimed, with their orders' ids. Statements run in the order
- * sent, each after the locks before it.
+ * checkout that is to run alone), and the customers whose keys the batch claimed, with their orders' ids.
+ * Statements run in the order sent, each after the locks before it.
  */
 async function readAll(
   tx: Executor,

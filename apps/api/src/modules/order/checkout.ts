@@ -183,10 +183,10 @@ type OrderPrice = CartPrice<CartItem> & { coupon: CouponRow | null };
  * What checkout depends on, sent together: the Idempotency-Key claimed (a second request with the key waits here
  * for the first, then replays it); then, each statement planned for its values (`planEachStatement`), the cart
  * locked (serialising this customer's checkouts with each other and with cart edits), how many of the customer's
- * orders await payment (a row the orders' triggers keep), the addresses, the delivery suburb, the selected lines with their
- * products locked (so the stock priced is still there when it is taken), the cart's coupon, every zone's rates,
- * the window asked for, the customer (for the mail) and the order's id. Statements run in the order sent, each
- * after the locks before it.
+ * orders await payment (a row the orders' triggers keep), the addresses, the delivery suburb, the selected lines
+ * with their products locked (so the stock priced is still there when it is taken), the cart's coupon, every
+ * zone's rates, the window asked for, the customer (for the mail) and, without a key, the order's id. Statements
+ * run in the order sent, each after the locks before it.
  */
 async function readCheckout(
   tx: Executor,
