@@ -137,7 +137,8 @@ async function expectStockAddsUp(executor: Executor, productId: number, initial:
 /**
  * What must hold in the whole store after any race: every order has lines; no customer's credit is negative;
  * each order's credit payment matches what it used and it was refunded at most once, only if cancelled; each
- * coupon's use count, overall and summed over wallets, equals the orders still using it.
+ * coupon's use count, overall and summed over wallets, equals the orders still using it; each customer's kept
+ * count of unpaid orders (`unpaid_order_counts`) equals their orders awaiting payment.
  */
 async function expectStoreConsistent(executor: Executor): Promise<void> {
   const [facts] = await queryRows<Record<string, number>>(
@@ -156,7 +157,11 @@ async function expectStoreConsistent(executor: Executor): Promise<void> {
       (select count(*)::int from coupons k
         where k.used_count <> (select count(*) from orders o where o.coupon_id = k.id and o.status <> 'cancelled')
            or k.used_count <> (select coalesce(sum(w.used_count), 0) from customer_coupons w
-                                where w.coupon_id = k.id)) as "couponCountsOff"`,
+                                where w.coupon_id = k.id)) as "couponCountsOff",
+      (select count(*)::int from customers c
+        where coalesce((select u.n from unpaid_order_counts u where u.customer_id = c.id), 0)
+          <> (select count(*) from orders o where o.customer_id = c.id and o.status = 'pending_payment'))
+        as "unpaidCountsOff"`,
   );
   expect(facts).toEqual({
     ordersWithoutLines: 0,
@@ -164,6 +169,7 @@ async function expectStoreConsistent(executor: Executor): Promise<void> {
     paymentsNotMatchingCreditUsed: 0,
     refundsTooMany: 0,
     couponCountsOff: 0,
+    unpaidCountsOff: 0,
   });
 }
 
