@@ -16,6 +16,7 @@ import {
   type Customer,
 } from '../../../test/factories.js';
 import { createTestApp, type TestApp } from '../../../test/test-app.js';
+import { renderedMail } from '../mail/outbox.repo.js';
 
 let t: TestApp;
 const db = () => t.database.db;
@@ -191,11 +192,13 @@ describe('delivery windows', () => {
     expect(shipping).toBe(without.data.totals.shipping + 300);
     expect(total).toBe(subtotal - discount + shipping);
     expect(windowAt(await windowsFor(c, addressID), '2026-11-26', '17:00').remaining).toBe(49);
-    const [mail] = await db()
-      .select({ text: outboxMails.textBody })
+    const [row] = await db()
+      .select()
       .from(outboxMails)
       .where(like(outboxMails.subject, `%SO-${placed.data.orderID}%`));
-    expect(mail?.text).toContain('Delivery window: Thu 26 Nov, 5:00 pm – 7:00 pm AEDT (Evening).');
+    expect(row && renderedMail(row).text).toContain(
+      'Delivery window: Thu 26 Nov, 5:00 pm – 7:00 pm AEDT (Evening).',
+    );
   });
 
   it('a window of another zone, or past its cut-off, is refused', async () => {

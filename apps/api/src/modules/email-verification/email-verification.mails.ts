@@ -1,5 +1,4 @@
 import { VERIFY_LINK_HOURS } from '@storefront/contract/account-mail';
-import { renderMail } from '../mail/mail-layout.js';
 import type { NewMail } from '../mail/outbox.repo.js';
 
 /** Why the link is mailed: a link asked for again goes to a customer we already know, who is not welcomed twice. */
@@ -13,7 +12,7 @@ export function verifyLinkMail(
   return {
     topic: 'verify-email',
     to: to.email,
-    ...renderMail({
+    layout: {
       subject: 'Confirm your email address for Harbour Grocer',
       heading:
         occasion === 'registration'
@@ -30,6 +29,6 @@ export function verifyLinkMail(
           text: `The link works for ${VERIFY_LINK_HOURS} hours. If you did not make an account with us, ignore this mail.`,
         },
       ],
-    }),
+    },
   };
 }

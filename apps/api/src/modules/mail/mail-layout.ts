@@ -85,13 +85,20 @@ function footerHtml(line: FooterLine): string {
   return `<p style="margin:0 0 8px">${inner}</p>`;
 }
 
-/** A mail with a heading and blocks; `footer` lines close it (why the customer got it, how to stop it). */
-export function renderMail(input: {
+/**
+ * What a mail says: a heading and blocks, and `footer` lines that close it (why the customer got it, how to stop
+ * it). Every value in it is already text (money, dates and links formatted), so rendering it later gives the mail
+ * that would have been rendered when it was written.
+ */
+export type MailLayout = {
   subject: string;
   heading: string;
   blocks: MailBlock[];
   footer?: FooterLine[];
-}): MailContent {
+};
+
+/** The same mail as plain text and as simple HTML. */
+export function renderMail(input: MailLayout): MailContent {
   const footer = input.footer ?? [];
   const text = [
     input.heading,

@@ -7,6 +7,7 @@ import {
   giveUpLapsedMails,
   markMailFailed,
   markMailsSent,
+  renderedMail,
   type OutboxMailRow,
 } from './outbox.repo.js';
 
@@ -56,13 +57,14 @@ export function createMailWorker(db: Db, transport: MailTransport, settings: Mai
 
   async function deliver(mail: OutboxMailRow): Promise<boolean> {
     try {
+      const { subject, text, html } = renderedMail(mail);
       await transport.send({
         id: mail.id,
         createdAt: mail.createdAt,
         to: mail.toAddress,
-        subject: mail.subject,
-        text: mail.textBody,
-        html: mail.htmlBody,
+        subject,
+        text,
+        html,
         headers: mail.headers,
       });
     } catch (err) {

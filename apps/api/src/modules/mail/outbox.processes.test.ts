@@ -33,7 +33,11 @@ describe.runIf(process.env.TEST_DB === 'postgres')('the outbox with two API proc
     for (const [i, address] of to.entries()) {
       await insertMail(
         shared.db,
-        { topic: 'test', to: address, subject: `Mail ${i}`, text: `Hello ${i}`, html: `<p>Hello ${i}</p>` },
+        {
+          topic: 'test',
+          to: address,
+          layout: { subject: `Mail ${i}`, heading: `Hello ${i}`, blocks: [] },
+        },
         new Date(),
       );
     }

@@ -2,15 +2,15 @@ import { and, eq, gte, inArray, isNull, lt, lte, or, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
 import { preparedPer } from '../../db/prepared.js';
 import { outboxMails, type OutboxMailRow } from '../../db/schema/index.js';
+import { renderMail, type MailContent, type MailLayout } from './mail-layout.js';
 
 export type { OutboxMailRow };
 
+/** A mail to send: what it is about, to whom, and what it says, rendered when it is sent. */
 export type NewMail = {
   topic: string;
   to: string;
-  subject: string;
-  text: string;
-  html: string;
+  layout: MailLayout;
   headers?: Record<string, string>;
 };
 
@@ -24,33 +24,43 @@ export async function insertMails(exec: Executor, mails: NewMail[], now: Date): 
   for (let start = 0; start < mails.length; start += MAILS_PER_STATEMENT) {
     const some = mails.slice(start, start + MAILS_PER_STATEMENT);
     await insertMailsOf(exec).execute({
-      topics: some.map((m) => m.topic),
-      toAddresses: some.map((m) => m.to),
-      subjects: some.map((m) => m.subject),
-      texts: some.map((m) => m.text),
-      htmls: some.map((m) => m.html),
-      headers: some.map((m) => JSON.stringify(m.headers ?? {})),
+      mails: JSON.stringify(
+        some.map(({ topic, to, layout: { subject, ...content }, headers }) => ({
+          topic,
+          to_address: to,
+          subject,
+          content,
+          headers: headers ?? {},
+        })),
+      ),
       now: now.toISOString(),
     });
   }
 }
 const MAILS_PER_STATEMENT = 1000;
 
-// Every order event writes one, a checkout batch one per order: one statement text for any number, prepared. Every
-// column in the table's order, due at once.
+// Every order event writes one, a checkout batch one per order: one statement text for any number, prepared, the
+// mails as one JSON array (parsed once, where text arrays of mails were escaped and parsed character by
+// character). Every column in the schema's order, due at once.
 const insertMailsOf = preparedPer((db) =>
   db
     .insert(outboxMails)
     .select(
       sql`select nextval(pg_get_serial_sequence('outbox_mails', 'id')), mail.topic, mail.to_address, mail.subject,
-          mail.text_body, mail.html_body, mail.headers, 'pending', 0, ${sql.placeholder('now')}::timestamptz, null::timestamptz,
-          null::text, ${sql.placeholder('now')}::timestamptz, null::timestamptz
-        from unnest(${sql.placeholder('topics')}::text[], ${sql.placeholder('toAddresses')}::text[],
-          ${sql.placeholder('subjects')}::text[], ${sql.placeholder('texts')}::text[], ${sql.placeholder('htmls')}::text[],
-          ${sql.placeholder('headers')}::jsonb[]) as mail(topic, to_address, subject, text_body, html_body, headers)`,
+          mail.content, null::text, null::text, mail.headers, 'pending', 0, ${sql.placeholder('now')}::timestamptz,
+          null::timestamptz, null::text, ${sql.placeholder('now')}::timestamptz, null::timestamptz
+        from jsonb_to_recordset(${sql.placeholder('mails')}::jsonb)
+          as mail(topic text, to_address text, subject text, content jsonb, headers jsonb)`,
     )
     .prepare('insert_mails'),
 );
+
+/** A mail as it goes out: its layout rendered, or the bodies a row written before layouts were kept holds. */
+export function renderedMail(row: OutboxMailRow): MailContent {
+  if (row.content) return renderMail({ subject: row.subject, ...row.content });
+  if (row.textBody === null || row.htmlBody === null) throw new Error(`mail ${row.id} has nothing to send`);
+  return { subject: row.subject, text: row.textBody, html: row.htmlBody };
+}
 
 /**
  * Claims up to `limit` due mails for one worker until `claimedUntil`, in one statement: rows another worker is

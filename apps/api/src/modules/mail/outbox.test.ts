@@ -5,7 +5,8 @@ import { startSmtpCatcher, type SmtpCatcher } from '../../../test/smtp-catcher.j
 import { createTestApp, testClock, type TestApp } from '../../../test/test-app.js';
 import { createSmtpTransport, type MailTransport, type OutgoingMail } from './mail-transport.js';
 import { createMailWorker, retryDelayMs } from './mail-worker.js';
-import { claimDueMails, insertMail, type NewMail } from './outbox.repo.js';
+import { renderMail } from './mail-layout.js';
+import { claimDueMails, insertMail, renderedMail, type NewMail } from './outbox.repo.js';
 
 let smtp: SmtpCatcher;
 let t: TestApp;
@@ -32,21 +33,35 @@ function mail(overrides: Partial<NewMail> = {}): NewMail {
   return {
     topic: 'test',
     to: `reader.${n}@example.com`,
-    subject: `Mail ${n}`,
-    text: `Hello ${n}`,
-    html: `<p>Hello ${n}</p>`,
+    layout: {
+      subject: `Mail ${n}`,
+      heading: `Hello ${n}`,
+      blocks: [{ kind: 'paragraph', text: `Mail ${n}.` }],
+    },
     ...overrides,
   };
 }
 
 describe('the transactional outbox', () => {
-  it('keeps a mail as written: its headers as an object, its times as given', async () => {
+  it('keeps a mail as written: its headers as an object, its layout to render, its times as given', async () => {
     const headers = { 'List-Unsubscribe': '<https://shop.test/u?t="x",y>', 'X-Mark': '{braces}' };
-    const written = mail({ headers });
+    const written = mail({
+      headers,
+      layout: {
+        subject: 'Quotes " and \\ backslashes, <tags> & ünïcödé',
+        heading: 'Line one\nline two',
+        blocks: [
+          { kind: 'rows', rows: [{ label: '{"json": [1]}', value: '$1.00', strong: true }] },
+          { kind: 'action', label: 'Go', url: 'https://shop.test/a?b=1&c="2"' },
+        ],
+        footer: ['Why', { text: 'Unsubscribe', url: 'https://shop.test/u' }],
+      },
+    });
     const at = t.clock.now();
     await insertMail(db(), written, at);
     const [row] = await db().select().from(outboxMails).where(eq(outboxMails.toAddress, written.to));
-    expect(row).toMatchObject({ headers, subject: written.subject, htmlBody: written.html });
+    expect(row).toMatchObject({ headers, subject: written.layout.subject, textBody: null, htmlBody: null });
+    expect(row && renderedMail(row)).toEqual(renderMail(written.layout));
     expect(row?.createdAt.getTime()).toBe(at.getTime());
     expect(row?.nextAttemptAt.getTime()).toBe(at.getTime());
   });
@@ -65,11 +80,31 @@ describe('the transactional outbox', () => {
     expect(await t.app.mailWorker.sendDue()).toEqual({ sent: 1, failed: 0 });
     expect(await t.app.mailWorker.sendDue()).toEqual({ sent: 0, failed: 0 });
     expect(smtp.mails.map((m) => m.to)).toEqual([[kept.to]]);
-    expect(smtp.mails[0]).toMatchObject({ subject: kept.subject, text: kept.text });
+    expect(smtp.mails[0]).toMatchObject({
+      subject: kept.layout.subject,
+      text: renderMail(kept.layout).text,
+    });
     expect(smtp.mails[0]?.from).toBe('shop@harbour.test');
     const [row] = await db().select().from(outboxMails).where(eq(outboxMails.toAddress, kept.to));
     expect(row).toMatchObject({ status: 'sent', attempts: 1, claimedUntil: null });
     expect(smtp.mails[0]?.messageId).toBe(`<outbox-${row?.id}.${row?.createdAt.getTime()}@harbour.test>`);
+  });
+
+  it('a mail written before layouts were kept is sent as it was rendered; a row with neither is refused', async () => {
+    const to = 'rendered.earlier@example.com';
+    await db().insert(outboxMails).values({
+      topic: 'test',
+      toAddress: to,
+      subject: 'Written earlier',
+      textBody: 'Rendered text',
+      htmlBody: '<p>Rendered html</p>',
+      nextAttemptAt: t.clock.now(),
+    });
+    expect(await t.app.mailWorker.sendDue()).toEqual({ sent: 1, failed: 0 });
+    expect(smtp.to(to)).toMatchObject([{ subject: 'Written earlier', text: 'Rendered text' }]);
+    await expect(
+      db().insert(outboxMails).values({ topic: 'test', toAddress: to, subject: 'Nothing', textBody: 'half' }),
+    ).rejects.toMatchObject({ cause: { code: '23514' } });
   });
 
   it('a server that refuses for a while: the mail is retried with growing delays and sent once, nothing lost', async () => {

@@ -1,4 +1,4 @@
-import { formatAud, renderMail } from '../mail/mail-layout.js';
+import { formatAud } from '../mail/mail-layout.js';
 import type { NewMail } from '../mail/outbox.repo.js';
 import type { IssueSpecial } from './newsletter.repo.js';
 
@@ -29,7 +29,7 @@ export function welcomeMail(
     topic: LIST_MAIL_TOPICS[0],
     to: email,
     headers: unsubscribeHeaders(links),
-    ...renderMail({
+    layout: {
       subject: 'Welcome to the Harbour Grocer newsletter',
       heading: 'Thanks for subscribing',
       blocks: [
@@ -52,7 +52,7 @@ export function welcomeMail(
         'You get this mail because this address was subscribed to our newsletter.',
         { text: 'Unsubscribe', url: links.page },
       ],
-    }),
+    },
   };
 }
 
@@ -64,7 +64,7 @@ export function confirmMail(email: string, link: string, sender: string, validHo
   return {
     topic: 'newsletter-confirm',
     to: email,
-    ...renderMail({
+    layout: {
       subject: 'Confirm your Harbour Grocer newsletter subscription',
       heading: 'One more step',
       blocks: [
@@ -82,7 +82,7 @@ export function confirmMail(email: string, link: string, sender: string, validHo
         sender,
         'You get this mail because this address was entered in the newsletter form at Harbour Grocer.',
       ],
-    }),
+    },
   };
 }
 
@@ -96,7 +96,7 @@ export function issueMail(
     topic: LIST_MAIL_TOPICS[1],
     to: email,
     headers: unsubscribeHeaders(links),
-    ...renderMail({
+    layout: {
       subject: `This week's specials at Harbour Grocer, ${issue.day}`,
       heading: "This week's specials",
       blocks: [
@@ -115,6 +115,6 @@ export function issueMail(
         'You get this mail because this address was subscribed to our newsletter.',
         { text: 'Unsubscribe', url: links.page },
       ],
-    }),
+    },
   };
 }

@@ -6,6 +6,7 @@ import { bearer, registerCustomer, uniqueEmail, type Customer } from '../../../t
 import { createTestApp, type TestApp } from '../../../test/test-app.js';
 import { createSigner } from '../../lib/signing.js';
 import { createNewsletterService, type NewsletterService } from './newsletter.service.js';
+import { renderedMail } from '../mail/outbox.repo.js';
 
 const SECRET = 'newsletter-test-secret-of-at-least-32-characters';
 const STORE = 'https://shop.example.com.au';
@@ -37,7 +38,9 @@ async function confirmLinkFor(email: string): Promise<{ email: string; token: st
     .where(and(eq(outboxMails.toAddress, email.toLowerCase()), eq(outboxMails.topic, 'newsletter-confirm')))
     .orderBy(desc(outboxMails.id))
     .limit(1);
-  const href = mail?.textBody.match(/https?:\/\/\S+\/newsletter\/subscribed\?\S+/)?.[0];
+  const href = (mail ? renderedMail(mail).text : '').match(
+    /https?:\/\/\S+\/newsletter\/subscribed\?\S+/,
+  )?.[0];
   if (!href) return undefined;
   const url = new URL(href);
   return { email: url.searchParams.get('email') ?? '', token: url.searchParams.get('token') ?? '' };

@@ -13,7 +13,7 @@ import type { Executor } from '../../db/client.js';
 import { together } from '../../db/together.js';
 import { findCustomerById, type CustomerRow } from '../account/account.repo.js';
 import { describeWindow, findDeliveryWindow } from '../delivery/delivery.service.js';
-import { formatAud, renderMail, type MailBlock } from '../mail/mail-layout.js';
+import { formatAud, type MailBlock } from '../mail/mail-layout.js';
 import { insertMail, withdrawPendingMail, type NewMail } from '../mail/outbox.repo.js';
 import type { DeliveryWindowRow } from '../delivery/delivery.repo.js';
 import { listOrderLines, type OrderLineRow, type OrderRow } from './order.repo.js';
@@ -254,7 +254,7 @@ export function orderMail(
   return {
     topic: `order-${event.kind}`,
     to: customer.email,
-    ...renderMail({
+    layout: {
       subject: c.subject,
       heading: c.heading,
       blocks: [
@@ -284,6 +284,6 @@ export function orderMail(
           : []),
         'You get this mail because you ordered from Harbour Grocer.',
       ],
-    }),
+    },
   };
 }

@@ -1,12 +1,11 @@
 import { RESET_LINK_MINUTES } from '@storefront/contract/account-mail';
-import { renderMail } from '../mail/mail-layout.js';
 import type { NewMail } from '../mail/outbox.repo.js';
 
 export function resetLinkMail(to: { email: string; firstName: string }, link: string): NewMail {
   return {
     topic: 'password-reset',
     to: to.email,
-    ...renderMail({
+    layout: {
       subject: 'Reset your Harbour Grocer password',
       heading: `Hi ${to.firstName}, reset your password`,
       blocks: [
@@ -17,7 +16,7 @@ export function resetLinkMail(to: { email: string; firstName: string }, link: st
           text: `The link works once, for ${RESET_LINK_MINUTES} minutes. If you did not ask, ignore this mail: your password stays as it is.`,
         },
       ],
-    }),
+    },
   };
 }
 
@@ -29,7 +28,7 @@ export function passwordChangedMail(
   return {
     topic: 'password-changed',
     to: to.email,
-    ...renderMail({
+    layout: {
       subject: 'Your Harbour Grocer password was changed',
       heading: `Hi ${to.firstName}, your password was changed`,
       blocks: [
@@ -45,6 +44,6 @@ export function passwordChangedMail(
           text: 'If this was not you, ask for a new reset link from the sign-in page straight away.',
         },
       ],
-    }),
+    },
   };
 }

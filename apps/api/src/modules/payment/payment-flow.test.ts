@@ -16,6 +16,7 @@ import { startAfterpayFake, type AfterpayFake } from '../../../test/fakes/afterp
 import { captureAtPayPal, startPayPalFake, type PayPalFake } from '../../../test/fakes/paypal-fake.js';
 import { whileFaulty } from '../../../test/fakes/fake-http.js';
 import { createTestApp, type TestApp } from '../../../test/test-app.js';
+import { renderedMail } from '../mail/outbox.repo.js';
 
 let t: TestApp;
 let paypal: PayPalFake;
@@ -459,10 +460,9 @@ describe('money the store must give back', () => {
     expect((await orderRow(order.orderID))?.status).toBe('paid');
     expect(await keptFor(order.orderID)).toBe(order.totals.amountDue);
     // The customer hears of the second payment and that it goes back, once.
-    const returned = await db()
-      .select({ text: outboxMails.textBody })
-      .from(outboxMails)
-      .where(eq(outboxMails.topic, 'order-payment-returned'));
+    const returned = (
+      await db().select().from(outboxMails).where(eq(outboxMails.topic, 'order-payment-returned'))
+    ).map(renderedMail);
     const amount = `$${(order.totals.amountDue / 100).toFixed(2)}`;
     const about = returned.filter((m) => m.text.includes(`for order SO-${order.orderID} after it was paid`));
     expect(about).toHaveLength(1);

@@ -12,6 +12,7 @@ import {
 } from '../../../test/fakes/paypal-fake.js';
 import { whileFaulty } from '../../../test/fakes/fake-http.js';
 import { createTestApp, type TestApp } from '../../../test/test-app.js';
+import { renderedMail } from '../mail/outbox.repo.js';
 
 // The store's two rounds (unpaid orders past the limit, refunds still owed) on a database of their own, so what
 // each round says it did can be counted exactly.
@@ -65,11 +66,11 @@ async function unpaidOrder(paypalOutcome?: PayPalPayerOutcome | 'started') {
 /** The order mails written for `email`, oldest first (registration's verification mail left out). */
 async function orderMailsTo(email: string) {
   const rows = await db()
-    .select({ subject: outboxMails.subject, text: outboxMails.textBody })
+    .select()
     .from(outboxMails)
     .where(eq(outboxMails.toAddress, email))
     .orderBy(outboxMails.id);
-  return rows.filter((m) => m.subject.includes('SO-'));
+  return rows.map(renderedMail).filter((m) => m.subject.includes('SO-'));
 }
 
 /** Runs `step` while PayPal answers 503 to every call whose path includes `pathIncludes`. */
