@@ -85,7 +85,7 @@ describe('finding, comparing and trusting the catalogue', () => {
     await context.close();
   });
 
-  it('a size typed with its decimal finds the product by every word; a search an aisle has nothing for says where it looked and searches the whole shop in one tap', async () => {
+  it('a size typed with its decimal or its unit spelt out finds the product by every word; a search an aisle has nothing for says where it looked and searches the whole shop in one tap', async () => {
     const { context, page } = await openPage(browser(), PHONE);
     await page.goto('/');
     await testId(page, 'header-search').fill('WATER 1.25l');
@@ -94,6 +94,15 @@ describe('finding, comparing and trusting the catalogue', () => {
     await testId(page, 'shop-products').waitFor();
     const names = await page.locator('[data-testid="shop-products"] .product-card__name').allTextContents();
     expect(names).toEqual(['Sparkling Mineral Water 1.25L']);
+    expect(await testId(page, 'shop-any-word').count()).toBe(0);
+
+    // A unit spelt out is the unit: "2 litres" finds the milk of 2L by every word.
+    await testId(page, 'header-search').fill('milk 2 litres');
+    await testId(page, 'header-search').press('Enter');
+    await page.waitForURL('**/shop?keyword=milk+2+litres');
+    await expect
+      .poll(() => page.locator('[data-testid="shop-products"] .product-card__name').allTextContents())
+      .toEqual(['Full Cream Milk 2L']);
     expect(await testId(page, 'shop-any-word').count()).toBe(0);
 
     // The aisle chips keep the search: the dairy aisle has no bread, and the page says it looked only there.

@@ -25,9 +25,13 @@ describe('search folding', () => {
     expect(foldForSearch('Crème Brûlée, Arnott’s Jalapeño')).toBe('Creme Brulee, Arnotts Jalapeno');
   });
 
-  it('joins a size to its unit, folds irregular plurals and splits one-word compounds alike on both sides', async () => {
+  it('joins a size to its unit (spelt out or not), folds irregular plurals and splits one-word compounds alike on both sides', async () => {
     const texts = {
       'Milk 2 L, 500 G and 1.25 l; 12 pk': 'Milk 2L, 500G and 1.25l; 12pk',
+      'Milk 2 Litres, 1 kilo, 500grams, 250 Millilitres, 5 mg; 1.25 liter, 3 KGS, 2 lt':
+        'Milk 2l, 1kg, 500g, 250ml, 5mg; 1.25l, 3kg, 2l',
+      'Graham crackers, 2 lite, 3 literary, 4 grammar, litre 5':
+        'Graham crackers, 2 lite, 3 literary, 4 grammar, litre 5',
       '2 large eggs, 3 lemons, 4 gallons, 24 Pack': '2 large eggs, 3 lemons, 4 gallons, 24 Pack',
       'Bay LEAVES, Loaves, halves & knives': 'Bay leaf, loaf, half & knife',
       'Sleaves shelves leavesx': 'Sleaves shelves leavesx',

@@ -3,14 +3,16 @@ import { sql, type SQL } from 'drizzle-orm';
 /**
  * Product search folds what a customer may or may not type the same way on both sides, the product's text and the
  * keyword: accented Latin letters become their plain letter ("Crème" and "creme", "Jalapeño" and "jalapeno") and
- * apostrophes go ("Arnott's" and "arnotts"); then a size is one word ("2 L" and "2L"), an irregular plural its
- * singular ("Loaves" and "loaf") and a grocery compound written as one word its two ("glutenfree" and "gluten free").
+ * apostrophes go ("Arnott's" and "arnotts"); then a size is one word ("2 L", "2 litres" and "2L"), an irregular
+ * plural its singular ("Loaves" and "loaf") and a grocery compound written as one word its two ("glutenfree" and
+ * "gluten free").
  * Built-in `translate` and `regexp_replace` only, no extension (PGlite has none of `unaccent`), and immutable, so the
  * products' stored search columns are built with it.
  *
  * Each letter of FOLDED_LETTERS becomes the letter at the same place in PLAIN_LETTERS; the apostrophes after them
  * have no counterpart, so `translate` drops them. Changing any string or list here changes the stored columns'
- * expressions: it needs a migration (as `0018_search_vectors`, `0020_search_sizes_plurals_compounds`).
+ * expressions: it needs a migration (as `0018_search_vectors`, `0020_search_sizes_plurals_compounds`,
+ * `0024_search_unit_words`).
  */
 export const FOLDED_LETTERS =
   'ÀÁÂÃÄÅÇÈÉÊËÌÍÎÏÑÒÓÔÕÖÙÚÛÜÝàáâãäåçèéêëìíîïñòóôõöùúûüýÿĀāĂăĄąĆćĈĉĊċČčĎďĒēĔĕĖėĘęĚěĜĝĞğĠġĢģĤĥĨĩĪīĬĭĮįİĴĵĶķĹĺĻļĽľŃńŅņŇňŌōŎŏŐőŔŕŖŗŘřŚśŜŝŞşŠšŢţŤťŨũŪūŬŭŮůŰűŲųŴŵŶŷŸŹźŻżŽžƠơƯưǍǎǏǐǑǒǓǔǕǖǗǘǙǚǛǜǞǟǠǡǦǧǨǩǪǫǬǭǰǴǵǸǹǺǻȀȁȂȃȄȅȆȇȈȉȊȋȌȍȎȏȐȑȒȓȔȕȖȗȘșȚțȞȟȦȧȨȩȪȫȬȭȮȯȰȱȲȳØøĐđŁłı';
@@ -24,6 +26,18 @@ export const APOSTROPHES = "'\u2019\u2018\u02bc";
  * "24 Pack" as one word would no longer be found by "pack".
  */
 export const SIZE_UNITS = ['mg', 'g', 'kg', 'ml', 'cl', 'l', 'pk'];
+
+/**
+ * Units spelt out after a number, each written as the unit it is: "2 litres" is "2l" and "1 kilo" "1kg", as the
+ * names write them. Only after a number: "Graham" and "Lite" stay words.
+ */
+export const UNIT_WORDS: Record<string, string[]> = {
+  mg: ['milligrams?', 'milligrammes?'],
+  g: ['grams?', 'grammes?', 'gms?'],
+  kg: ['kilos?', 'kilograms?', 'kilogrammes?', 'kgs'],
+  ml: ['millilitres?', 'milliliters?', 'mls'],
+  l: ['litres?', 'liters?', 'ltrs?', 'lt'],
+};
 
 /**
  * Plurals the `english` stemmer leaves apart from their singular ("loaves" is `loav`, "loaf" `loaf`), each folded to
@@ -64,6 +78,11 @@ const NOT_BEFORE = '(?![0-9A-Za-z])';
  * notation (`\1` the first group; JavaScript's `$1`).
  */
 const REWRITES: { pattern: string; replacement: string }[] = [
+  // A unit spelt out, and the spaces before it.
+  ...Object.entries(UNIT_WORDS).map(([unit, words]) => ({
+    pattern: `(?<=[0-9]) *(?:${words.join('|')})${NOT_BEFORE}`,
+    replacement: unit,
+  })),
   // The spaces between a number and its unit.
   { pattern: `(?<=[0-9]) +(?=(?:${SIZE_UNITS.join('|')})${NOT_BEFORE})`, replacement: '' },
   ...Object.entries(IRREGULAR_PLURALS).map(([plural, singular]) => ({

@@ -169,6 +169,19 @@ describe('product/list', () => {
     expect(await searchIn(category, '2 lite')).toEqual({ ids: [spaced.id], match: 'all' });
   });
 
+  it('finds a size by its unit spelt out ("2 litres", "500 grams", "1 kilo"), and a name that spells it out by the unit', async () => {
+    const category = `cat-${randomBytes(3).toString('hex')}`;
+    const milk = await createProduct(db(), { category, name: 'Full Cream Milk 2L' });
+    const berries = await createProduct(db(), { category, name: 'Frozen Mixed Berries 500g' });
+    const bananas = await createProduct(db(), { category, name: 'Cavendish Bananas 1kg' });
+    const juice = await createProduct(db(), { category, name: 'Apple Juice 1 Litre' });
+    expect(await searchIn(category, '2 litres milk')).toEqual({ ids: [milk.id], match: 'all' });
+    expect(await searchIn(category, 'milk 2 liter')).toEqual({ ids: [milk.id], match: 'all' });
+    expect(await searchIn(category, 'berries 500 grams')).toEqual({ ids: [berries.id], match: 'all' });
+    expect(await searchIn(category, '1 kilo bananas')).toEqual({ ids: [bananas.id], match: 'all' });
+    expect(await searchIn(category, 'juice 1l')).toEqual({ ids: [juice.id], match: 'all' });
+  });
+
   it('finds "bay leaves" by "bay leaf", a loaf by "loaves", and the other plurals the stemmer leaves apart', async () => {
     const category = `cat-${randomBytes(3).toString('hex')}`;
     const bayLeaves = await createProduct(db(), { category, name: 'Dried Bay Leaves 5g' });
