@@ -223,7 +223,7 @@ export async function listOrders(
   return { rows, total: totalRow?.n ?? 0 };
 }
 
-/** How many of the customer's orders await payment, counted up to `upTo`. */
+/** How many of the customer's orders await payment (`countUnpaidOrdersOf` for one customer). */
 export async function countUnpaidOrders(exec: Executor, customerId: number): Promise<number> {
   return (await countUnpaidOrdersOf(exec, [customerId])).get(customerId) ?? 0;
 }
