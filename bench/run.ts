@@ -1,6 +1,6 @@
 // Every benchmark in one command (`npm run bench`): builds the store, then runs the API throughput (PGlite, and
-// PostgreSQL when DATABASE_URL is set), the suburb and product searches, the bundle size and Lighthouse; each
-// writes its section of bench/README.md.
+// PostgreSQL when DATABASE_URL is set), the suburb and product searches, the mail outbox's sending rate, the bundle
+// size and Lighthouse; each writes its section of bench/README.md.
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
@@ -26,6 +26,7 @@ step('build', 'npm', ['run', 'build']);
 step('API throughput', 'npx', ['tsx', 'bench/api-bench.ts']);
 step('suburb search', 'npx', ['tsx', 'bench/suburb-search.ts']);
 step('product search', 'npx', ['tsx', 'bench/product-search.ts']);
+step('mail outbox', 'npx', ['tsx', 'bench/mail-outbox.ts']);
 step('bundle size', 'node', ['bench/bundle-size.mjs']);
 
 const scratch = mkdtempSync(path.join(os.tmpdir(), 'sf-lighthouse-'));

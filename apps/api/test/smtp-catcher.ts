@@ -24,6 +24,13 @@ export interface SmtpCatcher {
    * until replaced; undefined stops it.
    */
   onReceive(hook: ((mail: CaughtMail) => Promise<void>) | undefined): void;
+  /** Connections opened to it so far. */
+  readonly connections: number;
+  /**
+   * Shuts down as a server being restarted does (421 to every open connection, which it then closes) and listens
+   * again on the same port.
+   */
+  restart(): Promise<void>;
   /** Mails sent to `to`, in order. */
   to(address: string): CaughtMail[];
   close(): Promise<void>;
@@ -33,46 +40,70 @@ export async function startSmtpCatcher(): Promise<SmtpCatcher> {
   const mails: CaughtMail[] = [];
   let refusing = 0;
   let onReceive: ((mail: CaughtMail) => Promise<void>) | undefined;
-  const server = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ['STARTTLS', 'AUTH'],
-    logger: false,
-    onData(stream, session, callback) {
-      simpleParser(stream)
-        .then((parsed) => {
-          if (refusing > 0) {
-            refusing -= 1;
-            throw Object.assign(new Error('Mailbox busy, try again later'), { responseCode: 451 });
-          }
-          const html = typeof parsed.html === 'string' ? parsed.html : '';
-          const mail: CaughtMail = {
-            messageId: parsed.messageId ?? '',
-            to: session.envelope.rcptTo.map((r) => r.address),
-            from: session.envelope.mailFrom ? session.envelope.mailFrom.address : '',
-            subject: parsed.subject ?? '',
-            text: parsed.text ?? '',
-            html,
-            // The raw header, unfolded: mailparser turns some (List-*) into objects.
-            header: (name) => {
-              const line = parsed.headerLines.find((h) => h.key === name.toLowerCase())?.line;
-              return line
-                ?.slice(line.indexOf(':') + 1)
-                .replace(/\r?\n\s+/g, ' ')
-                .trim();
-            },
-          };
-          mails.push(mail);
-          return onReceive?.(mail);
-        })
-        .then(() => callback())
-        .catch((err: unknown) => callback(err instanceof Error ? err : new Error(String(err))));
-    },
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  let connections = 0;
+  const newServer = () =>
+    new SMTPServer({
+      authOptional: true,
+      disabledCommands: ['STARTTLS', 'AUTH'],
+      // The client is this machine: a reverse lookup of 127.0.0.1 would only delay every connection's greeting.
+      disableReverseLookup: true,
+      logger: false,
+      // Connections a sender keeps open (a pooled transport) are told 421 and closed this soon after close().
+      closeTimeout: 100,
+      onConnect(_session, callback) {
+        connections += 1;
+        callback();
+      },
+      onData(stream, session, callback) {
+        simpleParser(stream)
+          .then((parsed) => {
+            if (refusing > 0) {
+              refusing -= 1;
+              throw Object.assign(new Error('Mailbox busy, try again later'), { responseCode: 451 });
+            }
+            const html = typeof parsed.html === 'string' ? parsed.html : '';
+            const mail: CaughtMail = {
+              messageId: parsed.messageId ?? '',
+              to: session.envelope.rcptTo.map((r) => r.address),
+              from: session.envelope.mailFrom ? session.envelope.mailFrom.address : '',
+              subject: parsed.subject ?? '',
+              text: parsed.text ?? '',
+              html,
+              // The raw header, unfolded: mailparser turns some (List-*) into objects.
+              header: (name) => {
+                const line = parsed.headerLines.find((h) => h.key === name.toLowerCase())?.line;
+                return line
+                  ?.slice(line.indexOf(':') + 1)
+                  .replace(/\r?\n\s+/g, ' ')
+                  .trim();
+              },
+            };
+            mails.push(mail);
+            return onReceive?.(mail);
+          })
+          .then(() => callback())
+          .catch((err: unknown) => callback(err instanceof Error ? err : new Error(String(err))));
+      },
+    });
+  const listen = async (port: number) => {
+    const server = newServer();
+    await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
+    return server;
+  };
+  // A closed server answers 421 to every connection after: a restart is a server of its own on the same port.
+  let server = await listen(0);
   const { port } = server.server.address() as AddressInfo;
+  const close = () => new Promise<void>((resolve) => server.close(() => resolve()));
   return {
     url: `smtp://127.0.0.1:${port}`,
     mails,
+    get connections() {
+      return connections;
+    },
+    async restart() {
+      await close();
+      server = await listen(port);
+    },
     refuseNext(count) {
       refusing = count;
     },
@@ -80,7 +111,7 @@ export async function startSmtpCatcher(): Promise<SmtpCatcher> {
       onReceive = hook;
     },
     to: (address) => mails.filter((m) => m.to.includes(address.toLowerCase()) || m.to.includes(address)),
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+    close,
   };
 }
 

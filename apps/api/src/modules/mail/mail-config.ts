@@ -14,6 +14,8 @@ export const mailEnvShape = {
     .regex(/^smtps?:\/\//, { error: 'must be an smtp:// or smtps:// URL' })
     .optional()
     .or(z.literal('').transform(() => undefined)),
+  /** Connections to the SMTP server kept open and sent over at once (a provider may allow fewer). */
+  SMTP_CONNECTIONS: z.coerce.number().int().min(1).max(50).default(5),
   MAIL_FROM: fromHeader.default('Harbour Grocer <hello@harbourgrocer.test>'),
   MAILBOX_DIR: z.string().min(1).optional(),
 };
@@ -21,6 +23,8 @@ export const mailEnvShape = {
 export type MailConfig = {
   /** SMTP server to send through; unset keeps every mail in `mailboxDir` instead. */
   smtpUrl: string | undefined;
+  /** Mails in flight to the SMTP server at once, each on a connection of its own that later mails reuse. */
+  smtpConnections: number;
   from: string;
   mailboxDir: string;
 };
@@ -34,11 +38,17 @@ export function contactAddressOf(mailFrom: string): string {
 }
 
 export function resolveMailConfig(
-  env: { SMTP_URL?: string | undefined; MAIL_FROM: string; MAILBOX_DIR?: string | undefined },
+  env: {
+    SMTP_URL?: string | undefined;
+    SMTP_CONNECTIONS: number;
+    MAIL_FROM: string;
+    MAILBOX_DIR?: string | undefined;
+  },
   dataDir: string,
 ): MailConfig {
   return {
     smtpUrl: env.SMTP_URL,
+    smtpConnections: env.SMTP_CONNECTIONS,
     from: env.MAIL_FROM,
     mailboxDir: path.resolve(env.MAILBOX_DIR ?? path.join(dataDir, 'mailbox')),
   };

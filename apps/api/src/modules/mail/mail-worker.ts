@@ -14,7 +14,7 @@ import {
 export type MailWorkerSettings = {
   now: () => Date;
   log: WarnLog;
-  /** Mails claimed per round. */
+  /** Mails claimed per round; by default enough to keep each of the transport's connections busy. */
   batch?: number;
   /**
    * How long a claim holds: longer than one mail can take to send. A batch that runs past half of it extends the
@@ -37,6 +37,7 @@ export type MailWorkerSettings = {
 };
 
 const RETRY_CAP_MS = 60 * 60_000;
+const MAILS_PER_CONNECTION = 5;
 
 /** When a mail that has failed `attempts` times is tried again. */
 export function retryDelayMs(attempts: number, baseMs: number): number {
@@ -44,13 +45,54 @@ export function retryDelayMs(attempts: number, baseMs: number): number {
 }
 
 /**
+ * A round's mails by address, each address's in the order they were written (UPDATE … RETURNING has none): an order's
+ * "placed" reaches its customer before its "cancelled" while mails to other customers go side by side.
+ */
+export function lanesOf(mails: OutboxMailRow[]): OutboxMailRow[][] {
+  const lanes = new Map<string, OutboxMailRow[]>();
+  for (const mail of [...mails].sort((a, b) => a.id - b.id)) {
+    const address = mail.toAddress.toLowerCase();
+    const lane = lanes.get(address);
+    if (lane) lane.push(mail);
+    else lanes.set(address, [mail]);
+  }
+  return [...lanes.values()];
+}
+
+/**
+ * Runs `each` over every lane's mails one after another, `atOnce` lanes at a time. A failure (the database gone) stops
+ * every lane before its next mail, and is thrown once none is still sending: a round ends when all of it has.
+ */
+async function eachLane(
+  lanes: OutboxMailRow[][],
+  atOnce: number,
+  each: (mail: OutboxMailRow) => Promise<void>,
+): Promise<void> {
+  let next = 0;
+  let failed = false;
+  const runner = async () => {
+    try {
+      for (let lane = lanes[next++]; lane && !failed; lane = lanes[next++])
+        for (const mail of lane) if (!failed) await each(mail);
+    } catch (err) {
+      failed = true;
+      throw err;
+    }
+  };
+  const ends = await Promise.allSettled(Array.from({ length: Math.min(atOnce, lanes.length) }, runner));
+  const failure = ends.find((end) => end.status === 'rejected');
+  if (failure) throw failure.reason;
+}
+
+/**
  * Sends the outbox. Runs beside the requests (never inside one) in every API process: each round claims due mails
- * with one statement that skips rows another process holds, so every mail is handed to the server by one process.
+ * with one statement that skips rows another process holds, so every mail is handed to the server by one process,
+ * and sends as many at once as the transport takes, one address's mails one after another.
  * A process killed mid-round leaves its claims to lapse, and the mails it had not marked sent yet (up to a round's)
  * are sent again, each with the same Message-ID.
  */
 export function createMailWorker(db: Db, transport: MailTransport, settings: MailWorkerSettings) {
-  const batch = settings.batch ?? 10;
+  const batch = settings.batch ?? Math.max(10, transport.parallel * MAILS_PER_CONNECTION);
   const claimMs = settings.claimMs ?? 5 * 60_000;
   const maxAttempts = settings.maxAttempts ?? 10;
   const retryBaseMs = settings.retryBaseMs ?? 30_000;
@@ -111,22 +153,22 @@ export function createMailWorker(db: Db, transport: MailTransport, settings: Mai
     // lapse: once the round has run past half of it (when claims start being extended), and at its end.
     let delivered: OutboxMailRow[] = [];
     const markDelivered = async () => {
-      await markMailsSent(db, delivered, settings.now());
+      const done = delivered;
       delivered = [];
+      await markMailsSent(db, done, settings.now());
     };
     let sent = 0;
     let withdrawn = 0;
-    // In the order they were written (UPDATE … RETURNING has none): "placed" goes before "cancelled".
-    for (const mail of claimed.sort((a, b) => a.id - b.id)) {
+    await eachLane(lanesOf(claimed), transport.parallel, async (mail) => {
       if (isPastHalfClaim(claimedAt)) await markDelivered();
       const held = await stillHeld(mail, claimedAt);
-      if (!held) continue;
+      if (!held) return;
       if (settings.withdraw && (await settings.withdraw(held))) withdrawn += 1;
       else if (await deliver(held)) {
         delivered.push(held);
         sent += 1;
       }
-    }
+    });
     await markDelivered();
     return { sent, failed: claimed.length - sent - withdrawn, claimed: claimed.length };
   }

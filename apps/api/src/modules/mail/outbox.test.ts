@@ -1,12 +1,13 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { outboxMails } from '../../db/schema/index.js';
 import { startSmtpCatcher, type SmtpCatcher } from '../../../test/smtp-catcher.js';
 import { createTestApp, testClock, type TestApp } from '../../../test/test-app.js';
 import { createSmtpTransport, type MailTransport, type OutgoingMail } from './mail-transport.js';
 import { createMailWorker, retryDelayMs } from './mail-worker.js';
 import { renderMail } from './mail-layout.js';
-import { claimDueMails, insertMail, renderedMail, type NewMail } from './outbox.repo.js';
+import { claimDueMails, insertMail, insertMails, renderedMail, type NewMail } from './outbox.repo.js';
 
 let smtp: SmtpCatcher;
 let t: TestApp;
@@ -143,6 +144,70 @@ describe('the transactional outbox', () => {
     expect(smtp.to(m.to)).toHaveLength(1);
   });
 
+  it("mails to different customers go side by side over connections kept open; each customer's go one after another, in the order written", async () => {
+    const transport = createSmtpTransport(smtp.url, 'shop@harbour.test', { connections: 3 });
+    const worker = createMailWorker(db(), transport, { now: t.clock.now, log: quiet });
+    const customers = Array.from({ length: 6 }, () => mail().to);
+    const written = (to: string, which: string) =>
+      mail({ to, layout: { subject: `${which} for ${to}`, heading: which, blocks: [] } });
+    // Each customer's first mails, then each one's second: written apart, as an order's "placed" and "cancelled" are.
+    await insertMails(
+      db(),
+      customers.map((to) => written(to, 'First')),
+      t.clock.now(),
+    );
+    await insertMails(
+      db(),
+      customers.map((to) => written(to, 'Second')),
+      t.clock.now(),
+    );
+    const opened = smtp.connections;
+    const inFlight = new Set<string>();
+    let most = 0;
+    let sameCustomerAtOnce = false;
+    smtp.onReceive(async (m) => {
+      const to = m.to[0] ?? '';
+      if (inFlight.has(to)) sameCustomerAtOnce = true;
+      inFlight.add(to);
+      most = Math.max(most, inFlight.size);
+      // Each mail is held until three have been in flight together (a second at most): one at a time never gets there.
+      for (let waited = 0; most < 3 && waited < 1000; waited += 10) await sleep(10);
+      inFlight.delete(to);
+    });
+    try {
+      expect(await worker.sendDue()).toEqual({ sent: 12, failed: 0 });
+    } finally {
+      smtp.onReceive(undefined);
+      transport.close();
+    }
+    expect(most).toBe(3);
+    expect(sameCustomerAtOnce).toBe(false);
+    for (const to of customers)
+      expect(smtp.to(to).map((m) => m.subject)).toEqual([`First for ${to}`, `Second for ${to}`]);
+    // Twelve mails over three connections: each connection's greeting and EHLO paid once, not once a mail.
+    expect(smtp.connections - opened).toBe(3);
+  });
+
+  it('an SMTP server restarted between rounds: the connections it closed are let go and the next mails go on new ones', async () => {
+    const transport = createSmtpTransport(smtp.url, 'shop@harbour.test', { connections: 2 });
+    const worker = createMailWorker(db(), transport, { now: t.clock.now, log: quiet });
+    try {
+      const before = [mail(), mail(), mail()];
+      await insertMails(db(), before, t.clock.now());
+      expect(await worker.sendDue()).toEqual({ sent: 3, failed: 0 });
+      const opened = smtp.connections;
+
+      await smtp.restart();
+      const after = [mail(), mail(), mail()];
+      await insertMails(db(), after, t.clock.now());
+      expect(await worker.sendDue()).toEqual({ sent: 3, failed: 0 });
+      expect(smtp.connections).toBeGreaterThan(opened);
+      expect([...before, ...after].map((m) => smtp.to(m.to).length)).toEqual([1, 1, 1, 1, 1, 1]);
+    } finally {
+      transport.close();
+    }
+  });
+
   it('gives a mail up after the last attempt, keeping why', async () => {
     const m = mail();
     await insertMail(db(), m, t.clock.now());
@@ -203,6 +268,7 @@ describe('the transactional outbox', () => {
     // (taken for 60 s) lapses and a second worker claims it.
     const slow: MailTransport = {
       kind: 'smtp',
+      parallel: 1,
       async send(m: OutgoingMail) {
         sent.push(m.to);
         clock.advance(40_000);

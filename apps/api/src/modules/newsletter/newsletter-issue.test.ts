@@ -233,7 +233,8 @@ describe('an issue going out while a reader leaves the list', () => {
 
   beforeAll(async () => {
     smtp = await startSmtpCatcher();
-    t = await createTestApp({ env: { SMTP_URL: smtp.url, PUBLIC_URL: STORE } });
+    // One connection: a round's mails go one after another, so a reader can leave while an earlier one is sent.
+    t = await createTestApp({ env: { SMTP_URL: smtp.url, PUBLIC_URL: STORE, SMTP_CONNECTIONS: '1' } });
   });
   afterAll(async () => {
     await t?.close();
