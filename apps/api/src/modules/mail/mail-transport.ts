@@ -60,13 +60,16 @@ function hostOf(from: string): string {
 export function createSmtpTransport(
   url: string,
   from: string,
-  { connections = 1 }: { connections?: number } = {},
+  {
+    connections = 1,
+    timeouts = SMTP_TIMEOUTS,
+  }: { connections?: number; timeouts?: typeof SMTP_TIMEOUTS } = {},
 ): MailTransport {
   const transporter = nodemailer.createTransport({
     url,
     pool: true,
     maxConnections: connections,
-    ...SMTP_TIMEOUTS,
+    ...timeouts,
   });
   const host = hostOf(from);
   return {

@@ -1,4 +1,5 @@
-import { eq } from 'drizzle-orm';
+import net, { type AddressInfo } from 'node:net';
+import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { outboxMails } from '../../db/schema/index.js';
@@ -206,6 +207,41 @@ describe('the transactional outbox', () => {
     } finally {
       transport.close();
     }
+  });
+
+  it('a server that takes connections and never answers: every mail of the round is put back for later, nothing lost', async () => {
+    const silent = net.createServer(() => undefined);
+    await new Promise<void>((resolve) => silent.listen(0, '127.0.0.1', resolve));
+    const { port } = silent.address() as AddressInfo;
+    const timeouts = { connectionTimeout: 200, greetingTimeout: 200, socketTimeout: 400 };
+    const transport = createSmtpTransport(`smtp://127.0.0.1:${port}`, 'shop@harbour.test', {
+      connections: 2,
+      timeouts,
+    });
+    const mails = [mail(), mail(), mail()];
+    await insertMails(db(), mails, t.clock.now());
+    try {
+      const hanging = createMailWorker(db(), transport, { now: t.clock.now, log: quiet });
+      expect(await hanging.sendDue()).toEqual({ sent: 0, failed: 3 });
+    } finally {
+      transport.close();
+      silent.close();
+    }
+    const rows = await db()
+      .select()
+      .from(outboxMails)
+      .where(
+        inArray(
+          outboxMails.toAddress,
+          mails.map((m) => m.to),
+        ),
+      );
+    expect(rows.map((r) => [r.status, r.attempts, r.claimedUntil, r.lastError])).toEqual(
+      mails.map(() => ['pending', 1, null, 'Greeting never received']),
+    );
+    t.clock.advance(retryDelayMs(1, 30_000));
+    expect(await t.app.mailWorker.sendDue()).toEqual({ sent: 3, failed: 0 });
+    expect(mails.map((m) => smtp.to(m.to).length)).toEqual([1, 1, 1]);
   });
 
   it('gives a mail up after the last attempt, keeping why', async () => {
