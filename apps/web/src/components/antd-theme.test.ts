@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { theme } from './antd-theme';
+import { browserTextScale, theme, themeFor } from './antd-theme';
 
 function luminance(hex: string): number {
   const n = Number.parseInt(/^#([0-9a-f]{6})$/i.exec(hex)?.[1] ?? 'x', 16);
@@ -17,5 +17,24 @@ describe('the Ant Design theme', () => {
     const background = theme.token?.colorSuccessBg ?? '';
     expect(luminance(background)).toBeGreaterThan(0.85);
     expect(luminance(theme.token?.colorSuccessBorder ?? '')).toBeGreaterThan(0.5);
+  });
+});
+
+describe("Ant Design's sizes and the browser's text size", () => {
+  it('reads how much larger than the default 16 px the browser sets its text', () => {
+    const root = document.createElement('div');
+    root.style.fontSize = '24px';
+    document.body.append(root);
+    expect(browserTextScale(root)).toBe(1.5);
+    root.remove();
+    expect(browserTextScale(undefined)).toBe(1);
+  });
+
+  it('scales the text and the controls with it; at the default text size they are Ant Design’s own', () => {
+    expect(themeFor(1).token).toMatchObject({ fontSize: 14, controlHeight: 32 });
+    expect(themeFor(2).token).toMatchObject({ fontSize: 28, controlHeight: 64 });
+    // Only the sizes: the colours stay the store's.
+    expect({ ...themeFor(2).token, fontSize: 14, controlHeight: 32 }).toEqual(themeFor(1).token);
+    expect(theme.token?.colorPrimary).toBe(themeFor(2).token?.colorPrimary);
   });
 });

@@ -10,7 +10,32 @@ export const FOCUS_COLOUR = 'var(--focus-colour)';
 /** A field's focus ring, clear of its border by a white line: a red border in error still reads as red. */
 export const FIELD_FOCUS_SHADOW = `0 0 0 1px #fff, 0 0 0 3px ${FOCUS_COLOUR}`;
 
-export const theme: ThemeConfig = {
+/** Every browser's text size unless its user chose another ("Large", "Very large"): what the store's rem are of. */
+const DEFAULT_ROOT_PX = 16;
+
+/**
+ * How much larger than the default the browser sets its text: the root's font size over 16 px, read once as the page
+ * loads (1 where there is no page, or it cannot be read).
+ */
+export function browserTextScale(root: Element | undefined = globalThis.document?.documentElement): number {
+  const px = root ? Number.parseFloat(getComputedStyle(root).fontSize) : Number.NaN;
+  return Number.isFinite(px) && px > 0 ? px / DEFAULT_ROOT_PX : 1;
+}
+
+/**
+ * The store's Ant Design theme for a browser whose text is `scale` times the default. The store's own styles size
+ * text in rem, so it follows the browser's text size; Ant Design sizes its text and controls in px from the theme,
+ * so its seeds are scaled to match: the text (headings, small and large text, line heights follow it) and the
+ * control height (buttons, fields and selects grow to hold the larger text).
+ */
+export function themeFor(scale: number): ThemeConfig {
+  return {
+    ...baseTheme,
+    token: { ...baseTheme.token, fontSize: Math.round(14 * scale), controlHeight: Math.round(32 * scale) },
+  };
+}
+
+const baseTheme: ThemeConfig = {
   zeroRuntime: true,
   token: {
     colorPrimary: PRIMARY_COLOUR,
@@ -43,6 +68,8 @@ export const theme: ThemeConfig = {
     Select: { activeBorderColor: FOCUS_COLOUR, activeOutlineColor: FOCUS_COLOUR },
   },
 };
+
+export const theme: ThemeConfig = themeFor(browserTextScale());
 
 /**
  * Toasts (spec section 9): at most 3 at once, 3 seconds each, 300 px from the top; on a screen under 600 px tall (a

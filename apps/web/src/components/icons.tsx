@@ -1,12 +1,15 @@
 type IconProps = { size?: number };
 
-/** Icons from Ant Design's outlined set as inline SVG, for the parts of the store built without Ant Design. */
+/**
+ * Icons from Ant Design's outlined set as inline SVG, for the parts of the store built without Ant Design. `size` is
+ * in px at the browser's default text size, and grows with the text when its user sets a larger one.
+ */
 function Icon({ viewBox, paths, size = 14 }: { viewBox: string; paths: string[]; size?: number }) {
+  const length = `${size / 16}rem`;
   return (
     <svg
       viewBox={viewBox}
-      width={size}
-      height={size}
+      style={{ width: length, height: length }}
       fill="currentColor"
       aria-hidden="true"
       focusable="false"

@@ -29,7 +29,7 @@ export function ForgotPasswordPage() {
   return (
     <div className="page page--narrow">
       <Card>
-        <Typography.Title level={1} style={{ fontSize: 24, marginTop: 0 }}>
+        <Typography.Title level={1} style={{ fontSize: '1.5rem', marginTop: 0 }}>
           Reset your password
         </Typography.Title>
         {sent ? (

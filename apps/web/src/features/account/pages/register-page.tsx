@@ -61,7 +61,7 @@ export function RegisterPage() {
   return (
     <div className="page page--narrow">
       <Card>
-        <Typography.Title level={1} style={{ marginTop: 0, fontSize: 24 }}>
+        <Typography.Title level={1} style={{ marginTop: 0, fontSize: '1.5rem' }}>
           Create your account
         </Typography.Title>
         <Typography.Paragraph type="secondary">

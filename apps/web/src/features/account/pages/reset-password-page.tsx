@@ -54,7 +54,7 @@ export function ResetPasswordPage() {
             status="warning"
             style={{ padding: '24px 0' }}
             title={
-              <Typography.Title level={1} style={{ fontSize: 24, margin: 0 }}>
+              <Typography.Title level={1} style={{ fontSize: '1.5rem', margin: 0 }}>
                 This link does not work any more
               </Typography.Title>
             }
@@ -90,7 +90,7 @@ export function ResetPasswordPage() {
             status="success"
             style={{ padding: '24px 0' }}
             title={
-              <Typography.Title level={1} style={{ fontSize: 24, margin: 0 }}>
+              <Typography.Title level={1} style={{ fontSize: '1.5rem', margin: 0 }}>
                 Your password is changed
               </Typography.Title>
             }
@@ -109,7 +109,7 @@ export function ResetPasswordPage() {
   return (
     <div className="page page--narrow">
       <Card>
-        <Typography.Title level={1} style={{ fontSize: 24, marginTop: 0 }}>
+        <Typography.Title level={1} style={{ fontSize: '1.5rem', marginTop: 0 }}>
           Choose a new password
         </Typography.Title>
         {signedInAs && (

@@ -42,7 +42,7 @@ function otherCustomerSignedIn(confirmed: string): string | null {
 
 function Heading({ children }: { children: string }) {
   return (
-    <Typography.Title level={1} style={{ fontSize: 24, margin: 0 }}>
+    <Typography.Title level={1} style={{ fontSize: '1.5rem', margin: 0 }}>
       {children}
     </Typography.Title>
   );

@@ -68,7 +68,7 @@ export function AddressesPage() {
   return (
     <div data-testid="addresses-page">
       <div className="page-heading">
-        <Typography.Title level={2} style={{ margin: 0, fontSize: 20 }}>
+        <Typography.Title level={2} style={{ margin: 0, fontSize: '1.25rem' }}>
           Saved addresses
         </Typography.Title>
         {isFromCheckout && (

@@ -35,7 +35,7 @@ function Heading({ children }: { children: ReactNode }) {
   return (
     <Typography.Title
       level={1}
-      style={{ fontSize: 24, margin: 0 }}
+      style={{ fontSize: '1.5rem', margin: 0 }}
       data-testid="newsletter-unsubscribe-title"
     >
       {children}

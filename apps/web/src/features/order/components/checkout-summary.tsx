@@ -101,7 +101,7 @@ export function CheckoutSummary({
       >
         Place order
       </Button>
-      <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+      <Typography.Text type="secondary" style={{ fontSize: '0.75rem' }}>
         Prices in AUD, GST included. Store credit is taken straight away; we arrange payment of the rest after
         you order.
       </Typography.Text>

@@ -31,7 +31,7 @@ export function CheckoutPage() {
 
   return (
     <div className="page" data-testid="checkout-page">
-      <Typography.Title level={1} style={{ marginTop: 0, fontSize: 24 }}>
+      <Typography.Title level={1} style={{ marginTop: 0, fontSize: '1.5rem' }}>
         Checkout
       </Typography.Title>
       {checkout.isLoading ? (

@@ -121,7 +121,7 @@ export function DemoApprovePage() {
   return (
     <div className="page" data-testid="demo-approve-page">
       <Card style={{ maxWidth: 560, margin: '0 auto' }}>
-        <Typography.Title level={1} style={{ marginTop: 0, fontSize: 24 }}>
+        <Typography.Title level={1} style={{ marginTop: 0, fontSize: '1.5rem' }}>
           Demo payment provider — no money moves
         </Typography.Title>
         <Alert

@@ -6,7 +6,7 @@ import { useRemoteData } from '../../../lib/use-remote-data';
 import { PaymentMethodChoice } from '../components/payment-method-choice';
 import { describeOrderPayment, readOrderPayment } from '../order-payment';
 
-const titleStyle = { marginTop: 0, fontSize: 24 } as const;
+const titleStyle = { marginTop: 0, fontSize: '1.5rem' } as const;
 
 /** Choosing how to pay an order awaiting payment: after checkout, "Try again" and "Pay now". */
 export function PaymentPage() {

@@ -76,7 +76,7 @@ export function PaymentReturnPage() {
   useDocumentTitle(pageTitle);
 
   const heading = (
-    <Typography.Title level={1} style={{ fontSize: 24, margin: 0 }} data-testid="payment-return-title">
+    <Typography.Title level={1} style={{ fontSize: '1.5rem', margin: 0 }} data-testid="payment-return-title">
       {ret.kind === 'cancelled' ? 'You cancelled the payment' : pageTitle}
     </Typography.Title>
   );

@@ -1,0 +1,135 @@
+import type { Product } from '@storefront/contract/catalog';
+import type { BrowserContext, CDPSession, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { addSydneyAddress, callApi } from './support/api';
+import {
+  makeEmail,
+  openPage,
+  saveScreenshot,
+  signIn,
+  useBrowser,
+  waitForNetworkQuiet,
+} from './support/browser';
+
+const browser = useBrowser();
+
+/**
+ * A customer who set the browser's text size to twice the default (Chrome's Settings > Appearance > Font size sets
+ * the same preference as DevTools' Page.setFontSizes: 32 px instead of 16). apps/web/README.md "Text size".
+ */
+const TEXT_PX = 32;
+const VIEWPORTS = [
+  ['desktop', { width: 1280, height: 900 }],
+  ['phone', { width: 390, height: 844 }],
+] as const;
+const PAGES = ['/shop', '/product/1', '/cart', '/checkout', '/account/profile', '/account/addresses'];
+
+/** Opens `path` with the browser's text size set: the preference holds for the document loaded after it is set. */
+async function openWithLargeText(page: Page, cdp: CDPSession, path: string): Promise<void> {
+  await page.goto(path);
+  await cdp.send('Page.setFontSizes', {
+    fontSizes: { standard: TEXT_PX, fixed: Math.round(TEXT_PX * 0.8125) },
+  });
+  await page.reload();
+  await waitForNetworkQuiet(page);
+  await page
+    .locator('[data-testid="page-loading"], .ant-skeleton, [aria-busy="true"]')
+    .first()
+    .waitFor({ state: 'detached', timeout: 15_000 });
+  await page.locator('h1').first().waitFor({ state: 'attached', timeout: 15_000 });
+}
+
+type Reading = {
+  rootPx: string;
+  bodyPx: string;
+  antButtonPx: string | null;
+  scrollWidth: number;
+  cut: string[];
+};
+
+/** The text sizes in use, and every piece of text cut short: clipped by its box, or ended with an ellipsis. */
+function readPage(page: Page): Promise<Reading> {
+  return page.evaluate(() => {
+    const cut: string[] = [];
+    for (const el of document.querySelectorAll<HTMLElement>('body *')) {
+      const box = el.getBoundingClientRect();
+      // Visually hidden text (1 x 1 px) is for screen readers, clipped on purpose.
+      if (box.width <= 1 || box.height <= 1 || !el.textContent?.trim()) continue;
+      if (
+        el instanceof HTMLInputElement ||
+        el instanceof HTMLTextAreaElement ||
+        el instanceof HTMLSelectElement
+      )
+        continue;
+      const style = getComputedStyle(el);
+      const clipsX =
+        style.overflowX !== 'visible' && style.overflowX !== 'auto' && style.overflowX !== 'scroll';
+      const clipsY =
+        style.overflowY !== 'visible' && style.overflowY !== 'auto' && style.overflowY !== 'scroll';
+      const wide = el.scrollWidth > el.clientWidth + 1;
+      const tall = el.scrollHeight > el.clientHeight + 1;
+      if ((clipsX && wide) || (clipsY && tall)) {
+        const name = `${el.tagName.toLowerCase()}${[...el.classList].map((c) => `.${c}`).join('')}`;
+        cut.push(`${name} "${el.textContent.trim().slice(0, 40)}"`);
+      }
+    }
+    // A middle-sized one: a large one's text is the theme's large size (16 px by default, 34 px here).
+    const antButton = document.querySelector('.ant-btn:not(.ant-btn-lg):not(.ant-btn-sm)');
+    return {
+      rootPx: getComputedStyle(document.documentElement).fontSize,
+      bodyPx: getComputedStyle(document.body).fontSize,
+      antButtonPx: antButton ? getComputedStyle(antButton).fontSize : null,
+      scrollWidth: document.documentElement.scrollWidth,
+      cut,
+    };
+  });
+}
+
+let shopper: { email: string; password: string };
+beforeAll(async () => {
+  const name = { firstName: 'Tex', lastName: 'Large' };
+  shopper = { email: makeEmail('text-size'), password: 'text-size-pass-2000' };
+  await callApi('register', { method: 'POST', body: { ...shopper, ...name } });
+  const { headers } = await callApi('login', { method: 'POST', body: shopper });
+  const token = headers.get('authorization');
+  if (!token) throw new Error('login answered no token');
+  await addSydneyAddress(token, name);
+  const { data } = await callApi<{ list: Product[] }>('product/list?pageSize=50');
+  // The longest names: the ones most likely to be cut.
+  const inStock = data.list
+    .filter((p) => p.available && p.stock >= 10)
+    .sort((a, b) => b.name.length - a.name.length);
+  for (const product of inStock.slice(0, 2))
+    await callApi('cart/add', { method: 'POST', token, body: { productID: product.productID, quantity: 2 } });
+});
+
+describe.each(VIEWPORTS)('text at twice the size, on a %s', (label, viewport) => {
+  let context: BrowserContext;
+  let page: Page;
+  let cdp: CDPSession;
+  beforeAll(async () => {
+    ({ context, page } = await openPage(browser(), viewport));
+    cdp = await context.newCDPSession(page);
+    await page.goto('/login');
+    await signIn(page, shopper.email, shopper.password);
+    await page.waitForFunction(() => localStorage.getItem('storefront.token') !== null);
+  });
+  afterAll(async () => {
+    await context.close();
+  });
+
+  it.each(PAGES)(
+    '%s: every text twice as large, Ant Design’s too, none cut short, nothing sideways',
+    async (path) => {
+      await openWithLargeText(page, cdp, path);
+      const reading = await readPage(page);
+      await saveScreenshot(page, `text-size-${label}${path.replace(/\W+/g, '-')}`);
+      expect(reading.rootPx).toBe(`${TEXT_PX}px`);
+      // The store's 14 px body text, at twice the size.
+      expect(reading.bodyPx).toBe('28px');
+      if (reading.antButtonPx !== null) expect(reading.antButtonPx).toBe('28px');
+      expect(reading.cut, `${path}: text cut short`).toEqual([]);
+      expect(reading.scrollWidth, `${path}: the page scrolls sideways`).toBeLessThanOrEqual(viewport.width);
+    },
+  );
+});
