@@ -22,7 +22,22 @@ const VIEWPORTS = [
   ['desktop', { width: 1280, height: 900 }],
   ['phone', { width: 390, height: 844 }],
 ] as const;
-const PAGES = ['/shop', '/product/1', '/cart', '/checkout', '/account/profile', '/account/addresses'];
+const PAGES = [
+  '/',
+  '/shop',
+  '/product/1',
+  '/cart',
+  '/checkout',
+  '/account/profile',
+  '/account/security',
+  '/account/addresses',
+  '/account/orders',
+  '/account/wishlist',
+  '/account/credits',
+  '/account/coupons',
+  '/account/vouchers',
+  '/account/newsletter',
+];
 
 /** Opens `path` with the browser's text size set: the preference holds for the document loaded after it is set. */
 async function openWithLargeText(page: Page, cdp: CDPSession, path: string): Promise<void> {
@@ -123,7 +138,7 @@ describe.each(VIEWPORTS)('text at twice the size, on a %s', (label, viewport) =>
     async (path) => {
       await openWithLargeText(page, cdp, path);
       const reading = await readPage(page);
-      await saveScreenshot(page, `text-size-${label}${path.replace(/\W+/g, '-')}`);
+      await saveScreenshot(page, `text-size-${label}${path.replace(/\W+/g, '-')}`, { fullPage: false });
       expect(reading.rootPx).toBe(`${TEXT_PX}px`);
       // The store's 14 px body text, at twice the size.
       expect(reading.bodyPx).toBe('28px');

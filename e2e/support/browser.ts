@@ -244,9 +244,17 @@ export function toasts(page: Page) {
   return page.locator('.ant-message-notice:not(.ant-message-fade-leave)');
 }
 
-export async function saveScreenshot(page: Page, name: string): Promise<void> {
+/**
+ * Keeps a picture of the page, whole unless `fullPage: false` (the window only: a whole-page capture resets the text
+ * size a test set with DevTools' Page.setFontSizes).
+ */
+export async function saveScreenshot(
+  page: Page,
+  name: string,
+  { fullPage = true }: { fullPage?: boolean } = {},
+): Promise<void> {
   mkdirSync(screenshotDir, { recursive: true });
-  await page.screenshot({ path: path.join(screenshotDir, `${name}.png`), fullPage: true });
+  await page.screenshot({ path: path.join(screenshotDir, `${name}.png`), fullPage });
 }
 
 /**

@@ -52,8 +52,8 @@ export function LoginHistoryCard({ detail }: { detail: RemoteData<LoginDetail> }
                   description={
                     <Typography.Text
                       type="secondary"
-                      ellipsis
-                      style={{ maxWidth: '100%' }}
+                      // The whole of it, on another line if need be (a long IPv6 address, a larger text size).
+                      style={{ overflowWrap: 'anywhere' }}
                       title={event.userAgent || undefined}
                       data-testid="login-history-device"
                     >

@@ -106,6 +106,7 @@ export function CouponsPage() {
   return (
     <Card data-testid="coupons-page">
       <Tabs
+        className="tabs-that-wrap"
         activeKey={tab}
         onChange={(key) => setTab(key === 'used' || key === 'expired' ? key : 'available')}
         destroyOnHidden
