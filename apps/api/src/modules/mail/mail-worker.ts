@@ -7,6 +7,7 @@ import {
   giveUpLapsedMails,
   markMailFailed,
   markMailsSent,
+  putBackUntried,
   renderedMail,
   type OutboxMailRow,
 } from './outbox.repo.js';
@@ -60,20 +61,19 @@ export function lanesOf(mails: OutboxMailRow[]): OutboxMailRow[][] {
 }
 
 /**
- * Runs `each` over every lane's mails one after another, `atOnce` lanes at a time. A failure (the database gone) stops
- * every lane before its next mail, and is thrown once none is still sending: a round ends when all of it has.
+ * Runs `send` on every lane, `atOnce` lanes at a time. A failure (the database gone) stops every lane before its next
+ * one, and is thrown once none is still sending: a round ends when all of it has.
  */
 async function eachLane(
   lanes: OutboxMailRow[][],
   atOnce: number,
-  each: (mail: OutboxMailRow) => Promise<void>,
+  send: (lane: OutboxMailRow[]) => Promise<void>,
 ): Promise<void> {
   let next = 0;
   let failed = false;
   const runner = async () => {
     try {
-      for (let lane = lanes[next++]; lane && !failed; lane = lanes[next++])
-        for (const mail of lane) if (!failed) await each(mail);
+      for (let lane = lanes[next++]; lane && !failed; lane = lanes[next++]) await send(lane);
     } catch (err) {
       failed = true;
       throw err;
@@ -97,7 +97,10 @@ export function createMailWorker(db: Db, transport: MailTransport, settings: Mai
   const maxAttempts = settings.maxAttempts ?? 10;
   const retryBaseMs = settings.retryBaseMs ?? 30_000;
 
-  async function deliver(mail: OutboxMailRow): Promise<boolean> {
+  /** Sends a mail; when the server refuses it, answers when it will be tried again (null: given up). */
+  async function deliver(
+    mail: OutboxMailRow,
+  ): Promise<{ sent: true } | { sent: false; retryAt: Date | null }> {
     try {
       const { subject, text, html } = renderedMail(mail);
       await transport.send({
@@ -120,9 +123,9 @@ export function createMailWorker(db: Db, transport: MailTransport, settings: Mai
         { mailId: mail.id, topic: mail.topic, attempts: mail.attempts, reason },
         next === 'give-up' ? 'mail given up' : 'mail not sent; retrying later',
       );
-      return false;
+      return { sent: false, retryAt: next === 'give-up' ? null : next.nextAttemptAt };
     }
-    return true;
+    return { sent: true };
   }
 
   /** The mail with its claim extended when the batch has run past half of it; undefined once it lapsed. */
@@ -159,14 +162,24 @@ export function createMailWorker(db: Db, transport: MailTransport, settings: Mai
     };
     let sent = 0;
     let withdrawn = 0;
-    await eachLane(lanesOf(claimed), transport.parallel, async (mail) => {
-      if (isPastHalfClaim(claimedAt)) await markDelivered();
-      const held = await stillHeld(mail, claimedAt);
-      if (!held) return;
-      if (settings.withdraw && (await settings.withdraw(held))) withdrawn += 1;
-      else if (await deliver(held)) {
-        delivered.push(held);
-        sent += 1;
+    await eachLane(lanesOf(claimed), transport.parallel, async (lane) => {
+      for (const [index, mail] of lane.entries()) {
+        if (isPastHalfClaim(claimedAt)) await markDelivered();
+        const held = await stillHeld(mail, claimedAt);
+        if (!held) continue;
+        if (settings.withdraw && (await settings.withdraw(held))) {
+          withdrawn += 1;
+          continue;
+        }
+        const outcome = await deliver(held);
+        if (outcome.sent) {
+          delivered.push(held);
+          sent += 1;
+        } else if (outcome.retryAt) {
+          // The address's later mails wait for this one: its customer reads "placed" before "cancelled".
+          await putBackUntried(db, lane.slice(index + 1), outcome.retryAt);
+          return;
+        }
       }
     });
     await markDelivered();

@@ -196,6 +196,24 @@ function claimOf(mail: OutboxMailRow): Date {
   return mail.claimedUntil;
 }
 
+/**
+ * Puts claimed mails back unsent and untried (their claim's attempt taken back), due at `nextAttemptAt`: mails held
+ * back behind an earlier mail to the same address that the server refused, so they follow it.
+ */
+export async function putBackUntried(
+  exec: Executor,
+  mails: OutboxMailRow[],
+  nextAttemptAt: Date,
+): Promise<void> {
+  if (mails.length === 0) return;
+  await exec
+    .update(outboxMails)
+    .set({ claimedUntil: null, nextAttemptAt, attempts: sql`${outboxMails.attempts} - 1` })
+    .where(
+      sql`(${outboxMails.id}, ${outboxMails.claimedUntil}) in (select * from unnest(${sql.param(mails.map((m) => m.id))}::bigint[], ${sql.param(mails.map((m) => claimOf(m).toISOString()))}::timestamptz[]))`,
+    );
+}
+
 /** Sent mails are kept a while for support questions, then dropped. */
 export async function deleteSentMailsBefore(exec: Executor, before: Date): Promise<void> {
   await exec.delete(outboxMails).where(and(eq(outboxMails.status, 'sent'), lte(outboxMails.sentAt, before)));

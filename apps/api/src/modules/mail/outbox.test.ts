@@ -189,6 +189,44 @@ describe('the transactional outbox', () => {
     expect(smtp.connections - opened).toBe(3);
   });
 
+  it("a mail the server refuses holds back that customer's later mails until it goes; other customers' go now", async () => {
+    // One connection: the lanes go one after another, the first customer's first.
+    const transport = createSmtpTransport(smtp.url, 'shop@harbour.test', { connections: 1 });
+    const worker = createMailWorker(db(), transport, { now: t.clock.now, log: quiet });
+    const customer = mail().to;
+    const written = (to: string, subject: string) =>
+      mail({ to, layout: { subject, heading: subject, blocks: [] } });
+    const [placed, cancelled, other] = [
+      written(customer, 'Order placed'),
+      written(customer, 'Order cancelled'),
+      mail(),
+    ] as [NewMail, NewMail, NewMail];
+    await insertMails(db(), [placed, cancelled, other], t.clock.now());
+    try {
+      smtp.refuseNext(1);
+      expect(await worker.sendDue()).toEqual({ sent: 1, failed: 2 });
+      expect(smtp.to(customer)).toEqual([]);
+      expect(smtp.to(other.to)).toHaveLength(1);
+      const rows = await db()
+        .select()
+        .from(outboxMails)
+        .where(eq(outboxMails.toAddress, customer))
+        .orderBy(outboxMails.id);
+      // The cancellation was not tried: it waits for the placed mail's retry, its attempts untouched.
+      expect(rows.map((r) => [r.status, r.attempts, r.claimedUntil])).toEqual([
+        ['pending', 1, null],
+        ['pending', 0, null],
+      ]);
+      expect(rows[1]?.nextAttemptAt).toEqual(rows[0]?.nextAttemptAt);
+
+      t.clock.advance(retryDelayMs(1, 30_000));
+      expect(await worker.sendDue()).toEqual({ sent: 2, failed: 0 });
+      expect(smtp.to(customer).map((m) => m.subject)).toEqual(['Order placed', 'Order cancelled']);
+    } finally {
+      transport.close();
+    }
+  });
+
   it('an SMTP server restarted between rounds: the connections it closed are let go and the next mails go on new ones', async () => {
     const transport = createSmtpTransport(smtp.url, 'shop@harbour.test', { connections: 2 });
     const worker = createMailWorker(db(), transport, { now: t.clock.now, log: quiet });
