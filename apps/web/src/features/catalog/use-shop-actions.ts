@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
-import { useAppDispatch } from '../../app/hooks';
+import { callRejectionOf, useAppDispatch } from '../../app/hooks';
 import { readErrorMessage } from '../../lib/http/error-message';
 import { hasSession } from '../../lib/http/session';
 import { addToCart } from '../cart/cart-slice';
@@ -39,7 +39,7 @@ export function useShopActions() {
       await dispatch(addToCart({ productID, quantity })).unwrap();
       toast.success(`${name} added to your cart.`);
     } catch (err) {
-      toast.error(typeof err === 'string' ? err : 'That could not be added to your cart.');
+      toast.error(callRejectionOf(err)?.message ?? 'That could not be added to your cart.');
     } finally {
       setBusyKey(null);
     }

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { readErrorMessage } from './error-message';
+import { isNetworkFailure, readErrorMessage } from './error-message';
 import { registerToaster } from '../toast';
 import {
   callApi,
@@ -41,6 +41,7 @@ describe('the HTTP client', () => {
     const failed: unknown = await callApi({ url: '/api/v1/cart/count' }).catch((error: unknown) => error);
     expect(failed).toBeInstanceOf(HttpClientNotLoadedError);
     expect(readErrorMessage(failed)).toBe(NETWORK_ERROR_MESSAGE);
+    expect(isNetworkFailure(failed)).toBe(true);
     expect(toaster.error).toHaveBeenCalledExactlyOnceWith(NETWORK_ERROR_MESSAGE);
     expect(network.request).not.toHaveBeenCalled();
 

@@ -1,4 +1,4 @@
-import { NETWORK_ERROR_MESSAGE } from './client';
+import { HttpClientNotLoadedError, NETWORK_ERROR_MESSAGE } from './client';
 
 const FALLBACK_MESSAGE = 'Something went wrong. Please try again.';
 
@@ -9,6 +9,11 @@ export function readErrorMessage(reason: unknown): string {
   if (typeof reason !== 'object' || reason === null) return FALLBACK_MESSAGE;
   const message = readMsg(reason) ?? readMsg(Reflect.get(reason, 'data'));
   return message ?? FALLBACK_MESSAGE;
+}
+
+/** A call that never reached the store, or whose answer never came back (offline, timed out, the client's code not fetched). */
+export function isNetworkFailure(reason: unknown): boolean {
+  return (isAxiosError(reason) && !reason.response) || reason instanceof HttpClientNotLoadedError;
 }
 
 /**

@@ -1,7 +1,7 @@
 import { Button, Card, Typography } from 'antd';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
-import { useAppDispatch } from '../../../app/hooks';
+import { callRejectionOf, useAppDispatch } from '../../../app/hooks';
 import { ConfirmPopover } from '../../../components/confirm-popover';
 import { toast } from '../../../lib/toast';
 import { logoutEverywhere } from '../user-info-slice';
@@ -19,7 +19,7 @@ export function SignOutEverywhereCard() {
       toast.success('You are signed out on every device.');
       void navigate('/login', { replace: true });
     } catch (err) {
-      toast.error(typeof err === 'string' ? err : 'We could not sign you out everywhere. Please try again.');
+      toast.error(callRejectionOf(err)?.message ?? 'We could not sign you out everywhere. Please try again.');
       setIsSigningOut(false);
     }
   };

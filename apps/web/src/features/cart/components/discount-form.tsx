@@ -2,8 +2,7 @@ import type { AppliedCoupon } from '@storefront/contract/cart';
 import { normaliseCode } from '@storefront/contract/limits';
 import type { ShippingOption } from '@storefront/contract/shipping';
 import { useId, useState, type FormEvent } from 'react';
-import { useAppDispatch } from '../../../app/hooks';
-import { NETWORK_ERROR_MESSAGE } from '../../../lib/http/client';
+import { callRejectionOf, useAppDispatch } from '../../../app/hooks';
 import { toast } from '../../../lib/toast';
 import { applyDiscount } from '../cart-slice';
 import { unusedCouponNote } from '../coupon-use';
@@ -41,11 +40,11 @@ export function DiscountForm({ coupon, shipping }: Props) {
       setCode('');
       toast.success(next ? 'Discount code applied.' : 'Discount code removed.');
     } catch (err) {
-      const text = typeof err === 'string' ? err : 'That discount code could not be applied.';
+      const rejection = callRejectionOf(err);
       // A refusal is said once, under the field, which is what a screen reader is pointed at; a toast beside it said
       // it twice. A call that did not reach the store says nothing about the code: the network toast tells that.
-      if (text === NETWORK_ERROR_MESSAGE) toast.error(text);
-      else setProblem(text);
+      if (rejection?.isNetworkFailure) toast.error(rejection.message);
+      else setProblem(rejection?.message ?? 'That discount code could not be applied.');
     } finally {
       setIsSending(false);
     }

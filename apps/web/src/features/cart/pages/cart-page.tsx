@@ -1,7 +1,7 @@
 import type { CartLine } from '@storefront/contract/cart';
 import { useEffect, useRef, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { useAppDispatch, useAppSelector } from '../../../app/hooks';
+import { callRejectionOf, useAppDispatch, useAppSelector } from '../../../app/hooks';
 import { CloseIcon } from '../../../components/icons';
 import { LoadFailed } from '../../../components/load-failed';
 import { CartShippingEstimate } from '../../shipping/components/cart-shipping-estimate';
@@ -60,7 +60,7 @@ export function CartPage() {
       if (done) toast.success(done);
       return true;
     } catch (err) {
-      toast.error(typeof err === 'string' ? err : 'Your cart could not be changed.');
+      toast.error(callRejectionOf(err)?.message ?? 'Your cart could not be changed.');
       return false;
     } finally {
       setBusyIDs((prev) => prev.filter((id) => !ids.includes(id)));
