@@ -118,6 +118,27 @@ beforeAll(async () => {
     await callApi('cart/add', { method: 'POST', token, body: { productID: product.productID, quantity: 2 } });
 });
 
+const SIGNED_OUT_PAGES = [
+  '/login',
+  '/register',
+  '/forgot-password',
+  '/reset-password?token=not-a-real-token',
+];
+
+/** Opens `path` with twice the text size and checks that it holds, keeping a screenshot of the window. */
+async function checkPage(page: Page, cdp: CDPSession, path: string, label: string): Promise<void> {
+  await openWithLargeText(page, cdp, path);
+  const reading = await readPage(page);
+  await saveScreenshot(page, `text-size-${label}${path.replace(/\W+/g, '-')}`, { fullPage: false });
+  const width = page.viewportSize()?.width ?? 0;
+  expect(reading.rootPx).toBe(`${TEXT_PX}px`);
+  // The store's 14 px body text, at twice the size.
+  expect(reading.bodyPx).toBe('28px');
+  if (reading.antButtonPx !== null) expect(reading.antButtonPx).toBe('28px');
+  expect(reading.cut, `${path}: text cut short`).toEqual([]);
+  expect(reading.scrollWidth, `${path}: the page scrolls sideways`).toBeLessThanOrEqual(width);
+}
+
 describe.each(VIEWPORTS)('text at twice the size, on a %s', (label, viewport) => {
   let context: BrowserContext;
   let page: Page;
@@ -125,26 +146,30 @@ describe.each(VIEWPORTS)('text at twice the size, on a %s', (label, viewport) =>
   beforeAll(async () => {
     ({ context, page } = await openPage(browser(), viewport));
     cdp = await context.newCDPSession(page);
-    await page.goto('/login');
-    await signIn(page, shopper.email, shopper.password);
-    await page.waitForFunction(() => localStorage.getItem('storefront.token') !== null);
   });
   afterAll(async () => {
     await context.close();
   });
 
-  it.each(PAGES)(
-    '%s: every text twice as large, Ant Design’s too, none cut short, nothing sideways',
+  it.each(SIGNED_OUT_PAGES)(
+    'signed out, %s: every text twice as large, none cut short, nothing sideways',
     async (path) => {
-      await openWithLargeText(page, cdp, path);
-      const reading = await readPage(page);
-      await saveScreenshot(page, `text-size-${label}${path.replace(/\W+/g, '-')}`, { fullPage: false });
-      expect(reading.rootPx).toBe(`${TEXT_PX}px`);
-      // The store's 14 px body text, at twice the size.
-      expect(reading.bodyPx).toBe('28px');
-      if (reading.antButtonPx !== null) expect(reading.antButtonPx).toBe('28px');
-      expect(reading.cut, `${path}: text cut short`).toEqual([]);
-      expect(reading.scrollWidth, `${path}: the page scrolls sideways`).toBeLessThanOrEqual(viewport.width);
+      await checkPage(page, cdp, path, label);
     },
   );
+
+  describe('signed in', () => {
+    beforeAll(async () => {
+      await page.goto('/login');
+      await signIn(page, shopper.email, shopper.password);
+      await page.waitForFunction(() => localStorage.getItem('storefront.token') !== null);
+    });
+
+    it.each(PAGES)(
+      '%s: every text twice as large, Ant Design’s too, none cut short, nothing sideways',
+      async (path) => {
+        await checkPage(page, cdp, path, label);
+      },
+    );
+  });
 });
