@@ -12,7 +12,7 @@ import {
   signIn,
   testId,
   useBrowser,
-  waitForNetworkQuiet,
+  waitForPageSettled,
 } from './support/browser';
 
 const browser = useBrowser();
@@ -58,19 +58,10 @@ const signedInRoutes: Route[] = [
   { name: 'account-not-found', path: '/account/no-such-section' },
 ];
 
-async function settle(page: Page): Promise<void> {
-  await waitForNetworkQuiet(page);
-  await page
-    .locator('[data-testid="page-loading"], .ant-skeleton, [aria-busy="true"]')
-    .first()
-    .waitFor({ state: 'detached', timeout: 15_000 });
-  await page.locator('h1').first().waitFor({ timeout: 15_000 });
-}
-
 async function checkPage(page: Page, route: Route, ids: KnownIDs, label: string): Promise<void> {
   const path = typeof route.path === 'string' ? route.path : route.path(ids);
   await page.goto(path);
-  await settle(page);
+  await waitForPageSettled(page);
   await saveScreenshot(page, `a11y-${route.name}-${label}`);
   const violations = await findSeriousViolations(page);
   expect(violations, `${path} at ${label}`).toEqual([]);

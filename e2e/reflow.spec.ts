@@ -10,7 +10,7 @@ import {
   testId,
   toasts,
   useBrowser,
-  waitForNetworkQuiet,
+  waitForPageSettled,
 } from './support/browser';
 import { store } from './support/store';
 
@@ -147,15 +147,6 @@ async function newShopper(): Promise<Shopper> {
   return { ...shopper, paidID, cancelledID, pendingID, ref };
 }
 
-async function settle(page: Page): Promise<void> {
-  await waitForNetworkQuiet(page);
-  await page
-    .locator('[data-testid="page-loading"], .ant-skeleton, [aria-busy="true"]')
-    .first()
-    .waitFor({ state: 'detached', timeout: 15_000 });
-  await page.locator('h1').first().waitFor({ state: 'attached', timeout: 15_000 });
-}
-
 /** The elements drawn past the window's right edge and not clipped by a container that scrolls or hides them. */
 function findSidewaysOverflow(page: Page): Promise<{ scrollWidth: number; culprits: string[] }> {
   return page.evaluate(() => {
@@ -219,7 +210,7 @@ function findStuckBars(page: Page): Promise<{ covered: number; bars: string[] }>
 async function checkPage(page: Page, route: Route, shopper: Shopper, label: string): Promise<void> {
   const path = route.path(shopper);
   await page.goto(path);
-  await settle(page);
+  await waitForPageSettled(page, 'attached');
   await route.open?.(page);
   const { width, height } = page.viewportSize() ?? { width: 0, height: 0 };
   const where = `${path} at ${width} x ${height} (${label})`;

@@ -8,7 +8,7 @@ import {
   saveScreenshot,
   signIn,
   useBrowser,
-  waitForNetworkQuiet,
+  waitForPageSettled,
 } from './support/browser';
 
 const browser = useBrowser();
@@ -46,12 +46,7 @@ async function openWithLargeText(page: Page, cdp: CDPSession, path: string): Pro
     fontSizes: { standard: TEXT_PX, fixed: Math.round(TEXT_PX * 0.8125) },
   });
   await page.reload();
-  await waitForNetworkQuiet(page);
-  await page
-    .locator('[data-testid="page-loading"], .ant-skeleton, [aria-busy="true"]')
-    .first()
-    .waitFor({ state: 'detached', timeout: 15_000 });
-  await page.locator('h1').first().waitFor({ state: 'attached', timeout: 15_000 });
+  await waitForPageSettled(page, 'attached');
 }
 
 type Reading = {

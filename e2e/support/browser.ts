@@ -99,6 +99,22 @@ export async function waitForNetworkQuiet(page: Page, quietMs = 200): Promise<vo
   }
 }
 
+/**
+ * Waits until a page shows what it loaded: no request out, no loading placeholder or skeleton left, and its heading
+ * there (`attached` where the window may be too short to show it).
+ */
+export async function waitForPageSettled(
+  page: Page,
+  heading: 'visible' | 'attached' = 'visible',
+): Promise<void> {
+  await waitForNetworkQuiet(page);
+  await page
+    .locator('[data-testid="page-loading"], .ant-skeleton, [aria-busy="true"]')
+    .first()
+    .waitFor({ state: 'detached', timeout: 15_000 });
+  await page.locator('h1').first().waitFor({ state: heading, timeout: 15_000 });
+}
+
 export function testId(page: Page, id: string) {
   return page.getByTestId(id);
 }
