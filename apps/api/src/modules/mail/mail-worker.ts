@@ -49,7 +49,7 @@ export function retryDelayMs(attempts: number, baseMs: number): number {
  * A round's mails by address, each address's in the order they were written (UPDATE … RETURNING has none): an order's
  * "placed" reaches its customer before its "cancelled" while mails to other customers go side by side.
  */
-export function lanesOf(mails: OutboxMailRow[]): OutboxMailRow[][] {
+function lanesOf(mails: OutboxMailRow[]): OutboxMailRow[][] {
   const lanes = new Map<string, OutboxMailRow[]>();
   for (const mail of [...mails].sort((a, b) => a.id - b.id)) {
     const address = mail.toAddress.toLowerCase();

@@ -1,4 +1,4 @@
-import { and, eq, gte, inArray, isNull, lt, lte, or, sql } from 'drizzle-orm';
+import { and, eq, gte, inArray, isNull, lt, lte, or, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
 import { preparedPer } from '../../db/prepared.js';
 import { outboxMails, type OutboxMailRow } from '../../db/schema/index.js';
@@ -162,16 +162,23 @@ export async function withdrawPendingMail(
     );
 }
 
-/** Marks a claimed mail sent; only the claim's holder can (a worker whose claim lapsed finds it taken over). */
-/** Marks mails sent in one statement, each only while its claim is the one it was sent under. */
+/**
+ * Marks mails sent in one statement, each only while its claim is the one it was sent under (a worker whose claim
+ * lapsed finds it taken over).
+ */
 export async function markMailsSent(exec: Executor, mails: OutboxMailRow[], now: Date): Promise<void> {
   if (mails.length === 0) return;
   await exec
     .update(outboxMails)
     .set({ status: 'sent', sentAt: now, claimedUntil: null, lastError: null })
-    .where(
-      sql`(${outboxMails.id}, ${outboxMails.claimedUntil}) in (select * from unnest(${sql.param(mails.map((m) => m.id))}::bigint[], ${sql.param(mails.map((m) => claimOf(m).toISOString()))}::timestamptz[]))`,
-    );
+    .where(stillClaimedAs(mails));
+}
+
+/** The rows of `mails`, each while its claim is still the one it was claimed under. */
+function stillClaimedAs(mails: OutboxMailRow[]): SQL {
+  const ids = mails.map((m) => m.id);
+  const claims = mails.map((m) => claimOf(m).toISOString());
+  return sql`(${outboxMails.id}, ${outboxMails.claimedUntil}) in (select * from unnest(${sql.param(ids)}::bigint[], ${sql.param(claims)}::timestamptz[]))`;
 }
 
 /** Puts a mail that failed back in the queue for `nextAttemptAt`, or gives it up as failed. */
@@ -209,9 +216,7 @@ export async function putBackUntried(
   await exec
     .update(outboxMails)
     .set({ claimedUntil: null, nextAttemptAt, attempts: sql`${outboxMails.attempts} - 1` })
-    .where(
-      sql`(${outboxMails.id}, ${outboxMails.claimedUntil}) in (select * from unnest(${sql.param(mails.map((m) => m.id))}::bigint[], ${sql.param(mails.map((m) => claimOf(m).toISOString()))}::timestamptz[]))`,
-    );
+    .where(stillClaimedAs(mails));
 }
 
 /** Sent mails are kept a while for support questions, then dropped. */
