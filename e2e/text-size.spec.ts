@@ -3,6 +3,7 @@ import type { BrowserContext, CDPSession, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addSydneyAddress, callApi } from './support/api';
 import {
+  findSidewaysOverflow,
   makeEmail,
   openPage,
   saveScreenshot,
@@ -53,7 +54,6 @@ type Reading = {
   rootPx: string;
   bodyPx: string;
   antButtonPx: string | null;
-  scrollWidth: number;
   cut: string[];
 };
 
@@ -63,8 +63,11 @@ function readPage(page: Page): Promise<Reading> {
     const cut: string[] = [];
     for (const el of document.querySelectorAll<HTMLElement>('body *')) {
       const box = el.getBoundingClientRect();
-      // Visually hidden text (1 x 1 px) is for screen readers, clipped on purpose.
+      // Visually hidden text (1 x 1 px) is for screen readers, clipped on purpose. Ant Design's select shows its choice
+      // on one line, ending in an ellipsis where it does not fit (its list shows each whole): a known limit, left
+      // (apps/web/README.md "Text size").
       if (box.width <= 1 || box.height <= 1 || !el.textContent?.trim()) continue;
+      if (el.matches('.ant-select-placeholder, .ant-select-content-value')) continue;
       if (
         el instanceof HTMLInputElement ||
         el instanceof HTMLTextAreaElement ||
@@ -89,28 +92,41 @@ function readPage(page: Page): Promise<Reading> {
       rootPx: getComputedStyle(document.documentElement).fontSize,
       bodyPx: getComputedStyle(document.body).fontSize,
       antButtonPx: antButton ? getComputedStyle(antButton).fontSize : null,
-      scrollWidth: document.documentElement.scrollWidth,
       cut,
     };
   });
 }
 
-let shopper: { email: string; password: string };
+let shopper: { email: string; password: string; orderID: number };
 beforeAll(async () => {
   const name = { firstName: 'Tex', lastName: 'Large' };
-  shopper = { email: makeEmail('text-size'), password: 'text-size-pass-2000' };
-  await callApi('register', { method: 'POST', body: { ...shopper, ...name } });
-  const { headers } = await callApi('login', { method: 'POST', body: shopper });
+  const login = { email: makeEmail('text-size'), password: 'text-size-pass-2000' };
+  await callApi('register', { method: 'POST', body: { ...login, ...name } });
+  const { headers } = await callApi('login', { method: 'POST', body: login });
   const token = headers.get('authorization');
   if (!token) throw new Error('login answered no token');
-  await addSydneyAddress(token, name);
+  const addressID = await addSydneyAddress(token, name);
   const { data } = await callApi<{ list: Product[] }>('product/list?pageSize=50');
   // The longest names: the ones most likely to be cut.
-  const inStock = data.list
+  const [ordered, ...inCart] = data.list
     .filter((p) => p.available && p.stock >= 10)
     .sort((a, b) => b.name.length - a.name.length);
-  for (const product of inStock.slice(0, 2))
+  if (!ordered || inCart.length < 2) throw new Error('the demo catalogue needs three products in stock');
+  // An order awaiting payment, for the orders list and the order's page.
+  await callApi('cart/add', { method: 'POST', token, body: { productID: ordered.productID, quantity: 2 } });
+  const { data: windows } = await callApi<{ days: { windows: { windowID: number; isFull: boolean }[] }[] }>(
+    `delivery/windows?addressID=${addressID}`,
+    { token },
+  );
+  const deliveryWindowID = windows.days[1]?.windows.find((w) => !w.isFull)?.windowID;
+  const { data: order } = await callApi<{ orderID: number }>('order/create', {
+    method: 'POST',
+    token,
+    body: { addressID, shippingService: 'standard', useCredit: false, deliveryWindowID },
+  });
+  for (const product of inCart.slice(0, 2))
     await callApi('cart/add', { method: 'POST', token, body: { productID: product.productID, quantity: 2 } });
+  shopper = { ...login, orderID: order.orderID };
 });
 
 const SIGNED_OUT_PAGES = [
@@ -131,7 +147,9 @@ async function checkPage(page: Page, cdp: CDPSession, path: string, label: strin
   expect(reading.bodyPx).toBe('28px');
   if (reading.antButtonPx !== null) expect(reading.antButtonPx).toBe('28px');
   expect(reading.cut, `${path}: text cut short`).toEqual([]);
-  expect(reading.scrollWidth, `${path}: the page scrolls sideways`).toBeLessThanOrEqual(width);
+  const sideways = await findSidewaysOverflow(page);
+  expect(sideways.culprits, `${path}: drawn past the right edge`).toEqual([]);
+  expect(sideways.scrollWidth, `${path}: the page scrolls sideways`).toBeLessThanOrEqual(width);
 }
 
 describe.each(VIEWPORTS)('text at twice the size, on a %s', (label, viewport) => {
@@ -166,5 +184,9 @@ describe.each(VIEWPORTS)('text at twice the size, on a %s', (label, viewport) =>
         await checkPage(page, cdp, path, label);
       },
     );
+
+    it('an order’s page: every text twice as large, none cut short, nothing sideways', async () => {
+      await checkPage(page, cdp, `/account/orders/${shopper.orderID}`, label);
+    });
   });
 });

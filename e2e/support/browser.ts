@@ -289,3 +289,29 @@ export async function waitOrExplain(page: Page, name: string, wait: () => Promis
     throw new Error(`${name}: at ${page.url()} the page showed ${JSON.stringify(shown)}`, { cause: err });
   }
 }
+
+/** The elements drawn past the window's right edge and not clipped by a container that scrolls or hides them. */
+export function findSidewaysOverflow(page: Page): Promise<{ scrollWidth: number; culprits: string[] }> {
+  return page.evaluate(() => {
+    const width = window.innerWidth;
+    const culprits: string[] = [];
+    for (const el of document.querySelectorAll('body *')) {
+      const box = el.getBoundingClientRect();
+      if (box.width === 0 || box.height === 0 || box.right <= width + 0.5) continue;
+      let isClipped = false;
+      for (let up = el.parentElement; up && up !== document.body && !isClipped; up = up.parentElement) {
+        isClipped =
+          getComputedStyle(up).overflowX !== 'visible' && up.getBoundingClientRect().right <= width + 0.5;
+      }
+      // Named at the innermost element that overflows: the one to fix, or whose content pushes its box out.
+      if (isClipped || [...el.children].some((c) => c.getBoundingClientRect().right > width + 0.5)) continue;
+      const testid = el.getAttribute('data-testid');
+      const text = (el.textContent ?? '').trim().slice(0, 40);
+      culprits.push(
+        `${el.tagName.toLowerCase()}${[...el.classList].map((c) => `.${c}`).join('')}` +
+          `${testid ? `[data-testid="${testid}"]` : ''} "${text}" ends at ${Math.round(box.right)} px`,
+      );
+    }
+    return { scrollWidth: document.documentElement.scrollWidth, culprits: culprits.slice(0, 5) };
+  });
+}

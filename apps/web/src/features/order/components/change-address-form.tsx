@@ -73,7 +73,7 @@ export function ChangeAddressForm({ order, onChanged, onStale }: Props) {
         style={{ marginBottom: 8 }}
       >
         <Select
-          placeholder="Choose one of your addresses"
+          placeholder="Choose an address"
           loading={addresses.status === 'loading' || options.status === 'loading'}
           data-testid="order-address-select"
           options={choices.map((a) => ({

@@ -2,11 +2,19 @@ import { Alert, Steps } from 'antd';
 import type { OrderDetail } from '@storefront/contract/order';
 import { refundNote } from '@storefront/contract/refund';
 import { formatMoney } from '../../../lib/money';
+import { useMediaQuery } from '../../../lib/use-media-query';
 import { formatOrderDate, orderStatusLabels } from '../order-status';
 
 const timeline = ['pending_payment', 'paid', 'processing', 'shipped', 'delivered'] as const;
 
+/**
+ * Narrower than this, the steps go down the page. In em, so a larger text size in the browser turns them too: side by
+ * side at twice the size, in the account's column of a desktop, five steps broke their words a letter a line.
+ */
+const STEPS_DOWN = '(max-width: 47.99em)';
+
 export function OrderTimeline({ order }: { order: OrderDetail }) {
+  const isNarrow = useMediaQuery(STEPS_DOWN);
   if (order.status === 'cancelled') {
     return (
       <Alert
@@ -22,7 +30,7 @@ export function OrderTimeline({ order }: { order: OrderDetail }) {
   return (
     <Steps
       size="small"
-      responsive
+      orientation={isNarrow ? 'vertical' : 'horizontal'}
       current={current}
       // A delivered order has nothing left to wait for: its last step is done, not in progress.
       status={order.status === 'delivered' ? 'finish' : 'process'}

@@ -139,7 +139,8 @@ export function OrdersPage() {
                       <OrderCardAmount order={order} />
                     </div>
                   </div>
-                  <Typography.Text type="secondary" ellipsis className="order-card__names">
+                  {/* Every name shown, on more lines if need be: an ellipsis cut them short at a larger text size. */}
+                  <Typography.Text type="secondary" className="order-card__names">
                     {order.preview.map((p) => p.name).join(', ')}
                     {order.lineCount > order.preview.length
                       ? ` and ${order.lineCount - order.preview.length} more`
