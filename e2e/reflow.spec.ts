@@ -1,10 +1,15 @@
 import type { Product } from '@storefront/contract/catalog';
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { addSydneyAddress, callApi } from './support/api';
+import {
+  addSydneyAddress,
+  callApi,
+  longestNamedInStock,
+  placeOrderByApi,
+  registerByApi,
+} from './support/api';
 import {
   findSidewaysOverflow,
-  makeEmail,
   openPage,
   saveScreenshot,
   signIn,
@@ -93,31 +98,12 @@ const signedInRoutes: Route[] = [
 /** A customer set up by the API on a session of its own, so the browser's session is never replaced by a capture's. */
 async function newShopper(): Promise<Shopper> {
   const name = { firstName: 'Rae', lastName: 'Flow' };
-  const shopper = { email: makeEmail('reflow'), password: 'reflow-pass-2000' };
-  await callApi('register', { method: 'POST', body: { ...shopper, ...name } });
-  const { headers } = await callApi('login', { method: 'POST', body: shopper });
-  const token = headers.get('authorization');
-  if (!token) throw new Error('login answered no token');
+  const { token, ...shopper } = await registerByApi('reflow', name);
   const addressID = await addSydneyAddress(token, name);
-  const { data: products } = await callApi<{ list: Product[] }>('product/list?pageSize=50');
-  const inStock = products.list.filter((p) => p.available && p.stock >= 10);
   // The longest names make the longest cart and order lines.
-  const [first, second, third] = inStock.sort((a, b) => b.name.length - a.name.length);
+  const [first, second, third] = await longestNamedInStock(3);
   if (!first || !second || !third) throw new Error('the demo catalogue needs three products in stock');
-  const { data: windows } = await callApi<{ days: { windows: { windowID: number; isFull: boolean }[] }[] }>(
-    `delivery/windows?addressID=${addressID}`,
-    { token },
-  );
-  const deliveryWindowID = windows.days[1]?.windows.find((w) => !w.isFull)?.windowID;
-  const order = async (product: Product) => {
-    await callApi('cart/add', { method: 'POST', token, body: { productID: product.productID, quantity: 2 } });
-    const { data } = await callApi<{ orderID: number }>('order/create', {
-      method: 'POST',
-      token,
-      body: { addressID, shippingService: 'standard', useCredit: false, deliveryWindowID },
-    });
-    return data.orderID;
-  };
+  const order = (product: Product) => placeOrderByApi(token, addressID, product);
   const startDemoPayment = async (orderID: number) => {
     const { data } = await callApi<{ redirectUrl: string }>('payment/start', {
       method: 'POST',

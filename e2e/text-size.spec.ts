@@ -1,10 +1,14 @@
-import type { Product } from '@storefront/contract/catalog';
 import type { BrowserContext, CDPSession, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { addSydneyAddress, callApi } from './support/api';
+import {
+  addSydneyAddress,
+  callApi,
+  longestNamedInStock,
+  placeOrderByApi,
+  registerByApi,
+} from './support/api';
 import {
   findSidewaysOverflow,
-  makeEmail,
   openPage,
   saveScreenshot,
   signIn,
@@ -100,33 +104,16 @@ function readPage(page: Page): Promise<Reading> {
 let shopper: { email: string; password: string; orderID: number };
 beforeAll(async () => {
   const name = { firstName: 'Tex', lastName: 'Large' };
-  const login = { email: makeEmail('text-size'), password: 'text-size-pass-2000' };
-  await callApi('register', { method: 'POST', body: { ...login, ...name } });
-  const { headers } = await callApi('login', { method: 'POST', body: login });
-  const token = headers.get('authorization');
-  if (!token) throw new Error('login answered no token');
+  const { token, ...login } = await registerByApi('text-size', name);
   const addressID = await addSydneyAddress(token, name);
-  const { data } = await callApi<{ list: Product[] }>('product/list?pageSize=50');
   // The longest names: the ones most likely to be cut.
-  const [ordered, ...inCart] = data.list
-    .filter((p) => p.available && p.stock >= 10)
-    .sort((a, b) => b.name.length - a.name.length);
-  if (!ordered || inCart.length < 2) throw new Error('the demo catalogue needs three products in stock');
+  const [ordered, ...inCart] = await longestNamedInStock(3);
+  if (!ordered) throw new Error('no product to order');
   // An order awaiting payment, for the orders list and the order's page.
-  await callApi('cart/add', { method: 'POST', token, body: { productID: ordered.productID, quantity: 2 } });
-  const { data: windows } = await callApi<{ days: { windows: { windowID: number; isFull: boolean }[] }[] }>(
-    `delivery/windows?addressID=${addressID}`,
-    { token },
-  );
-  const deliveryWindowID = windows.days[1]?.windows.find((w) => !w.isFull)?.windowID;
-  const { data: order } = await callApi<{ orderID: number }>('order/create', {
-    method: 'POST',
-    token,
-    body: { addressID, shippingService: 'standard', useCredit: false, deliveryWindowID },
-  });
-  for (const product of inCart.slice(0, 2))
+  const orderID = await placeOrderByApi(token, addressID, ordered);
+  for (const product of inCart)
     await callApi('cart/add', { method: 'POST', token, body: { productID: product.productID, quantity: 2 } });
-  shopper = { ...login, orderID: order.orderID };
+  shopper = { ...login, orderID };
 });
 
 const SIGNED_OUT_PAGES = [
