@@ -1,6 +1,7 @@
 import { and, asc, desc, eq, sql } from 'drizzle-orm';
-import type { Executor } from '../../db/client.js';
+import { commitWithWrites, type Db, type Executor } from '../../db/client.js';
 import { preparedPer } from '../../db/prepared.js';
+import { together } from '../../db/together.js';
 import { cartLines, carts, coupons, customerCoupons, customers, products } from '../../db/schema/index.js';
 import { cartProductColumns, type CartProduct, type ProductRow } from '../catalog/catalog.repo.js';
 import type { CustomerCoupon } from '../coupon/coupon.repo.js';
@@ -402,24 +403,33 @@ const addAtOnceOf = preparedPer((db) =>
 export type CartAdd = { customerId: number; productId: number; quantity: number };
 
 /**
- * `addToCartAtOnce` for several carts in one statement, one line per cart (the caller keeps the customers
- * distinct): each line is written or refused as it would be alone, the cart's lock taken line by line in the
- * order given (the trigger of migration 0007). Answers, per customer whose add went in, the cart's lines as the add
- * left them; a customer missing from the answer had theirs refused. One of the lines breaking the cart's cap fails
- * the statement, and with it every line.
+ * `addToCartAtOnce` for several carts in one transaction and one round trip, one line per cart (the caller keeps
+ * the customers distinct): each line is written or refused as it would be alone, the cart's lock taken line by line
+ * in the order given (the trigger of migration 0007). Answers, per customer whose add went in, the cart's lines as
+ * the add left them, read under the carts' locks once every line is written (one statement for all of them rather
+ * than `cart_line_stock` per line); a customer missing from the answer had theirs refused. One of the lines breaking
+ * the cart's cap fails the statement, and with it every line.
  */
 export async function addToCartsAtOnce(
-  db: Executor,
+  db: Db,
   adds: CartAdd[],
   maxQuantity: number,
 ): Promise<Map<number, CartLineStock[]>> {
-  const rows = await addAllAtOnceOf(db).execute({
-    customerIds: adds.map((a) => a.customerId),
-    productIds: adds.map((a) => a.productId),
-    quantities: adds.map((a) => a.quantity),
-    maxQuantity,
+  const customerIds = adds.map((a) => a.customerId);
+  return db.transaction(async (tx) => {
+    const [added, stock] = await together([
+      addAllAtOnceOf(tx).execute({
+        customerIds,
+        productIds: adds.map((a) => a.productId),
+        quantities: adds.map((a) => a.quantity),
+        maxQuantity,
+      }),
+      lineStockOfMany(tx).execute({ customerIds }),
+      commitWithWrites(tx),
+    ]);
+    const linesOf = new Map(stock.map((row) => [row.customerId, row.lines]));
+    return new Map(added.map(({ customerId }) => [customerId, lineStockOf(linesOf.get(customerId) ?? [])]));
   });
-  return new Map(rows.map((row) => [row.customerId, lineStockOf(row.lines)]));
 }
 
 const addAllAtOnceOf = preparedPer((db) =>
@@ -447,11 +457,31 @@ const addAllAtOnceOf = preparedPer((db) =>
         .orderBy(sql`add.n`),
     )
     .onConflictDoUpdate(sumWithinStock)
-    .returning({
-      customerId: cartLines.customerId,
-      lines: sql<LineStockTuple[]>`cart_line_stock(${cartLines.customerId})`,
-    })
+    .returning({ customerId: cartLines.customerId })
     .prepare('add_cart_lines_at_once'),
+);
+
+/**
+ * `cart_line_stock` for many carts in one statement. Each line's product is looked up by its key (the `offset 0`
+ * keeps the subquery from being merged into a join): without statistics the planner judges the lines by the
+ * table's size, which deleted lines keep growing until a VACUUM, and would hash every product for them.
+ */
+const lineStockOfMany = preparedPer((db) =>
+  db
+    .select({
+      customerId: cartLines.customerId,
+      lines: sql<LineStockTuple[]>`json_agg(json_build_array(${cartLines.productId}, ${cartLines.quantity},
+        ${cartLines.selected}, stock.is_active, stock.stock))`,
+    })
+    .from(cartLines)
+    .innerJoin(
+      sql`lateral (select ${products.isActive} as is_active, ${products.stock} as stock from ${products}
+        where ${products.id} = ${cartLines.productId} offset 0) as stock`,
+      sql`true`,
+    )
+    .where(sql`${cartLines.customerId} = any(${sql.placeholder('customerIds')}::int[])`)
+    .groupBy(cartLines.customerId)
+    .prepare('list_cart_line_stock_of_many'),
 );
 
 export async function updateCartLine(
