@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { renderMail } from './mail-layout.js';
+import { formatAud, renderMail } from './mail-layout.js';
 
 describe('the store mail layout', () => {
   const mail = renderMail({
@@ -49,5 +49,24 @@ describe('the store mail layout', () => {
     expect(mail.html).toContain(
       '<a href="https://shop.example/newsletter/unsubscribe?email=a%40b.c&amp;token=x" style="color:#555555">Unsubscribe</a>',
     );
+  });
+
+  it("writes money as Intl's en-AU dollars do, for amounts of every size and sign", () => {
+    const intl = new Intl.NumberFormat('en-AU', { style: 'currency', currency: 'AUD' });
+    const amounts = [
+      ...Array.from({ length: 2_000 }, (_, i) => i),
+      ...Array.from({ length: 2_000 }, (_, i) => -i - 1),
+      99_999,
+      100_000,
+      123_456,
+      99_999_999,
+      100_000_000,
+      123_456_789_012,
+      -123_456_789,
+      Number.MAX_SAFE_INTEGER,
+    ];
+    for (const cents of amounts) expect(formatAud(cents), String(cents)).toBe(intl.format(cents / 100));
+    expect(formatAud(123_456)).toBe('$1,234.56');
+    expect(formatAud(-5)).toBe('-$0.05');
   });
 });
