@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { hash } from 'node:crypto';
 import { and, eq, lt, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
 import { preparedPer, rawPlaceholders } from '../../db/prepared.js';
@@ -17,7 +17,7 @@ export type Claim =
 
 /** A stable digest of a request body: the same JSON, whatever its key order, hashes alike. */
 export function hashRequest(body: unknown): string {
-  return createHash('sha256').update(stableJson(body)).digest('hex');
+  return hash('sha256', stableJson(body), 'hex');
 }
 
 function stableJson(value: unknown): string {
