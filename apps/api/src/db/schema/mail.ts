@@ -50,6 +50,10 @@ export const outboxMails = pgTable(
     index('outbox_mails_due_idx')
       .on(t.nextAttemptAt)
       .where(sql`${t.status} = 'pending'`),
+    // An address's mails still to send, in the order written: a claim takes none written after one it cannot take.
+    index('outbox_mails_pending_address_idx')
+      .on(sql`lower(${t.toAddress})`, t.id)
+      .where(sql`${t.status} = 'pending'`),
     check(
       'outbox_mails_content_or_bodies',
       sql`${t.content} is not null or (${t.textBody} is not null and ${t.htmlBody} is not null)`,

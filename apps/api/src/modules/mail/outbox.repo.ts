@@ -1,4 +1,4 @@
-import { and, eq, gte, inArray, isNull, lt, lte, or, sql, type SQL } from 'drizzle-orm';
+import { and, eq, gte, isNull, lt, lte, or, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
 import { preparedPer } from '../../db/prepared.js';
 import { outboxMails, type OutboxMailRow } from '../../db/schema/index.js';
@@ -64,7 +64,11 @@ export function renderedMail(row: OutboxMailRow): MailContent {
 
 /**
  * Claims up to `limit` due mails for one worker until `claimedUntil`, in one statement: rows another worker is
- * claiming at the same moment are skipped (SKIP LOCKED), so two processes never take the same mail.
+ * claiming at the same moment are skipped (SKIP LOCKED), so two processes never take the same mail. An address's
+ * mails go in the order written: a mail is not taken while one written before it to the same address is still to
+ * send and not taken with it (waiting for a retry, held by another worker, being claimed by one this instant, or
+ * past the round's limit). So a retry keeps its place before mails written since, and two processes never send
+ * one customer's mails side by side.
  */
 export async function claimDueMails(
   exec: Executor,
@@ -73,24 +77,36 @@ export async function claimDueMails(
   limit: number,
   maxAttempts: number,
 ): Promise<OutboxMailRow[]> {
-  const due = exec
-    .select({ id: outboxMails.id })
-    .from(outboxMails)
-    .where(
-      and(
-        eq(outboxMails.status, 'pending'),
-        lte(outboxMails.nextAttemptAt, now),
-        or(isNull(outboxMails.claimedUntil), lte(outboxMails.claimedUntil, now)),
-        lt(outboxMails.attempts, maxAttempts),
-      ),
-    )
-    .orderBy(outboxMails.nextAttemptAt, outboxMails.id)
-    .limit(limit)
-    .for('update', { skipLocked: true });
+  const due = exec.$with('due').as(
+    exec
+      .select({ id: outboxMails.id, address: sql<string>`lower(${outboxMails.toAddress})`.as('address') })
+      .from(outboxMails)
+      .where(
+        and(
+          eq(outboxMails.status, 'pending'),
+          lte(outboxMails.nextAttemptAt, now),
+          or(isNull(outboxMails.claimedUntil), lte(outboxMails.claimedUntil, now)),
+          lt(outboxMails.attempts, maxAttempts),
+        ),
+      )
+      .orderBy(outboxMails.nextAttemptAt, outboxMails.id)
+      .limit(limit)
+      .for('update', { skipLocked: true }),
+  );
   return exec
+    .with(due)
     .update(outboxMails)
     .set({ claimedUntil, attempts: sql`${outboxMails.attempts} + 1` })
-    .where(inArray(outboxMails.id, due))
+    .from(due)
+    .where(
+      and(
+        eq(outboxMails.id, due.id),
+        sql`not exists (
+          select 1 from ${outboxMails} as earlier
+          where earlier.status = 'pending' and lower(earlier.to_address) = ${due.address}
+            and earlier.id < ${due.id} and earlier.id not in (select id from ${due}))`,
+      ),
+    )
     .returning();
 }
 

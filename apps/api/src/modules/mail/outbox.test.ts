@@ -227,6 +227,60 @@ describe('the transactional outbox', () => {
     }
   });
 
+  it("a mail written while the customer's earlier one waits for its retry waits behind it; other customers' go now", async () => {
+    const customer = mail().to;
+    const written = (subject: string) =>
+      mail({ to: customer, layout: { subject, heading: subject, blocks: [] } });
+    await insertMail(db(), written('Order placed'), t.clock.now());
+    smtp.refuseNext(1);
+    expect(await t.app.mailWorker.sendDue()).toEqual({ sent: 0, failed: 1 });
+
+    const other = mail();
+    await insertMails(db(), [written('Order cancelled'), other], t.clock.now());
+    expect(await t.app.mailWorker.sendDue()).toEqual({ sent: 1, failed: 0 });
+    expect(smtp.to(other.to)).toHaveLength(1);
+    expect(smtp.to(customer)).toEqual([]);
+
+    t.clock.advance(retryDelayMs(1, 30_000));
+    expect(await t.app.mailWorker.sendDue()).toEqual({ sent: 2, failed: 0 });
+    expect(smtp.to(customer).map((m) => m.subject)).toEqual(['Order placed', 'Order cancelled']);
+  });
+
+  it.runIf(process.env.TEST_DB === 'postgres')(
+    "a worker claiming while another is taking a customer's first mail leaves the customer's later ones",
+    async () => {
+      const customer = mail().to;
+      const [placed, cancelled, other] = [
+        mail({ to: customer }),
+        // Addresses are told apart as mail servers do, whatever their case.
+        mail({ to: customer.toUpperCase() }),
+        mail(),
+      ] as [NewMail, NewMail, NewMail];
+      await insertMails(db(), [placed, cancelled, other], t.clock.now());
+      const now = t.clock.now();
+      const until = new Date(now.getTime() + 60_000);
+      const [first] = await db()
+        .select({ id: outboxMails.id })
+        .from(outboxMails)
+        .where(eq(outboxMails.toAddress, customer))
+        .orderBy(outboxMails.id)
+        .limit(1);
+      // Another worker's claim, mid-statement: it has locked the customer's first mail and not yet marked it.
+      const claimedBeside = await db().transaction(async (tx) => {
+        await tx
+          .select({ id: outboxMails.id })
+          .from(outboxMails)
+          .where(eq(outboxMails.id, first?.id ?? 0))
+          .for('update');
+        return claimDueMails(db(), now, until, 10, 10);
+      });
+      expect(claimedBeside.map((m) => m.toAddress)).toEqual([other.to]);
+
+      const claimedAfter = await claimDueMails(db(), now, until, 10, 10);
+      expect(claimedAfter.map((m) => m.toAddress).sort()).toEqual([placed.to, cancelled.to].sort());
+    },
+  );
+
   it('an SMTP server restarted between rounds: the connections it closed are let go and the next mails go on new ones', async () => {
     const transport = createSmtpTransport(smtp.url, 'shop@harbour.test', { connections: 2 });
     const worker = createMailWorker(db(), transport, { now: t.clock.now, log: quiet });
