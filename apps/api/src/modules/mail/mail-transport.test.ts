@@ -1,4 +1,4 @@
-import { mkdtemp, readdir, readFile } from 'node:fs/promises';
+import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -26,5 +26,25 @@ describe('the mailbox transport (no SMTP_URL)', () => {
       headers: { 'X-Order': '42' },
     });
     expect(await readFile(path.join(dir, '000042.eml'), 'utf8')).toContain('Subject: Your order 42');
+  });
+
+  it('makes its folder when a mail finds it missing, at the start or removed while the store runs', async () => {
+    const dir = path.join(await mkdtemp(path.join(os.tmpdir(), 'sf-mailbox-')), 'mailbox');
+    const transport = createMailboxTransport(dir, 'Harbour Grocer <shop@harbour.test>');
+    const mail = (id: number) => ({
+      id,
+      createdAt: new Date('2026-03-02T01:02:03.000Z'),
+      to: 'dana@example.test',
+      subject: `Mail ${id}`,
+      text: 'Hello.',
+      html: '<p>Hello.</p>',
+      headers: {},
+    });
+    await transport.send(mail(1));
+    expect((await readdir(dir)).sort()).toEqual(['000001.eml', '000001.json']);
+    await rm(dir, { recursive: true });
+    await transport.send(mail(2));
+    transport.close();
+    expect((await readdir(dir)).sort()).toEqual(['000002.eml', '000002.json']);
   });
 });

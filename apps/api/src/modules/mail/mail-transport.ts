@@ -94,15 +94,24 @@ export function createMailboxTransport(dir: string, from: string): MailTransport
     // A file written is as quick as it gets: nothing to wait on side by side.
     parallel: 1,
     async send(mail) {
-      await mkdir(dir, { recursive: true });
       const info = await composer.sendMail(messageOf(mail, from, host));
       const base = path.join(dir, `${String(mail.id).padStart(6, '0')}`);
       const eml: unknown = info.message;
-      await writeWhole(`${base}.eml`, Buffer.isBuffer(eml) ? eml : String(eml));
-      await writeWhole(
-        `${base}.json`,
-        `${JSON.stringify({ from, to: mail.to, subject: mail.subject, headers: mail.headers, text: mail.text, html: mail.html }, null, 2)}\n`,
-      );
+      const files: [string, string | Buffer][] = [
+        [`${base}.eml`, Buffer.isBuffer(eml) ? eml : String(eml)],
+        [
+          `${base}.json`,
+          `${JSON.stringify({ from, to: mail.to, subject: mail.subject, headers: mail.headers, text: mail.text, html: mail.html }, null, 2)}\n`,
+        ],
+      ];
+      try {
+        for (const [file, content] of files) await writeWhole(file, content);
+      } catch (err) {
+        // The folder is made when a mail first finds it missing, not before every mail (a store's every order).
+        if ((err as NodeJS.ErrnoException).code !== 'ENOENT') throw err;
+        await mkdir(dir, { recursive: true });
+        for (const [file, content] of files) await writeWhole(file, content);
+      }
     },
     close: () => composer.close(),
   };
