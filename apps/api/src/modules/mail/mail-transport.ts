@@ -104,14 +104,15 @@ export function createMailboxTransport(dir: string, from: string): MailTransport
           `${JSON.stringify({ from, to: mail.to, subject: mail.subject, headers: mail.headers, text: mail.text, html: mail.html }, null, 2)}\n`,
         ],
       ];
-      try {
+      const writeAll = async () => {
         for (const [file, content] of files) await writeWhole(file, content);
-      } catch (err) {
-        // The folder is made when a mail first finds it missing, not before every mail (a store's every order).
+      };
+      // The folder is made when a mail first finds it missing, not before every mail (a store's every order).
+      await writeAll().catch(async (err: unknown) => {
         if ((err as NodeJS.ErrnoException).code !== 'ENOENT') throw err;
         await mkdir(dir, { recursive: true });
-        for (const [file, content] of files) await writeWhole(file, content);
-      }
+        await writeAll();
+      });
     },
     close: () => composer.close(),
   };
