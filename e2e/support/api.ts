@@ -24,7 +24,8 @@ export async function callApi<T>(
 
 type Name = { firstName: string; lastName: string };
 
-async function addAddress(token: string, name: Name, place: Record<string, string>): Promise<number> {
+/** Gives the customer an address at `place` (line1, suburb, state, postcode), by the API; answers its id. */
+export async function addAddress(token: string, name: Name, place: Record<string, string>): Promise<number> {
   const { data } = await callApi<{ addressID: number }>('address/add', {
     method: 'POST',
     token,
