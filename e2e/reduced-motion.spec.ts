@@ -173,6 +173,32 @@ describe('a visitor whose system asks for reduced motion', () => {
     await context.close();
   });
 
+  it('who turns it on with a form open keeps what they typed, and the next list opens without motion', async () => {
+    const { context, page } = await openPage(browser(), DESKTOP);
+    await recordMotionClasses(context);
+    await page.goto('/login?redirect=%2Faccount%2Fprofile');
+    await signIn(page, DEMO.email, DEMO.password);
+    await page.waitForURL('**/account/profile');
+    await testId(page, 'profile-edit').click();
+    await testId(page, 'profile-first-name').fill('Zed');
+    const field = await testId(page, 'profile-first-name').elementHandle();
+
+    await page.emulateMedia(REDUCED);
+    // The form as it was, the same field still in the page: nothing was built again.
+    expect(await field?.evaluate((e) => e.isConnected)).toBe(true);
+    expect(await testId(page, 'profile-first-name').inputValue()).toBe('Zed');
+
+    await testId(page, 'profile-cancel').click();
+    // What moved before the change (the sign-in button's ripple) is not what this checks.
+    await page.evaluate(() =>
+      (window as unknown as { motionClassesSeen: Set<string> }).motionClassesSeen.clear(),
+    );
+    await testId(page, 'suburb-edit').click();
+    await testId(page, 'profile-suburb-input').fill('3000');
+    await expectShownWithoutMotion(page, page.locator(OPEN_SELECT_LIST));
+    await context.close();
+  });
+
   it('sees still skeletons while the shop loads, and a toast that shows at once and goes', async () => {
     const { context, page } = await openPage(browser(), DESKTOP, REDUCED);
     await recordMotionClasses(context);

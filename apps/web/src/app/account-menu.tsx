@@ -1,8 +1,8 @@
-import { ConfigProvider, Dropdown, type MenuProps } from 'antd';
+import { Dropdown, type MenuProps } from 'antd';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { AccountButton } from './account-button';
-import { useAntdConfig } from '../components/antd-config';
+import { AntdProvider } from '../components/antd-provider';
 
 type Props = { name: string; onSignOut: () => void; isInitiallyOpen: boolean };
 
@@ -18,7 +18,6 @@ const items: MenuProps['items'] = [
 /** The signed-in header menu; loaded when wanted, so the dropdown and menu code stay out of the page load. */
 export function AccountMenu({ name, onSignOut, isInitiallyOpen }: Props) {
   const navigate = useNavigate();
-  const antdConfig = useAntdConfig();
   const [isOpen, setIsOpen] = useState(isInitiallyOpen);
   const onClick: MenuProps['onClick'] = ({ key }) => {
     setIsOpen(false);
@@ -26,7 +25,7 @@ export function AccountMenu({ name, onSignOut, isInitiallyOpen }: Props) {
     else void navigate(key);
   };
   return (
-    <ConfigProvider {...antdConfig}>
+    <AntdProvider>
       {/* Inside the header, which stays at the top of the window: placed in the page, the open menu scrolled away
           from its button when the page did. */}
       <Dropdown
@@ -38,7 +37,7 @@ export function AccountMenu({ name, onSignOut, isInitiallyOpen }: Props) {
       >
         <AccountButton name={name} />
       </Dropdown>
-    </ConfigProvider>
+    </AntdProvider>
   );
 }
 

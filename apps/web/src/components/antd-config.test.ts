@@ -25,9 +25,10 @@ describe('the Ant Design config for a visitor', () => {
     const { theme: reduced, wave } = renderHook(() => useAntdConfig()).result.current;
     expect(reduced.token?.motion).toBe(false);
     expect(wave.disabled).toBe(true);
-    // The rest of the store's theme stays as it is.
+    // The rest of the store's theme stays as it is, its own whatever the providers above it hold.
     expect({ ...reduced, token: { ...reduced.token, motion: undefined } }).toEqual({
       ...theme,
+      inherit: false,
       token: { ...theme.token, motion: undefined },
     });
   });
@@ -35,7 +36,8 @@ describe('the Ant Design config for a visitor', () => {
   it("keeps the store's theme, motion and ripple as they are otherwise", () => {
     setReducedMotion(false);
     const config = renderHook(() => useAntdConfig()).result.current;
-    expect(config.theme).toBe(theme);
+    expect(config.theme).toEqual({ ...theme, inherit: false });
+    expect(config.theme.token?.motion).toBeUndefined();
     expect(config.wave.disabled).toBe(false);
   });
 });
