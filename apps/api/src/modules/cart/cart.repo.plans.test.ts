@@ -2,11 +2,11 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openTestDatabase } from '../../../test/test-app.js';
 import { openPostgres, queryRows, type Database } from '../../db/client.js';
-import { addToCartsAtOnce } from './cart.repo.js';
+import { addToCartsAtOnce, loadCartRows } from './cart.repo.js';
 
 // PostgreSQL only: the test holds one server connection, to find there the statement its earlier runs prepared.
 
-describe.runIf(process.env.TEST_DB === 'postgres')('the plan batched adds keep', () => {
+describe.runIf(process.env.TEST_DB === 'postgres')('the plans cart reads keep', () => {
   let shared: Database & { url?: string };
   let one: Database;
   let customerIds: number[];
@@ -47,6 +47,7 @@ describe.runIf(process.env.TEST_DB === 'postgres')('the plan batched adds keep',
         99,
       );
     }
+    for (let i = 0; i < 8; i += 1) await loadCartRows(one.db, customerIds[0] ?? 0);
   });
   afterAll(async () => {
     await one?.close();
@@ -64,6 +65,24 @@ describe.runIf(process.env.TEST_DB === 'postgres')('the plan batched adds keep',
       await queryRows<{ 'QUERY PLAN': string }>(
         one.db,
         sql.raw(`explain execute list_cart_line_stock_of_many('{${customerIds.join(',')}}')`),
+      )
+    )
+      .map((row) => row['QUERY PLAN'])
+      .join('\n');
+    expect(plan).toMatch(/Index Scan using products_pkey on products/);
+    expect(plan).not.toMatch(/Seq Scan on products/);
+  });
+
+  it("reads a cart's lines looking each product up by its key, not hashing every product", async () => {
+    const [counts] = await queryRows<{ generic: number }>(
+      one.db,
+      sql`select generic_plans::int as generic from pg_prepared_statements where name = 'load_whole_cart'`,
+    );
+    expect(counts?.generic).toBeGreaterThan(0);
+    const plan = (
+      await queryRows<{ 'QUERY PLAN': string }>(
+        one.db,
+        sql.raw(`explain execute load_whole_cart(${customerIds[0] ?? 0})`),
       )
     )
       .map((row) => row['QUERY PLAN'])

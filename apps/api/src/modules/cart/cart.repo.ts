@@ -188,26 +188,81 @@ export type CartRows = {
 };
 
 /**
- * The whole cart in one statement: its lines with their products (newest first) and its coupon with the customer's
- * uses of it (repeated on each line; one row with no line for an empty cart). A signed-in `cart/list` is this one
- * round trip.
+ * The whole cart in one statement and one row: its coupon with the customer's uses of it, and its lines with their
+ * products (newest first) as one JSON array of arrays (`WholeCartLine`). A signed-in `cart/list` is this one round
+ * trip. As one row per line, every line carried the coupon's thirteen columns again and the API decoded 28 fields a
+ * line, most of its time on `cart/list` (bench/README.md "A cart is read as one row").
  */
 export async function loadCartRows(db: Executor, customerId: number): Promise<CartRows> {
-  const rows = await wholeCartOf(db).execute({ customerId });
-  const items: { line: CartLineState; product: CartProduct }[] = [];
-  for (const { line, product } of rows) if (line && product) items.push({ line, product });
-  const first = rows[0];
-  const coupon = first?.coupon ? { coupon: first.coupon, customerUses: first.customerUses } : null;
+  const [row] = await wholeCartOf(db).execute({ customerId });
+  const items = (row?.lines ?? []).map(wholeCartItem);
+  const coupon = row?.coupon ? { coupon: row.coupon, customerUses: row.customerUses } : null;
   return { items, coupon };
 }
 
+/**
+ * A line of `load_whole_cart`: the line's columns, then its product's. JSON writes `added_at` in ISO 8601 with its
+ * offset, which a Date reads to the millisecond (the microseconds dropped, as a timestamp column is read).
+ */
+type WholeCartLine = [
+  productId: CartProduct['id'],
+  quantity: CartLineState['quantity'],
+  selected: CartLineState['selected'],
+  allowSubstitute: CartLineState['allowSubstitute'],
+  addedAt: string,
+  sku: CartProduct['sku'],
+  name: CartProduct['name'],
+  imageUrl: CartProduct['imageUrl'],
+  category: CartProduct['category'],
+  priceCents: CartProduct['priceCents'],
+  stock: CartProduct['stock'],
+  weightGrams: CartProduct['weightGrams'],
+  isActive: CartProduct['isActive'],
+  gstFree: CartProduct['gstFree'],
+];
+
+function wholeCartItem([
+  id,
+  quantity,
+  selected,
+  allowSubstitute,
+  addedAt,
+  sku,
+  name,
+  imageUrl,
+  category,
+  priceCents,
+  stock,
+  weightGrams,
+  isActive,
+  gstFree,
+]: WholeCartLine): { line: CartLineState; product: CartProduct } {
+  return {
+    line: { quantity, selected, allowSubstitute, addedAt: new Date(addedAt) },
+    product: { id, sku, name, imageUrl, category, priceCents, stock, weightGrams, isActive, gstFree },
+  };
+}
+
+// Each line's product is looked up by its key whatever the plan (`offset 0`, as `lineStockOfMany` below).
 const wholeCartOf = preparedPer((db) =>
   db
     .select({
-      line: cartLineColumns,
-      product: cartProductColumns,
       coupon: coupons,
       customerUses: customerCoupons.usedCount,
+      lines: sql<WholeCartLine[] | null>`(
+        select json_agg(json_build_array(${cartLines.productId}, ${cartLines.quantity}, ${cartLines.selected},
+            ${cartLines.allowSubstitute}, ${cartLines.addedAt}, product.sku,
+            product.name, product.image_url, product.category, product.price_cents, product.stock,
+            product.weight_grams, product.is_active, product.gst_free)
+          order by ${cartLines.addedAt} desc, ${cartLines.productId})
+        from ${cartLines}
+        cross join lateral (select ${products.sku} as sku, ${products.name} as name,
+            ${products.imageUrl} as image_url, ${products.category} as category,
+            ${products.priceCents} as price_cents, ${products.stock} as stock,
+            ${products.weightGrams} as weight_grams, ${products.isActive} as is_active,
+            ${products.gstFree} as gst_free
+          from ${products} where ${products.id} = ${cartLines.productId} offset 0) as product
+        where ${cartLines.customerId} = ${customers.id})`,
     })
     .from(customers)
     .leftJoin(carts, eq(carts.customerId, customers.id))
@@ -216,10 +271,7 @@ const wholeCartOf = preparedPer((db) =>
       customerCoupons,
       and(eq(customerCoupons.couponId, coupons.id), eq(customerCoupons.customerId, customers.id)),
     )
-    .leftJoin(cartLines, eq(cartLines.customerId, customers.id))
-    .leftJoin(products, eq(products.id, cartLines.productId))
     .where(eq(customers.id, sql.placeholder('customerId')))
-    .orderBy(desc(cartLines.addedAt), asc(cartLines.productId))
     .prepare('load_whole_cart'),
 );
 

@@ -118,6 +118,46 @@ describe('cart/list', () => {
     expect(cart).toMatchObject({ subtotal: 900, count: 2, lineCount: 3, discount: 0, total: 900 });
   });
 
+  it('lists each line with its product as stored, newest first, its time to the millisecond', async () => {
+    const c = await registerCustomer(t.app);
+    const latest = await createProduct(db(), { priceCents: 250, name: 'Crème fraîche "double" 200ml' });
+    const pair = [
+      await createProduct(db(), { priceCents: 125 }),
+      await createProduct(db(), { priceCents: 300 }),
+    ];
+    for (const p of [latest, ...pair]) await add(c.token, p.id, 2);
+    // The pair at one instant written with Sydney's offset (16:04 UTC on 1 January), the other eleven hours later.
+    const at = (iso: string) => sql`${iso}::timestamptz`;
+    await db()
+      .update(cartLines)
+      .set({
+        addedAt: sql`case ${cartLines.productId}
+          when ${latest.id} then ${at('2026-01-02T03:04:05.678999Z')}
+          else ${at('2026-01-02T03:04:06.001500+11:00')} end`,
+      })
+      .where(eq(cartLines.customerId, c.user.customerID));
+    const [first, second] = pair.sort((a, b) => a.id - b.id);
+    await call('PUT', '/cart/update', c.token, { productID: second?.id, allowSubstitute: false });
+
+    const cart = await cartOf(c.token);
+    expect(cart.available.map((l) => l.productID)).toEqual([latest.id, first?.id, second?.id]);
+    expect(cart.available[0]).toMatchObject({
+      name: 'Crème fraîche "double" 200ml',
+      sku: latest.sku,
+      imageUrl: latest.imageUrl,
+      category: latest.category,
+      price: 250,
+      quantity: 2,
+      selected: true,
+      allowSubstitute: true,
+      stock: latest.stock,
+      weightGrams: latest.weightGrams,
+      gstFree: latest.gstFree,
+      addedAt: '2026-01-02T03:04:05.678Z',
+    });
+    expect(cart.available[2]).toMatchObject({ allowSubstitute: false, addedAt: '2026-01-01T16:04:06.001Z' });
+  });
+
   it('moves a line to unavailable when the product is deactivated, runs out or drops below the quantity', async () => {
     const c = await registerCustomer(t.app);
     const a = await createProduct(db(), { stock: 5 });
