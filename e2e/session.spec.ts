@@ -101,10 +101,14 @@ describe('sessions and failures', () => {
         .first()
         .waitFor();
       failed.clear();
+      // The page's clock runs as usual until the toast shows, then stops, so the toast stays for the checks below
+      // however long a loaded machine takes over them (it closes after 3 s, and a retry once timed out waiting).
+      await installClock(page);
       await page.goto('/account/orders');
       const retry = testId(page, 'orders-error-retry');
       await retry.waitFor();
       await toasts(page).getByText(NETWORK_MESSAGE).first().waitFor();
+      await page.clock.pauseAt((await page.evaluate(() => Date.now())) + 1000);
       // Counted once both have failed (not after a fixed wait, which a loaded machine can stretch past the toast's 3 s).
       await expect
         .poll(() => ['/api/v1/order/stat', '/api/v1/order/list'].every((call) => failed.has(call)))
