@@ -51,6 +51,7 @@ for (const w of workspaces) step(`types (${w})`, bin('tsc'), ['--noEmit', '-p', 
 vitest('contract', 'packages/contract');
 vitest('api', 'apps/api');
 vitest('web', 'apps/web');
+vitest('bench', 'bench');
 
 if (existsSync(path.join(root, 'e2e/vitest.config.ts'))) {
   const buildStarted = Date.now();

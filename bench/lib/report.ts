@@ -10,17 +10,26 @@ export function percentile(samples: number[], p: number): number {
   return sorted[i] ?? Number.NaN;
 }
 
-/** Replaces (or appends) the `## title` section of bench/README.md, leaving the other sections alone. */
+/** Where a section's hand-written part starts: what was measured by hand and why, which a new run keeps. */
+export const NOTES_HEADING = '### Notes';
+
+/**
+ * Replaces (or appends) the `## title` section of bench/README.md, leaving the other sections alone. The section's
+ * `### Notes` part, if it has one, stays below the new body.
+ */
 export async function writeSection(title: string, body: string): Promise<void> {
   const current = existsSync(readme) ? await readFile(readme, 'utf8') : '# Benchmarks\n';
+  await writeFile(readme, withSection(current, title, body));
+}
+
+export function withSection(current: string, title: string, body: string): string {
   const heading = `## ${title}`;
   const start = current.indexOf(heading);
   const section = `${heading}\n\n${body.trim()}\n`;
-  if (start === -1) {
-    await writeFile(readme, `${current.trimEnd()}\n\n${section}`);
-    return;
-  }
+  if (start === -1) return `${current.trimEnd()}\n\n${section}`;
   const next = current.indexOf('\n## ', start + heading.length);
-  const rest = next === -1 ? '' : current.slice(next);
-  await writeFile(readme, `${current.slice(0, start)}${section}${rest}`);
+  const end = next === -1 ? current.length : next;
+  const notesAt = current.indexOf(`\n${NOTES_HEADING}\n`, start);
+  const notes = notesAt !== -1 && notesAt < end ? `\n${current.slice(notesAt + 1, end).trim()}\n` : '';
+  return `${current.slice(0, start)}${section}${notes}${current.slice(end)}`;
 }
