@@ -9,7 +9,7 @@ import {
   type Page,
   type Request,
 } from 'playwright-core';
-import { afterAll, beforeAll } from 'vitest';
+import { afterAll, beforeAll, beforeEach } from 'vitest';
 import { store } from './store';
 
 export const DEMO = { email: 'demo@storefront.test', password: 'demo-pass-2000' } as const;
@@ -45,10 +45,37 @@ export function useBrowser(): () => Browser {
   afterAll(async () => {
     await browser?.close();
   });
+  beforeEach(({ onTestFailed, task }) => {
+    onTestFailed(async () => {
+      if (browser) await describeOpenPages(browser, task.name);
+    });
+  });
   return () => {
     if (!browser) throw new Error('The browser is not running yet.');
     return browser;
   };
+}
+
+/**
+ * After a failed journey, what each page it left open was at: its address, the requests still out, a screenshot
+ * (`failed-<test>-<n>.png`). A journey that hangs until the test's time runs out is otherwise reported with no line of its
+ * own (one did, once, in CI, and passed on its retry).
+ */
+async function describeOpenPages(browser: Browser, test: string): Promise<void> {
+  const pages = browser.contexts().flatMap((context) => context.pages());
+  const lines = await Promise.all(
+    pages.map(async (page, i) => {
+      const out = [...(requestsOut.get(page) ?? [])].map((r) => `${r.method()} ${r.url()}`);
+      const name = `failed-${test.replace(/\W+/g, '-').slice(0, 60)}-${i + 1}`;
+      const shot = await saveScreenshot(page, name, { fullPage: false, timeout: 10_000 }).then(
+        () => `${name}.png`,
+        (err: unknown) =>
+          `no screenshot (${err instanceof Error ? err.message.split('\n')[0] : String(err)})`,
+      );
+      return `  page ${i + 1}: ${page.url()}; requests out: ${out.join(', ') || 'none'}; ${shot}`;
+    }),
+  );
+  console.warn([`"${test}" failed with ${pages.length} page(s) open:`, ...lines].join('\n'));
 }
 
 /** A new browser context and page; `reducedMotion: 'reduce'` stands for a visitor whose system asks for less motion. */
@@ -267,10 +294,10 @@ export function toasts(page: Page) {
 export async function saveScreenshot(
   page: Page,
   name: string,
-  { fullPage = true }: { fullPage?: boolean } = {},
+  { fullPage = true, timeout }: { fullPage?: boolean; timeout?: number } = {},
 ): Promise<void> {
   mkdirSync(screenshotDir, { recursive: true });
-  await page.screenshot({ path: path.join(screenshotDir, `${name}.png`), fullPage });
+  await page.screenshot({ path: path.join(screenshotDir, `${name}.png`), fullPage, timeout });
 }
 
 /**
