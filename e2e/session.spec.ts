@@ -101,8 +101,8 @@ describe('sessions and failures', () => {
         .first()
         .waitFor();
       failed.clear();
-      // The page's clock runs as usual until the toast shows, then stops, so the toast stays for the checks below
-      // however long a loaded machine takes over them (it closes after 3 s, and a retry once timed out waiting).
+      // The page's clock runs as usual until the toast shows and stops a second later, so the toast stays for the
+      // checks below however long a loaded machine takes over them (it closes after 3 s; a CI run once outlasted it).
       await installClock(page);
       await page.goto('/account/orders');
       const retry = testId(page, 'orders-error-retry');
