@@ -11,7 +11,7 @@ export function percentile(samples: number[], p: number): number {
 }
 
 /** Where a section's hand-written part starts: what was measured by hand and why, which a new run keeps. */
-export const NOTES_HEADING = '### Notes';
+const NOTES_HEADING = '### Notes';
 
 /**
  * Replaces (or appends) the `## title` section of bench/README.md, leaving the other sections alone. The section's
