@@ -165,6 +165,7 @@ describe('orders', () => {
     expect(await testId(page, `order-open-${orderID}`).textContent()).toContain('Awaiting payment');
     await testId(page, `order-open-${orderID}`).click();
     await page.waitForURL(`**/account/orders/${orderID}`);
+    expect(await testId(page, 'order-cancel-by').textContent()).toMatch(/^You can cancel it until /);
     await testId(page, 'order-cancel').click();
     // Unpaid and no store credit spent: nothing is promised back but the stock.
     await page.getByText('Items go back on the shelf.', { exact: true }).waitFor();

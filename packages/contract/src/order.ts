@@ -8,7 +8,7 @@ import { shippingService } from './shipping.js';
 import { australianState } from './suburb.js';
 import { paymentProvider } from './payment.js';
 
-/** pending_payment -> paid -> processing -> shipped -> delivered; cancelled from any state before shipped. */
+/** pending_payment -> paid -> processing -> shipped -> delivered; cancelled by the customer before processing. */
 export const orderStatuses = [
   'pending_payment',
   'paid',
@@ -185,7 +185,13 @@ export const orderDetail = z.object({
    * placed; the store's round runs each minute, so it may go up to a minute later). Null once it is paid or closed.
    */
   payBy: isoDateTime.nullable(),
+  /**
+   * Whether the customer may cancel: while it awaits payment or is paid and picking has not started, and for an order
+   * with a delivery window only until the window's cut-off.
+   */
   canCancel: z.boolean(),
+  /** Until when it may be cancelled: the delivery window's cut-off while `canCancel`; null otherwise. */
+  cancelBy: isoDateTime.nullable(),
   canChangeAddress: z.boolean(),
   /** The booked delivery window; null for courier zones and orders from before windows. */
   deliveryWindow: bookedWindow.nullable(),

@@ -27,6 +27,7 @@ export function makeOrderDetail(overrides: Partial<OrderDetail> = {}): OrderDeta
     paidAt: '2026-11-20T10:01:00.000Z',
     cancelledAt: null,
     canCancel: true,
+    cancelBy: null,
     canChangeAddress: true,
     deliveryWindow: null,
     canChangeWindow: false,

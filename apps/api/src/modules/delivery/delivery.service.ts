@@ -62,6 +62,11 @@ export function describeWindow(w: Pick<DeliveryWindowRow, 'startsAt' | 'endsAt' 
   return w.label ? `${times} (${w.label})` : times;
 }
 
+/** "Tue 24 Nov, 9:00 am AEDT": an instant in the store's time zone, named. */
+export function describeInstant(at: Date): string {
+  return describeStart(at, { withZone: true });
+}
+
 /** "Tue 24 Nov, 11:00 am" (with its zone, "11:00 am AEDT", when nothing after names it), in the store's time zone. */
 function describeStart(at: Date, { withZone = false } = {}): string {
   return `${dayFormat.format(at).replace(/,/g, '')}, ${(withZone ? zonedTimeFormat : timeFormat).format(at)}`;

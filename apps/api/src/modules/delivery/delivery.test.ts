@@ -4,7 +4,7 @@ import type { AddressBody } from '@storefront/contract/address';
 import type { DeliveryWindow, DeliveryWindows } from '@storefront/contract/delivery';
 import type { OrderDetail } from '@storefront/contract/order';
 import { violatedConstraint } from '../../db/client.js';
-import { deliveryWindows, deliveryWindowTemplates, outboxMails } from '../../db/schema/index.js';
+import { deliveryWindows, deliveryWindowTemplates, orders, outboxMails } from '../../db/schema/index.js';
 import { createProduct } from '../../../test/catalog-factories.js';
 import {
   addAddress,
@@ -277,6 +277,33 @@ describe('delivery windows', () => {
     } finally {
       t.clock.set(saved);
     }
+  });
+
+  it("a window order can be cancelled until the window's cut-off, and not after: the page says until when", async () => {
+    const { c, addressID } = await shopper();
+    const window = windowAt(await windowsFor(c, addressID), '2026-11-29', '11:00');
+    const placed = await order(c, { addressID, deliveryWindowID: window.windowID });
+    const orderID = placed.data.orderID;
+    await db().update(orders).set({ status: 'paid', paidAt: t.clock.now() }).where(eq(orders.id, orderID));
+    const open = await call<OrderDetail>(c, 'GET', `/order/detail?orderID=${orderID}`);
+    expect(open.data).toMatchObject({ canCancel: true, cancelBy: window.cutoffAt });
+
+    const saved = t.clock.now();
+    try {
+      t.clock.set(new Date(new Date(window.cutoffAt).getTime() + 1000));
+      const closed = await call<OrderDetail>(c, 'GET', `/order/detail?orderID=${orderID}`);
+      expect(closed.data).toMatchObject({ status: 'paid', canCancel: false, cancelBy: null });
+      const refused = await call(c, 'PUT', '/order/cancel', { orderID });
+      expect(refused).toMatchObject({
+        code: 100601,
+        msg: "This order can no longer be cancelled. Its delivery window's cut-off (Sun 29 Nov, 9:00 am AEDT) has passed.",
+      });
+      const [row] = await db().select().from(deliveryWindows).where(eq(deliveryWindows.id, window.windowID));
+      expect(row?.booked).toBe(window.capacity - window.remaining + 1);
+    } finally {
+      t.clock.set(saved);
+    }
+    expect((await call(c, 'PUT', '/order/cancel', { orderID })).code).toBe(0);
   });
 
   it('orders swapping between two windows at once all move, and each window keeps its count', async () => {

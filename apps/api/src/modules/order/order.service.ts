@@ -21,6 +21,7 @@ import {
 import type { OrderDeliveryWindowBody } from '@storefront/contract/delivery';
 import type { CancelRefund } from '@storefront/contract/refund';
 import type { Db, Executor } from '../../db/client.js';
+import type { DeliveryWindowRow } from '../../db/schema/index.js';
 import { errorCatalogue, type ErrorName } from '@storefront/contract/errors';
 import { AppError } from '../../lib/app-error.js';
 import type { WarnLog } from '../../lib/warn-log.js';
@@ -39,6 +40,7 @@ import { recordOrderCredit } from '../wallet/wallet.service.js';
 import { createCheckout, type PlacedOrder } from './checkout.js';
 import {
   bookWindow,
+  describeInstant,
   findDeliveryWindow,
   findOfferedWindow,
   lockWindows,
@@ -58,8 +60,13 @@ import {
   type OrderRow,
 } from './order.repo.js';
 
-/** The customer may cancel, or change where it goes, until the order ships. */
+/** The customer may change where it goes, and how, until the order ships. */
 export const OPEN_STATUSES = ['pending_payment', 'paid', 'processing'] as const satisfies OrderStatus[];
+/**
+ * The customer may cancel only before picking starts (a paid order's goods are then on their way to the van), and an
+ * order with a delivery window only until the window's cut-off, when the store plans the run.
+ */
+export const CUSTOMER_CANCELLABLE = ['pending_payment', 'paid'] as const satisfies OrderStatus[];
 const PREVIEW_LINES = 3;
 
 function isOpen(status: OrderStatus): boolean {
@@ -76,11 +83,27 @@ const CLOSED_BECAUSE: Record<OrderStatus, string | null> = {
   cancelled: 'The order was cancelled.',
 };
 
-/** A change refused because the order is no longer open, saying why from its status. */
-function closedError(name: ErrorName, status: OrderStatus | undefined): AppError {
-  const why = status && CLOSED_BECAUSE[status];
+/** A change refused because the order is no longer open, saying why from its status (or as `why` says). */
+function closedError(
+  name: ErrorName,
+  status: OrderStatus | undefined,
+  why = status && CLOSED_BECAUSE[status],
+): AppError {
   const { msg } = errorCatalogue[name];
   return new AppError(name, why ? `${msg} ${why}` : msg);
+}
+
+/** Why the customer can no longer cancel the order (`CUSTOMER_CANCELLABLE`); null while they can. */
+export function whyNotCancellable(
+  order: Pick<OrderRow, 'status'>,
+  window: Pick<DeliveryWindowRow, 'cutoffAt'> | null,
+  now: Date,
+): string | null {
+  if (!(CUSTOMER_CANCELLABLE as readonly OrderStatus[]).includes(order.status))
+    return order.status === 'processing' ? 'The order is being picked.' : CLOSED_BECAUSE[order.status];
+  if (window && !isOpenForBooking(window, now))
+    return `Its delivery window's cut-off (${describeInstant(window.cutoffAt)}) has passed.`;
+  return null;
 }
 
 /** The same, reading the order's status now (a write that found it closed has just been refused). */
@@ -218,6 +241,7 @@ export function createOrderService(db: Db, deps: OrderServiceDeps) {
       paymentPendingWith?: OrderDetail['paymentPendingWith'] | undefined;
     } = {},
   ): OrderDetail {
+    const cancellable = whyNotCancellable(order, window, now()) === null;
     return {
       orderID: order.id,
       status: order.status,
@@ -242,7 +266,8 @@ export function createOrderService(db: Db, deps: OrderServiceDeps) {
       paidAt: order.paidAt?.toISOString() ?? null,
       cancelledAt: order.cancelledAt?.toISOString() ?? null,
       payBy: order.status === 'pending_payment' ? payByOf(order, unpaidMs).toISOString() : null,
-      canCancel: isOpen(order.status),
+      canCancel: cancellable,
+      cancelBy: cancellable && window ? window.cutoffAt.toISOString() : null,
       canChangeAddress: isOpen(order.status),
       deliveryWindow: window ? toBookedWindow(window) : null,
       canChangeWindow: isOpen(order.status) && window !== null && isOpenForBooking(window, now()),
@@ -442,8 +467,11 @@ export function createOrderService(db: Db, deps: OrderServiceDeps) {
         // The order row lock makes a parallel cancel wait here and then find the order already cancelled.
         const order = await findOrder(tx, customerId, body.orderID, { lock: true });
         if (!order) throw new AppError('NOT_FOUND', 'No such order.');
-        const result = await release(tx, order, OPEN_STATUSES, 'customer');
-        if (!result) throw closedError('ORDER_NOT_CANCELLABLE', order.status);
+        const window =
+          order.deliveryWindowId === null ? null : await findDeliveryWindow(tx, order.deliveryWindowId);
+        const why = whyNotCancellable(order, window ?? null, now());
+        const result = why === null ? await release(tx, order, CUSTOMER_CANCELLABLE, 'customer') : null;
+        if (!result) throw closedError('ORDER_NOT_CANCELLABLE', order.status, why);
         return result;
       });
       stockChanged();

@@ -753,6 +753,45 @@ describe('order/address and order/cancel', () => {
     expect(await stockOf(product.id)).toBe(2);
   });
 
+  it('cancelling a paid order being picked is refused, says why, and gives nothing back', async () => {
+    const { c, order, product } = await oneOrder();
+    await db().update(orders).set({ status: 'paid', paidAt: new Date() }).where(eq(orders.id, order.orderID));
+    const before = await balanceOf(c.user.customerID);
+    await db().update(orders).set({ status: 'processing' }).where(eq(orders.id, order.orderID));
+    const res = await call(c, 'PUT', '/order/cancel', { orderID: order.orderID });
+    expect(res.json()).toMatchObject({
+      code: 100601,
+      msg: 'This order can no longer be cancelled. The order is being picked.',
+      data: null,
+    });
+    expect(await stockOf(product.id)).toBe(2);
+    expect(await balanceOf(c.user.customerID)).toBe(before);
+    const detail = (await call(c, 'GET', `/order/detail?orderID=${order.orderID}`)).json().data;
+    expect(detail).toMatchObject({ status: 'processing', canCancel: false, cancelBy: null });
+  });
+
+  it('cancelling a delivered order a week later is refused and refunds nothing', async () => {
+    const { c, order } = await oneOrder();
+    await db()
+      .update(orders)
+      .set({ status: 'delivered', paidAt: new Date() })
+      .where(eq(orders.id, order.orderID));
+    const res = await call(c, 'PUT', '/order/cancel', { orderID: order.orderID });
+    expect(res.json()).toMatchObject({
+      code: 100601,
+      msg: 'This order can no longer be cancelled. The order has been delivered.',
+    });
+    expect(await balanceOf(c.user.customerID)).toBe(0);
+  });
+
+  it('a paid order without a delivery window can be cancelled until picking starts, with no time set', async () => {
+    const { c, order } = await oneOrder();
+    await db().update(orders).set({ status: 'paid', paidAt: new Date() }).where(eq(orders.id, order.orderID));
+    const detail = (await call(c, 'GET', `/order/detail?orderID=${order.orderID}`)).json().data;
+    expect(detail).toMatchObject({ canCancel: true, cancelBy: null });
+    expect((await call(c, 'PUT', '/order/cancel', { orderID: order.orderID })).json().code).toBe(0);
+  });
+
   it('a change refused on a cancelled order says it was cancelled, not that it is on its way', async () => {
     const { c, order } = await oneOrder();
     expect((await call(c, 'PUT', '/order/cancel', { orderID: order.orderID })).json().code).toBe(0);

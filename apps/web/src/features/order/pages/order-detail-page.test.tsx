@@ -110,6 +110,23 @@ describe("an order's page", () => {
     expect(marked.map((line) => line.textContent?.includes(chips.name))).toEqual([true]);
   });
 
+  it("says until when it can be cancelled: a window order's cut-off, else until picking starts", async () => {
+    const cancelBy = '2026-11-29T22:00:00.000Z';
+    await showOrder({ canCancel: true, cancelBy });
+    expect(screen.getByTestId('order-cancel-by').textContent).toBe(
+      `You can cancel it until ${formatOrderDate(cancelBy)}, the delivery window's cut-off.`,
+    );
+    cleanup();
+    await showOrder({ canCancel: true, cancelBy: null });
+    expect(screen.getByTestId('order-cancel-by').textContent).toBe(
+      'You can cancel it until we start picking it.',
+    );
+    cleanup();
+    await showOrder({ status: 'processing', canCancel: false, cancelBy: null });
+    expect(screen.queryByTestId('order-cancel-by')).toBeNull();
+    expect(screen.queryByTestId('order-cancel')).toBeNull();
+  });
+
   it('is no tax invoice before payment', async () => {
     await showOrder({ status: 'pending_payment', paidAt: null });
     expect(screen.queryByTestId('order-tax-invoice')).toBeNull();

@@ -145,6 +145,13 @@ export function OrderDetailPage() {
               {paidWithText(o.paidWith, formatDay(o.paidAt))}
             </Typography.Text>
           )}
+          {o.canCancel && (
+            <Typography.Text type="secondary" data-testid="order-cancel-by">
+              {o.cancelBy
+                ? `You can cancel it until ${formatOrderDate(o.cancelBy)}, the delivery window's cut-off.`
+                : 'You can cancel it until we start picking it.'}
+            </Typography.Text>
+          )}
         </div>
         <Space wrap>
           {/* Printed, the page is the order alone (global.css, @media print): its tax invoice once paid. */}
