@@ -17,6 +17,7 @@ import { createResponseSerializerCompiler } from './lib/response-serializer.js';
 import { createSigner } from './lib/signing.js';
 import { ok, refuseUndeclaredInputs, replies } from './lib/reply.js';
 import authPlugin from './plugins/auth.js';
+import staffAuthPlugin from './plugins/staff-auth.js';
 import corsPlugin from './plugins/cors.js';
 import docsPlugin from './plugins/docs.js';
 import errorsPlugin, { clientErrorHandler, frameworkErrors } from './plugins/errors.js';
@@ -63,6 +64,11 @@ import { createOrderService } from './modules/order/order.service.js';
 import { suburbRoutes } from './modules/suburb/suburb.routes.js';
 import { createSuburbService } from './modules/suburb/suburb.service.js';
 import { walletRoutes } from './modules/wallet/wallet.routes.js';
+import { ADMIN_API_PREFIX, ADMIN_APP_PATH } from '@storefront/contract/staff';
+import { auditRoutes } from './modules/audit/audit.routes.js';
+import { dashboardRoutes } from './modules/dashboard/dashboard.routes.js';
+import { createStaffService, type StaffService } from './modules/staff/staff.service.js';
+import { staffRoutes } from './modules/staff/staff.routes.js';
 import { createThrottle } from './modules/throttle/throttle.service.js';
 import { createWalletService } from './modules/wallet/wallet.service.js';
 
@@ -77,12 +83,16 @@ export type AppOptions = {
 const BODY_LIMIT = 64 * 1024;
 /** The JSON API; the interactive docs beside it (/api/docs) are pages. */
 const API_PREFIX = '/api/v1/';
+/** The back office's API (`ADMIN_API_PREFIX`, /api/admin/v1), with its own sessions. */
+const ADMIN_PREFIX = `${ADMIN_API_PREFIX}/`;
+const isApiUrl = (url: string) => url.startsWith(API_PREFIX) || url.startsWith(ADMIN_PREFIX);
 /** Requests at work at once on the embedded database's one connection; the rest wait in arrival order. */
 const PGLITE_CONCURRENCY = 4;
 /** Signed-in sessions kept in memory at most (a few hundred bytes each). */
 const SESSION_CACHE_ENTRIES = 50_000;
 
 export const defaultWebRoot = fileURLToPath(new URL('../../web/dist', import.meta.url));
+export const defaultAdminRoot = fileURLToPath(new URL('../../admin/dist', import.meta.url));
 
 export async function buildApp({ config, database, now = () => new Date(), logger = false }: AppOptions) {
   const app = Fastify({
@@ -117,13 +127,12 @@ export async function buildApp({ config, database, now = () => new Date(), logge
     done();
   });
   app.addHook('onRequest', (req, _reply, done) => {
-    if (closing && req.url.startsWith(API_PREFIX))
-      done(new AppError('UNAVAILABLE', undefined, { retryAfterSeconds: 1 }));
+    if (closing && isApiUrl(req.url)) done(new AppError('UNAVAILABLE', undefined, { retryAfterSeconds: 1 }));
     else done();
   });
   const apiOrigin = config.API_BASE_URL ? new URL(config.API_BASE_URL).origin : null;
   await app.register(securityHeadersPlugin, {
-    apiPrefix: API_PREFIX,
+    apiPrefixes: [API_PREFIX, ADMIN_PREFIX],
     helmet: {
       contentSecurityPolicy: {
         directives: {
@@ -195,7 +204,11 @@ export async function buildApp({ config, database, now = () => new Date(), logge
     cache: sessionCache,
   });
   await app.register(authPlugin, { sessions });
-  await app.register(spaPlugin, { root: path.resolve(config.WEB_DIST_DIR ?? defaultWebRoot) });
+  await app.register(spaPlugin, {
+    root: path.resolve(config.WEB_DIST_DIR ?? defaultWebRoot),
+    adminRoot: path.resolve(config.ADMIN_DIST_DIR ?? defaultAdminRoot),
+    adminPath: ADMIN_APP_PATH,
+  });
 
   // Routes.
   const runtimeConfig: RuntimeConfig = {
@@ -316,6 +329,15 @@ export async function buildApp({ config, database, now = () => new Date(), logge
     createIssueWriter(database.db, { now, linksFor: newsletter.linksFor, publicUrl }),
   );
 
+  const staff = createStaffService(database.db, throttle, {
+    scryptLogN: config.SCRYPT_LOG_N,
+    now,
+    publicUrl,
+    mfaRequired: config.STAFF_MFA_REQUIRED,
+  });
+  app.decorate('staff', staff);
+  await app.register(staffAuthPlugin, { staff, prefix: ADMIN_API_PREFIX });
+
   await app.register(
     async (api) => {
       api.addHook('onRoute', refuseUndeclaredInputs);
@@ -341,6 +363,15 @@ export async function buildApp({ config, database, now = () => new Date(), logge
       await api.register(walletRoutes, { wallet: createWalletService(database.db, throttle, now) });
     },
     { prefix: API_PREFIX.slice(0, -1) },
+  );
+  await app.register(
+    async (admin) => {
+      admin.addHook('onRoute', refuseUndeclaredInputs);
+      await admin.register(staffRoutes, { staff });
+      await admin.register(auditRoutes, { db: database.db });
+      await admin.register(dashboardRoutes, { db: database.db, now });
+    },
+    { prefix: ADMIN_API_PREFIX },
   );
 
   app.addHook('onRequest', (req, reply, done) => {
@@ -374,11 +405,13 @@ export type App = Awaited<ReturnType<typeof buildApp>>;
 declare module 'fastify' {
   interface FastifyInstance {
     expireUnpaidOrders: () => Promise<{ cancelled: number; paid: number }>;
-    refundOwed: () => Promise<{ refunded: number; failed: number }>;
+    refundOwed: () => Promise<{ refunded: number; failed: number; unsettled: number }>;
     /** Writes the newsletter issue due, once (newsletter/newsletter-issue.ts); null when none is due. */
     writeNewsletterIssue: () => Promise<{ issueDate: string; recipients: number } | null>;
     /** Sends the outbox; server.ts runs it, tests call `sendDue()` when they want the mail out. */
     mailWorker: MailWorker;
+    /** The staff side's accounts and sessions (the `npm run staff` command and tests add members through it). */
+    staff: StaffService;
     /** Resolves once every session or customer change committed before the call has reached the session cache. */
     authChangesHeard: () => Promise<void>;
   }

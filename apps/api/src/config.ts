@@ -82,6 +82,9 @@ const envSchema = z.object({
     .optional()
     .or(z.literal('').transform(() => undefined)),
   SEED_DEMO: flag.optional(),
+  // Owners and managers must set up two-factor sign-in before any change; the demo store turns it off.
+  STAFF_MFA_REQUIRED: flag.optional(),
+  ADMIN_DIST_DIR: z.string().optional(),
   SCRYPT_LOG_N: z.coerce.number().int().min(10).max(20).default(17),
   RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(600),
   AUTH_LIMIT_PER_IP: z.coerce.number().int().min(1).default(30),
@@ -114,8 +117,9 @@ const envSchema = z.object({
 
 export type Env = z.infer<typeof envSchema>;
 
-export type Config = Omit<Env, 'SEED_DEMO'> & {
+export type Config = Omit<Env, 'SEED_DEMO' | 'STAFF_MFA_REQUIRED'> & {
   SEED_DEMO: boolean;
+  STAFF_MFA_REQUIRED: boolean;
   DATA_DIR: string;
   payments: PaymentConfig;
   mail: MailConfig;
@@ -144,6 +148,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     ...cfg,
     DATA_DIR: path.resolve(cfg.DATA_DIR),
     SEED_DEMO: seedDemo,
+    STAFF_MFA_REQUIRED: cfg.STAFF_MFA_REQUIRED ?? !(embeddedDatabase && seedDemo),
     mail: resolveMailConfig(cfg, path.resolve(cfg.DATA_DIR)),
     payments: resolvePaymentConfig(cfg, {
       demoStore: embeddedDatabase && seedDemo,

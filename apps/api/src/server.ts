@@ -3,7 +3,9 @@ import { ConfigError, loadConfig } from './config.js';
 import { openDatabase } from './db/client.js';
 import { loggerOptions } from './lib/log-redaction.js';
 import { oneAtATime } from './lib/one-at-a-time.js';
+import { ADMIN_APP_PATH } from '@storefront/contract/staff';
 import { DEMO_LOGIN } from './db/seed/demo.js';
+import { DEMO_STAFF } from './db/seed/staff.js';
 import { pruneExpired } from './maintenance.js';
 import { seed } from './db/seed/index.js';
 import { DatabaseNeverAnswered, untilDatabaseAnswers } from './db/until-database-answers.js';
@@ -101,9 +103,14 @@ async function main() {
   const seconds = ((performance.now() - startedAt) / 1000).toFixed(1);
   console.log(`\nStorefront ready in ${seconds}s on ${where}`);
   console.log(`  Store:   http://localhost:${port}/`);
+  console.log(`  Back office: http://localhost:${port}${ADMIN_APP_PATH}/`);
   console.log(`  API:     http://localhost:${port}/api/v1   (docs: http://localhost:${port}/api/docs)`);
   if (!config.mail.smtpUrl) console.log(`  Mail:    kept in ${config.mail.mailboxDir} (no SMTP_URL)`);
-  if (config.SEED_DEMO) console.log(`  Demo login: ${DEMO_LOGIN.email} / ${DEMO_LOGIN.password}\n`);
+  if (config.SEED_DEMO) {
+    console.log(`  Demo login: ${DEMO_LOGIN.email} / ${DEMO_LOGIN.password}`);
+    for (const m of DEMO_STAFF) console.log(`  Back office (${m.role}): ${m.email} / ${m.password}`);
+    console.log('');
+  }
 }
 
 main().catch((err: unknown) => {

@@ -5,6 +5,7 @@ export const errorCatalogue = {
   STATE_CONFLICT: { code: 100003, status: 200, msg: 'That cannot be done right now.' },
   NO_SUCH_ROUTE: { code: 100004, status: 404, msg: 'No such route.' },
   NOT_SIGNED_IN: { code: 100010, status: 401, msg: 'Please sign in to continue.' },
+  FORBIDDEN: { code: 100012, status: 403, msg: 'Your role does not allow this.' },
   IDEMPOTENCY_KEY_REUSED: {
     code: 100005,
     status: 409,
@@ -117,6 +118,41 @@ export const errorCatalogue = {
     code: 100610,
     status: 200,
     msg: 'We deliver to a door, not to a PO Box, locked bag or parcel locker. Choose or add a street address.',
+  },
+
+  STAFF_WRONG_CREDENTIALS: { code: 101101, status: 200, msg: 'The email or password is incorrect.' },
+  STAFF_OTP_REQUIRED: {
+    code: 101102,
+    status: 200,
+    msg: 'Enter the 6-digit code from your authenticator app, or a recovery code.',
+  },
+  STAFF_OTP_INVALID: { code: 101103, status: 200, msg: 'That code is not right, or was already used.' },
+  STAFF_MFA_REQUIRED: {
+    code: 101104,
+    status: 200,
+    msg: 'Set up two-factor sign-in (My account) before making changes.',
+  },
+  STAFF_EMAIL_TAKEN: { code: 101105, status: 200, msg: 'A staff member with this email already exists.' },
+  STAFF_LINK_INVALID: {
+    code: 101106,
+    status: 200,
+    msg: 'This link has expired or was already used. Ask the shop owner for a new one.',
+  },
+  STAFF_MFA_NOT_STARTED: {
+    code: 101107,
+    status: 200,
+    msg: 'Start setting up two-factor sign-in first, then enter a code from the app.',
+  },
+  STAFF_LAST_OWNER: {
+    code: 101108,
+    status: 200,
+    msg: 'The shop needs an active owner: make someone else owner first.',
+  },
+  STAFF_WRONG_PASSWORD: { code: 101109, status: 200, msg: 'The current password is incorrect.' },
+  STAFF_DISABLED: {
+    code: 101110,
+    status: 200,
+    msg: 'This staff account is disabled. Ask the shop owner.',
   },
 
   DELIVERY_WINDOW_REQUIRED: {

@@ -79,7 +79,15 @@ export default fp(
             'Every response is the envelope { code, msg, data }. code 0 is success; codes above 100000 are errors.',
         },
         components: {
-          securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } },
+          securitySchemes: {
+            bearer: { type: 'http', scheme: 'bearer' },
+            // Staff sessions are another table, issued by another sign-in: a customer's token is never one.
+            staffBearer: {
+              type: 'http',
+              scheme: 'bearer',
+              description: 'A back office (staff) session token.',
+            },
+          },
         },
       },
       transform: (input) => {

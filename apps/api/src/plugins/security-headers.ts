@@ -45,13 +45,13 @@ export function apiHeaders(documentHeaders: Record<string, string>): Record<stri
 export default fp(
   async function securityHeadersPlugin(
     app: FastifyInstance,
-    opts: { helmet: FastifyHelmetOptions; apiPrefix: string },
+    opts: { helmet: FastifyHelmetOptions; apiPrefixes: string[] },
   ) {
     const forDocuments = await helmetHeaders(opts.helmet);
     const forApi = apiHeaders(forDocuments);
     // A route may still set its own cache-control: reply.header() replaces these.
     app.addHook('onRequest', (req, reply, done) => {
-      reply.headers(req.url.startsWith(opts.apiPrefix) ? forApi : forDocuments);
+      reply.headers(opts.apiPrefixes.some((p) => req.url.startsWith(p)) ? forApi : forDocuments);
       done();
     });
   },

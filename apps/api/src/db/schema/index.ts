@@ -4,3 +4,4 @@ export * from './shop.js';
 export * from './payments.js';
 export * from './mail.js';
 export * from './delivery.js';
+export * from './staff.js';

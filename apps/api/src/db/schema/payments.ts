@@ -48,6 +48,11 @@ export const payments = pgTable(
     // its provider may yet take the money, so the order's page says so instead of inviting a second payment, and
     // the store's round keeps the order until it is decided. Cleared when the provider says it was never approved.
     capturePendingAt: timestamp('capture_pending_at', { withTimezone: true }),
+    // A refund the store owes that the rounds could not settle with the provider (refused as more than is left even
+    // after reading the provider's own refunds, or unreachable for days): no longer retried; the back office
+    // dashboard lists it for a person to settle.
+    refundUnsettledAt: timestamp('refund_unsettled_at', { withTimezone: true }),
+    refundUnsettledReason: text('refund_unsettled_reason'),
   },
   (t) => [
     uniqueIndex('payments_provider_ref_key').on(t.provider, t.providerRef),
