@@ -46,6 +46,8 @@ export interface AfterpayFake extends FakeServer {
   setLimits(minimum: string | undefined, maximum: string): void;
   checkout(token: string): FakeCheckout | undefined;
   moneyMovements(): number;
+  /** The merchant refunds part of a payment by hand in Afterpay's business hub, unknown to the store. */
+  refundInDashboard(orderId: string, cents: number): void;
 }
 
 export async function startAfterpayFake(
@@ -215,7 +217,8 @@ export async function startAfterpayFake(
       paymentState: payment.paymentState,
       merchantReference: payment.merchantReference,
       refunds: payment.refunds.map((r) => ({
-        id: r.refundId,
+        refundId: r.refundId,
+        refundedAt: new Date().toISOString(),
         amount: { amount: toDecimal(r.amountCents), currency: 'AUD' },
       })),
       events: [
@@ -233,6 +236,12 @@ export async function startAfterpayFake(
     ...server,
     merchantId: credentials.merchantId,
     secretKey: credentials.secretKey,
+    refundInDashboard(orderId, cents) {
+      const payment = payments.get(orderId);
+      const refunded = payment?.refunds.reduce((sum, r) => sum + r.amountCents, 0) ?? 0;
+      if (!payment || refunded + cents > payment.amountCents) throw new Error('cannot refund that');
+      payment.refunds.push({ refundId: String(nextRefundId++), amountCents: cents });
+    },
     confirm(token, outcome = 'approve') {
       const checkout = checkouts.get(token);
       if (!checkout) throw new Error(`no fake Afterpay checkout ${token}`);

@@ -24,6 +24,7 @@ interface FakeCapture {
   status: 'COMPLETED' | 'PENDING' | 'DECLINED';
   amountCents: number;
   refundedCents: number;
+  refunds: { id: string; cents: number }[];
 }
 
 interface FakeOrder {
@@ -48,6 +49,8 @@ export interface PayPalFake extends FakeServer {
   order(orderId: string): FakeOrder | undefined;
   /** How many captures and refunds really moved money (replays and refusals do not count). */
   moneyMovements(): number;
+  /** The merchant refunds part of a capture by hand in PayPal's dashboard, unknown to the store. */
+  refundInDashboard(captureId: string, cents: number): void;
 }
 
 export async function startPayPalFake(
@@ -193,6 +196,7 @@ export async function startPayPalFake(
       status,
       amountCents: order.amountCents,
       refundedCents: 0,
+      refunds: [],
     };
     captures.set(capture.id, capture);
     order.status = 'COMPLETED';
@@ -212,16 +216,23 @@ export async function startPayPalFake(
     if (remaining === 0) return error(422, 'UNPROCESSABLE_ENTITY', 'CAPTURE_FULLY_REFUNDED');
     const cents = value === undefined ? remaining : toCents(value);
     if (cents > remaining) return error(422, 'UNPROCESSABLE_ENTITY', 'REFUND_AMOUNT_EXCEEDED');
-    capture.refundedCents += cents;
+    const id = addRefund(capture, cents);
     movements += 1;
     return {
       status: 201,
       body: {
-        id: randomBytes(9).toString('hex').toUpperCase().slice(0, 17),
+        id,
         status: 'COMPLETED',
         amount: { currency_code: 'AUD', value: toDecimal(cents) },
       },
     };
+  }
+
+  function addRefund(capture: FakeCapture, cents: number): string {
+    const id = randomBytes(9).toString('hex').toUpperCase().slice(0, 17);
+    capture.refundedCents += cents;
+    capture.refunds.push({ id, cents });
+    return id;
   }
 
   function orderJson(order: FakeOrder, baseUrl: string) {
@@ -247,6 +258,11 @@ export async function startPayPalFake(
                       final_capture: true,
                     },
                   ],
+                  refunds: capture.refunds.map((r) => ({
+                    id: r.id,
+                    status: 'COMPLETED',
+                    amount: { currency_code: order.currency, value: toDecimal(r.cents) },
+                  })),
                 },
               }
             : {}),
@@ -266,6 +282,12 @@ export async function startPayPalFake(
     ...server,
     clientId: credentials.clientId,
     clientSecret: credentials.clientSecret,
+    refundInDashboard(captureId, cents) {
+      const capture = captures.get(captureId);
+      if (!capture || capture.refundedCents + cents > capture.amountCents)
+        throw new Error('cannot refund that');
+      addRefund(capture, cents);
+    },
     approve(orderId, outcome = 'approve') {
       const order = orders.get(orderId);
       if (!order) throw new Error(`no fake PayPal order ${orderId}`);

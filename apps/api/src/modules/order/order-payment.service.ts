@@ -240,9 +240,10 @@ export function createOrderPayments(db: Db, deps: OrderPaymentDeps) {
      * Retries refunds a provider could not take when they were due (a cancel or a surplus capture while it was
      * down). Safe beside other processes: a refund's idempotency key names the payment and what was refunded.
      */
-    async refundOwed(): Promise<{ refunded: number; failed: number }> {
+    async refundOwed(): Promise<{ refunded: number; failed: number; unsettled: number }> {
       let refunded = 0;
       let failed = 0;
+      let unsettled = 0;
       // First what providers took for orders no longer awaiting it (a capture unconfirmed when the order was
       // cancelled, or paid another way): settled as surplus, it is refunded with the rest below.
       const quiet = new Date(now().getTime() - LEFT_ATTEMPT_QUIET_MS);
@@ -251,15 +252,14 @@ export function createOrderPayments(db: Db, deps: OrderPaymentDeps) {
         if (order) await settleLeft(order, payment);
       }
       for (const payment of await payments.owedRefunds(REFUNDS_PER_ROUND)) {
-        try {
-          if ((await payments.refundOwed(payment)) > 0) refunded += 1;
-        } catch (err) {
-          failed += 1;
-          deps.log.warn({ err, paymentId: payment.id }, 'owed refund failed; retried later');
-          await payments.postpone(payment);
-        }
+        const outcome = await payments.retryOwedRefund(payment);
+        if (outcome === 'refunded') refunded += 1;
+        if (outcome === 'postponed') failed += 1;
+        if (outcome === 'unsettled') unsettled += 1;
+        if (outcome === 'postponed' || outcome === 'unsettled')
+          deps.log.warn({ paymentId: payment.id, outcome }, 'owed refund not made');
       }
-      return { refunded, failed };
+      return { refunded, failed, unsettled };
     },
   };
 

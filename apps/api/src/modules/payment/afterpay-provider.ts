@@ -62,6 +62,7 @@ const paymentSchema = z.object({
   status: z.string(),
   paymentState: z.string().optional(),
   originalAmount: moneySchema,
+  refunds: z.array(z.object({ amount: moneySchema })).optional(),
 });
 type AfterpayPayment = z.infer<typeof paymentSchema>;
 const refundSchema = z.object({ refundId: z.string(), amount: moneySchema.optional() });
@@ -175,6 +176,15 @@ export class AfterpayProvider implements PaymentProvider {
     const refund = readBody(this.name, refundSchema, response);
     const amountCents = refund.amount ? readCents(this.name, refund.amount.amount) : input.amountCents;
     return { status: 'refunded', refundId: refund.refundId, amountCents };
+  }
+
+  /** "Get Payment By Order ID": the payment lists its refunds, whoever made them. */
+  async refundedCents(payment: { providerRef: string; captureId: string }): Promise<number> {
+    const response = await this.call('GET', `/v2/payments/${encodeURIComponent(payment.captureId)}`);
+    if (response.status === 404) throw new PaymentProviderError(this.name, 'not_found', 'no such payment');
+    if (response.status !== 200) this.fail(response, 'get payment');
+    const found = readBody(this.name, paymentSchema, response);
+    return (found.refunds ?? []).reduce((sum, r) => sum + readCents(this.name, r.amount.amount), 0);
   }
 
   /** Before a capture Afterpay has no payment for the token: it answers 404 until then. */

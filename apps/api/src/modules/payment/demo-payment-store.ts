@@ -42,6 +42,8 @@ export interface DemoPaymentStore {
    * refund that would take the capture's refunds past `limitCents` is not recorded (undefined).
    */
   addRefund(refund: DemoRefund, limitCents: number): Promise<DemoRefund | undefined>;
+  /** What the capture's refunds come to. */
+  refundedCents(captureId: string): Promise<number>;
 }
 
 export function createMemoryDemoPaymentStore(): DemoPaymentStore {
@@ -75,6 +77,9 @@ export function createMemoryDemoPaymentStore(): DemoPaymentStore {
       if (refunded + refund.amountCents > limitCents) return undefined;
       refunds.push({ ...refund });
       return { ...refund };
+    },
+    async refundedCents(captureId) {
+      return refunds.filter((r) => r.captureId === captureId).reduce((sum, r) => sum + r.amountCents, 0);
     },
   };
 }

@@ -44,5 +44,12 @@ export function createDbDemoPaymentStore(db: Db): DemoPaymentStore {
         return refund;
       });
     },
+    async refundedCents(captureId) {
+      const [row] = await db
+        .select({ cents: sql<number>`coalesce(sum(${demoRefunds.amountCents}), 0)::int` })
+        .from(demoRefunds)
+        .where(eq(demoRefunds.captureId, captureId));
+      return Number(row?.cents ?? 0);
+    },
   };
 }

@@ -125,6 +125,10 @@ export class DemoPaymentProvider implements PaymentProvider {
     return { status: 'refunded', refundId: refund.refundId, amountCents: refund.amountCents };
   }
 
+  async refundedCents(payment: { providerRef: string; captureId: string }): Promise<number> {
+    return this.store.refundedCents(payment.captureId);
+  }
+
   async getStatus(providerRef: string): Promise<PaymentStatus> {
     const payment = await this.store.find(providerRef);
     if (!payment) return { status: 'expired' };

@@ -17,6 +17,9 @@ import { captureAtPayPal, startPayPalFake, type PayPalFake } from '../../../test
 import { whileFaulty } from '../../../test/fakes/fake-http.js';
 import { createTestApp, type TestApp } from '../../../test/test-app.js';
 import { renderedMail } from '../mail/outbox.repo.js';
+import type { Dashboard } from '@storefront/contract/staff';
+import { addStaff, staffCall, staffSession } from '../../../test/staff-factories.js';
+import { REFUND_TRIES_MAX } from './payment.service.js';
 
 let t: TestApp;
 let paypal: PayPalFake;
@@ -555,8 +558,137 @@ describe('money the store must give back', () => {
     expect(rounds.reduce((n, r) => n + r.failed, 0)).toBe(0);
     expect(paypal.moneyMovements() - before).toBe(1);
     expect(await keptFor(order.orderID)).toBe(0);
-    expect(await t.app.refundOwed()).toEqual({ refunded: 0, failed: 0 });
+    expect(await t.app.refundOwed()).toEqual({ refunded: 0, failed: 0, unsettled: 0 });
     expect(paypal.moneyMovements() - before).toBe(1);
+  });
+
+  /** A paid order whose payment the merchant then refunds in part by hand at the provider, and which is cancelled. */
+  async function cancelledAfterDashboardRefund(
+    provider: 'paypal' | 'afterpay',
+    byHandCents: (due: number) => number,
+  ) {
+    const { c, order } = await unpaidOrder(2);
+    const token = (await start(c, order.orderID, provider)).searchParams.get('token') ?? '';
+    if (provider === 'paypal') paypal.approve(token);
+    else afterpay.confirm(token);
+    const captured =
+      provider === 'paypal'
+        ? await call(c, 'POST', '/paypal/express-capture', { orderID: order.orderID, token })
+        : await call(c, 'POST', '/after-pay/capture', { orderID: order.orderID, orderToken: token });
+    expect(captured.code).toBe(0);
+    const [payment] = await db().select().from(payments).where(eq(payments.orderId, order.orderID));
+    const captureId = payment?.captureId ?? '';
+    const byHand = byHandCents(order.totals.amountDue);
+    if (provider === 'paypal') paypal.refundInDashboard(captureId, byHand);
+    else afterpay.refundInDashboard(captureId, byHand);
+    const warn = vi.spyOn(t.app.log, 'warn').mockImplementation(() => undefined);
+    try {
+      // The cancel's refund of the whole amount is refused as more than is left: the order is cancelled, it is owed.
+      expect((await call(c, 'PUT', '/order/cancel', { orderID: order.orderID })).code).toBe(0);
+    } finally {
+      warn.mockRestore();
+    }
+    return { order, byHand };
+  }
+
+  for (const provider of ['paypal', 'afterpay'] as const) {
+    const fake = () => (provider === 'paypal' ? paypal : afterpay);
+
+    it(`${provider}: a refund refused as more than is left (part refunded in its dashboard) takes the provider's record, refunds the rest once, and stops`, async () => {
+      const { order, byHand } = await cancelledAfterDashboardRefund(provider, (due) => Math.floor(due / 3));
+      expect(await keptFor(order.orderID)).toBe(order.totals.amountDue);
+      const before = fake().moneyMovements();
+      t.clock.advance(61_000);
+      expect(await t.app.refundOwed()).toMatchObject({ refunded: 1, unsettled: 0 });
+      // Only what the dashboard had not given back went back, once.
+      expect(fake().moneyMovements() - before).toBe(1);
+      expect(await keptFor(order.orderID)).toBe(0);
+      const [row] = await db().select().from(payments).where(eq(payments.orderId, order.orderID));
+      expect(row?.refundedCents).toBe(order.totals.amountDue);
+      expect(byHand).toBeGreaterThan(0);
+      for (let round = 0; round < 3; round += 1) {
+        t.clock.advance(7 * 3_600_000);
+        expect(await t.app.refundOwed()).toEqual({ refunded: 0, failed: 0, unsettled: 0 });
+      }
+      expect(fake().moneyMovements() - before).toBe(1);
+    });
+
+    it(`${provider}: a refund the dashboard already made in full is settled from the provider's record, no money moved`, async () => {
+      const { order } = await cancelledAfterDashboardRefund(provider, (due) => due);
+      const before = fake().moneyMovements();
+      t.clock.advance(61_000);
+      expect(await t.app.refundOwed()).toEqual({ refunded: 0, failed: 0, unsettled: 0 });
+      expect(await keptFor(order.orderID)).toBe(0);
+      expect(fake().moneyMovements()).toBe(before);
+    });
+  }
+
+  it('a refund still refused after reconciling is marked unsettled, shown on the dashboard, and never tried again', async () => {
+    const { order } = await cancelledAfterDashboardRefund('paypal', (due) => Math.floor(due / 2));
+    // PayPal refuses any refund of it from now on (a dispute holds the capture, say).
+    paypal.injectFault(
+      {
+        kind: 'status',
+        status: 422,
+        body: { name: 'UNPROCESSABLE_ENTITY', details: [{ issue: 'REFUND_NOT_ALLOWED' }] },
+      },
+      { pathIncludes: '/refund' },
+    );
+    const refundCalls = () => paypal.requests.filter((r) => r.path.endsWith('/refund')).length;
+    try {
+      t.clock.advance(61_000);
+      const warn = vi.spyOn(t.app.log, 'warn').mockImplementation(() => undefined);
+      try {
+        expect(await t.app.refundOwed()).toEqual({ refunded: 0, failed: 0, unsettled: 1 });
+      } finally {
+        warn.mockRestore();
+      }
+      const calls = refundCalls();
+      const [row] = await db().select().from(payments).where(eq(payments.orderId, order.orderID));
+      expect(row?.refundUnsettledAt).not.toBeNull();
+      expect(row?.refundUnsettledReason).toMatch(/refused after reconciling/);
+      expect(row?.refundedCents).toBe(Math.floor(order.totals.amountDue / 2));
+      for (let round = 0; round < 4; round += 1) {
+        t.clock.advance(7 * 3_600_000);
+        expect(await t.app.refundOwed()).toEqual({ refunded: 0, failed: 0, unsettled: 0 });
+      }
+      expect(refundCalls()).toBe(calls);
+      const owner = await addStaff(db(), 'owner');
+      const dashboard = await staffCall(t, await staffSession(t, owner.id), 'GET', '/dashboard');
+      const unsettled = dashboard.json<{ data: Dashboard }>().data.refundsUnsettled;
+      expect(unsettled.count).toBeGreaterThanOrEqual(1);
+      expect(unsettled.totalCents).toBeGreaterThanOrEqual(
+        order.totals.amountDue - Math.floor(order.totals.amountDue / 2),
+      );
+    } finally {
+      paypal.clearFaults();
+    }
+  });
+
+  it('a refund its provider cannot be reached for is tried with longer and longer waits, then left to a person', async () => {
+    const { c, order } = await unpaidOrder(1);
+    const token = (await start(c, order.orderID, 'paypal')).searchParams.get('token') ?? '';
+    paypal.approve(token);
+    expect((await call(c, 'POST', '/paypal/express-capture', { orderID: order.orderID, token })).code).toBe(
+      0,
+    );
+    paypal.injectFault({ kind: 'status', status: 503 }, { pathIncludes: '/refund' });
+    const warn = vi.spyOn(t.app.log, 'warn').mockImplementation(() => undefined);
+    try {
+      expect((await call(c, 'PUT', '/order/cancel', { orderID: order.orderID })).code).toBe(0);
+      const outcomes: string[] = [];
+      for (let round = 0; round < REFUND_TRIES_MAX + 3; round += 1) {
+        t.clock.advance(6 * 3_600_000 + 1000);
+        const r = await t.app.refundOwed();
+        outcomes.push(r.failed ? 'failed' : r.unsettled ? 'unsettled' : 'none');
+      }
+      expect(outcomes.filter((o) => o === 'failed')).toHaveLength(REFUND_TRIES_MAX - 1);
+      expect(outcomes.filter((o) => o === 'unsettled')).toHaveLength(1);
+      expect(outcomes.slice(REFUND_TRIES_MAX)).toEqual(['none', 'none', 'none']);
+    } finally {
+      warn.mockRestore();
+      paypal.clearFaults();
+    }
   });
 });
 

@@ -80,6 +80,11 @@ export interface PaymentProvider {
   /** Idempotent: capturing an already captured payment answers the existing capture. */
   capture(input: CapturePaymentInput): Promise<CaptureResult>;
   refund(input: RefundPaymentInput): Promise<RefundResult>;
+  /**
+   * What the provider has refunded of a capture in all (completed and pending), the store's refunds and any made in
+   * its dashboard alike: the provider's own record, which a refund round reconciles with.
+   */
+  refundedCents(payment: { providerRef: string; captureId: string }): Promise<number>;
   getStatus(providerRef: string): Promise<PaymentStatus>;
 }
 

@@ -175,7 +175,7 @@ describe("the store's rounds, counted", () => {
     const moved = paypal.moneyMovements();
     t.clock.advance(2 * 60_000);
 
-    expect(await t.app.refundOwed()).toEqual({ refunded: 1, failed: 0 });
+    expect(await t.app.refundOwed()).toEqual({ refunded: 1, failed: 0, unsettled: 0 });
     const refunded = await paymentOf(taken.orderID);
     expect(refunded?.status).toBe('surplus');
     expect(refunded?.refundedCents).toBe(refunded?.amountCents);
@@ -183,7 +183,7 @@ describe("the store's rounds, counted", () => {
     // Approved but never captured: nothing was taken, and the store never captures it for a cancelled order.
     expect((await paymentOf(neverTaken.orderID))?.status).toBe('abandoned');
     expect(paypal.moneyMovements() - moved).toBe(1);
-    expect(await t.app.refundOwed()).toEqual({ refunded: 0, failed: 0 });
+    expect(await t.app.refundOwed()).toEqual({ refunded: 0, failed: 0, unsettled: 0 });
     expect(paypal.moneyMovements() - moved).toBe(1);
 
     // Each cancel said a payment still undecided would come back; only the one PayPal took gets a mail saying so.
@@ -212,12 +212,12 @@ describe("the store's rounds, counted", () => {
     const asked = askedAbout();
 
     t.clock.advance(30_000);
-    expect(await t.app.refundOwed()).toEqual({ refunded: 0, failed: 0 });
+    expect(await t.app.refundOwed()).toEqual({ refunded: 0, failed: 0, unsettled: 0 });
     expect(askedAbout()).toBe(asked);
     expect((await paymentOf(orderID))?.status).toBe('started');
 
     t.clock.advance(31_000);
-    expect(await t.app.refundOwed()).toEqual({ refunded: 1, failed: 0 });
+    expect(await t.app.refundOwed()).toEqual({ refunded: 1, failed: 0, unsettled: 0 });
     expect(askedAbout()).toBe(asked + 1);
     const refunded = await paymentOf(orderID);
     expect(refunded?.status).toBe('surplus');
@@ -284,7 +284,7 @@ describe("the store's rounds, counted", () => {
     }
     t.clock.advance(2 * 60_000);
     await whilePayPalDown('/v2/checkout/orders/', async () => {
-      expect(await t.app.refundOwed()).toEqual({ refunded: 0, failed: 0 });
+      expect(await t.app.refundOwed()).toEqual({ refunded: 0, failed: 0, unsettled: 0 });
     });
     expect((await paymentOf(unreachable.orderID))?.status).toBe('started');
 
@@ -292,7 +292,7 @@ describe("the store's rounds, counted", () => {
     // keeps asking about the one PayPal still holds for review.
     expect(await captureAtPayPal(paypal, unreachable.token)).toBe(201);
     t.clock.advance(5 * 60_000);
-    expect(await t.app.refundOwed()).toEqual({ refunded: 1, failed: 0 });
+    expect(await t.app.refundOwed()).toEqual({ refunded: 1, failed: 0, unsettled: 0 });
     const refunded = await paymentOf(unreachable.orderID);
     expect(refunded?.status).toBe('surplus');
     expect(refunded?.refundedCents).toBe(refunded?.amountCents);
@@ -322,7 +322,7 @@ describe("the store's rounds, counted", () => {
     expect(mails[2]?.text).toContain(`${amount} goes back through PayPal`);
     // Nothing is left for the round.
     t.clock.advance(2 * 60_000);
-    expect(await t.app.refundOwed()).toEqual({ refunded: 0, failed: 0 });
+    expect(await t.app.refundOwed()).toEqual({ refunded: 0, failed: 0, unsettled: 0 });
     expect(paypal.moneyMovements() - moved).toBe(1);
   });
 
@@ -354,25 +354,25 @@ describe("the store's rounds, counted", () => {
     try {
       expect((await call(c.token, 'PUT', '/order/cancel', { orderID })).code).toBe(0);
       warn.mockClear();
-      expect(await t.app.refundOwed()).toEqual({ refunded: 0, failed: 1 });
+      expect(await t.app.refundOwed()).toEqual({ refunded: 0, failed: 1, unsettled: 0 });
       const [payment] = await db().select().from(payments).where(eq(payments.orderId, orderID));
       expect(warn).toHaveBeenCalledWith(
-        expect.objectContaining({ paymentId: payment?.id, err: expect.any(Error) }),
-        'owed refund failed; retried later',
+        expect.objectContaining({ paymentId: payment?.id, outcome: 'postponed' }),
+        'owed refund not made',
       );
     } finally {
       warn.mockRestore();
       paypal.clearFaults();
     }
     // Left for a minute after failing, then taken.
-    expect(await t.app.refundOwed()).toEqual({ refunded: 0, failed: 0 });
+    expect(await t.app.refundOwed()).toEqual({ refunded: 0, failed: 0, unsettled: 0 });
     t.clock.advance(61_000);
-    expect(await t.app.refundOwed()).toEqual({ refunded: 1, failed: 0 });
-    expect(await t.app.refundOwed()).toEqual({ refunded: 0, failed: 0 });
+    expect(await t.app.refundOwed()).toEqual({ refunded: 1, failed: 0, unsettled: 0 });
+    expect(await t.app.refundOwed()).toEqual({ refunded: 0, failed: 0, unsettled: 0 });
   });
 
-  it('refunds a provider keeps refusing are tried less and less often and never hold up the ones behind them', async () => {
-    // A round's worth of refunds PayPal refuses (captures it does not know), older than one it takes.
+  it('refunds a provider cannot be reached for are tried less and less often and never hold up the ones behind them', async () => {
+    // A round's worth of refunds PayPal cannot be reached for, older than one it takes.
     const refused = await unpaidOrder();
     expect((await call(refused.c.token, 'PUT', '/order/cancel', { orderID: refused.orderID })).code).toBe(0);
     await db()
@@ -401,22 +401,50 @@ describe("the store's rounds, counted", () => {
     };
     expect(await owedToFine()).toBeGreaterThan(0);
 
+    paypal.injectFault({ kind: 'status', status: 503 }, { pathIncludes: 'UNKNOWN-CAPTURE' });
     const warn = vi.spyOn(t.app.log, 'warn').mockImplementation(() => undefined);
     try {
       // The oldest fifty fail and are left for a minute; the next round reaches the one behind them.
-      expect(await t.app.refundOwed()).toEqual({ refunded: 0, failed: 50 });
-      expect(await t.app.refundOwed()).toEqual({ refunded: 1, failed: 0 });
+      expect(await t.app.refundOwed()).toEqual({ refunded: 0, failed: 50, unsettled: 0 });
+      expect(await t.app.refundOwed()).toEqual({ refunded: 1, failed: 0, unsettled: 0 });
       expect(await owedToFine()).toBe(0);
       // Then a minute, two minutes, four… between tries of each refused one.
       t.clock.advance(61_000);
-      expect(await t.app.refundOwed()).toEqual({ refunded: 0, failed: 50 });
+      expect(await t.app.refundOwed()).toEqual({ refunded: 0, failed: 50, unsettled: 0 });
       t.clock.advance(61_000);
-      expect(await t.app.refundOwed()).toEqual({ refunded: 0, failed: 0 });
+      expect(await t.app.refundOwed()).toEqual({ refunded: 0, failed: 0, unsettled: 0 });
       t.clock.advance(61_000);
-      expect(await t.app.refundOwed()).toEqual({ refunded: 0, failed: 50 });
+      expect(await t.app.refundOwed()).toEqual({ refunded: 0, failed: 50, unsettled: 0 });
+    } finally {
+      warn.mockRestore();
+      paypal.clearFaults();
+    }
+    await db().delete(payments).where(eq(payments.orderId, refused.orderID));
+  });
+
+  it('a refund of a capture PayPal has no record of is left to a person at once, not tried again', async () => {
+    const refused = await unpaidOrder();
+    expect((await call(refused.c.token, 'PUT', '/order/cancel', { orderID: refused.orderID })).code).toBe(0);
+    await db()
+      .insert(payments)
+      .values({
+        orderId: refused.orderID,
+        provider: 'paypal',
+        providerRef: `UNKNOWN-ORDER-${refused.orderID}`,
+        amountCents: 100,
+        status: 'surplus',
+        captureId: `UNKNOWN-CAPTURE-${refused.orderID}`,
+      });
+    const warn = vi.spyOn(t.app.log, 'warn').mockImplementation(() => undefined);
+    try {
+      expect(await t.app.refundOwed()).toEqual({ refunded: 0, failed: 0, unsettled: 1 });
+      t.clock.advance(7 * 3_600_000);
+      expect(await t.app.refundOwed()).toEqual({ refunded: 0, failed: 0, unsettled: 0 });
     } finally {
       warn.mockRestore();
     }
+    const [row] = await db().select().from(payments).where(eq(payments.orderId, refused.orderID));
+    expect(row?.refundUnsettledReason).toMatch(/no record/);
     await db().delete(payments).where(eq(payments.orderId, refused.orderID));
   });
 });

@@ -218,6 +218,7 @@ export async function listOwedRefunds(exec: Executor, now: Date, limit: number):
       and(
         lt(payments.refundedCents, payments.amountCents),
         isDue(now),
+        isNull(payments.refundUnsettledAt),
         or(
           eq(payments.status, 'surplus'),
           and(eq(payments.status, 'captured'), eq(orders.status, 'cancelled')),
@@ -227,4 +228,38 @@ export async function listOwedRefunds(exec: Executor, now: Date, limit: number):
     .orderBy(payments.id)
     .limit(limit);
   return rows.map((r) => r.payment);
+}
+
+/**
+ * Takes the provider's own record of what it refunded of a payment (refunds made in its dashboard included): the
+ * payment's refunded amount becomes that, never less than the store recorded nor more than was captured.
+ */
+export async function recordProviderRefunds(
+  exec: Executor,
+  paymentId: number,
+  providerRefundedCents: number,
+  now: Date,
+): Promise<PaymentRow | undefined> {
+  const [row] = await exec
+    .update(payments)
+    .set({
+      refundedCents: sql`least(${payments.amountCents}, greatest(${payments.refundedCents}, ${providerRefundedCents}))`,
+      updatedAt: now,
+    })
+    .where(eq(payments.id, paymentId))
+    .returning();
+  return row;
+}
+
+/** A refund the rounds stop retrying: the back office dashboard lists it for a person to settle. */
+export async function markRefundUnsettled(
+  exec: Executor,
+  paymentId: number,
+  reason: string,
+  now: Date,
+): Promise<void> {
+  await exec
+    .update(payments)
+    .set({ refundUnsettledAt: now, refundUnsettledReason: reason.slice(0, 500), updatedAt: now })
+    .where(and(eq(payments.id, paymentId), isNull(payments.refundUnsettledAt)));
 }

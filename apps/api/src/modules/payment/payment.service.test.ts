@@ -67,6 +67,9 @@ class FakeProvider implements PaymentProvider {
       amountCents: input.amountCents,
     });
   }
+  refundedCents() {
+    return Promise.resolve(this.refunds.reduce((sum, r) => sum + r.amountCents, 0));
+  }
   getStatus() {
     return Promise.resolve({ status: 'approved' as const });
   }

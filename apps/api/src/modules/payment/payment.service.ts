@@ -29,6 +29,8 @@ import {
   listOwedRefunds,
   listStartedOfSettledOrders,
   markCapturePending,
+  markRefundUnsettled,
+  recordProviderRefunds,
   markPaymentCaptured,
   markPaymentEnded,
   markPaymentSurplus,
@@ -36,6 +38,23 @@ import {
   type PaymentRow,
 } from './payment.repo.js';
 import { storeUrl } from '../../lib/store-url.js';
+
+/**
+ * A refund the rounds could not make is tried this many times (backing off to six hours: about two days) before it is
+ * marked unsettled for a person.
+ */
+export const REFUND_TRIES_MAX = 16;
+
+/** What one try of the refund round did with a payment it owes back. */
+export type RefundRoundOutcome = 'refunded' | 'settled' | 'postponed' | 'unsettled';
+
+/** The provider answered the refund and refused it (more than is left, or a request it will not take). */
+function isRefusal(err: unknown): boolean {
+  return (
+    err instanceof PaymentProviderError &&
+    (err.kind === 'refund_rejected' || err.kind === 'rejected' || err.kind === 'not_found')
+  );
+}
 
 /** The order a payment is for, as the payment module needs to know it. */
 export type PayableOrder = { id: number; amountDueCents: number; customer: PaymentCustomer };
@@ -236,7 +255,70 @@ export function createPaymentService(
 
     /** Gives back the rest of a payment the store owes in full. */
     refundOwed: (payment: PaymentRow) => refundPayment(payment, payment.amountCents),
+
+    /**
+     * One try of the refund round at a payment it owes back, and what became of it. A provider refusing it as more
+     * than is left (a refund made by hand in its dashboard) is read for its own record of refunds, which the payment
+     * then takes, and the rest is tried once more; what it still refuses, or a provider unreachable for
+     * `REFUND_TRIES_MAX` tries, is marked unsettled for a person and never tried again.
+     */
+    async retryOwedRefund(payment: PaymentRow): Promise<RefundRoundOutcome> {
+      try {
+        return (await refundPayment(payment, payment.amountCents)) > 0 ? 'refunded' : 'settled';
+      } catch (err) {
+        if (isRefusal(err) && payment.captureId !== null) {
+          const outcome = await reconcile(payment, payment.captureId);
+          if (outcome !== 'postponed') return outcome;
+        }
+        return postponeOrGiveUp(payment, err);
+      }
+    },
   };
+
+  /** Takes the provider's own record of the payment's refunds, then tries what it still owes once more. */
+  async function reconcile(payment: PaymentRow, captureId: string): Promise<RefundRoundOutcome> {
+    let reconciled: PaymentRow | undefined;
+    try {
+      const total = await provider(payment.provider).refundedCents({
+        providerRef: payment.providerRef,
+        captureId,
+      });
+      reconciled = await recordProviderRefunds(db, payment.id, total, now());
+    } catch (err) {
+      if (!isRefusal(err)) return 'postponed';
+      await markRefundUnsettled(db, payment.id, `the provider has no record of it: ${String(err)}`, now());
+      return 'unsettled';
+    }
+    if (!reconciled || reconciled.refundedCents >= reconciled.amountCents) return 'settled';
+    try {
+      await refundPayment(reconciled, reconciled.amountCents);
+      return 'refunded';
+    } catch (err) {
+      if (!isRefusal(err)) return 'postponed';
+      await markRefundUnsettled(
+        db,
+        payment.id,
+        `refused after reconciling with the provider: ${String(err)}`,
+        now(),
+      );
+      return 'unsettled';
+    }
+  }
+
+  /** Left for later, backing off, until `REFUND_TRIES_MAX` tries: then a person must look. */
+  async function postponeOrGiveUp(payment: PaymentRow, err: unknown): Promise<RefundRoundOutcome> {
+    if (payment.retries + 1 >= REFUND_TRIES_MAX) {
+      await markRefundUnsettled(
+        db,
+        payment.id,
+        `not made in ${REFUND_TRIES_MAX} tries: ${String(err)}`,
+        now(),
+      );
+      return 'unsettled';
+    }
+    await postponePayment(db, payment.id, now());
+    return 'postponed';
+  }
 
   /**
    * One refund per payment, whatever the route to it (a cancel, the retry round, two processes at once): the

@@ -42,6 +42,7 @@ export interface PayPalProviderOptions {
 const moneySchema = z.object({ currency_code: z.string(), value: z.string() });
 const linkSchema = z.object({ href: z.string(), rel: z.string() });
 const captureSchema = z.object({ id: z.string(), status: z.string(), amount: moneySchema.optional() });
+const refundSchema = z.object({ id: z.string(), status: z.string(), amount: moneySchema.optional() });
 const orderSchema = z.object({
   id: z.string(),
   status: z.string(),
@@ -50,14 +51,14 @@ const orderSchema = z.object({
     .array(
       z.object({
         amount: moneySchema.optional(),
-        payments: z.object({ captures: z.array(captureSchema).optional() }).optional(),
+        payments: z
+          .object({ captures: z.array(captureSchema).optional(), refunds: z.array(refundSchema).optional() })
+          .optional(),
       }),
     )
     .default([]),
 });
 type PayPalOrder = z.infer<typeof orderSchema>;
-
-const refundSchema = z.object({ id: z.string(), status: z.string(), amount: moneySchema.optional() });
 const tokenSchema = z.object({ access_token: z.string().min(1), expires_in: z.number().positive() });
 const errorSchema = z
   .object({
@@ -197,6 +198,16 @@ export class PayPalProvider implements PaymentProvider {
     throw new PaymentProviderError(this.name, 'refund_rejected', `refund ${refund.status}`, {
       providerCode: refund.status,
     });
+  }
+
+  /** The order's payment history (Orders v2 "Show order details") lists its refunds, whoever made them. */
+  async refundedCents(payment: { providerRef: string; captureId: string }): Promise<number> {
+    const order = await this.fetchOrder(payment.providerRef);
+    if (!order) throw new PaymentProviderError(this.name, 'not_found', 'no such order');
+    return order.purchase_units
+      .flatMap((unit) => unit.payments?.refunds ?? [])
+      .filter((r) => r.status === 'COMPLETED' || r.status === 'PENDING')
+      .reduce((sum, r) => sum + (r.amount ? readCents(this.name, r.amount.value) : 0), 0);
   }
 
   async getStatus(providerRef: string): Promise<PaymentStatus> {
