@@ -5,6 +5,7 @@ import { cartLines } from './db/schema/index.js';
 import { createProduct } from '../test/catalog-factories.js';
 import { bearer, registerCustomer, uniqueEmail } from '../test/factories.js';
 import { createTestApp, openTestDatabase, type TestApp } from '../test/test-app.js';
+import { addStaff, staffCall, staffSession } from '../test/staff-factories.js';
 
 /**
  * Two API instances with their own connection pools on one PostgreSQL database, as two processes behind a load
@@ -40,6 +41,24 @@ describe.runIf(process.env.TEST_DB === 'postgres')('two API processes on one Pos
     expect((await a.app.inject({ url: '/api/v1/customer/me', headers: bearer(c.token) })).statusCode).toBe(
       401,
     );
+  });
+
+  it('a staff member disabled through one process, or changing their password there, is signed out on the other at once', async () => {
+    const owner = await addStaff(a.database.db, 'owner');
+    const picker = await addStaff(a.database.db, 'picker');
+    const ownerToken = await staffSession(a, owner.id);
+    const pickerHere = await staffSession(a, picker.id);
+    const pickerThere = await staffSession(a, picker.id);
+    expect((await staffCall(b, pickerThere, 'GET', '/me')).statusCode).toBe(200);
+    const changed = await staffCall(a, pickerHere, 'PUT', '/me/password', {
+      oldPassword: picker.password,
+      newPassword: 'another pass 2001',
+    });
+    expect(changed.json().code).toBe(0);
+    expect((await staffCall(b, pickerThere, 'GET', '/me')).statusCode).toBe(401);
+    expect((await staffCall(b, pickerHere, 'GET', '/me')).statusCode).toBe(200);
+    await staffCall(a, ownerToken, 'PUT', `/staff/${picker.id}`, { disabled: true });
+    expect((await staffCall(b, pickerHere, 'GET', '/me')).statusCode).toBe(401);
   });
 
   it('one email registered at once through both: exactly one account', async () => {
