@@ -59,6 +59,57 @@ const featureBoundaries = [
   })),
 ];
 
+/**
+ * The back office's feature graph (apps/admin/README.md, "Modules"), as the web app's above: each feature imports only
+ * the features listed for it; lib/ and components/ import no feature and not app/.
+ */
+const adminFeatureImports = {
+  account: ['auth'],
+  audit: ['staff'],
+  auth: [],
+  dashboard: [],
+  staff: [],
+};
+const adminFeatureNames = Object.keys(adminFeatureImports);
+
+const adminBoundaries = [
+  ...Object.entries(adminFeatureImports).map(([feature, allowed]) => {
+    const forbidden = adminFeatureNames.filter((name) => name !== feature && !allowed.includes(name));
+    const patterns = [
+      {
+        regex: '^(\\.\\./)+app/',
+        message: 'An admin feature must not import app/ (apps/admin/README.md, Modules).',
+      },
+    ];
+    if (forbidden.length > 0) {
+      patterns.push({
+        regex: `^(\\.\\./)+(features/)?(${forbidden.join('|')})/`,
+        message: `admin features/${feature} may import ${allowed.length > 0 ? `only ${allowed.join(', ')}` : 'no other feature'} (apps/admin/README.md, Modules).`,
+      });
+    }
+    return {
+      files: [`apps/admin/src/features/${feature}/**/*.{ts,tsx}`],
+      rules: { 'no-restricted-imports': ['error', { patterns }] },
+    };
+  }),
+  {
+    files: ['apps/admin/src/lib/**/*.{ts,tsx}', 'apps/admin/src/components/**/*.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['**/features/**', '**/app/**'],
+              message: 'lib/ and components/ must not import features or app.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+];
+
 export default tseslint.config(
   { ignores: ['**/node_modules/**', '**/dist/**', '**/data/**', '**/.tmp/**', 'e2e/screenshots/**'] },
   js.configs.recommended,
@@ -73,7 +124,7 @@ export default tseslint.config(
     },
   },
   {
-    files: ['apps/web/**/*.{ts,tsx}'],
+    files: ['apps/web/**/*.{ts,tsx}', 'apps/admin/**/*.{ts,tsx}'],
     languageOptions: { globals: { ...globals.browser } },
     plugins: { 'react-hooks': reactHooks },
     rules: {
@@ -98,5 +149,28 @@ export default tseslint.config(
       ],
     },
   },
+  {
+    // Dependencies through their documented API only (STYLE.md 11): no node-postgres socket, no Drizzle internals.
+    files: ['apps/api/**/*.ts', 'bench/**/*.ts'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: "MemberExpression[property.name='stream'][object.property.name='connection']",
+          message:
+            "node-postgres's connection.stream is private: use its documented API (pipeline mode, pool).",
+        },
+        {
+          selector: "MemberExpression[property.name='_'][object.type!='ThisExpression']",
+          message: "Drizzle's `_` fields are private: use its documented API.",
+        },
+        {
+          selector: 'MemberExpression[property.name=/^(decoder|customResultMapper|joinsNotNullableMap)$/]',
+          message: "Drizzle's query internals are private: use its documented API.",
+        },
+      ],
+    },
+  },
   ...featureBoundaries,
+  ...adminBoundaries,
 );

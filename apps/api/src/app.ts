@@ -11,7 +11,6 @@ import type { Config } from './config.js';
 import type { Database } from './db/client.js';
 import { loadSigningSecret } from './db/app-settings.js';
 import { AppError } from './lib/app-error.js';
-import { lazyChildLoggerFactory } from './lib/lazy-child-logger.js';
 import { serializeRequest } from './lib/log-redaction.js';
 import { createResponseSerializerCompiler } from './lib/response-serializer.js';
 import { createSigner } from './lib/signing.js';
@@ -24,7 +23,6 @@ import errorsPlugin, { clientErrorHandler, frameworkErrors } from './plugins/err
 import securityHeadersPlugin from './plugins/security-headers.js';
 import admissionPlugin from './plugins/admission.js';
 import spaPlugin from './plugins/spa.js';
-import { leasedRedisStore } from './plugins/rate-limit-leases.js';
 import { accountRoutes } from './modules/account/account.routes.js';
 import { createAccountService } from './modules/account/account.service.js';
 import { createGoogleVerifier } from './modules/account/google.js';
@@ -110,7 +108,6 @@ export async function buildApp({ config, database, now = () => new Date(), logge
     clientErrorHandler,
     // Two info lines per request cost more than a cheap route itself; one line at debug is logged below instead.
     logController: new LogController({ disableRequestLogging: true }),
-    childLoggerFactory: lazyChildLoggerFactory,
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(
@@ -173,7 +170,8 @@ export async function buildApp({ config, database, now = () => new Date(), logge
     global: true,
     max: config.RATE_LIMIT_PER_MINUTE,
     timeWindow: 60_000,
-    ...(redis ? { store: leasedRedisStore(redis, { nameSpace: 'storefront-rl:' }), skipOnError: true } : {}),
+    // @fastify/rate-limit's own Redis store: one atomic script per request, shared by every process.
+    ...(redis ? { redis, nameSpace: 'storefront-rl:', skipOnError: true } : {}),
     errorResponseBuilder: () => new AppError('RATE_LIMITED'),
   });
   await app.register(docsPlugin);
@@ -297,7 +295,6 @@ export async function buildApp({ config, database, now = () => new Date(), logge
     log: app.log,
     mail: orderMail,
     maxUnpaid: config.UNPAID_ORDERS_MAX,
-    batchCheckouts: database.kind === 'postgres',
     onStockChanged: () => listings.clear(),
     settleTakenPayments: (customerId, orderId) => orderPayments.settleTakenPayments(customerId, orderId),
   });

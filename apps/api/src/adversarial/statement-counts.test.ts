@@ -16,7 +16,6 @@ import { deliveryWindowTemplates } from '../db/schema/index.js';
 import { createProduct } from '../../test/catalog-factories.js';
 import { adminQuery, uniqueName, withDatabase } from '../../test/databases.js';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
-import { checkoutTogether } from '../modules/order/checkout-together.js';
 
 // SQL statements per request must not grow with the size of the cart, the order or the page (Saleor's query-count
 // tests): each route is asked with a small and a large one, and both must send the same number of statements.
@@ -28,11 +27,6 @@ const TRANSACTION_CONTROL = /^\s*(begin|commit|rollback|savepoint|release)\b/i;
 const onStatement = (sql: string) => {
   if (counting && !TRANSACTION_CONTROL.test(sql)) statements.push(sql);
 };
-// PostgreSQL: each time a transaction's connection wrote what it was asked for together (a round trip).
-let transactionWrites = 0;
-const onTransactionWrite = () => {
-  if (counting) transactionWrites += 1;
-};
 
 /** The test database, telling `onStatement` every statement the app sends. */
 async function openCountedDatabase(): Promise<Database> {
@@ -41,7 +35,7 @@ async function openCountedDatabase(): Promise<Database> {
     if (!url) throw new Error('DATABASE_URL is not set');
     const name = uniqueName('sf_t');
     await adminQuery(url, `CREATE DATABASE ${name} TEMPLATE ${inject('postgresTemplate')}`);
-    const database = await openPostgres(withDatabase(url, name), { onStatement, onTransactionWrite });
+    const database = await openPostgres(withDatabase(url, name), { onStatement });
     return {
       ...database,
       async close() {
@@ -73,7 +67,6 @@ async function count(
   payload?: object,
 ): Promise<{ n: number; code: number }> {
   statements.length = 0;
-  transactionWrites = 0;
   counting = true;
   try {
     const res = await t.app.inject({
@@ -318,68 +311,6 @@ describe('SQL statements per request', () => {
     expect(cancelled[0]).toEqual({ n: 11, code: 0 });
     expect(cancelled[1]).toEqual(cancelled[0]);
   });
-
-  it.runIf(process.env.TEST_DB === 'postgres')(
-    'order/create makes two round trips however big the order: its reads with BEGIN, its writes with COMMIT',
-    async () => {
-      const trips: number[] = [];
-      for (const lines of [1, 10]) {
-        const { c, addressID } = await shopper(lines);
-        const res = await count(c, 'POST', '/order/create', {
-          addressID,
-          shippingService: 'standard',
-          useCredit: false,
-        });
-        expect(res.code).toBe(0);
-        trips.push(transactionWrites);
-      }
-      expect(trips).toEqual([2, 2]);
-    },
-  );
-
-  it.runIf(process.env.TEST_DB === 'postgres')(
-    'checkouts of many customers together send as many statements for eight as for two, in two round trips',
-    async () => {
-      const counted: { n: number; trips: number }[] = [];
-      for (const customers of [2, 8]) {
-        const shoppers = await Promise.all(Array.from({ length: customers }, (_, i) => shopper(1 + (i % 3))));
-        statements.length = 0;
-        transactionWrites = 0;
-        counting = true;
-        try {
-          const outcomes = await checkoutTogether(
-            t.database.db,
-            shoppers.map(({ c, addressID }) => ({
-              customerId: c.user.customerID,
-              body: { addressID, shippingService: 'standard', useCredit: false },
-              key: {
-                scope: {
-                  customerId: c.user.customerID,
-                  route: 'order/create',
-                  key: randomBytes(8).toString('hex'),
-                },
-                requestHash: 'h',
-              },
-            })),
-            new Date(),
-            { mail: { publicUrl: 'http://localhost:3000', unpaidMinutes: 30, abn: null }, maxUnpaid: 3 },
-          );
-          expect(outcomes.map((o) => o.kind)).toEqual(shoppers.map(() => 'placed'));
-        } finally {
-          counting = false;
-        }
-        counted.push({ n: statements.length, trips: transactionWrites });
-        expectCheckoutPlanModes(statements);
-      }
-      // Read: the keys claimed, each with its answer, its order's id (so no ids are read and no answers written
-      // after); then, each statement planned for its values, the carts locked, the orders awaiting payment, the
-      // addresses, the delivery suburbs, the selected lines with their products locked, the carts' coupons, the
-      // rates, the zones with windows, the customers. Written: the stock taken, the lines off the carts (no keys
-      // given back, so no statement for them); then, planned as usual, the orders, their lines, the mails.
-      expect(counted[0]).toEqual({ n: 17, trips: 2 });
-      expect(counted[1]).toEqual(counted[0]);
-    },
-  );
 
   it('order/detail sends as many for ten lines as for one, and asks for no coupon or window it has not got', async () => {
     const small = await shopper(1);

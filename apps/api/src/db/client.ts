@@ -1,6 +1,6 @@
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
-import { resyncAfterUnsentStatements } from './pglite-resync.js';
+import { serializeParametersAsText } from './pglite-serializers-shim.js';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePg, type NodePgDatabase } from 'drizzle-orm/node-postgres';
@@ -10,7 +10,6 @@ import type { ExtractTablesWithRelations, SQL } from 'drizzle-orm';
 import pg from 'pg';
 import * as schema from './schema/index.js';
 import { listenPglite, listenPostgres, type Listener, type NotificationHandlers } from './notifications.js';
-import { holdWrites } from './held-writes.js';
 import { LOCK_NOT_AVAILABLE, openPipeline, type PipelineLane } from './pipeline.js';
 
 export type Schema = typeof schema;
@@ -45,7 +44,7 @@ export async function openPglite(
   options: { dataDir?: string; loadDataDir?: Blob; onStatement?: OnStatement } = {},
 ): Promise<Database & { dump(): Promise<Blob> }> {
   const client = await PGlite.create({ dataDir: options.dataDir, loadDataDir: options.loadDataDir });
-  resyncAfterUnsentStatements(client);
+  serializeParametersAsText(client);
   const db = drizzlePglite(client, { schema, logger: statementLogger(options.onStatement) });
   return {
     db,
@@ -68,8 +67,6 @@ export type PostgresOptions = {
   /** Told about each connection the server dropped; the pool replaces it on the next checkout. */
   onConnectionLost?: (err: Error) => void;
   onStatement?: OnStatement;
-  /** Told each time a transaction's connection writes the statements asked for together (one round trip each). */
-  onTransactionWrite?: () => void;
 };
 
 type InOrder = <T>(run: (exec: Db) => Promise<T>) => Promise<T>;
@@ -166,7 +163,7 @@ export async function openPostgres(url: string, options: PostgresOptions = {}): 
     try {
       let clientDb = onClient.get(client);
       if (!clientDb) {
-        clientDb = drizzlePg(transactionClient(client, options.onTransactionWrite), { schema, logger });
+        clientDb = drizzlePg(client, { schema, logger });
         onClient.set(client, clientDb);
       }
       return await clientDb.transaction((tx) => {
@@ -204,99 +201,6 @@ export async function openPostgres(url: string, options: PostgresOptions = {}): 
       await pool.end();
     },
   };
-}
-
-const BEGUN: pg.QueryResult = { command: 'BEGIN', rowCount: null, oid: 0, rows: [], fields: [] };
-const ENDED: pg.QueryResult = { command: 'ROLLBACK', rowCount: null, oid: 0, rows: [], fields: [] };
-
-/** The COMMIT asked for with a transaction's last writes (`commitWithWrites`), per transaction connection. */
-const earlyCommits = new WeakMap<pg.PoolClient, { ask: () => Promise<void> }>();
-
-/**
- * Sends COMMIT in the same write as the statements the transaction asks for in this turn of the event loop, so
- * the writes and their COMMIT cost one round trip, not two. Only for a transaction's last writes, and only where
- * every refusal among them is raised by the database: a statement that fails aborts the transaction, COMMIT then
- * rolls it back, and the failure reaches the caller as usual. After it, the transaction takes no more statements.
- * Resolves once committed; rejects when COMMIT failed or rolled back. On PGlite, commits when the transaction
- * returns, as before.
- */
-export function commitWithWrites(tx: Executor): Promise<void> {
-  const client = transactionConnections.get(tx);
-  const early = client && earlyCommits.get(client);
-  return early ? early.ask() : Promise.resolve();
-}
-
-/**
- * A pooled connection as a transaction's statements reach it: what is asked for in one turn of the event loop
- * (the steps of a `together`, say) leaves in one write, and BEGIN is not waited for but leaves with the
- * first statements, so a transaction costs a round trip per batch of statements rather than per statement. BEGIN
- * can only fail with the connection, and then the statement after it fails too; that statement answers for both.
- * A COMMIT asked for early (`commitWithWrites`) leaves with the last batch, and Drizzle's own COMMIT or ROLLBACK
- * after it is answered without a round trip.
- */
-function transactionClient(client: pg.PoolClient, onWrite?: () => void): pg.PoolClient {
-  let begun: Promise<pg.QueryResult> | undefined;
-  // The early COMMIT: asked for (it leaves with the held statements), then sent.
-  let early: { sent?: Promise<pg.QueryResult>; settle: (sent: Promise<pg.QueryResult>) => void } | undefined;
-  const sendCommit = (): Promise<pg.QueryResult> => {
-    const asked = early;
-    if (!asked) throw new Error('no COMMIT was asked for');
-    asked.sent ??= client.query('COMMIT');
-    asked.settle(asked.sent);
-    return asked.sent;
-  };
-  const hold = holdWrites(client, process.nextTick, {
-    onFlush: onWrite,
-    beforeFlush: () => {
-      if (early && !early.sent) sendCommit();
-    },
-  });
-  earlyCommits.set(client, {
-    ask: () => {
-      const answered = new Promise<void>((resolve, reject) => {
-        early = {
-          settle: (sent) =>
-            sent.then((result) => {
-              if (result.command === 'COMMIT') resolve();
-              else reject(new Error(`the transaction ended with ${result.command}, not COMMIT`));
-            }, reject),
-        };
-      });
-      // Heard by the caller; a transaction rolled back before its COMMIT left must not count as unhandled.
-      answered.catch(() => undefined);
-      hold();
-      return answered;
-    },
-  });
-  const query = (config: pg.QueryConfig | string, values?: unknown[]): Promise<pg.QueryResult> => {
-    const text = typeof config === 'string' ? config : config.text;
-    const isBegin = /^begin\b/i.test(text);
-    if (isBegin) early = undefined;
-    if (early) {
-      if (/^commit\b/i.test(text)) return sendCommit();
-      if (/^rollback\b/i.test(text)) {
-        // Sent: the transaction ended with it (a failed write turned it into a rollback). Not yet: it never will be.
-        if (early.sent) return Promise.resolve(ENDED);
-        early.settle(Promise.resolve(ENDED));
-        early = undefined;
-      } else if (early.sent) {
-        return Promise.reject(new Error(`a statement after the transaction's COMMIT: ${text}`));
-      }
-    }
-    hold();
-    const sent = client.query(config, values);
-    if (isBegin) {
-      begun = sent;
-      // Heard by the next statement; until then a failure must not count as unhandled.
-      sent.catch(() => undefined);
-      return Promise.resolve(BEGUN);
-    }
-    if (!begun) return sent;
-    const after = begun;
-    begun = undefined;
-    return Promise.all([after, sent]).then(([, result]) => result);
-  };
-  return Object.create(client, { query: { value: query } }) as pg.PoolClient;
 }
 
 export function openDatabase(

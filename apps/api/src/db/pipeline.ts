@@ -1,5 +1,4 @@
 import pg from 'pg';
-import { holdWrites } from './held-writes.js';
 
 /**
  * A few PostgreSQL connections in node-postgres's pipeline mode, shared by every statement that runs on its own
@@ -45,7 +44,7 @@ const RECONNECT_FIRST_MS = 100;
 const RECONNECT_MAX_MS = 5_000;
 
 export type PipelineLane = { send(config: pg.QueryConfig, values?: unknown[]): Promise<pg.QueryResult> };
-type Lane = PipelineLane & { client: pg.Client; inFlight: number; hold: () => void };
+type Lane = PipelineLane & { client: pg.Client; inFlight: number };
 
 export function openPipeline(url: string, options: PipelineOptions): Pipeline {
   const lanes: Lane[] = [];
@@ -112,13 +111,11 @@ function laneOf(client: pg.Client): Lane {
   const lane: Lane = {
     client,
     inFlight: 0,
-    hold: holdWrites(client, flushAfterIo),
     send(config, values) {
       lane.inFlight += 1;
       const done = () => {
         lane.inFlight -= 1;
       };
-      lane.hold();
       const result = client.query(config, values);
       result.then(done, done);
       return result;
@@ -126,12 +123,6 @@ function laneOf(client: pg.Client): Lane {
   };
   return lane;
 }
-
-/**
- * A lane's statements leave once the event loop has run the I/O callbacks of this turn, so the requests that
- * arrived together share a write (and a wake-up of the server process) instead of each making its own.
- */
-const flushAfterIo = (flush: () => void) => void setImmediate(flush);
 
 function nextDelay(ms: number): number {
   return Math.min(ms * 2, RECONNECT_MAX_MS);

@@ -1,12 +1,11 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { connectionOf, type Executor } from './client.js';
-import { mapRowsOnce } from './row-mapper.js';
 
 /**
  * A query built once per database (or PostgreSQL connection, for transactions) instead of on every call: Drizzle's
  * builder costs more than the round trip of a small query. Built with `.prepare(name)`, it also goes to PostgreSQL
  * as a named prepared statement, parsed and planned once per connection. The text must not depend on the arguments
- * (placeholders only). Its rows are mapped to objects by a mapper worked out once (`row-mapper.ts`).
+ * (placeholders only).
  */
 export function preparedPer<P>(build: (exec: Executor) => P): (exec: Executor) => P {
   const built = new WeakMap<object, P>();
@@ -15,7 +14,6 @@ export function preparedPer<P>(build: (exec: Executor) => P): (exec: Executor) =
     let query = built.get(key);
     if (query === undefined) {
       query = build(exec);
-      mapRowsOnce(query);
       built.set(key, query);
     }
     return query;

@@ -4,7 +4,7 @@ import { pgErrorCode } from './client.js';
 const AFTER_A_FAILURE = '25P02';
 
 /**
- * Runs steps of one transaction side by side, so their statements leave in one write (db/held-writes.ts), and
+ * Runs steps of one transaction side by side, so their statements are pipelined (node-postgres's pipeline mode), and
  * waits for every step to finish, including statements a step sends after an answer, before answering: no step is
  * still sending when the transaction ends, which a `Promise.all` failing early would allow. Fails with the error of
  * the first step in list order that failed, so a customer hears the same refusal however the answers interleave;

@@ -1,5 +1,5 @@
 import { and, asc, desc, eq, sql } from 'drizzle-orm';
-import { commitWithWrites, type Db, type Executor } from '../../db/client.js';
+import type { Db, Executor } from '../../db/client.js';
 import { preparedPer } from '../../db/prepared.js';
 import { together } from '../../db/together.js';
 import { cartLines, carts, coupons, customerCoupons, customers, products } from '../../db/schema/index.js';
@@ -477,7 +477,6 @@ export async function addToCartsAtOnce(
         maxQuantity,
       }),
       lineStockOfMany(tx).execute({ customerIds }),
-      commitWithWrites(tx),
     ]);
     const linesOf = new Map(stock.map((row) => [row.customerId, row.lines]));
     return new Map(added.map(({ customerId }) => [customerId, lineStockOf(linesOf.get(customerId) ?? [])]));

@@ -1,6 +1,6 @@
 import { gstIncluded } from '@storefront/contract/gst';
 import type { OrderCreateBody } from '@storefront/contract/order';
-import { commitWithWrites, violatedConstraint, type Db, type Executor } from '../../db/client.js';
+import { violatedConstraint, type Db, type Executor } from '../../db/client.js';
 import { planAsUsual, planEachStatement } from '../../db/plan-each-statement.js';
 import { together } from '../../db/together.js';
 import { AppError } from '../../lib/app-error.js';
@@ -28,10 +28,7 @@ import { zoneOf } from '../shipping/shipping.rules.js';
 import { findSuburbOfAddress } from '../suburb/suburb.repo.js';
 import { holdCredit, recordOrderCredit } from '../wallet/wallet.service.js';
 import { formatAud } from '../mail/mail-layout.js';
-import { batchWhileBusy } from '../../lib/batch-while-busy.js';
-import type { WarnLog } from '../../lib/warn-log.js';
 import { queueOrderMail, type OrderMailSettings } from './order-mails.js';
-import { checkoutTogether, goesTogether, type CheckoutCall } from './checkout-together.js';
 import {
   compareOrderLines,
   countUnpaidOrders,
@@ -61,62 +58,16 @@ export type CheckoutSettings = {
 
 export type CheckoutOutcome = { orderId: number; placed?: PlacedOrder };
 
-// At most this many checkouts share a transaction, and this many transactions of them run at once.
-const CHECKOUT_BATCH_MAX = 32;
-const CHECKOUT_BATCH_SLOTS = 2;
-
 /**
- * Checkout, alone or, with `batch` (on PostgreSQL), together with others: a checkout that finds one of two slots
- * free runs at once, alone; checkouts that arrive while both are busy wait and go as one transaction
- * (`checkout-together.ts`), one customer's at a time. The embedded database runs its statements inside this
- * process, where a batch would hold every other request up: there each checkout goes alone.
- */
-export function createCheckout(
-  db: Db,
-  now: () => Date,
-  settings: CheckoutSettings,
-  { batch = false, log }: { batch?: boolean; log?: WarnLog } = {},
-) {
-  const alone = checkoutAlone(db, now, settings);
-  if (!batch) return alone;
-  const inBatches = batchWhileBusy({
-    keyOf: (call: CheckoutCall) => call.customerId,
-    maxBatch: CHECKOUT_BATCH_MAX,
-    slots: CHECKOUT_BATCH_SLOTS,
-    run: async (calls: CheckoutCall[]) => {
-      const aloneEach = (cs: CheckoutCall[]) =>
-        Promise.allSettled(cs.map((c) => alone(c.customerId, c.body, c.key)));
-      if (calls.length === 1) return aloneEach(calls);
-      // A batch the database refused wrote nothing: each of its checkouts runs again on its own, to be answered
-      // as it would have been alone.
-      const outcomes = await checkoutTogether(db, calls, now(), settings).catch((err: unknown) => {
-        log?.warn({ err, checkouts: calls.length }, 'checkout batch refused; each checkout runs again alone');
-        return null;
-      });
-      if (!outcomes) return aloneEach(calls);
-      return Promise.allSettled(
-        outcomes.map((o, i): Promise<CheckoutOutcome> => {
-          if (o.kind === 'placed') return Promise.resolve({ orderId: o.placed.order.id, placed: o.placed });
-          if (o.kind === 'refused') return Promise.reject(o.error);
-          const call = calls[i] as CheckoutCall;
-          return alone(call.customerId, call.body, call.key);
-        }),
-      );
-    },
-  });
-  return (customerId: number, body: OrderCreateBody, key?: CheckoutKey): Promise<CheckoutOutcome> =>
-    goesTogether(body) ? inBatches({ customerId, body, key }) : alone(customerId, body, key);
-}
-
-/**
- * Checkout: turns the selected available cart lines into an order in one transaction, in two round trips to the
- * database however big the cart: read and lock everything the order depends on (with BEGIN); decide, in code,
- * every refusal and the order as it will be written; write it all with COMMIT. Holds whose outcome the order needs (a
- * window place, a coupon use, store credit) take one more round trip before the writes, only when asked for. Each
+ * Checkout: turns the selected available cart lines into an order in one transaction, its statements sent in three
+ * batches however big the cart (each batch pipelined, node-postgres's pipeline mode): read and lock everything the
+ * order depends on; decide, in code, every refusal and the order as it will be written; write it all. Holds whose
+ * outcome the order needs (a window place, a coupon use, store credit) take one more batch before the writes, only
+ * when asked for. Each
  * step calls the module that owns what it touches; anything refused rolls every step back (apps/api/README.md,
  * "Checkout"). Answers the order placed, or only its id when the Idempotency-Key replays an earlier checkout.
  */
-function checkoutAlone(db: Db, now: () => Date, { mail, maxUnpaid }: CheckoutSettings) {
+export function createCheckout(db: Db, now: () => Date, { mail, maxUnpaid }: CheckoutSettings) {
   return async function checkout(
     customerId: number,
     body: OrderCreateBody,
@@ -165,8 +116,6 @@ function checkoutAlone(db: Db, now: () => Date, { mail, maxUnpaid }: CheckoutSet
           mail,
           placedAt,
         ),
-        // Every refusal above is the database's, so COMMIT leaves with the writes; a failed write rolls it back.
-        commitWithWrites(tx),
       ]);
       return {
         orderId: order.id,

@@ -173,8 +173,6 @@ export type OrderServiceDeps = {
   mail: OrderMailSettings;
   /** Orders a customer may have awaiting payment at once. */
   maxUnpaid: number;
-  /** Checkouts arriving while others are at the database go together (PostgreSQL: checkout-together.ts). */
-  batchCheckouts?: boolean;
   /** Told after an order took stock or gave it back (the shop grid's cache is cleared). */
   onStockChanged: () => void;
   /**
@@ -186,12 +184,7 @@ export type OrderServiceDeps = {
 
 export function createOrderService(db: Db, deps: OrderServiceDeps) {
   const { now, payments, log, mail, onStockChanged: stockChanged } = deps;
-  const checkout = createCheckout(
-    db,
-    now,
-    { mail, maxUnpaid: deps.maxUnpaid },
-    { batch: deps.batchCheckouts, log },
-  );
+  const checkout = createCheckout(db, now, { mail, maxUnpaid: deps.maxUnpaid });
 
   async function detail(customerId: number, orderId: number): Promise<OrderDetail> {
     const order = await findOrder(db, customerId, orderId);
