@@ -56,6 +56,19 @@ export function ensureBuilt({ force = false } = {}) {
     console.log('Building the web app…');
     run('npm', ['run', 'build', '-w', 'apps/web']);
   }
+  const admin = path.join(root, 'apps/admin/dist/index.html');
+  if (
+    force ||
+    isStale(admin, [
+      'apps/admin/src',
+      'apps/admin/index.html',
+      'apps/admin/vite.config.ts',
+      'packages/contract/src',
+    ])
+  ) {
+    console.log('Building the back office app…');
+    run('npm', ['run', 'build', '-w', 'apps/admin']);
+  }
   const api = path.join(root, 'apps/api/dist/server.js');
   if (force || isStale(api, ['apps/api/src', 'apps/api/build.mjs', 'packages/contract/src'])) {
     console.log('Building the API…');

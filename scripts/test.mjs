@@ -40,7 +40,7 @@ function vitest(label, dir) {
   }
 }
 
-const workspaces = ['packages/contract', 'apps/api', 'apps/web', 'e2e', 'bench'].filter((w) =>
+const workspaces = ['packages/contract', 'apps/api', 'apps/web', 'apps/admin', 'e2e', 'bench'].filter((w) =>
   existsSync(path.join(root, w, 'tsconfig.json')),
 );
 
@@ -51,6 +51,7 @@ for (const w of workspaces) step(`types (${w})`, bin('tsc'), ['--noEmit', '-p', 
 vitest('contract', 'packages/contract');
 vitest('api', 'apps/api');
 vitest('web', 'apps/web');
+vitest('admin', 'apps/admin');
 vitest('bench', 'bench');
 
 if (existsSync(path.join(root, 'e2e/vitest.config.ts'))) {

@@ -1,0 +1,83 @@
+import { lazy, Suspense, type ComponentType, type ReactNode } from 'react';
+import { createBrowserRouter, type RouteObject } from 'react-router';
+import { ADMIN_APP_PATH } from '@storefront/contract/staff';
+import { PageLoading } from '../components/page-loading';
+import type { AdminPage } from '../lib/access';
+import { AdminLayout } from './admin-layout';
+import { HomeRedirect } from './home-redirect';
+import { NotFoundPage } from './not-found-page';
+import { RequirePage } from './require-page';
+import { RequireStaff } from './require-staff';
+import { RouteErrorPage } from './route-error-page';
+
+/** Each page is its own chunk, loaded as it opens: a picker's browser never fetches the staff or audit pages. */
+function lazyPage<M>(load: () => Promise<M>, pick: (module: M) => ComponentType) {
+  const Component = lazy(() => load().then((module) => ({ default: pick(module) })));
+  return <Component />;
+}
+
+const LoginPage = lazyPage(
+  () => import('../features/auth/pages/login-page'),
+  (m) => m.LoginPage,
+);
+const SetPasswordPage = lazyPage(
+  () => import('../features/auth/pages/set-password-page'),
+  (m) => m.SetPasswordPage,
+);
+const DashboardPage = lazyPage(
+  () => import('../features/dashboard/pages/dashboard-page'),
+  (m) => m.DashboardPage,
+);
+const StaffPage = lazyPage(
+  () => import('../features/staff/pages/staff-page'),
+  (m) => m.StaffPage,
+);
+const AuditPage = lazyPage(
+  () => import('../features/audit/pages/audit-page'),
+  (m) => m.AuditPage,
+);
+const AccountPage = lazyPage(
+  () => import('../features/account/pages/account-page'),
+  (m) => m.AccountPage,
+);
+
+function openPage(element: ReactNode) {
+  return (
+    <main className="centred">
+      <Suspense fallback={<PageLoading />}>{element}</Suspense>
+    </main>
+  );
+}
+
+function guarded(page: AdminPage, element: ReactNode) {
+  return <RequirePage page={page}>{element}</RequirePage>;
+}
+
+export const routes: RouteObject[] = [
+  {
+    errorElement: <RouteErrorPage />,
+    children: [
+      { path: 'login', element: openPage(LoginPage) },
+      { path: 'set-password', element: openPage(SetPasswordPage) },
+      {
+        element: (
+          <RequireStaff>
+            <AdminLayout />
+          </RequireStaff>
+        ),
+        children: [
+          { index: true, element: <HomeRedirect /> },
+          { path: 'dashboard', element: guarded('dashboard', DashboardPage) },
+          { path: 'staff', element: guarded('staff', StaffPage) },
+          { path: 'audit', element: guarded('audit', AuditPage) },
+          { path: 'account', element: guarded('account', AccountPage) },
+          { path: '*', element: <NotFoundPage /> },
+        ],
+      },
+    ],
+  },
+];
+
+export function createAdminRouter() {
+  return createBrowserRouter(routes, { basename: ADMIN_APP_PATH });
+}
