@@ -341,7 +341,7 @@ describe('orders', () => {
     await testId(page, 'order-timeline').waitFor();
     expect(await testId(page, 'order-timeline').getByText('Delivered').count()).toBe(1);
     // A step still in progress shows its number; a finished one a tick.
-    expect(await testId(page, 'order-timeline').getByText('5', { exact: true }).count()).toBe(0);
+    expect(await testId(page, 'order-timeline').getByText('6', { exact: true }).count()).toBe(0);
     const [delivery, billing] = await Promise.all(
       ['order-shipping-address', 'order-billing-address'].map((id) => testId(page, id).boundingBox()),
     );
@@ -349,8 +349,8 @@ describe('orders', () => {
     expect(billing?.x).toBe(delivery?.x);
 
     // A paid order's page is its tax invoice: the shop's ABN, which lines include GST, and how much GST in all.
-    const { data: processing } = await callApi<OrderList>('order/list?status=processing', { token });
-    const [packing] = processing.list;
+    const { data: picking } = await callApi<OrderList>('order/list?status=picking', { token });
+    const [packing] = picking.list;
     if (!packing) throw new Error('the demo customer needs an order being packed');
     const { data: detail } = await callApi<OrderDetail>(`order/detail?orderID=${packing.orderID}`, { token });
     const taxable = detail.lines.filter((l) => l.gstFree === false).map((l) => l.name);

@@ -65,6 +65,8 @@ import { walletRoutes } from './modules/wallet/wallet.routes.js';
 import { ADMIN_API_PREFIX, ADMIN_APP_PATH } from '@storefront/contract/staff';
 import { auditRoutes } from './modules/audit/audit.routes.js';
 import { dashboardRoutes } from './modules/dashboard/dashboard.routes.js';
+import { fulfilmentRoutes } from './modules/fulfilment/fulfilment.routes.js';
+import { createFulfilmentService } from './modules/fulfilment/fulfilment.service.js';
 import { createStaffService, type StaffService } from './modules/staff/staff.service.js';
 import { staffRoutes } from './modules/staff/staff.routes.js';
 import { createThrottle } from './modules/throttle/throttle.service.js';
@@ -367,6 +369,15 @@ export async function buildApp({ config, database, now = () => new Date(), logge
       await admin.register(staffRoutes, { staff });
       await admin.register(auditRoutes, { db: database.db });
       await admin.register(dashboardRoutes, { db: database.db, now });
+      await admin.register(fulfilmentRoutes, {
+        fulfilment: createFulfilmentService(database.db, {
+          now,
+          orders,
+          payments,
+          mail: orderMail,
+          log: app.log,
+        }),
+      });
     },
     { prefix: ADMIN_API_PREFIX },
   );

@@ -114,6 +114,18 @@ export const errorCatalogue = {
     status: 200,
     msg: 'Substitutes can no longer be changed.',
   },
+  ORDER_MOVE_REFUSED: {
+    code: 100611,
+    status: 200,
+    msg: 'The order cannot take that step from where it is.',
+  },
+  SUBSTITUTE_NOT_ALLOWED: {
+    code: 100612,
+    status: 200,
+    msg: 'The customer asked for no substitute for that item: pack fewer instead, and it is refunded.',
+  },
+  REFUND_TOO_MUCH: { code: 100613, status: 200, msg: 'That is more than is left to refund on this order.' },
+  TRACKING_REQUIRED: { code: 100614, status: 200, msg: 'A courier order needs its tracking reference.' },
   ADDRESS_NOT_A_DOOR: {
     code: 100610,
     status: 200,

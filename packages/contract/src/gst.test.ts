@@ -59,7 +59,7 @@ describe('gstIncluded', () => {
 
 describe('isTaxInvoice', () => {
   it('is what a paid order is, from payment until delivery', () => {
-    for (const status of ['paid', 'processing', 'shipped', 'delivered'] as const)
+    for (const status of ['paid', 'picking', 'shipped', 'delivered'] as const)
       expect(isTaxInvoice({ status, isPaid: true, gst: 100 }), status).toBe(true);
   });
 

@@ -8,11 +8,16 @@ import { shippingService } from './shipping.js';
 import { australianState } from './suburb.js';
 import { paymentProvider } from './payment.js';
 
-/** pending_payment -> paid -> processing -> shipped -> delivered; cancelled by the customer before processing. */
+/**
+ * pending_payment -> paid -> picking -> packed -> out_for_delivery -> delivered, a courier order packed -> shipped ->
+ * delivered; cancelled from pending_payment or paid (and by staff while picking).
+ */
 export const orderStatuses = [
   'pending_payment',
   'paid',
-  'processing',
+  'picking',
+  'packed',
+  'out_for_delivery',
   'shipped',
   'delivered',
   'cancelled',
@@ -63,6 +68,12 @@ export const orderLine = z.object({
   gstFree: z.boolean().nullable(),
   /** The customer accepted a substitute if it had run out when packed; null for orders placed before it was asked. */
   allowSubstitute: z.boolean().nullable(),
+  /** Once packed: how many were packed (of the substitute, when there is one); null before. */
+  packedQuantity: z.number().int().nullable(),
+  /** Once packed, what was sent instead, charged at the lower of the two prices; null when nothing was. */
+  substitute: z
+    .object({ productID: z.number().int(), name: productText.name, price: z.number().int() })
+    .nullable(),
 });
 export type OrderLine = z.infer<typeof orderLine>;
 
@@ -142,7 +153,9 @@ export const orderStat = z.object({
   counts: z.object({
     pending_payment: z.number().int(),
     paid: z.number().int(),
-    processing: z.number().int(),
+    picking: z.number().int(),
+    packed: z.number().int(),
+    out_for_delivery: z.number().int(),
     shipped: z.number().int(),
     delivered: z.number().int(),
     cancelled: z.number().int(),
@@ -166,6 +179,21 @@ export const orderCancellation = z.object({
   }),
 });
 export type OrderCancellation = z.infer<typeof orderCancellation>;
+
+/** Who moved an order: the customer, a staff member, or the store itself (its rounds). */
+export const statusMoveBy = z.enum(['customer', 'staff', 'store']);
+export const orderStatusMove = z.object({ status: orderStatus, at: isoDateTime });
+export type OrderStatusMove = z.infer<typeof orderStatusMove>;
+
+/** Money given back after payment: at packing (what was not sent) or later by the shop. */
+export const orderRefund = z.object({
+  amount: z.number().int(),
+  byProvider: z.number().int(),
+  asCredit: z.number().int(),
+  reason: z.string().max(200),
+  at: isoDateTime,
+});
+export type OrderRefund = z.infer<typeof orderRefund>;
 
 export const orderDetail = z.object({
   orderID: z.number().int(),
@@ -218,6 +246,12 @@ export const orderDetail = z.object({
    * `payBy` such an order is not cancelled until the provider has decided: paid if the payment goes through.
    */
   paymentPendingWith: paymentProvider.nullable(),
+  /** Every move of the order, oldest first. */
+  history: z.array(orderStatusMove).max(50),
+  /** Refunds after payment (at packing, or by the shop later), oldest first. */
+  refunds: z.array(orderRefund).max(50),
+  /** A courier order's tracking reference once shipped; null otherwise. */
+  trackingReference: z.string().max(100).nullable(),
 });
 export type OrderDetail = z.infer<typeof orderDetail>;
 

@@ -10,7 +10,7 @@ export const CART_SUBSTITUTES_NOTE =
 
 /** Placed and not yet packed and sent: what happens to an item that has run out can still happen. */
 export function isStillToBePacked(status: OrderStatus): boolean {
-  return status === 'pending_payment' || status === 'paid' || status === 'processing';
+  return status === 'pending_payment' || status === 'paid' || status === 'picking';
 }
 
 /**

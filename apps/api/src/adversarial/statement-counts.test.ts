@@ -292,9 +292,9 @@ describe('SQL statements per request', () => {
     // Read, each statement planned for its values (planEachStatement): the cart lock; the customer's orders
     // awaiting payment; the addresses; the delivery suburb; the selected lines with their products locked; the
     // cart's coupon; the rates; the zones with windows; the customer (for the mail); the order's id. Written: the
-    // stock taken; the lines off the cart; then, planned as usual (planAsUsual), the order, its lines; the mail.
-    // The answer is what was written.
-    expect(created[0]).toEqual({ n: 17, code: 0 });
+    // stock taken; the lines off the cart; then, planned as usual (planAsUsual), the order, its lines, its first
+    // move (status history); the mail. The answer is what was written.
+    expect(created[0]).toEqual({ n: 18, code: 0 });
     expect(created[1]).toEqual(created[0]);
     expectCheckoutPlanModes(statements);
 
@@ -305,10 +305,11 @@ describe('SQL statements per request', () => {
       await count(large.c, 'PUT', '/order/cancel', { orderID: largeOrder }),
     ];
     // An unpaid order without credit spent, coupon or delivery window: its started payments (none here, so no
-    // provider is asked); the order locked, cancelled, its lines, their stock back; whether a payment is still
-    // undecided, and the mail (its customer read, an unsent "awaits payment" mail withdrawn, the mail queued); the
-    // answer (the order and its lines). Nothing for a window, a coupon or credit it has not got.
-    expect(cancelled[0]).toEqual({ n: 11, code: 0 });
+    // provider is asked); the order locked, cancelled, the move recorded, its lines, their stock back; whether a
+    // payment is still undecided, and the mail (its customer read, an unsent "awaits payment" mail withdrawn, the
+    // mail queued); the answer (the order, its lines, its moves). Nothing for a window, a coupon or credit it has
+    // not got.
+    expect(cancelled[0]).toEqual({ n: 13, code: 0 });
     expect(cancelled[1]).toEqual(cancelled[0]);
   });
 
@@ -319,9 +320,9 @@ describe('SQL statements per request', () => {
       await count(small.c, 'GET', `/order/detail?orderID=${await orderOf(small)}`),
       await count(large.c, 'GET', `/order/detail?orderID=${await orderOf(large)}`),
     ];
-    // The order, its lines, and, as it awaits payment, whether a provider is still deciding a payment for it (asked
-    // beside the lines; a paid or closed order is not asked).
-    expect(details[0]).toEqual({ n: 3, code: 0 });
+    // The order, its lines, its moves, and, as it awaits payment, whether a provider is still deciding a payment for
+    // it (asked beside the lines; a paid or closed order is not asked, and an unpaid one has no refunds to read).
+    expect(details[0]).toEqual({ n: 4, code: 0 });
     expect(details[1]).toEqual(details[0]);
   });
 });

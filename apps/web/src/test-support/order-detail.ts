@@ -39,6 +39,12 @@ export function makeOrderDetail(overrides: Partial<OrderDetail> = {}): OrderDeta
     cancellation: null,
     paidWith: 'paypal',
     paymentPendingWith: null,
+    history: [
+      { status: 'pending_payment', at: '2026-11-20T10:00:00.000Z' },
+      { status: 'paid', at: '2026-11-20T10:01:00.000Z' },
+    ],
+    refunds: [],
+    trackingReference: null,
     ...overrides,
   };
 }

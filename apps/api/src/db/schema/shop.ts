@@ -1,8 +1,10 @@
+import { orderStatuses } from '@storefront/contract/order';
 import { sql } from 'drizzle-orm';
 import {
   boolean,
   check,
   customType,
+  bigserial,
   index,
   integer,
   jsonb,
@@ -168,9 +170,7 @@ export const orders = pgTable(
     customerId: integer('customer_id')
       .notNull()
       .references(() => customers.id, { onDelete: 'cascade' }),
-    status: text('status', {
-      enum: ['pending_payment', 'paid', 'processing', 'shipped', 'delivered', 'cancelled'],
-    }).notNull(),
+    status: text('status', { enum: orderStatuses }).notNull(),
     subtotalCents: integer('subtotal_cents').notNull(),
     discountCents: integer('discount_cents').notNull(),
     shippingCents: integer('shipping_cents').notNull(),
@@ -192,6 +192,8 @@ export const orders = pgTable(
     deliveryNotes: text('delivery_notes'),
     /** Authority to leave: the order may be left at the door when nobody is home. */
     leaveUnattended: boolean('leave_unattended').notNull().default(false),
+    /** A courier order's tracking reference, given when it is shipped. */
+    trackingReference: text('tracking_reference'),
   },
   (t) => [
     index('orders_customer_created_idx').on(t.customerId, t.createdAt),
@@ -233,8 +235,58 @@ export const orderLines = pgTable(
     gstFree: boolean('gst_free'),
     /** The customer accepted a substitute for it; null for lines of orders placed before it was asked. */
     allowSubstitute: boolean('allow_substitute'),
+    /** Once packed: how many went (of the substitute, when there is one). */
+    packedQuantity: integer('packed_quantity'),
+    /** Once packed, what went instead, at the price charged for it (the lower of the two). */
+    substituteProductId: integer('substitute_product_id').references(() => products.id),
+    substituteName: text('substitute_name'),
+    substitutePriceCents: integer('substitute_price_cents'),
   },
   (t) => [primaryKey({ columns: [t.orderId, t.productId] })],
+);
+
+/** Every move of an order's status: when, and who made it (the customer, a staff member, or the store's rounds). */
+export const orderStatusHistory = pgTable(
+  'order_status_history',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    orderId: integer('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    status: text('status', { enum: orderStatuses }).notNull(),
+    at: timestamp('at', { withTimezone: true }).notNull(),
+    by: text('by', { enum: ['customer', 'staff', 'store'] }).notNull(),
+    staffId: integer('staff_id'),
+  },
+  (t) => [index('order_status_history_order_idx').on(t.orderId, t.id)],
+);
+
+/**
+ * Money given back on an order after payment: at packing (what was not sent; one per order) or by the shop later.
+ * `providerCents` goes back through the provider that took the payment, `creditCents` to store credit.
+ */
+export const orderRefunds = pgTable(
+  'order_refunds',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    orderId: integer('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    kind: text('kind', { enum: ['packing', 'staff'] }).notNull(),
+    providerCents: integer('provider_cents').notNull(),
+    creditCents: integer('credit_cents').notNull(),
+    reason: text('reason').notNull(),
+    lineProductId: integer('line_product_id'),
+    staffId: integer('staff_id'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [
+    index('order_refunds_order_idx').on(t.orderId),
+    uniqueIndex('order_refunds_one_packing')
+      .on(t.orderId)
+      .where(sql`${t.kind} = 'packing'`),
+    check('order_refunds_amounts', sql`${t.providerCents} >= 0 and ${t.creditCents} >= 0`),
+  ],
 );
 
 export const vouchers = pgTable(

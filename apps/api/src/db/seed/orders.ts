@@ -6,6 +6,7 @@ import {
   addresses,
   customers,
   orderLines,
+  orderStatusHistory,
   orders,
   products,
   shippingRates,
@@ -38,7 +39,7 @@ const demoOrders: { status: OrderStatus; daysAgo: number; lines: [sku: string, q
     ],
   },
   {
-    status: 'processing',
+    status: 'picking',
     daysAgo: 3,
     lines: [
       ['FV-002', 1],
@@ -161,7 +162,37 @@ export async function seedDemoOrders(db: Executor, now = new Date()): Promise<vo
       lines.map(({ product, quantity }) => ({
         orderId: order.id,
         ...orderLineOf({ product, quantity, allowSubstitute: true }),
+        // Past packing, what was ordered went.
+        packedQuantity: PACKED_OR_LATER.has(demo.status) ? quantity : null,
+      })),
+    );
+    await db.insert(orderStatusHistory).values(
+      movesOf(demo.status).map(([status, afterMs]) => ({
+        orderId: order.id,
+        status,
+        at: new Date(createdAt.getTime() + afterMs),
+        by: status === 'pending_payment' || status === 'paid' ? ('customer' as const) : ('store' as const),
       })),
     );
   }
+}
+
+const PACKED_OR_LATER = new Set<OrderStatus>(['packed', 'out_for_delivery', 'shipped', 'delivered']);
+
+/** The moves a demo order (by courier) made to reach its status, each with how long after it was placed. */
+function movesOf(status: OrderStatus): [OrderStatus, number][] {
+  if (status === 'cancelled')
+    return [
+      ['pending_payment', 0],
+      ['cancelled', 3600_000],
+    ];
+  const path: [OrderStatus, number][] = [
+    ['pending_payment', 0],
+    ['paid', 60_000],
+    ['picking', 3600_000],
+    ['packed', 2 * 3600_000],
+    ['shipped', 3 * 3600_000],
+    ['delivered', DAY],
+  ];
+  return path.slice(0, path.findIndex(([s]) => s === status) + 1);
 }

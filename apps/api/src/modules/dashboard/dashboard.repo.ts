@@ -73,14 +73,18 @@ export async function refundsOwed(exec: Executor): Promise<{
   owed: { count: number; totalCents: number };
   unsettled: { count: number; totalCents: number };
 }> {
+  // As the refund round counts it (payment.repo.ts listOwedRefunds): the rest of a surplus or a cancelled order's
+  // capture, and what refunds after payment put on a capture beyond what went back.
   const rows = await queryRows<{ unsettled: boolean; n: number; cents: number }>(
     exec,
-    sql`
-    select p.refund_unsettled_at is not null as unsettled, count(*)::int as n,
-           coalesce(sum(p.amount_cents - p.refunded_cents), 0)::int as cents
-      from payments p join orders o on o.id = p.order_id
-     where p.refunded_cents < p.amount_cents
-       and (p.status = 'surplus' or (p.status = 'captured' and o.status = 'cancelled'))
+    sql`select p.refund_unsettled_at is not null as unsettled, count(*)::int as n, coalesce(sum(p.owed), 0)::int as cents
+      from (select p.refund_unsettled_at,
+              (case when p.status = 'surplus' or o.status = 'cancelled' then p.amount_cents
+                else least(p.amount_cents, (select coalesce(sum(r.provider_cents), 0) from order_refunds r
+                                             where r.order_id = p.order_id)) end) - p.refunded_cents as owed
+              from payments p join orders o on o.id = p.order_id
+             where p.status in ('surplus', 'captured')) p
+     where p.owed > 0
      group by 1`,
   );
   const of = (unsettled: boolean) => {

@@ -413,6 +413,8 @@ describe('the lines of an order', () => {
         lineTotal: 1_350,
         gstFree: true,
         allowSubstitute: true,
+        packedQuantity: null,
+        substitute: null,
       },
       {
         productID: tea.id,
@@ -424,6 +426,8 @@ describe('the lines of an order', () => {
         lineTotal: 2_550,
         gstFree: false,
         allowSubstitute: false,
+        packedQuantity: null,
+        substitute: null,
       },
     ]);
     expect(order.totals.subtotal).toBe(1_350 + 2_550);

@@ -315,6 +315,7 @@ export function orderOf(
     cancelledAt: null,
     deliveryNotes: placed.body.deliveryNotes || null,
     leaveUnattended: placed.body.leaveUnattended ?? false,
+    trackingReference: null,
     gstCents: gstIncluded({
       lines: price.selected.map(({ product, quantity }) => ({
         lineTotal: product.priceCents * quantity,
@@ -341,6 +342,10 @@ export function orderLineOf({
     quantity,
     gstFree: product.gstFree,
     allowSubstitute,
+    packedQuantity: null,
+    substituteProductId: null,
+    substituteName: null,
+    substitutePriceCents: null,
   };
 }
 

@@ -34,6 +34,13 @@ export type OrderEvent =
       byStore: boolean;
     }
   | { kind: 'address-changed' }
+  /** Packed: what went short or was substituted, what that gave back, and the GST on what is delivered. */
+  | { kind: 'packed'; refundCents: number; byProvider: number; asCredit: number; deliveredGst: number | null }
+  | { kind: 'out-for-delivery' }
+  | { kind: 'shipped'; trackingReference: string }
+  | { kind: 'delivered' }
+  /** The shop gave money back after packing (damaged goods, a complaint). */
+  | { kind: 'refunded'; amountCents: number; byProvider: number; asCredit: number; reason: string }
   /** A provider took money the order is not owed (paid already, or cancelled); it is being given back. */
   | { kind: 'payment-returned'; amountCents: number; provider: keyof typeof providerNames };
 
@@ -112,7 +119,7 @@ function deliveryBlocks(order: OrderRow): MailBlock[] {
 const awaitsPayment = (order: OrderRow) =>
   order.status === 'pending_payment' && totalsOf(order).amountDue > 0;
 
-function content(event: OrderEvent, order: OrderRow, settings: OrderMailSettings) {
+function content(event: OrderEvent, order: OrderRow, lines: OrderLineRow[], settings: OrderMailSettings) {
   const ref = orderReference(order.id);
   const amountDue = totalsOf(order).amountDue;
   switch (event.kind) {
@@ -160,6 +167,56 @@ function content(event: OrderEvent, order: OrderRow, settings: OrderMailSettings
         lead: `${via} took ${amount} for order ${ref} after it was ${order.status === 'cancelled' ? 'cancelled' : 'paid'}. We are giving it back through ${via}; refunds to a card can take a few business days to show.`,
       };
     }
+    case 'packed': {
+      const short = lines.filter(
+        (l) => l.packedQuantity !== null && l.packedQuantity < l.quantity && l.substituteProductId === null,
+      );
+      const swapped = lines.filter((l) => l.substituteProductId !== null);
+      const parts = [
+        swapped.length > 0
+          ? `${swapped.map((l) => `${l.substituteName} instead of ${l.name}`).join(', ')}`
+          : null,
+        short.length > 0 ? `fewer than ordered of ${short.map((l) => l.name).join(', ')}` : null,
+      ].filter(Boolean);
+      const back =
+        event.refundCents > 0
+          ? ` ${formatAud(event.refundCents)} comes back to you${event.byProvider > 0 ? ` (${formatAud(event.byProvider)} to your card or account` : ' ('}${event.asCredit > 0 ? `${event.byProvider > 0 ? ', ' : ''}${formatAud(event.asCredit)} as store credit` : ''}).`
+          : '';
+      return {
+        subject: `Order ${ref} is packed`,
+        heading: `Order ${ref} is packed`,
+        lead:
+          (parts.length > 0
+            ? `We packed your order with ${parts.join('; ')}.`
+            : 'We packed everything you ordered.') +
+          back +
+          (event.deliveredGst === null ? '' : ` GST on what we deliver: ${formatAud(event.deliveredGst)}.`),
+      };
+    }
+    case 'out-for-delivery':
+      return {
+        subject: `Order ${ref} is on its way`,
+        heading: `Order ${ref} is out for delivery`,
+        lead: 'Our driver has it and is on the way to you.',
+      };
+    case 'shipped':
+      return {
+        subject: `Order ${ref} has shipped`,
+        heading: `Order ${ref} has shipped`,
+        lead: `It is with the courier; its tracking reference is ${event.trackingReference}.`,
+      };
+    case 'delivered':
+      return {
+        subject: `Order ${ref} is delivered`,
+        heading: `Order ${ref} is delivered`,
+        lead: 'Enjoy! If anything is wrong with it, reply to this mail and we will put it right.',
+      };
+    case 'refunded':
+      return {
+        subject: `Order ${ref}: we are giving back ${formatAud(event.amountCents)}`,
+        heading: `${formatAud(event.amountCents)} is on its way back to you`,
+        lead: `For order ${ref}: ${event.reason}. ${event.byProvider > 0 ? `${formatAud(event.byProvider)} goes back the way you paid (a card refund can take a few business days)` : ''}${event.byProvider > 0 && event.asCredit > 0 ? ' and ' : ''}${event.asCredit > 0 ? `${formatAud(event.asCredit)} is in your store credit` : ''}.`,
+      };
     case 'address-changed':
       return {
         subject: `Order ${ref} has a new delivery address`,
@@ -248,7 +305,7 @@ export function orderMail(
   now: Date,
 ): NewMail {
   const { order, lines, window, customer } = about;
-  const c = content(event, order, settings);
+  const c = content(event, order, lines, settings);
   const link = storeUrl(settings.publicUrl, `/account/orders/${order.id}`).toString();
   const isPayNow = event.kind === 'placed' && awaitsPayment(order);
   return {

@@ -14,7 +14,13 @@ import { claimKey, hashRequest, saveAnswer, type IdempotencyScope } from '../ide
 import type { DemoPaymentProvider } from '../payment/demo-provider.js';
 import type { PaymentRow } from '../payment/payment.repo.js';
 import { type PaymentService } from '../payment/payment.service.js';
-import { findOrder, listOrdersUnpaidSince, updateOrderWhileIn, type OrderRow } from './order.repo.js';
+import {
+  findOrder,
+  listOrdersUnpaidSince,
+  updateOrderWhileIn,
+  type OrderRow,
+  recordStatusMove,
+} from './order.repo.js';
 import { queueOrderMail, type OrderMailSettings } from './order-mails.js';
 import { payByOf, totalsOf } from './order.service.js';
 
@@ -85,6 +91,8 @@ export function createOrderPayments(db: Db, deps: OrderPaymentDeps) {
           paidAt: now(),
         });
         if (paid) {
+          // The customer's payment, whether their capture or the store's round recorded it.
+          await recordStatusMove(tx, { orderId: order.id, status: 'paid', at: now(), by: 'customer' });
           const event = { kind: 'paid' as const, provider: attempt.provider };
           await queueOrderMail(tx, { order: paid }, event, deps.mail, now());
         }
@@ -251,8 +259,8 @@ export function createOrderPayments(db: Db, deps: OrderPaymentDeps) {
         const order = await findOrder(db, customerId, payment.orderId);
         if (order) await settleLeft(order, payment);
       }
-      for (const payment of await payments.owedRefunds(REFUNDS_PER_ROUND)) {
-        const outcome = await payments.retryOwedRefund(payment);
+      for (const { payment, owedCents } of await payments.owedRefunds(REFUNDS_PER_ROUND)) {
+        const outcome = await payments.retryOwedRefund(payment, owedCents);
         if (outcome === 'refunded') refunded += 1;
         if (outcome === 'postponed') failed += 1;
         if (outcome === 'unsettled') unsettled += 1;

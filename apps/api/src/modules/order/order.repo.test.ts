@@ -20,6 +20,10 @@ const line = (name: string, productId = 1): OrderLineRow => ({
   quantity: 1,
   gstFree: true,
   allowSubstitute: true,
+  packedQuantity: null,
+  substituteProductId: null,
+  substituteName: null,
+  substitutePriceCents: null,
 });
 
 let database: Database;
@@ -90,7 +94,7 @@ describe('counting the orders that await payment', () => {
       await queryRows(database.db, sql`update orders set status = 'paid' where id = ${second}`);
       // A change that keeps the order unpaid, and one between two other states, count nothing.
       await queryRows(database.db, sql`update orders set updated_at = now() where id = ${third}`);
-      await queryRows(database.db, sql`update orders set status = 'processing' where id = ${second}`);
+      await queryRows(database.db, sql`update orders set status = 'picking' where id = ${second}`);
       expect(await kept()).toEqual([3, 1, 0]);
       await queryRows(database.db, sql`delete from orders where id = ${third}`);
       await queryRows(database.db, sql`update orders set status = 'pending_payment' where id = ${second}`);

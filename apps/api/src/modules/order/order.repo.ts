@@ -3,11 +3,20 @@ import type { OrderAddress, OrderStatus } from '@storefront/contract/order';
 import { queryRows, type Executor } from '../../db/client.js';
 import { preparedPer } from '../../db/prepared.js';
 import { together } from '../../db/together.js';
-import { orderLines, orders, payments, unpaidOrderCounts } from '../../db/schema/index.js';
+import {
+  orderLines,
+  orderRefunds,
+  orders,
+  orderStatusHistory,
+  payments,
+  unpaidOrderCounts,
+} from '../../db/schema/index.js';
 import type { NewIdAnswer } from '../idempotency/idempotency.repo.js';
 
 export type OrderRow = typeof orders.$inferSelect;
 export type OrderLineRow = typeof orderLines.$inferSelect;
+export type OrderRefundRow = typeof orderRefunds.$inferSelect;
+export type StatusMoveRow = typeof orderStatusHistory.$inferSelect;
 
 /** The id the next order will have, taken from the orders' sequence, so its rows can be written together. */
 export async function nextOrderId(db: Executor): Promise<number> {
@@ -35,7 +44,47 @@ export async function insertOrders(db: Executor, rows: OrderRow[], lines: OrderL
   await together([
     insertOrderRows(db).execute(orderColumnsOf(rows)),
     insertOrderLines(db).execute(lineColumnsOf(lines)),
+    // Placed by the customer: awaiting payment, or paid at once with store credit.
+    insertHistoryRows(db).execute({
+      orderIds: rows.map((o) => o.id),
+      statuses: rows.map((o) => o.status),
+      ats: rows.map((o) => o.createdAt.toISOString()),
+    }),
   ]);
+}
+
+const insertHistoryRows = preparedPer((db) =>
+  db
+    .insert(orderStatusHistory)
+    .select(
+      sql`select nextval(pg_get_serial_sequence('order_status_history', 'id')), o.order_id, o.status, o.at, 'customer', null::int
+        from unnest(${sql.placeholder('orderIds')}::int[], ${sql.placeholder('statuses')}::text[],
+          ${sql.placeholder('ats')}::timestamptz[]) as o(order_id, status, at)`,
+    )
+    .prepare('insert_order_history'),
+);
+
+/** Records a move of the order's status, in the transaction of the move. */
+export async function recordStatusMove(
+  exec: Executor,
+  move: {
+    orderId: number;
+    status: OrderStatus;
+    at: Date;
+    by: 'customer' | 'staff' | 'store';
+    staffId?: number;
+  },
+): Promise<void> {
+  await exec.insert(orderStatusHistory).values({ ...move, staffId: move.staffId ?? null });
+}
+
+/** The order's moves, oldest first. */
+export async function listStatusMoves(exec: Executor, orderId: number) {
+  return exec
+    .select()
+    .from(orderStatusHistory)
+    .where(eq(orderStatusHistory.orderId, orderId))
+    .orderBy(asc(orderStatusHistory.id));
 }
 
 /** Writes the order, every column given (its id from nextOrderId), and its lines, sent together. */
@@ -49,7 +98,7 @@ const insertOrderRows = preparedPer((db) =>
   db
     .insert(orders)
     .select(
-      sql`select * from unnest(${sql.placeholder('ids')}::int[], ${sql.placeholder('customerIds')}::int[],
+      sql`select u.*, null::text from unnest(${sql.placeholder('ids')}::int[], ${sql.placeholder('customerIds')}::int[],
         ${sql.placeholder('statuses')}::text[], ${sql.placeholder('subtotals')}::int[], ${sql.placeholder('discounts')}::int[],
         ${sql.placeholder('shippings')}::int[], ${sql.placeholder('creditsUsed')}::int[], ${sql.placeholder('totals')}::int[],
         ${sql.placeholder('couponIds')}::int[], ${sql.placeholder('services')}::text[],
@@ -57,7 +106,7 @@ const insertOrderRows = preparedPer((db) =>
         ${sql.placeholder('windowIds')}::int[], ${sql.placeholder('createdAts')}::timestamptz[],
         ${sql.placeholder('updatedAts')}::timestamptz[], ${sql.placeholder('paidAts')}::timestamptz[],
         ${sql.placeholder('cancelledAts')}::timestamptz[], ${sql.placeholder('gsts')}::int[],
-        ${sql.placeholder('notes')}::text[], ${sql.placeholder('leaveUnattended')}::boolean[])`,
+        ${sql.placeholder('notes')}::text[], ${sql.placeholder('leaveUnattended')}::boolean[]) as u`,
     )
     .prepare('insert_orders'),
 );
@@ -92,7 +141,7 @@ const insertOrderLines = preparedPer((db) =>
   db
     .insert(orderLines)
     .select(
-      sql`select * from unnest(${sql.placeholder('orderIds')}::int[], ${sql.placeholder('productIds')}::int[], ${sql.placeholder('skus')}::text[], ${sql.placeholder('names')}::text[], ${sql.placeholder('imageUrls')}::text[], ${sql.placeholder('unitPrices')}::int[], ${sql.placeholder('quantities')}::int[], ${sql.placeholder('gstFree')}::boolean[], ${sql.placeholder('allowSubstitute')}::boolean[])`,
+      sql`select u.*, null::int, null::int, null::text, null::int from unnest(${sql.placeholder('orderIds')}::int[], ${sql.placeholder('productIds')}::int[], ${sql.placeholder('skus')}::text[], ${sql.placeholder('names')}::text[], ${sql.placeholder('imageUrls')}::text[], ${sql.placeholder('unitPrices')}::int[], ${sql.placeholder('quantities')}::int[], ${sql.placeholder('gstFree')}::boolean[], ${sql.placeholder('allowSubstitute')}::boolean[]) as u`,
     )
     .prepare('insert_order_lines'),
 );
@@ -278,4 +327,68 @@ export async function listOrdersUnpaidSince(
     )
     .orderBy(asc(orders.createdAt))
     .limit(100);
+}
+
+/** The order's refunds after payment, oldest first. */
+export async function listOrderRefunds(exec: Executor, orderId: number): Promise<OrderRefundRow[]> {
+  return exec
+    .select()
+    .from(orderRefunds)
+    .where(eq(orderRefunds.orderId, orderId))
+    .orderBy(asc(orderRefunds.id));
+}
+
+/** Records a refund in the caller's transaction; null when the order already has its packing refund. */
+export async function insertOrderRefund(
+  exec: Executor,
+  refund: Omit<OrderRefundRow, 'id'>,
+): Promise<OrderRefundRow | null> {
+  const [row] = await exec.insert(orderRefunds).values(refund).onConflictDoNothing().returning();
+  return row ?? null;
+}
+
+/** An order by its id alone, for the staff side (customers' reads go through `findOrder`). */
+export async function findOrderById(
+  exec: Executor,
+  orderId: number,
+  { lock = false } = {},
+): Promise<OrderRow | undefined> {
+  const query = exec.select().from(orders).where(eq(orders.id, orderId));
+  const [row] = lock ? await query.for('update') : await query;
+  return row;
+}
+
+/** What was packed of each line: how many, and what went instead at what price; lines not named went in full. */
+export async function recordPackedLines(
+  exec: Executor,
+  orderId: number,
+  packed: {
+    productId: number;
+    packedQuantity: number;
+    substitute: { productId: number; name: string; priceCents: number } | null;
+  }[],
+): Promise<void> {
+  await exec
+    .update(orderLines)
+    .set({ packedQuantity: orderLines.quantity })
+    .where(eq(orderLines.orderId, orderId));
+  for (const line of packed) {
+    await exec
+      .update(orderLines)
+      .set({
+        packedQuantity: line.packedQuantity,
+        substituteProductId: line.substitute?.productId ?? null,
+        substituteName: line.substitute?.name ?? null,
+        substitutePriceCents: line.substitute?.priceCents ?? null,
+      })
+      .where(and(eq(orderLines.orderId, orderId), eq(orderLines.productId, line.productId)));
+  }
+}
+
+export async function setTrackingReference(
+  exec: Executor,
+  orderId: number,
+  reference: string,
+): Promise<void> {
+  await exec.update(orders).set({ trackingReference: reference }).where(eq(orders.id, orderId));
 }

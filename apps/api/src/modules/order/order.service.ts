@@ -37,6 +37,7 @@ import { withCredit } from '../pricing/price-cart.js';
 import { zoneOf } from '../shipping/shipping.rules.js';
 import { findSuburbById, findSuburbsByIds } from '../suburb/suburb.repo.js';
 import { recordOrderCredit } from '../wallet/wallet.service.js';
+import { recordAudit, type Actor } from '../audit/audit.service.js';
 import { createCheckout, type PlacedOrder } from './checkout.js';
 import {
   bookWindow,
@@ -52,21 +53,29 @@ import { queueOrderMail, type OrderMailSettings } from './order-mails.js';
 import {
   countOrdersByStatus,
   findOrder,
+  findOrderById,
   listOrderLines,
+  listOrderRefunds,
   listOrders,
+  listStatusMoves,
+  recordStatusMove,
   setSubstitutes,
   updateOrderWhileIn,
   type OrderLineRow,
+  type OrderRefundRow,
   type OrderRow,
+  type StatusMoveRow,
 } from './order.repo.js';
 
-/** The customer may change where it goes, and how, until the order ships. */
-export const OPEN_STATUSES = ['pending_payment', 'paid', 'processing'] as const satisfies OrderStatus[];
+/** The customer may change where it goes, and how, until it is packed. */
+export const OPEN_STATUSES = ['pending_payment', 'paid', 'picking'] as const satisfies OrderStatus[];
 /**
  * The customer may cancel only before picking starts (a paid order's goods are then on their way to the van), and an
  * order with a delivery window only until the window's cut-off, when the store plans the run.
  */
 export const CUSTOMER_CANCELLABLE = ['pending_payment', 'paid'] as const satisfies OrderStatus[];
+/** Staff may cancel while picking too (the fulfilment issue): nothing has left the shop. */
+const STAFF_CANCELLABLE = ['pending_payment', 'paid', 'picking'] as const satisfies OrderStatus[];
 const PREVIEW_LINES = 3;
 
 function isOpen(status: OrderStatus): boolean {
@@ -77,7 +86,9 @@ function isOpen(status: OrderStatus): boolean {
 const CLOSED_BECAUSE: Record<OrderStatus, string | null> = {
   pending_payment: null,
   paid: null,
-  processing: null,
+  picking: null,
+  packed: 'The order has been packed.',
+  out_for_delivery: 'The order is on its way.',
   shipped: 'The order is on its way.',
   delivered: 'The order has been delivered.',
   cancelled: 'The order was cancelled.',
@@ -100,7 +111,7 @@ export function whyNotCancellable(
   now: Date,
 ): string | null {
   if (!(CUSTOMER_CANCELLABLE as readonly OrderStatus[]).includes(order.status))
-    return order.status === 'processing' ? 'The order is being picked.' : CLOSED_BECAUSE[order.status];
+    return order.status === 'picking' ? 'The order is being picked.' : CLOSED_BECAUSE[order.status];
   if (window && !isOpenForBooking(window, now))
     return `Its delivery window's cut-off (${describeInstant(window.cutoffAt)}) has passed.`;
   return null;
@@ -189,7 +200,7 @@ export function createOrderService(db: Db, deps: OrderServiceDeps) {
   async function detail(customerId: number, orderId: number): Promise<OrderDetail> {
     const order = await findOrder(db, customerId, orderId);
     if (!order) throw new AppError('NOT_FOUND', 'No such order.');
-    const [lines, couponCode, window, captured, pendingWith] = await Promise.all([
+    const [lines, couponCode, window, captured, pendingWith, history, refunds] = await Promise.all([
       listOrderLines(db, [order.id]),
       order.couponId === null ? null : findCouponCode(db, order.couponId),
       order.deliveryWindowId === null ? null : findDeliveryWindow(db, order.deliveryWindowId),
@@ -197,11 +208,13 @@ export function createOrderService(db: Db, deps: OrderServiceDeps) {
       order.paidAt === null ? undefined : payments.capturedPayment(db, order.id),
       // An unpaid one's says whether a provider is still deciding a payment for it.
       order.status === 'pending_payment' ? payments.capturePendingWith(db, order.id) : undefined,
+      listStatusMoves(db, order.id),
+      order.paidAt === null ? [] : listOrderRefunds(db, order.id),
     ]);
     const cancellation = order.status === 'cancelled' ? cancellationOf(order, captured) : null;
     return toDetail(
       { order, lines, couponCode, window: window ?? null },
-      { cancellation, paidWith: captured?.provider, paymentPendingWith: pendingWith },
+      { cancellation, paidWith: captured?.provider, paymentPendingWith: pendingWith, history, refunds },
     );
   }
 
@@ -228,10 +241,14 @@ export function createOrderService(db: Db, deps: OrderServiceDeps) {
       cancellation = null,
       paidWith = null,
       paymentPendingWith = null,
+      history = [{ status: order.status, at: order.createdAt }],
+      refunds = [],
     }: {
       cancellation?: OrderCancellation | null;
       paidWith?: OrderDetail['paidWith'] | undefined;
       paymentPendingWith?: OrderDetail['paymentPendingWith'] | undefined;
+      history?: Pick<StatusMoveRow, 'status' | 'at'>[];
+      refunds?: OrderRefundRow[];
     } = {},
   ): OrderDetail {
     const cancellable = whyNotCancellable(order, window, now()) === null;
@@ -248,6 +265,15 @@ export function createOrderService(db: Db, deps: OrderServiceDeps) {
         lineTotal: l.unitPriceCents * l.quantity,
         gstFree: l.gstFree,
         allowSubstitute: l.allowSubstitute,
+        packedQuantity: l.packedQuantity,
+        substitute:
+          l.substituteProductId === null
+            ? null
+            : {
+                productID: l.substituteProductId,
+                name: l.substituteName ?? '',
+                price: l.substitutePriceCents ?? 0,
+              },
       })),
       totals: totalsOf(order),
       shippingService: order.shippingService,
@@ -271,6 +297,15 @@ export function createOrderService(db: Db, deps: OrderServiceDeps) {
       cancellation,
       paidWith: order.paidAt === null ? null : paidWith,
       paymentPendingWith: order.status === 'pending_payment' ? paymentPendingWith : null,
+      history: history.map((m) => ({ status: m.status, at: m.at.toISOString() })),
+      refunds: refunds.map((r) => ({
+        amount: r.providerCents + r.creditCents,
+        byProvider: r.providerCents,
+        asCredit: r.creditCents,
+        reason: r.reason,
+        at: r.createdAt.toISOString(),
+      })),
+      trackingReference: order.trackingReference,
     };
   }
 
@@ -472,6 +507,37 @@ export function createOrderService(db: Db, deps: OrderServiceDeps) {
       return detail(customerId, body.orderID);
     },
 
+    /**
+     * A staff member's cancel: also while picking (the stock and the window's place go back, what was paid is
+     * refunded as a customer's cancel refunds it). Recorded in the audit log with the reason.
+     */
+    async cancelByStaff(orderId: number, reason: string, actor: Actor): Promise<OrderRow> {
+      const released = await db.transaction(async (tx) => {
+        const order = await findOrderById(tx, orderId, { lock: true });
+        if (!order) throw new AppError('NOT_FOUND', 'No such order.');
+        const result = await release(tx, order, STAFF_CANCELLABLE, { staffId: actor.staffId });
+        if (!result) throw closedError('ORDER_NOT_CANCELLABLE', order.status);
+        await recordAudit(
+          tx,
+          actor,
+          {
+            action: 'order.cancelled',
+            targetType: 'order',
+            targetId: order.id,
+            before: { status: order.status },
+            after: { status: 'cancelled', reason },
+          },
+          now(),
+        );
+        return { ...result, customerId: order.customerId };
+      });
+      stockChanged();
+      await refundThroughProvider(released);
+      const order = await findOrderById(db, orderId);
+      if (!order) throw new AppError('NOT_FOUND', 'No such order.');
+      return order;
+    },
+
     /** The store's own cancel of an order left unpaid; false when it was paid or cancelled meanwhile. */
     async cancelUnpaid(order: OrderRow): Promise<boolean> {
       const released = await db.transaction(async (tx) => {
@@ -490,13 +556,19 @@ export function createOrderService(db: Db, deps: OrderServiceDeps) {
     tx: Executor,
     order: OrderRow,
     from: readonly OrderStatus[],
-    by: 'customer' | 'store',
+    by: 'customer' | 'store' | { staffId: number },
   ) {
     const cancelled = await updateOrderWhileIn(tx, order.id, from, {
       status: 'cancelled',
       cancelledAt: now(),
     });
     if (!cancelled) return null;
+    await recordStatusMove(
+      tx,
+      typeof by === 'string'
+        ? { orderId: order.id, status: 'cancelled', at: now(), by }
+        : { orderId: order.id, status: 'cancelled', at: now(), by: 'staff', staffId: by.staffId },
+    );
     const lines = await listOrderLines(tx, [order.id]);
     await returnStock(tx, lines);
     if (order.deliveryWindowId !== null) await returnWindowPlace(tx, order.deliveryWindowId);

@@ -135,7 +135,16 @@ describe('order/create', () => {
     expect(detail).toEqual(order);
     const stat = (await call(c, 'GET', '/order/stat')).json<{ data: OrderStat }>().data;
     expect(stat).toEqual({
-      counts: { pending_payment: 1, paid: 0, processing: 0, shipped: 0, delivered: 0, cancelled: 0 },
+      counts: {
+        pending_payment: 1,
+        paid: 0,
+        picking: 0,
+        packed: 0,
+        out_for_delivery: 0,
+        shipped: 0,
+        delivered: 0,
+        cancelled: 0,
+      },
       total: 1,
     });
   });
@@ -757,7 +766,7 @@ describe('order/address and order/cancel', () => {
     const { c, order, product } = await oneOrder();
     await db().update(orders).set({ status: 'paid', paidAt: new Date() }).where(eq(orders.id, order.orderID));
     const before = await balanceOf(c.user.customerID);
-    await db().update(orders).set({ status: 'processing' }).where(eq(orders.id, order.orderID));
+    await db().update(orders).set({ status: 'picking' }).where(eq(orders.id, order.orderID));
     const res = await call(c, 'PUT', '/order/cancel', { orderID: order.orderID });
     expect(res.json()).toMatchObject({
       code: 100601,
@@ -767,7 +776,7 @@ describe('order/address and order/cancel', () => {
     expect(await stockOf(product.id)).toBe(2);
     expect(await balanceOf(c.user.customerID)).toBe(before);
     const detail = (await call(c, 'GET', `/order/detail?orderID=${order.orderID}`)).json().data;
-    expect(detail).toMatchObject({ status: 'processing', canCancel: false, cancelBy: null });
+    expect(detail).toMatchObject({ status: 'picking', canCancel: false, cancelBy: null });
   });
 
   it('cancelling a delivered order a week later is refused and refunds nothing', async () => {

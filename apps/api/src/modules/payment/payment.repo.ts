@@ -208,10 +208,23 @@ export async function postponePayment(exec: Executor, paymentId: number, now: Da
     .where(eq(payments.id, paymentId));
 }
 
-/** Money a provider holds that the store owes back: surplus captures, and captures of cancelled orders. */
-export async function listOwedRefunds(exec: Executor, now: Date, limit: number): Promise<PaymentRow[]> {
+/** What the order's refunds after payment put on its provider (packing, staff refunds: `order_refunds`). */
+const recordedProviderRefunds = sql<number>`(select coalesce(sum(r.provider_cents), 0)::int from order_refunds r where r.order_id = ${payments.orderId})`;
+
+/**
+ * Money a provider holds that the store owes back, with how much: the rest of a surplus capture or of a cancelled
+ * order's capture, and what an order's refunds after payment put on its capture beyond what went back already.
+ */
+export async function listOwedRefunds(
+  exec: Executor,
+  now: Date,
+  limit: number,
+): Promise<{ payment: PaymentRow; owedCents: number }[]> {
+  const owed = sql<number>`(case when ${payments.status} = 'surplus' or ${orders.status} = 'cancelled'
+      then ${payments.amountCents} else least(${payments.amountCents}, ${recordedProviderRefunds}) end
+    - ${payments.refundedCents})::int`;
   const rows = await exec
-    .select({ payment: payments })
+    .select({ payment: payments, owedCents: owed })
     .from(payments)
     .innerJoin(orders, eq(orders.id, payments.orderId))
     .where(
@@ -219,15 +232,13 @@ export async function listOwedRefunds(exec: Executor, now: Date, limit: number):
         lt(payments.refundedCents, payments.amountCents),
         isDue(now),
         isNull(payments.refundUnsettledAt),
-        or(
-          eq(payments.status, 'surplus'),
-          and(eq(payments.status, 'captured'), eq(orders.status, 'cancelled')),
-        ),
+        or(eq(payments.status, 'surplus'), eq(payments.status, 'captured')),
+        sql`${owed} > 0`,
       ),
     )
     .orderBy(payments.id)
     .limit(limit);
-  return rows.map((r) => r.payment);
+  return rows.map((r) => ({ payment: r.payment, owedCents: Number(r.owedCents) }));
 }
 
 /**

@@ -262,12 +262,13 @@ export function createPaymentService(
      * then takes, and the rest is tried once more; what it still refuses, or a provider unreachable for
      * `REFUND_TRIES_MAX` tries, is marked unsettled for a person and never tried again.
      */
-    async retryOwedRefund(payment: PaymentRow): Promise<RefundRoundOutcome> {
+    async retryOwedRefund(payment: PaymentRow, owedCents: number): Promise<RefundRoundOutcome> {
+      const target = payment.refundedCents + owedCents;
       try {
-        return (await refundPayment(payment, payment.amountCents)) > 0 ? 'refunded' : 'settled';
+        return (await refundPayment(payment, owedCents)) > 0 ? 'refunded' : 'settled';
       } catch (err) {
         if (isRefusal(err) && payment.captureId !== null) {
-          const outcome = await reconcile(payment, payment.captureId);
+          const outcome = await reconcile(payment, payment.captureId, target);
           if (outcome !== 'postponed') return outcome;
         }
         return postponeOrGiveUp(payment, err);
@@ -276,7 +277,11 @@ export function createPaymentService(
   };
 
   /** Takes the provider's own record of the payment's refunds, then tries what it still owes once more. */
-  async function reconcile(payment: PaymentRow, captureId: string): Promise<RefundRoundOutcome> {
+  async function reconcile(
+    payment: PaymentRow,
+    captureId: string,
+    target: number,
+  ): Promise<RefundRoundOutcome> {
     let reconciled: PaymentRow | undefined;
     try {
       const total = await provider(payment.provider).refundedCents({
@@ -289,9 +294,9 @@ export function createPaymentService(
       await markRefundUnsettled(db, payment.id, `the provider has no record of it: ${String(err)}`, now());
       return 'unsettled';
     }
-    if (!reconciled || reconciled.refundedCents >= reconciled.amountCents) return 'settled';
+    if (!reconciled || reconciled.refundedCents >= Math.min(target, reconciled.amountCents)) return 'settled';
     try {
-      await refundPayment(reconciled, reconciled.amountCents);
+      await refundPayment(reconciled, target - reconciled.refundedCents);
       return 'refunded';
     } catch (err) {
       if (!isRefusal(err)) return 'postponed';

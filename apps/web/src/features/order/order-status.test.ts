@@ -32,7 +32,7 @@ describe('what a cancel gives back', () => {
     expect(cancelOutcome('paid', totals(0, 2000))).toBe(
       'Items go back on the shelf, and what you paid goes back the way you paid it.',
     );
-    expect(cancelOutcome('processing', totals(500, 1500))).toBe(
+    expect(cancelOutcome('picking', totals(500, 1500))).toBe(
       'Items go back on the shelf, and what you paid goes back the way you paid it, and the store credit you used comes back as credit.',
     );
     expect(cancelOutcome('paid', totals(2000, 0))).toBe(

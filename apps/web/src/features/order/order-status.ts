@@ -3,7 +3,9 @@ import type { OrderStatus, OrderTotals } from '@storefront/contract/order';
 export const orderStatusLabels: Record<OrderStatus, string> = {
   pending_payment: 'Awaiting payment',
   paid: 'Paid',
-  processing: 'Processing',
+  picking: 'Being picked',
+  packed: 'Packed',
+  out_for_delivery: 'Out for delivery',
   shipped: 'Shipped',
   delivered: 'Delivered',
   cancelled: 'Cancelled',
@@ -12,7 +14,9 @@ export const orderStatusLabels: Record<OrderStatus, string> = {
 export const orderStatusColors: Record<OrderStatus, string> = {
   pending_payment: 'gold',
   paid: 'blue',
-  processing: 'geekblue',
+  picking: 'geekblue',
+  packed: 'purple',
+  out_for_delivery: 'cyan',
   shipped: 'cyan',
   delivered: 'green',
   cancelled: 'default',
@@ -22,7 +26,9 @@ export const orderStatusColors: Record<OrderStatus, string> = {
 export const orderStatusOrder: OrderStatus[] = [
   'pending_payment',
   'paid',
-  'processing',
+  'picking',
+  'packed',
+  'out_for_delivery',
   'shipped',
   'delivered',
   'cancelled',

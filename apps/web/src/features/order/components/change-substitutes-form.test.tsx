@@ -7,7 +7,16 @@ import { ChangeSubstitutesForm } from './change-substitutes-form';
 
 vi.mock('../api', () => ({ changeSubstitutes: vi.fn() }));
 
-const line = { sku: 'X', imageUrl: '/x.svg', price: 300, quantity: 1, lineTotal: 300, gstFree: true };
+const line = {
+  sku: 'X',
+  imageUrl: '/x.svg',
+  price: 300,
+  quantity: 1,
+  lineTotal: 300,
+  gstFree: true,
+  packedQuantity: null,
+  substitute: null,
+};
 const milk = { ...line, productID: 3, name: 'Full cream milk 2L', allowSubstitute: true };
 const bread = { ...line, productID: 4, name: 'Sourdough loaf', allowSubstitute: false };
 const makeOrder = () => makeOrderDetail({ lines: [milk, bread] });

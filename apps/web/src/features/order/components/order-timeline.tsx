@@ -1,11 +1,13 @@
 import { Alert, Steps } from 'antd';
-import type { OrderDetail } from '@storefront/contract/order';
+import type { OrderDetail, OrderStatus } from '@storefront/contract/order';
 import { refundNote } from '@storefront/contract/refund';
 import { formatMoney } from '../../../lib/money';
 import { useMediaQuery } from '../../../lib/use-media-query';
 import { formatOrderDate, orderStatusLabels } from '../order-status';
 
-const timeline = ['pending_payment', 'paid', 'processing', 'shipped', 'delivered'] as const;
+/** The steps of a delivery window's order; a courier's is shipped where a van's is out for delivery. */
+const byVan = ['pending_payment', 'paid', 'picking', 'packed', 'out_for_delivery', 'delivered'] as const;
+const byCourier = ['pending_payment', 'paid', 'picking', 'packed', 'shipped', 'delivered'] as const;
 
 /**
  * Narrower than this, the steps go down the page. In em, so a larger text size in the browser turns them too: side by
@@ -26,7 +28,10 @@ export function OrderTimeline({ order }: { order: OrderDetail }) {
       />
     );
   }
+  const timeline: readonly OrderStatus[] = order.deliveryWindow ? byVan : byCourier;
   const current = timeline.indexOf(order.status);
+  // When each step was reached, from the order's history (its last time, should a step come twice).
+  const reachedAt = new Map(order.history.map((m) => [m.status, m.at]));
   return (
     <Steps
       size="small"
@@ -34,7 +39,10 @@ export function OrderTimeline({ order }: { order: OrderDetail }) {
       current={current}
       // A delivered order has nothing left to wait for: its last step is done, not in progress.
       status={order.status === 'delivered' ? 'finish' : 'process'}
-      items={timeline.map((s) => ({ title: orderStatusLabels[s] }))}
+      items={timeline.map((s) => {
+        const at = reachedAt.get(s);
+        return { title: orderStatusLabels[s], ...(at ? { description: formatOrderDate(at) } : {}) };
+      })}
       data-testid="order-timeline"
     />
   );

@@ -24,6 +24,8 @@ const chips = {
   lineTotal: 900,
   gstFree: false,
   allowSubstitute: false,
+  packedQuantity: null,
+  substitute: null,
 };
 const apples = {
   ...chips,
@@ -122,9 +124,27 @@ describe("an order's page", () => {
       'You can cancel it until we start picking it.',
     );
     cleanup();
-    await showOrder({ status: 'processing', canCancel: false, cancelBy: null });
+    await showOrder({ status: 'picking', canCancel: false, cancelBy: null });
     expect(screen.queryByTestId('order-cancel-by')).toBeNull();
     expect(screen.queryByTestId('order-cancel')).toBeNull();
+  });
+
+  it("draws the order's life as a timeline, each step reached with its time; a courier order is shipped", async () => {
+    const packedAt = '2026-11-21T01:30:00.000Z';
+    await showOrder({
+      status: 'packed',
+      canCancel: false,
+      history: [
+        { status: 'pending_payment', at: '2026-11-20T10:00:00.000Z' },
+        { status: 'paid', at: '2026-11-20T10:01:00.000Z' },
+        { status: 'picking', at: '2026-11-21T01:00:00.000Z' },
+        { status: 'packed', at: packedAt },
+      ],
+    });
+    const timeline = screen.getByTestId('order-timeline').textContent ?? '';
+    expect(timeline).toContain(`Packed${formatOrderDate(packedAt)}`);
+    expect(timeline).toContain('Shipped');
+    expect(timeline).not.toContain('Out for delivery');
   });
 
   it('is no tax invoice before payment', async () => {

@@ -36,7 +36,16 @@ function summary(orderID: number, status: OrderSummary['status'], creditUsed: nu
 
 async function showOrders(list: OrderSummary[]) {
   vi.mocked(fetchOrderStat).mockResolvedValue({
-    counts: { pending_payment: 0, paid: 0, processing: 0, shipped: 0, delivered: 0, cancelled: 0 },
+    counts: {
+      pending_payment: 0,
+      paid: 0,
+      picking: 0,
+      packed: 0,
+      out_for_delivery: 0,
+      shipped: 0,
+      delivered: 0,
+      cancelled: 0,
+    },
     total: list.length,
   });
   vi.mocked(listOrders).mockResolvedValue({ list, total: list.length, page: 1, pageSize: 10 });
