@@ -96,6 +96,13 @@ export const targets = [
     tests: ['src/modules/payment/*.test.ts'],
   },
   {
+    name: 'fulfilment',
+    workspace: 'apps/api',
+    // Refunds at packing and staff refunds: what was not sent, split between the provider and store credit.
+    mutate: ['src/modules/fulfilment/fulfilment.service.ts'],
+    tests: ['src/modules/fulfilment/*.test.ts', 'src/modules/payment/payment-flow.test.ts'],
+  },
+  {
     name: 'wallet',
     workspace: 'apps/api',
     mutate: ['src/modules/wallet/wallet.service.ts'],
