@@ -56,7 +56,7 @@ export const staffRoutes: FastifyPluginAsyncZod<{ staff: StaffService }> = async
   app.post(
     '/mfa/enrol',
     allow(anyStaff, { body: emptyBody }, mfaEnrolment, { beforeMfa: true }),
-    async (req) => ok(await staff.enrolMfa(staffAuthOf(req))),
+    async (req) => ok(await staff.enrolMfa(staffAuthOf(req), actorOf(req))),
   );
 
   app.post(

@@ -223,9 +223,17 @@ export function createStaffService(db: Db, throttle: Throttle, settings: StaffSe
     },
 
     /** A new secret to scan; two-factor turns on (or moves to the new phone) only once a code from it is confirmed. */
-    async enrolMfa(auth: StaffAuth): Promise<MfaEnrolment> {
+    async enrolMfa(auth: StaffAuth, actor: Actor): Promise<MfaEnrolment> {
       const { secret, otpauthUrl } = newTotpSecret();
-      await updateStaff(db, auth.member.id, { mfaPendingSecret: secret });
+      await db.transaction(async (tx) => {
+        await updateStaff(tx, auth.member.id, { mfaPendingSecret: secret });
+        await recordAudit(
+          tx,
+          actor,
+          { action: 'staff.mfa_enrolment_started', targetType: 'staff', targetId: auth.member.id },
+          now(),
+        );
+      });
       return { secret, otpauthUrl: otpauthUrl(auth.member.email) };
     },
 
