@@ -68,6 +68,8 @@ const adminFeatureImports = {
   audit: ['staff'],
   auth: [],
   dashboard: [],
+  orders: [],
+  picking: ['orders'],
   staff: [],
 };
 const adminFeatureNames = Object.keys(adminFeatureImports);

@@ -103,7 +103,9 @@ export const pickList = z.object({
         status: orderStatus,
         customerName: z.string().max(120),
         suburb: z.string().max(60),
-        window: z.object({ startsAt: isoDateTime, endsAt: isoDateTime }).nullable(),
+        window: z
+          .object({ windowID: z.number().int(), startsAt: isoDateTime, endsAt: isoDateTime })
+          .nullable(),
         lineCount: z.number().int(),
       }),
     )

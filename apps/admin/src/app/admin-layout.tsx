@@ -1,7 +1,9 @@
 import { Alert, App, Button, Drawer, Grid, Layout, Menu, Tag, type MenuProps } from 'antd';
 import {
   AuditOutlined,
+  CarryOutOutlined,
   DashboardOutlined,
+  ShoppingOutlined,
   LogoutOutlined,
   MenuOutlined,
   TeamOutlined,
@@ -18,6 +20,10 @@ import { useSignedInStaff } from '../lib/staff-session';
 
 const pageIcons: Record<AdminPage, ReactNode> = {
   dashboard: <DashboardOutlined />,
+  orders: <ShoppingOutlined />,
+  order: <ShoppingOutlined />,
+  pickList: <CarryOutOutlined />,
+  packing: <CarryOutOutlined />,
   staff: <TeamOutlined />,
   audit: <AuditOutlined />,
   account: <UserOutlined />,

@@ -28,6 +28,22 @@ const DashboardPage = lazyPage(
   () => import('../features/dashboard/pages/dashboard-page'),
   (m) => m.DashboardPage,
 );
+const OrdersPage = lazyPage(
+  () => import('../features/orders/pages/orders-page'),
+  (m) => m.OrdersPage,
+);
+const OrderPage = lazyPage(
+  () => import('../features/orders/pages/order-page'),
+  (m) => m.OrderPage,
+);
+const PickListPage = lazyPage(
+  () => import('../features/picking/pages/pick-list-page'),
+  (m) => m.PickListPage,
+);
+const PackingPage = lazyPage(
+  () => import('../features/picking/pages/packing-page'),
+  (m) => m.PackingPage,
+);
 const StaffPage = lazyPage(
   () => import('../features/staff/pages/staff-page'),
   (m) => m.StaffPage,
@@ -68,6 +84,10 @@ export const routes: RouteObject[] = [
         children: [
           { index: true, element: <HomeRedirect /> },
           { path: 'dashboard', element: guarded('dashboard', DashboardPage) },
+          { path: 'orders', element: guarded('orders', OrdersPage) },
+          { path: 'orders/:orderID', element: guarded('order', OrderPage) },
+          { path: 'pick-list', element: guarded('pickList', PickListPage) },
+          { path: 'pick-list/orders/:orderID', element: guarded('packing', PackingPage) },
           { path: 'staff', element: guarded('staff', StaffPage) },
           { path: 'audit', element: guarded('audit', AuditPage) },
           { path: 'account', element: guarded('account', AccountPage) },

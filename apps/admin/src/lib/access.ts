@@ -6,16 +6,21 @@ import { staffRoles, type StaffRole } from '@storefront/contract/staff';
  * roles there too.
  */
 export const adminPages = {
+  pickList: { path: '/pick-list', label: 'Pick list', roles: ['picker', 'owner', 'manager'] },
   dashboard: { path: '/dashboard', label: 'Dashboard', roles: ['owner', 'manager', 'support'] },
+  orders: { path: '/orders', label: 'Orders', roles: ['owner', 'manager', 'support'] },
+  // One order, opened from the orders list or the pick list (not in the menu): pickers read it to pack it.
+  order: { path: '/orders', label: 'Order', roles: ['owner', 'manager', 'support', 'picker'] },
+  packing: { path: '/pick-list/orders', label: 'Packing', roles: ['picker', 'owner', 'manager'] },
   staff: { path: '/staff', label: 'Staff', roles: ['owner'] },
   audit: { path: '/audit', label: 'Audit log', roles: ['owner', 'manager'] },
-  // Pickers land here until their pick lists arrive.
   account: { path: '/account', label: 'My account', roles: staffRoles },
 } as const satisfies Record<string, { path: string; label: string; roles: readonly StaffRole[] }>;
 
 export type AdminPage = keyof typeof adminPages;
 
-const pageOrder: readonly AdminPage[] = ['dashboard', 'staff', 'audit', 'account'];
+/** The menu, in order; a role's home is its first page here (a picker's the pick list). */
+const pageOrder: readonly AdminPage[] = ['dashboard', 'orders', 'pickList', 'staff', 'audit', 'account'];
 
 export function canOpen(role: StaffRole, page: AdminPage): boolean {
   const roles: readonly StaffRole[] = adminPages[page].roles;
@@ -30,6 +35,25 @@ export function pagesFor(role: StaffRole): AdminPage[] {
 /** Where a member lands after signing in: the first page their role may open. */
 export function homePathOf(role: StaffRole): string {
   return adminPages[pagesFor(role)[0] ?? 'account'].path;
+}
+
+/** An order's page. */
+export function orderPath(orderID: number): string {
+  return `${adminPages.order.path}/${orderID}`;
+}
+
+/** The packing screen of an order (phone first). */
+export function packingPath(orderID: number): string {
+  return `${adminPages.packing.path}/${orderID}`;
+}
+
+/** The pick list of a store day (YYYY-MM-DD), and of one of its delivery windows. */
+export function pickListPath(date?: string, windowID?: number | null): string {
+  const params = new URLSearchParams();
+  if (date) params.set('date', date);
+  if (windowID) params.set('windowID', String(windowID));
+  const query = params.toString();
+  return query ? `${adminPages.pickList.path}?${query}` : adminPages.pickList.path;
 }
 
 export const roleLabels: Record<StaffRole, string> = {

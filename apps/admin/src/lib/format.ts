@@ -44,3 +44,25 @@ export function formatStoreDay(date: string): string {
   const parsed = /^\d{4}-\d{2}-\d{2}$/.test(date) ? new Date(`${date}T00:00:00Z`) : null;
   return parsed && !Number.isNaN(parsed.getTime()) ? day.format(parsed).replace(',', '') : date;
 }
+
+const isoDay = new Intl.DateTimeFormat('en-CA', {
+  timeZone: STORE_TIME_ZONE,
+  year: 'numeric',
+  month: '2-digit',
+  day: '2-digit',
+});
+
+/** The store's day (Sydney) at `now`, as the API takes it: YYYY-MM-DD. */
+export function storeDayOf(now: Date = new Date()): string {
+  return isoDay.format(now);
+}
+
+/** Dollars as staff type them ("12.5", "$3.40") to cents; null when it is no amount of money. */
+export function dollarsToCents(value: string | number | null | undefined): number | null {
+  const text = String(value ?? '')
+    .trim()
+    .replace(/^\$/, '');
+  if (!/^\d{1,7}(\.\d{1,2})?$/.test(text)) return null;
+  const [whole = '0', part = ''] = text.split('.');
+  return Number(whole) * 100 + Number(part.padEnd(2, '0'));
+}

@@ -17,6 +17,7 @@ import { bearerHeader, clearToken, markSessionEnded, saveToken } from './token-s
 export const REQUEST_TIMEOUT_MS = 45_000;
 /** The one call whose answer starts a session: its token is kept whatever the tab held before. */
 const LOGIN_PATH = '/login';
+const CUSTOMER_API_PREFIX = '/api/v1';
 /** Pages a signed-out person may be on: a 401 there is not a session ending. */
 const OPEN_PAGES = [`${ADMIN_APP_PATH}/login`, `${ADMIN_APP_PATH}/set-password`];
 
@@ -29,6 +30,8 @@ export type HttpClientOptions = {
   redirectToLogin?: (redirect: string) => void;
   /** The page the browser is on, path plus query. */
   currentPath?: () => string;
+  /** False for the customer API's open routes, which refuse a staff token. */
+  sendsToken?: boolean;
 };
 
 /**
@@ -41,6 +44,7 @@ export function createHttpClient({
   notifyNetworkError = () => showErrorToast(NETWORK_MESSAGE),
   redirectToLogin = sendBrowserToLogin,
   currentPath = readCurrentPath,
+  sendsToken = true,
 }: HttpClientOptions = {}): AxiosInstance {
   let isSentToLogin = false;
   const client = axios.create({
@@ -55,7 +59,7 @@ export function createHttpClient({
   });
 
   client.interceptors.request.use((config: InternalAxiosRequestConfig) => {
-    const bearer = bearerHeader();
+    const bearer = sendsToken ? bearerHeader() : null;
     if (bearer) config.headers.set('Authorization', bearer);
     return config;
   });
@@ -141,6 +145,8 @@ function property(value: unknown, key: string): unknown {
 }
 
 export const http = createHttpClient();
+/** The customer API's open routes (the catalogue): no staff token, which they would refuse. */
+const openHttp = createHttpClient({ baseURL: CUSTOMER_API_PREFIX, sendsToken: false });
 
 /** Sends one call and answers the envelope's data; rejects with an ApiError. */
 export async function callApi<T>(config: AxiosRequestConfig): Promise<T> {
@@ -150,6 +156,12 @@ export async function callApi<T>(config: AxiosRequestConfig): Promise<T> {
 
 export function getData<T>(url: string, params?: Record<string, string | number | undefined>): Promise<T> {
   return callApi<T>({ method: 'GET', url, ...(params ? { params } : {}) });
+}
+
+/** A read of the customer API's open routes (no sign-in needed), sent without the staff token. */
+export async function getOpenData<T>(url: string, params: Record<string, string | number>): Promise<T> {
+  const response = await openHttp.request<Envelope<T>>({ method: 'GET', url, params });
+  return response.data.data;
 }
 
 export function postData<T>(url: string, body: object = {}): Promise<T> {

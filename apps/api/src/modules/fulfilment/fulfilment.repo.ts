@@ -116,6 +116,7 @@ export async function pickItems(
 
 export type PickOrderRow = {
   id: number;
+  window_id: number;
   status: OrderStatus;
   first_name: string;
   last_name: string;
@@ -132,7 +133,7 @@ export async function pickOrders(
 ): Promise<PickOrderRow[]> {
   return queryRows<PickOrderRow>(
     exec,
-    sql`select o.id, o.status, c.first_name, c.last_name, o.shipping_address->>'suburb' as suburb, w.starts_at,
+    sql`select o.id, w.id as window_id, o.status, c.first_name, c.last_name, o.shipping_address->>'suburb' as suburb, w.starts_at,
           w.ends_at, (select count(*)::int from order_lines l where l.order_id = o.id) as line_count
         from orders o
         join customers c on c.id = o.customer_id

@@ -12,6 +12,7 @@ import type {
 } from '@storefront/contract/fulfilment';
 import { errorCatalogue } from '@storefront/contract/errors';
 import { fullName } from '@storefront/contract/person-name';
+import { orderReference } from '@storefront/contract/order-reference';
 import { desc, eq, inArray } from 'drizzle-orm';
 import type { Db, Executor } from '../../db/client.js';
 import { customers, outboxMails, payments as paymentsTable, staff } from '../../db/schema/index.js';
@@ -183,7 +184,8 @@ export function createFulfilmentService(db: Db, deps: FulfilmentDeps) {
           .orderBy(desc(outboxMails.id))
           .limit(200)
       : [];
-    const ref = `SO-${order.id}`;
+    // Its reference as a whole word: SO-1 is not in a subject about SO-12.
+    const aboutThis = new RegExp(`\\b${orderReference(order.id)}\\b`);
     return {
       order: shown,
       customer: {
@@ -200,7 +202,7 @@ export function createFulfilmentService(db: Db, deps: FulfilmentDeps) {
         unsettled: p.refundUnsettledAt !== null,
       })),
       mails: mailRows
-        .filter((m) => m.subject.includes(ref))
+        .filter((m) => aboutThis.test(m.subject))
         .map((m) => ({ subject: m.subject, status: m.status, at: m.at.toISOString() })),
       moves: moves.map((m) => ({
         status: m.status,
@@ -285,6 +287,7 @@ export function createFulfilmentService(db: Db, deps: FulfilmentDeps) {
           customerName: fullName({ firstName: o.first_name, lastName: o.last_name }),
           suburb: o.suburb ?? '',
           window: {
+            windowID: Number(o.window_id),
             startsAt: new Date(o.starts_at).toISOString(),
             endsAt: new Date(o.ends_at).toISOString(),
           },

@@ -172,6 +172,9 @@ describe('an order picked, packed short with a substitute, dispatched and delive
     expect(dispatched.data.order.status).toBe(isCourier ? 'shipped' : 'out_for_delivery');
     const delivered = await staff(owner, 'POST', `/orders/${id}/deliver`);
     expect(delivered.data.order.status).toBe('delivered');
+    // The staff's view lists the order's own mails.
+    expect(delivered.data.mails.map((m) => m.subject)).toContain(`Order SO-${id} is packed`);
+    expect(delivered.data.mails.every((m) => new RegExp(`\\bSO-${id}\\b`).test(m.subject))).toBe(true);
     expect((await staff(owner, 'POST', `/orders/${id}/deliver`)).data.order.status).toBe('delivered');
 
     const seen = await call<OrderDetail>(c, 'GET', `/order/detail?orderID=${id}`);

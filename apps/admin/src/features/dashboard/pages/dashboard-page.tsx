@@ -1,10 +1,13 @@
 import { Button, Card, Col, Empty, Row, Statistic, Table, Typography } from 'antd';
 import { ReloadOutlined } from '@ant-design/icons';
+import { Link } from 'react-router';
 import type { Dashboard } from '@storefront/contract/staff';
 import { LoadError } from '../../../components/load-error';
 import { Page } from '../../../components/page';
 import { PageLoading } from '../../../components/page-loading';
+import { canOpen, pickListPath } from '../../../lib/access';
 import { formatMoney, formatStoreDay, formatTime } from '../../../lib/format';
+import { useSignedInStaff } from '../../../lib/staff-session';
 import { useRemoteData } from '../../../lib/use-remote-data';
 import { readDashboard } from '../api';
 
@@ -99,6 +102,8 @@ function DashboardContent({ dashboard }: { dashboard: Dashboard }) {
 }
 
 function DayCard({ day, name }: { day: DashboardDay; name: string }) {
+  const me = useSignedInStaff();
+  const canPick = canOpen(me.role, 'pickList');
   const orders = day.windows.reduce((sum, w) => sum + w.orders, 0);
   const totalCents = day.windows.reduce((sum, w) => sum + w.totalCents, 0);
   return (
@@ -125,7 +130,22 @@ function DayCard({ day, name }: { day: DashboardDay; name: string }) {
           ),
         }}
         columns={[
-          { title: 'Delivery window', key: 'window', render: (_, w) => describeWindow(w) },
+          {
+            title: 'Delivery window',
+            key: 'window',
+            render: (_, w) =>
+              w.windowID === null || !canPick ? (
+                describeWindow(w)
+              ) : (
+                <Link
+                  to={pickListPath(day.date, w.windowID)}
+                  title="Its pick list"
+                  data-testid={`dashboard-pick-${day.date}-${w.windowID}`}
+                >
+                  {describeWindow(w)}
+                </Link>
+              ),
+          },
           { title: 'Orders', dataIndex: 'orders', align: 'right' },
           { title: 'Total', key: 'total', align: 'right', render: (_, w) => formatMoney(w.totalCents) },
         ]}

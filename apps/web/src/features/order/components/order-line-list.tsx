@@ -5,7 +5,19 @@ import { formatMoney } from '../../../lib/money';
 import '../order.css';
 
 type ListedLine = Pick<OrderLine, 'productID' | 'name' | 'imageUrl' | 'quantity' | 'price' | 'lineTotal'> &
-  Partial<Pick<OrderLine, 'gstFree' | 'allowSubstitute'>>;
+  Partial<Pick<OrderLine, 'gstFree' | 'allowSubstitute' | 'packedQuantity' | 'substitute'>>;
+
+/** Once packed, what went other than ordered: fewer of it, or something else in its place. */
+function packedNote({ quantity, packedQuantity, substitute }: ListedLine): string | null {
+  if (packedQuantity === null || packedQuantity === undefined) return null;
+  if (substitute)
+    return packedQuantity === 0
+      ? 'None sent'
+      : `Sent instead: ${substitute.name} × ${packedQuantity} at ${formatMoney(substitute.price)}`;
+  if (packedQuantity < quantity)
+    return packedQuantity === 0 ? 'None sent: out of stock' : `${packedQuantity} of ${quantity} sent`;
+  return null;
+}
 
 type Props = {
   lines: ListedLine[];
@@ -37,6 +49,13 @@ export function OrderLineList({ lines, testId, linksToProduct = false }: Props) 
             )}
           </Typography.Text>
         </div>
+        {packedNote(line) && (
+          <div>
+            <Typography.Text type="warning" data-testid="order-line-packed">
+              {packedNote(line)}
+            </Typography.Text>
+          </div>
+        )}
       </div>
       <div className="order-line__total">{formatMoney(line.lineTotal)}</div>
     </div>

@@ -147,6 +147,37 @@ describe("an order's page", () => {
     expect(timeline).not.toContain('Out for delivery');
   });
 
+  it('says what was packed other than ordered, and what went back at packing', async () => {
+    await showOrder({
+      status: 'packed',
+      canCancel: false,
+      lines: [
+        { ...chips, packedQuantity: 1 },
+        {
+          ...apples,
+          packedQuantity: 2,
+          substitute: { productID: 9, name: 'Royal Gala Apples 1kg', price: 400 },
+        },
+      ],
+      refunds: [
+        {
+          amount: 550,
+          byProvider: 550,
+          asCredit: 0,
+          reason: 'Not packed: short or substituted for less',
+          at: '2026-11-21T01:30:00.000Z',
+        },
+      ],
+    });
+    expect(screen.getAllByTestId('order-line-packed').map((n) => n.textContent)).toEqual([
+      '1 of 2 sent',
+      'Sent instead: Royal Gala Apples 1kg × 2 at $4.00',
+    ]);
+    expect(screen.getByTestId('order-refund').textContent).toBe(
+      `Refunded ${formatOrderDate('2026-11-21T01:30:00.000Z')}: Not packed: short or substituted for less−$5.50`,
+    );
+  });
+
   it('is no tax invoice before payment', async () => {
     await showOrder({ status: 'pending_payment', paidAt: null });
     expect(screen.queryByTestId('order-tax-invoice')).toBeNull();

@@ -5,7 +5,7 @@ import { formatAbn } from '@storefront/contract/abn';
 import { errorCatalogue } from '@storefront/contract/errors';
 import { isTaxInvoice } from '@storefront/contract/gst';
 import { isStillToBePacked } from '@storefront/contract/substitutes';
-import { paidWithText, restOfTotalLabel } from '@storefront/contract/payment-rows';
+import { deductionText, paidWithText, restOfTotalLabel } from '@storefront/contract/payment-rows';
 import { fullName } from '@storefront/contract/person-name';
 import { providerNames } from '@storefront/contract/refund';
 import { Link, useParams } from 'react-router';
@@ -246,6 +246,15 @@ export function OrderDetailPage() {
                 gst: 'order-gst',
               }}
             />
+            {/* Money given back after payment: at packing (what was not sent), or by the shop later. */}
+            {o.refunds.map((r) => (
+              <div className="cart-summary__row" key={`${r.at}-${r.amount}`} data-testid="order-refund">
+                <span>
+                  Refunded {formatOrderDate(r.at)}: {r.reason}
+                </span>
+                <span>{deductionText(r.amount, formatMoney)}</span>
+              </div>
+            ))}
             {/* Beside the credit, the rest of the total and what became of it, as the order's mails say. */}
             {o.totals.creditUsed > 0 && o.totals.amountDue > 0 && (
               <div className="cart-summary__row">
