@@ -1,9 +1,16 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openPostgres, type Database } from './db/client.js';
-import { cartLines } from './db/schema/index.js';
+import { cartLines, orders, orderStatusHistory } from './db/schema/index.js';
 import { createProduct } from '../test/catalog-factories.js';
-import { bearer, registerCustomer, uniqueEmail } from '../test/factories.js';
+import {
+  addAddress,
+  addToCart,
+  bearer,
+  placeOrder,
+  registerCustomer,
+  uniqueEmail,
+} from '../test/factories.js';
 import { createTestApp, openTestDatabase, type TestApp } from '../test/test-app.js';
 import { addStaff, staffCall, staffSession } from '../test/staff-factories.js';
 
@@ -59,6 +66,33 @@ describe.runIf(process.env.TEST_DB === 'postgres')('two API processes on one Pos
     expect((await staffCall(b, pickerHere, 'GET', '/me')).statusCode).toBe(200);
     await staffCall(a, ownerToken, 'PUT', `/staff/${picker.id}`, { disabled: true });
     expect((await staffCall(b, pickerHere, 'GET', '/me')).statusCode).toBe(401);
+  });
+
+  it('20 identical order moves sent at once through both make one move and one history entry', async () => {
+    const c = await registerCustomer(a.app);
+    const product = await createProduct(a.database.db, { stock: 5, priceCents: 500 });
+    const addressID = await addAddress(a.app, c);
+    await addToCart(a.app, c, product.id, 1);
+    const order = await placeOrder(a.app, c, { addressID });
+    await a.database.db
+      .update(orders)
+      .set({ status: 'paid', paidAt: new Date() })
+      .where(eq(orders.id, order.orderID));
+    const owner = await addStaff(a.database.db, 'owner');
+    const [tokenA, tokenB] = [await staffSession(a, owner.id), await staffSession(b, owner.id)];
+    const moves = await Promise.all(
+      Array.from({ length: 20 }, (_, i) =>
+        i % 2 === 0
+          ? staffCall(a, tokenA, 'POST', `/orders/${order.orderID}/start-picking`, {})
+          : staffCall(b, tokenB, 'POST', `/orders/${order.orderID}/start-picking`, {}),
+      ),
+    );
+    expect(moves.map((m) => m.json().code)).toEqual(moves.map(() => 0));
+    const history = await a.database.db
+      .select()
+      .from(orderStatusHistory)
+      .where(and(eq(orderStatusHistory.orderId, order.orderID), eq(orderStatusHistory.status, 'picking')));
+    expect(history).toHaveLength(1);
   });
 
   it('one email registered at once through both: exactly one account', async () => {

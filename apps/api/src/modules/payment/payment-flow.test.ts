@@ -623,6 +623,41 @@ describe('money the store must give back', () => {
     });
   }
 
+  for (const provider of ['paypal', 'afterpay'] as const) {
+    it(`${provider}: packing one short refunds its price through ${provider} once, however often pack is sent`, async () => {
+      const fake = provider === 'paypal' ? paypal : afterpay;
+      const { c, order, product } = await unpaidOrder(3);
+      const token = (await start(c, order.orderID, provider)).searchParams.get('token') ?? '';
+      if (provider === 'paypal') paypal.approve(token);
+      else afterpay.confirm(token);
+      const captured =
+        provider === 'paypal'
+          ? await call(c, 'POST', '/paypal/express-capture', { orderID: order.orderID, token })
+          : await call(c, 'POST', '/after-pay/capture', { orderID: order.orderID, orderToken: token });
+      expect(captured.code).toBe(0);
+      const staffToken = await staffSession(t, (await addStaff(db(), 'manager')).id);
+      expect(
+        (await staffCall(t, staffToken, 'POST', `/orders/${order.orderID}/start-picking`, {})).json().code,
+      ).toBe(0);
+      const before = fake.moneyMovements();
+      const packs = await Promise.all(
+        Array.from({ length: 5 }, () =>
+          staffCall(t, staffToken, 'POST', `/orders/${order.orderID}/pack`, {
+            lines: [{ lineID: product.id, packedQuantity: 2 }],
+          }),
+        ),
+      );
+      expect(packs.map((p) => p.json().code)).toEqual([0, 0, 0, 0, 0]);
+      expect(fake.moneyMovements() - before).toBe(1);
+      const [payment] = await db().select().from(payments).where(eq(payments.orderId, order.orderID));
+      expect(payment?.refundedCents).toBe(2000);
+      // Paid = delivered value + refunded.
+      expect(payment?.amountCents).toBe(order.totals.total);
+      expect(await t.app.refundOwed()).toMatchObject({ refunded: 0, failed: 0 });
+      expect(fake.moneyMovements() - before).toBe(1);
+    });
+  }
+
   it('a refund still refused after reconciling is marked unsettled, shown on the dashboard, and never tried again', async () => {
     const { order } = await cancelledAfterDashboardRefund('paypal', (due) => Math.floor(due / 2));
     // PayPal refuses any refund of it from now on (a dispute holds the capture, say).
