@@ -154,10 +154,12 @@ describe('the back office', () => {
     await picker.waitForURL('**/admin/login');
     await testId(picker, 'login-password-set').waitFor();
     await signIn(picker, pickerEmail, 'picker-own-pass-1');
-    await picker.waitForURL('**/admin/account');
+    // A picker's home is the pick list; their account is a page of its own.
+    await picker.waitForURL('**/admin/pick-list');
+    await picker.goto('/admin/account');
     await testId(picker, 'account-details').waitFor();
     await checkPage(picker, 'picker-account');
-    // On a phone the menu is a drawer; it holds the picker's one page.
+    // On a phone the menu is a drawer; it holds the picker's pages.
     await testId(picker, 'menu-open').click();
     await testId(picker, 'menu-account').waitFor();
     await saveScreenshot(picker, 'admin-picker-menu-375', { fullPage: false });
