@@ -203,6 +203,9 @@ describe('an order picked, packed short with a substitute, dispatched and delive
       .find((m) => m.subject === `Order SO-${id} is packed`);
     expect(packedMail?.text).toContain('Cheaper tea instead of Tea');
     expect(packedMail?.text).toContain('$10.50 comes back to you');
+    // Its invoice lists what was delivered.
+    expect(packedMail?.text).toContain('Apples × 2 (3 ordered)');
+    expect(packedMail?.text).toContain('Cheaper tea (instead of Tea) × 2 #');
 
     const audit = await db()
       .select()

@@ -91,10 +91,23 @@ function orderBlocks(order: OrderRow, lines: OrderLineRow[]): MailBlock[] {
   return [
     {
       kind: 'rows',
-      rows: lines.map((l) => ({
-        label: `${l.name} × ${l.quantity}${l.gstFree === false ? ' #' : ''}${l.allowSubstitute === false ? ' (no substitute)' : ''}`,
-        value: formatAud(l.unitPriceCents * l.quantity),
-      })),
+      rows: lines.map((l) => {
+        const mark = l.gstFree === false ? ' #' : '';
+        // Once packed, the invoice lists what was delivered: how many, and what went instead at what price.
+        if (l.packedQuantity !== null) {
+          const name = l.substituteName === null ? l.name : `${l.substituteName} (instead of ${l.name})`;
+          const price = l.substitutePriceCents ?? l.unitPriceCents;
+          const short = l.packedQuantity < l.quantity ? ` (${l.quantity} ordered)` : '';
+          return {
+            label: `${name} × ${l.packedQuantity}${short}${mark}`,
+            value: formatAud(price * l.packedQuantity),
+          };
+        }
+        return {
+          label: `${l.name} × ${l.quantity}${mark}${l.allowSubstitute === false ? ' (no substitute)' : ''}`,
+          value: formatAud(l.unitPriceCents * l.quantity),
+        };
+      }),
     },
     ...(marksTaxable ? [{ kind: 'paragraph' as const, text: '# Price includes GST.' }] : []),
     ...(substitutes ? [{ kind: 'paragraph' as const, text: substitutes }] : []),
