@@ -14,12 +14,12 @@ import { errorCatalogue } from '@storefront/contract/errors';
 import { fullName } from '@storefront/contract/person-name';
 import { orderReference } from '@storefront/contract/order-reference';
 import { desc, eq, inArray } from 'drizzle-orm';
-import type { Db, Executor } from '../../db/client.js';
+import { violatedConstraint, type Db, type Executor } from '../../db/client.js';
 import { customers, outboxMails, payments as paymentsTable, staff } from '../../db/schema/index.js';
 import { AppError } from '../../lib/app-error.js';
 import type { WarnLog } from '../../lib/warn-log.js';
 import { recordAudit, type Actor } from '../audit/audit.service.js';
-import { findProductById, takeStock } from '../catalog/catalog.repo.js';
+import { findProductById, STOCK_NON_NEGATIVE, takeStock } from '../catalog/catalog.repo.js';
 import { dayAfter, localInstant } from '../delivery/delivery.rules.js';
 import { queueOrderMail, type OrderEvent, type OrderMailSettings } from '../order/order-mails.js';
 import {
@@ -327,6 +327,8 @@ export function createFulfilmentService(db: Db, deps: FulfilmentDeps) {
             if (line.allowSubstitute === false) throw new AppError('SUBSTITUTE_NOT_ALLOWED');
             const product = await findProductById(tx, asked.substituteProductID);
             if (!product || !product.isActive) throw new AppError('PRODUCT_UNAVAILABLE');
+            if (product.stock < asked.packedQuantity)
+              throw new AppError('NOT_ENOUGH_STOCK', 'There is not enough of that substitute in stock.');
             substitute = {
               productId: product.id,
               name: product.name,
@@ -354,7 +356,13 @@ export function createFulfilmentService(db: Db, deps: FulfilmentDeps) {
             ? 0
             : Math.floor((shortfall * (order.subtotalCents - order.discountCents)) / order.subtotalCents);
         const { byProvider, asCredit } = split(Math.min(owed, order.totalCents - room.refunded), room);
-        if (substitutesTaken.length > 0) await takeStock(tx, substitutesTaken);
+        if (substitutesTaken.length > 0)
+          await takeStock(tx, substitutesTaken).catch((err: unknown) => {
+            // Another order took the substitute's last units meanwhile: the database refused it, nothing is written.
+            if (violatedConstraint(err) === STOCK_NON_NEGATIVE)
+              throw new AppError('NOT_ENOUGH_STOCK', 'There is not enough of that substitute in stock.');
+            throw err;
+          });
         await recordPackedLines(tx, order.id, packed);
         if (byProvider + asCredit > 0) {
           await insertOrderRefund(tx, {

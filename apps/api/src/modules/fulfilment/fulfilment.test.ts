@@ -116,6 +116,12 @@ describe('an order picked, packed short with a substitute, dispatched and delive
     });
     expect(refusedSub.code).toBe(100612);
 
+    // A substitute the shelf has too few of is refused, and nothing is packed.
+    const scarce = await createProduct(db(), { name: 'Scarce tea', priceCents: 800, stock: 1 });
+    const tooFew = await staff(picker, 'POST', `/orders/${id}/pack`, {
+      lines: [{ lineID: tea.id, packedQuantity: 2, substituteProductID: scarce.id }],
+    });
+    expect(tooFew).toMatchObject({ statusCode: 200, code: 100401 });
     const teaStock =
       (await db().select().from(products).where(eq(products.id, cheaperTea.id)))[0]?.stock ?? 0;
     // One apple short; the tea swapped for the cheaper one (charged $9.00 instead of $12.00, two of them).
