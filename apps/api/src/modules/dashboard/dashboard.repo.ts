@@ -94,14 +94,18 @@ export async function refundsOwed(exec: Executor): Promise<{
   return { owed: of(false), unsettled: of(true) };
 }
 
-/** Mails the outbox is retrying after a failure, and those it gave up on in the last week. */
+/**
+ * Mails the outbox is retrying after a failure, and those it gave up on in the last week; not those withdrawn on
+ * purpose (an "awaits payment" mail for an order paid before it left).
+ */
 export async function failingMails(exec: Executor, now: Date): Promise<number> {
   const rows = await queryRows<{ n: number }>(
     exec,
     sql`
     select count(*)::int as n from outbox_mails
      where (status = 'pending' and attempts > 0)
-        or (status = 'failed' and created_at > ${now.toISOString()}::timestamptz - interval '7 days')`,
+        or (status = 'failed' and created_at > ${now.toISOString()}::timestamptz - interval '7 days'
+            and coalesce(last_error, '') not like 'withdrawn:%')`,
   );
   return Number(rows[0]?.n ?? 0);
 }

@@ -178,7 +178,12 @@ export function createFulfilmentService(db: Db, deps: FulfilmentDeps) {
     );
     const mailRows = customer
       ? await db
-          .select({ subject: outboxMails.subject, status: outboxMails.status, at: outboxMails.createdAt })
+          .select({
+            subject: outboxMails.subject,
+            status: outboxMails.status,
+            lastError: outboxMails.lastError,
+            at: outboxMails.createdAt,
+          })
           .from(outboxMails)
           .where(eq(outboxMails.toAddress, customer.email))
           .orderBy(desc(outboxMails.id))
@@ -203,7 +208,12 @@ export function createFulfilmentService(db: Db, deps: FulfilmentDeps) {
       })),
       mails: mailRows
         .filter((m) => aboutThis.test(m.subject))
-        .map((m) => ({ subject: m.subject, status: m.status, at: m.at.toISOString() })),
+        .map((m) => ({
+          subject: m.subject,
+          // Not sent on purpose (the order was paid before its "awaits payment" mail left): not a failure.
+          status: m.status === 'failed' && m.lastError?.startsWith('withdrawn:') ? 'withdrawn' : m.status,
+          at: m.at.toISOString(),
+        })),
       moves: moves.map((m) => ({
         status: m.status,
         at: m.at.toISOString(),
