@@ -51,7 +51,7 @@ export async function courierOrdersToSend(exec: Executor): Promise<{ orders: num
     exec,
     sql`
     select count(*)::int as orders, coalesce(sum(total_cents), 0)::int as total_cents
-      from orders where delivery_window_id is null and status in ('paid', 'processing')`,
+      from orders where delivery_window_id is null and status in ('paid', 'picking', 'packed')`,
   );
   const [r] = rows;
   return { orders: Number(r?.orders ?? 0), totalCents: Number(r?.total_cents ?? 0) };

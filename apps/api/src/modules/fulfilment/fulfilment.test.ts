@@ -2,6 +2,7 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { StaffOrderDetail } from '@storefront/contract/fulfilment';
 import type { OrderDetail } from '@storefront/contract/order';
+import type { Dashboard } from '@storefront/contract/staff';
 import {
   auditLog,
   demoRefunds,
@@ -106,6 +107,12 @@ describe('an order picked, packed short with a substitute, dispatched and delive
     expect(early.code).toBe(100611);
     expect(early.msg).toContain('It is paid and not yet being picked');
 
+    const courierToSend = async () => {
+      const board = await staff<Dashboard>(owner, 'GET', '/dashboard');
+      return board.data.days[0]?.windows.find((w) => w.windowID === null)?.orders ?? 0;
+    };
+    const toSendWhenPaid = await courierToSend();
+    expect(toSendWhenPaid).toBeGreaterThan(0);
     expect((await staff(picker, 'POST', `/orders/${id}/start-picking`)).data.order.status).toBe('picking');
     // The customer can no longer cancel.
     expect((await call(c, 'PUT', '/order/cancel', { orderID: id })).code).toBe(100601);
@@ -139,6 +146,8 @@ describe('an order picked, packed short with a substitute, dispatched and delive
     expect(await demoRefunded(id)).toBe(expectedRefund);
     const packed = packs[0]?.data;
     expect(packed?.order.status).toBe('packed');
+    // Picked and packed, a courier order is still one to send on the dashboard.
+    expect(await courierToSend()).toBe(toSendWhenPaid);
     expect(packed?.order.refunds).toEqual([
       expect.objectContaining({ amount: expectedRefund, byProvider: expectedRefund, asCredit: 0 }),
     ]);
