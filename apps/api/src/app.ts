@@ -64,6 +64,13 @@ import { createSuburbService } from './modules/suburb/suburb.service.js';
 import { walletRoutes } from './modules/wallet/wallet.routes.js';
 import { ADMIN_API_PREFIX, ADMIN_APP_PATH } from '@storefront/contract/staff';
 import { auditRoutes } from './modules/audit/audit.routes.js';
+import { CATALOG_CHANNEL } from './modules/catalogue-admin/catalog-changes.js';
+import { catalogueAdminRoutes } from './modules/catalogue-admin/catalogue-admin.routes.js';
+import { productImageRoutes } from './modules/catalogue-admin/images/images.routes.js';
+import { productImportRoutes } from './modules/catalogue-admin/import/import.routes.js';
+import { customersAdminRoutes } from './modules/customers-admin/customers-admin.routes.js';
+import { deliveryAdminRoutes } from './modules/delivery-admin/delivery-admin.routes.js';
+import { offersAdminRoutes } from './modules/offers-admin/offers-admin.routes.js';
 import { dashboardRoutes } from './modules/dashboard/dashboard.routes.js';
 import { fulfilmentRoutes } from './modules/fulfilment/fulfilment.routes.js';
 import { createFulfilmentService } from './modules/fulfilment/fulfilment.service.js';
@@ -291,6 +298,12 @@ export async function buildApp({ config, database, now = () => new Date(), logge
     ttlMs: config.CATALOG_CACHE_MS,
     now: () => now().getTime(),
   });
+  // A staff change of products (catalogue-admin/catalog-changes.ts) clears every process's listings at once.
+  const catalogNotifications = await database.listen(CATALOG_CHANNEL, {
+    message: () => listings.clear(),
+    live: (isLive) => listings.setLive(isLive),
+  });
+  app.decorate('catalogChangesHeard', () => catalogNotifications.sync());
   const orders = createOrderService(database.db, {
     now,
     payments,
@@ -369,6 +382,18 @@ export async function buildApp({ config, database, now = () => new Date(), logge
       await admin.register(staffRoutes, { staff });
       await admin.register(auditRoutes, { db: database.db });
       await admin.register(dashboardRoutes, { db: database.db, now });
+      await admin.register(catalogueAdminRoutes, { db: database.db, now });
+      await admin.register(productImportRoutes, { db: database.db, now });
+      await admin.register(productImageRoutes, { db: database.db, now, dataDir: config.DATA_DIR });
+      await admin.register(deliveryAdminRoutes, { db: database.db, now });
+      await admin.register(offersAdminRoutes, { db: database.db, now });
+      await admin.register(customersAdminRoutes, {
+        db: database.db,
+        now,
+        sessions,
+        verification,
+        passwordReset,
+      });
       await admin.register(fulfilmentRoutes, {
         fulfilment: createFulfilmentService(database.db, {
           now,
@@ -399,6 +424,7 @@ export async function buildApp({ config, database, now = () => new Date(), logge
 
   app.addHook('onClose', async () => {
     await authNotifications.close();
+    await catalogNotifications.close();
     mailTransport.close();
     // quit() needs a live connection; a Redis that is away is simply let go.
     if (redis?.status === 'ready') await redis.quit();
@@ -422,6 +448,8 @@ declare module 'fastify' {
     staff: StaffService;
     /** Resolves once every session or customer change committed before the call has reached the session cache. */
     authChangesHeard: () => Promise<void>;
+    /** Resolves once every catalogue change committed before the call has cleared this process's listings. */
+    catalogChangesHeard: () => Promise<void>;
   }
 }
 

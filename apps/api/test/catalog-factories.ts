@@ -2,8 +2,9 @@ import { randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import type { Executor } from '../src/db/client.js';
 import { coupons, creditLedger, customerCoupons, products } from '../src/db/schema/index.js';
+import { findProductById, type ProductRow } from '../src/modules/catalog/catalog.repo.js';
 
-export type ProductRow = typeof products.$inferSelect;
+export type { ProductRow };
 export type CouponRow = typeof coupons.$inferSelect;
 
 let counter = 0;
@@ -13,14 +14,32 @@ function definedOnly<T extends object>(values: T): Partial<T> {
   return Object.fromEntries(Object.entries(values).filter(([, v]) => v !== undefined)) as Partial<T>;
 }
 
+const HOUR_MS = 3_600_000;
+
+/**
+ * `wasPriceCents` puts a product on a special running now (by the database's clock, which specials follow): sold at
+ * `priceCents`, its regular price `wasPriceCents`.
+ */
+type ProductOverrides = Partial<typeof products.$inferInsert> & { wasPriceCents?: number | null };
+
+function withSpecial({ wasPriceCents, ...values }: ProductOverrides): Partial<typeof products.$inferInsert> {
+  if (wasPriceCents === undefined || wasPriceCents === null || values.priceCents === undefined) return values;
+  if (wasPriceCents <= values.priceCents) return values;
+  const realNow = Date.now();
+  return {
+    ...values,
+    priceCents: wasPriceCents,
+    specialPriceCents: values.priceCents,
+    specialStartsAt: new Date(realNow - HOUR_MS),
+    specialEndsAt: new Date(realNow + 24 * HOUR_MS),
+  };
+}
+
 /** A product of its own for one test: unique SKU, active, $5.00, 10 in stock, 500 g, unless told otherwise. */
-export async function createProduct(
-  db: Executor,
-  overrides: Partial<typeof products.$inferInsert> = {},
-): Promise<ProductRow> {
+export async function createProduct(db: Executor, overrides: ProductOverrides = {}): Promise<ProductRow> {
   counter += 1;
   const sku = `T-${counter}-${randomBytes(3).toString('hex')}`.toUpperCase();
-  const [row] = await db
+  const [inserted] = await db
     .insert(products)
     .values({
       sku,
@@ -31,9 +50,10 @@ export async function createProduct(
       stock: 10,
       weightGrams: 500,
       category: 'pantry',
-      ...definedOnly(overrides),
+      ...definedOnly(withSpecial(overrides)),
     })
-    .returning();
+    .returning({ id: products.id });
+  const row = inserted && (await findProductById(db, inserted.id));
   if (!row) throw new Error('insert returned no row');
   return row;
 }

@@ -42,7 +42,9 @@ export type UnitPrice = z.infer<typeof unitPrice>;
 
 /**
  * Money is integer cents (AUD); `available` = active and at least one in stock. `unitPrice` is computed from the
- * pack size (null where the pack is unknown); `wasPrice` is the price before a special, set only while on special.
+ * pack size (null where the pack is unknown); `wasPrice` is the price before a special, set only while on special,
+ * and `specialEndsAt` when that special ends. `thumbnailUrl` is the grid's smaller image. The food information is
+ * what Australian labelling asks for: ingredients, the allergens it contains and may contain, and where it is from.
  */
 export const product = z.object({
   productID: z.number().int(),
@@ -60,6 +62,13 @@ export const product = z.object({
   unitPrice: unitPrice.nullable(),
   wasPrice: z.number().int().nullable(),
   isOnSpecial: z.boolean(),
+  specialEndsAt: z.string().max(32).nullable(),
+  thumbnailUrl: productText.imageUrl,
+  brand: z.string().max(80).nullable(),
+  ingredients: z.string().max(4000).nullable(),
+  allergensContains: z.array(z.string().max(20)).max(20),
+  allergensMayContain: z.array(z.string().max(20)).max(20),
+  originStatement: z.string().max(300).nullable(),
 });
 export type Product = z.infer<typeof product>;
 

@@ -167,6 +167,23 @@ export const errorCatalogue = {
     msg: 'This staff account is disabled. Ask the shop owner.',
   },
 
+  // Catalogue: products and stock (1012xx).
+  PRODUCT_SKU_TAKEN: { code: 101201, status: 200, msg: 'Another product already has this SKU.' },
+  PRODUCT_STALE: {
+    code: 101202,
+    status: 200,
+    msg: 'Someone else changed this product since you opened it. Reload it and make your change again.',
+  },
+  STOCK_BELOW_ZERO: {
+    code: 101203,
+    status: 200,
+    msg: 'That would take the stock below zero.',
+  },
+  // Product import and images (1013xx).
+  // Delivery windows and closures, staff side (1014xx).
+  // Coupons and vouchers, staff side (1015xx).
+  // Customers, staff side (1016xx).
+
   DELIVERY_WINDOW_REQUIRED: {
     code: 101001,
     status: 200,

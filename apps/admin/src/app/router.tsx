@@ -57,6 +57,39 @@ const AccountPage = lazyPage(
   (m) => m.AccountPage,
 );
 
+const ProductsPage = lazyPage(
+  () => import('../features/catalogue/pages/products-page'),
+  (m) => m.ProductsPage,
+);
+const ProductPage = lazyPage(
+  () => import('../features/catalogue/pages/product-page'),
+  (m) => m.ProductPage,
+);
+const ImportPage = lazyPage(
+  () => import('../features/catalogue/pages/import-page'),
+  (m) => m.ImportPage,
+);
+const StockPage = lazyPage(
+  () => import('../features/catalogue/pages/stock-page'),
+  (m) => m.StockPage,
+);
+const DeliveryPage = lazyPage(
+  () => import('../features/delivery/pages/delivery-page'),
+  (m) => m.DeliveryPage,
+);
+const OffersPage = lazyPage(
+  () => import('../features/offers/pages/offers-page'),
+  (m) => m.OffersPage,
+);
+const CustomersPage = lazyPage(
+  () => import('../features/customers/pages/customers-page'),
+  (m) => m.CustomersPage,
+);
+const CustomerPage = lazyPage(
+  () => import('../features/customers/pages/customer-page'),
+  (m) => m.CustomerPage,
+);
+
 function openPage(element: ReactNode) {
   return (
     <main className="centred">
@@ -88,6 +121,14 @@ export const routes: RouteObject[] = [
           { path: 'orders/:orderID', element: guarded('order', OrderPage) },
           { path: 'pick-list', element: guarded('pickList', PickListPage) },
           { path: 'pick-list/orders/:orderID', element: guarded('packing', PackingPage) },
+          { path: 'products', element: guarded('products', ProductsPage) },
+          { path: 'products/import', element: guarded('productImport', ImportPage) },
+          { path: 'products/:productID', element: guarded('product', ProductPage) },
+          { path: 'stock', element: guarded('stock', StockPage) },
+          { path: 'delivery', element: guarded('delivery', DeliveryPage) },
+          { path: 'offers', element: guarded('offers', OffersPage) },
+          { path: 'customers', element: guarded('customers', CustomersPage) },
+          { path: 'customers/:customerID', element: guarded('customer', CustomerPage) },
           { path: 'staff', element: guarded('staff', StaffPage) },
           { path: 'audit', element: guarded('audit', AuditPage) },
           { path: 'account', element: guarded('account', AccountPage) },

@@ -12,6 +12,15 @@ export const adminPages = {
   // One order, opened from the orders list or the pick list (not in the menu): pickers read it to pack it.
   order: { path: '/orders', label: 'Order', roles: ['owner', 'manager', 'support', 'picker'] },
   packing: { path: '/pick-list/orders', label: 'Packing', roles: ['picker', 'owner', 'manager'] },
+  products: { path: '/products', label: 'Products', roles: ['owner', 'manager'] },
+  // One product (/products/:productID, or /products/new), opened from the list.
+  product: { path: '/products', label: 'Product', roles: ['owner', 'manager'] },
+  productImport: { path: '/products/import', label: 'Import products', roles: ['owner', 'manager'] },
+  stock: { path: '/stock', label: 'Stock', roles: ['owner', 'manager'] },
+  delivery: { path: '/delivery', label: 'Delivery windows', roles: ['owner', 'manager'] },
+  offers: { path: '/offers', label: 'Coupons & vouchers', roles: ['owner', 'manager'] },
+  customers: { path: '/customers', label: 'Customers', roles: ['owner', 'manager', 'support'] },
+  customer: { path: '/customers', label: 'Customer', roles: ['owner', 'manager', 'support'] },
   staff: { path: '/staff', label: 'Staff', roles: ['owner'] },
   audit: { path: '/audit', label: 'Audit log', roles: ['owner', 'manager'] },
   account: { path: '/account', label: 'My account', roles: staffRoles },
@@ -20,7 +29,19 @@ export const adminPages = {
 export type AdminPage = keyof typeof adminPages;
 
 /** The menu, in order; a role's home is its first page here (a picker's the pick list). */
-const pageOrder: readonly AdminPage[] = ['dashboard', 'orders', 'pickList', 'staff', 'audit', 'account'];
+const pageOrder: readonly AdminPage[] = [
+  'dashboard',
+  'orders',
+  'pickList',
+  'products',
+  'stock',
+  'delivery',
+  'offers',
+  'customers',
+  'staff',
+  'audit',
+  'account',
+];
 
 export function canOpen(role: StaffRole, page: AdminPage): boolean {
   const roles: readonly StaffRole[] = adminPages[page].roles;
@@ -40,6 +61,16 @@ export function homePathOf(role: StaffRole): string {
 /** An order's page. */
 export function orderPath(orderID: number): string {
   return `${adminPages.order.path}/${orderID}`;
+}
+
+/** A product's page. */
+export function productPath(productID: number | 'new'): string {
+  return `${adminPages.product.path}/${productID}`;
+}
+
+/** A customer's page. */
+export function customerPath(customerID: number): string {
+  return `${adminPages.customer.path}/${customerID}`;
 }
 
 /** The packing screen of an order (phone first). */

@@ -104,6 +104,13 @@ export function makeProduct(overrides: Partial<Product> = {}): Product {
     unitPrice: null,
     wasPrice: null,
     isOnSpecial: false,
+    specialEndsAt: null,
+    thumbnailUrl: '/img/product.png',
+    brand: null,
+    ingredients: null,
+    allergensContains: [],
+    allergensMayContain: [],
+    originStatement: null,
     ...overrides,
   };
 }

@@ -1,5 +1,15 @@
 import { sql } from 'drizzle-orm';
-import { boolean, check, integer, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  check,
+  date,
+  integer,
+  pgTable,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
 
 const zones = ['metro', 'regional', 'interstate', 'remote'] as const;
 
@@ -21,6 +31,11 @@ export const deliveryWindowTemplates = pgTable(
     label: text('label'),
     /** Booking closes this long before the window starts (the van is packed by then). */
     cutoffMinutes: integer('cutoff_minutes').notNull().default(120),
+    /** The days of the week it runs, ISO numbered (1 Monday .. 7 Sunday). */
+    weekdays: integer('weekdays')
+      .array()
+      .notNull()
+      .default(sql`'{1,2,3,4,5,6,7}'::int[]`),
     isActive: boolean('is_active').notNull().default(true),
   },
   (t) => [
@@ -32,7 +47,25 @@ export const deliveryWindowTemplates = pgTable(
       sql`${t.startTime} ~ '^([01][0-9]|2[0-3]):[0-5][0-9]$' and ${t.endTime} ~ '^([01][0-9]|2[0-3]):[0-5][0-9]$' and ${t.endTime} > ${t.startTime}`,
     ),
     check('delivery_window_templates_cutoff_non_negative', sql`${t.cutoffMinutes} >= 0`),
+    check(
+      'delivery_window_templates_weekdays_valid',
+      sql`cardinality(${t.weekdays}) > 0 and ${t.weekdays} <@ '{1,2,3,4,5,6,7}'::int[]`,
+    ),
   ],
+);
+
+/** A day a zone (or, with no zone, every zone) delivers nothing: a public holiday. */
+export const deliveryClosures = pgTable(
+  'delivery_closures',
+  {
+    id: serial('id').primaryKey(),
+    /** The store's local date, `YYYY-MM-DD`. */
+    date: date('date', { mode: 'string' }).notNull(),
+    zone: text('zone', { enum: zones }),
+    reason: text('reason').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('delivery_closures_date_zone_key').on(t.date, sql`coalesce(${t.zone}, '')`)],
 );
 
 /** One bookable window on one day, made from a template up to a week ahead; `booked` never passes `capacity`. */
@@ -57,3 +90,4 @@ export const deliveryWindows = pgTable(
 
 export type DeliveryWindowTemplateRow = typeof deliveryWindowTemplates.$inferSelect;
 export type DeliveryWindowRow = typeof deliveryWindows.$inferSelect;
+export type DeliveryClosureRow = typeof deliveryClosures.$inferSelect;

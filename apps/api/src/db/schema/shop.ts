@@ -1,4 +1,5 @@
 import { orderStatuses } from '@storefront/contract/order';
+import { stockMovementReasons } from '@storefront/contract/catalogue-admin';
 import { sql } from 'drizzle-orm';
 import {
   boolean,
@@ -40,8 +41,31 @@ export const products = pgTable(
     /** What the pack holds, for the unit price (Australian Unit Pricing Code): grams, millilitres or items. */
     packSize: integer('pack_size'),
     packUnit: text('pack_unit', { enum: ['g', 'ml', 'each'] }),
-    /** The price before the special; the product is on special while this is above the price. */
-    wasPriceCents: integer('was_price_cents'),
+    /**
+     * A special: sold at `specialPriceCents` from `specialStartsAt` until `specialEndsAt` (all three or none),
+     * `priceCents` being the regular price it was (catalog/selling-price.ts).
+     */
+    specialPriceCents: integer('special_price_cents'),
+    specialStartsAt: timestamp('special_starts_at', { withTimezone: true }),
+    specialEndsAt: timestamp('special_ends_at', { withTimezone: true }),
+    brand: text('brand'),
+    /** Australian food labelling: the ingredient list as printed, and the mandatory allergen declarations. */
+    ingredients: text('ingredients'),
+    allergensContains: text('allergens_contains')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    allergensMayContain: text('allergens_may_contain')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    /** The country-of-origin statement (e.g. "Made in Australia from at least 90% Australian ingredients"). */
+    originStatement: text('origin_statement'),
+    /** An uploaded image's content hash: its sizes are served from /images (catalogue-admin/images.ts). */
+    imageKey: text('image_key'),
+    /** Bumped by every staff edit, so an edit made on a stale copy is refused rather than lost. */
+    version: integer('version').notNull().default(1),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
     /** Sold without GST (basic food, under the GST Act's food rules); every other product's price includes 1/11 GST. */
     gstFree: boolean('gst_free').notNull().default(false),
     /** The name's and description's words as written, folded (accents, apostrophes: search-fold.ts); for search. */
@@ -58,7 +82,15 @@ export const products = pgTable(
     check('products_price_non_negative', sql`${t.priceCents} >= 0`),
     check('products_pack_size_positive', sql`${t.packSize} is null or ${t.packSize} > 0`),
     check('products_pack_unit_known', sql`${t.packUnit} is null or ${t.packUnit} in ('g', 'ml', 'each')`),
-    check('products_was_price_non_negative', sql`${t.wasPriceCents} is null or ${t.wasPriceCents} >= 0`),
+    check(
+      'products_special_whole',
+      sql`(${t.specialPriceCents} is null) = (${t.specialStartsAt} is null) and (${t.specialPriceCents} is null) = (${t.specialEndsAt} is null)`,
+    ),
+    check(
+      'products_special_below_price',
+      sql`${t.specialPriceCents} is null or (${t.specialPriceCents} >= 0 and ${t.specialPriceCents} < ${t.priceCents} and ${t.specialEndsAt} > ${t.specialStartsAt})`,
+    ),
+    index('products_stock_idx').on(t.stock),
   ],
 );
 
@@ -289,6 +321,29 @@ export const orderRefunds = pgTable(
   ],
 );
 
+/**
+ * Every change of a product's stock, written by a trigger on `products` (migration 0029), so the ledger always sums
+ * to the stock whichever path changed it. The reason and the staff member come from the transaction's settings
+ * `storefront.stock_reason` / `storefront.staff_id` (catalogue-admin/stock.repo.ts); without them a fall is a sale
+ * and a rise an order's stock put back.
+ */
+export const stockMovements = pgTable(
+  'stock_movements',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    productId: integer('product_id')
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    delta: integer('delta').notNull(),
+    stockAfter: integer('stock_after').notNull(),
+    reason: text('reason', { enum: stockMovementReasons }).notNull(),
+    staffId: integer('staff_id'),
+    note: text('note'),
+    at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('stock_movements_product_idx').on(t.productId, t.id)],
+);
+
 export const vouchers = pgTable(
   'vouchers',
   {
@@ -296,6 +351,9 @@ export const vouchers = pgTable(
     code: text('code').notNull(),
     amountCents: integer('amount_cents').notNull(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    /** The batch a staff member made it in (gift vouchers are made in batches and exported as CSV). */
+    batch: text('batch'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     redeemedBy: integer('redeemed_by').references(() => customers.id),
     redeemedAt: timestamp('redeemed_at', { withTimezone: true }),
   },

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { Executor } from '../client.js';
 import { coupons, products } from '../schema/index.js';
+import type { Allergen } from '@storefront/contract/catalogue-admin';
 import { DEMO_LOGIN } from './demo.js';
 import { startOfStoreDay } from './store-days.js';
 
@@ -16,8 +17,14 @@ type DemoProduct = {
   isActive?: boolean;
   /** What the pack holds, for the unit price. */
   pack: { size: number; unit: 'g' | 'ml' | 'each' };
-  /** Cents before the special. */
+  /** Cents before the special: the demo's specials run from a week ago for four weeks from when it is seeded. */
   wasPrice?: number;
+  brand?: string;
+  ingredients?: string;
+  contains?: Allergen[];
+  mayContain?: Allergen[];
+  /** The country-of-origin statement, as Australian labelling words it. */
+  origin?: string;
   /**
    * Sold with GST: cakes, biscuits, confectionery, snack foods, ice cream and carbonated drinks, as the ATO's
    * detailed food list has them. The rest of the demo catalogue is basic food, GST-free.
@@ -490,8 +497,13 @@ export const demoProducts: DemoProduct[] = [
   },
 ];
 
+const SPECIAL_DAYS_BEFORE = 7;
+const SPECIAL_DAYS_AFTER = 28;
+
 /** Demo catalogue; keyed on SKU, so running it again adds nothing and leaves edited rows alone. */
-export async function seedProducts(db: Executor): Promise<void> {
+export async function seedProducts(db: Executor, now: Date = new Date()): Promise<void> {
+  const specialStartsAt = startOfStoreDay(now, -SPECIAL_DAYS_BEFORE);
+  const specialEndsAt = startOfStoreDay(now, SPECIAL_DAYS_AFTER);
   await db
     .insert(products)
     .values(
@@ -500,26 +512,33 @@ export async function seedProducts(db: Executor): Promise<void> {
         name: p.name,
         description: p.description,
         imageUrl: `/products/${productSlug(p.name)}.svg`,
-        priceCents: p.price,
+        priceCents: p.wasPrice ?? p.price,
+        ...(p.wasPrice ? { specialPriceCents: p.price, specialStartsAt, specialEndsAt } : {}),
         stock: p.stock,
         weightGrams: p.weightGrams,
         category: p.category,
         isActive: p.isActive ?? true,
         packSize: p.pack.size,
         packUnit: p.pack.unit,
-        wasPriceCents: p.wasPrice ?? null,
         gstFree: !p.taxable,
+        brand: p.brand ?? null,
+        ingredients: p.ingredients ?? null,
+        allergensContains: p.contains ?? [],
+        allergensMayContain: p.mayContain ?? [],
+        originStatement: p.origin ?? null,
       })),
     )
-    // A demo database made before pack sizes and specials gets them once; rows edited since stay as they are.
+    // A demo database made before food information gets it once; rows edited since stay as they are.
     .onConflictDoUpdate({
       target: products.sku,
       set: {
-        packSize: sql`excluded.pack_size`,
-        packUnit: sql`excluded.pack_unit`,
-        wasPriceCents: sql`excluded.was_price_cents`,
+        brand: sql`excluded.brand`,
+        ingredients: sql`excluded.ingredients`,
+        allergensContains: sql`excluded.allergens_contains`,
+        allergensMayContain: sql`excluded.allergens_may_contain`,
+        originStatement: sql`excluded.origin_statement`,
       },
-      setWhere: sql`${products.packSize} is null`,
+      setWhere: sql`${products.originStatement} is null and ${products.version} = 1`,
     });
 }
 

@@ -3,7 +3,13 @@ import type { Db, Executor } from '../../db/client.js';
 import { preparedPer } from '../../db/prepared.js';
 import { together } from '../../db/together.js';
 import { cartLines, carts, coupons, customerCoupons, customers, products } from '../../db/schema/index.js';
-import { cartProductColumns, type CartProduct, type ProductRow } from '../catalog/catalog.repo.js';
+import {
+  cartProductColumns,
+  productColumns,
+  type CartProduct,
+  type ProductRow,
+} from '../catalog/catalog.repo.js';
+import { sellingPriceSql } from '../catalog/selling-price.js';
 import type { CustomerCoupon } from '../coupon/coupon.repo.js';
 
 export type CartRow = typeof carts.$inferSelect;
@@ -70,7 +76,7 @@ export async function findAddContext(
 const addContextOf = preparedPer((db) =>
   db
     .select({
-      product: products,
+      product: productColumns,
       inCart: sql<number | null>`(select ${cartLines.quantity} from ${cartLines}
         where ${cartLines.customerId} = ${sql.placeholder('customerId')} and ${cartLines.productId} = ${products.id})`,
       lineCount: sql<number>`(select count(*)::int from ${cartLines}
@@ -258,7 +264,7 @@ const wholeCartOf = preparedPer((db) =>
         from ${cartLines}
         cross join lateral (select ${products.sku} as sku, ${products.name} as name,
             ${products.imageUrl} as image_url, ${products.category} as category,
-            ${products.priceCents} as price_cents, ${products.stock} as stock,
+            ${sellingPriceSql} as price_cents, ${products.stock} as stock,
             ${products.weightGrams} as weight_grams, ${products.isActive} as is_active,
             ${products.gstFree} as gst_free
           from ${products} where ${products.id} = ${cartLines.productId} offset 0) as product

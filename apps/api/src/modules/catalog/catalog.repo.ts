@@ -18,12 +18,21 @@ import { preparedPer } from '../../db/prepared.js';
 import { escapeLike } from '../../db/like.js';
 import { foldForSearch } from '../../db/search-fold.js';
 import { products } from '../../db/schema/index.js';
+import { sellingPriceSql, specialRunningSql } from './selling-price.js';
 
-/** A product as the shop reads it: its columns less the stored search words, which only the database reads. */
-export const productColumns = (({ searchWords: _, searchStems: __, ...columns }) => columns)(
-  getTableColumns(products),
-);
-export type ProductRow = Omit<typeof products.$inferSelect, 'searchWords' | 'searchStems'>;
+/**
+ * A product as the shop reads it: its columns less the stored search words, which only the database reads, with
+ * `priceCents` what it sells for now (its special's price while one runs: selling-price.ts) and
+ * `regularPriceCents` its price without a special.
+ */
+export const productColumns = (({ searchWords: _, searchStems: __, priceCents, ...columns }) => ({
+  ...columns,
+  priceCents: sellingPriceSql,
+  regularPriceCents: priceCents,
+}))(getTableColumns(products));
+export type ProductRow = Omit<typeof products.$inferSelect, 'searchWords' | 'searchStems'> & {
+  regularPriceCents: number;
+};
 
 /**
  * What a cart needs of a product: its line, its price and weight, whether it can be had. Description, pack and
@@ -35,7 +44,7 @@ export const cartProductColumns = {
   name: products.name,
   imageUrl: products.imageUrl,
   category: products.category,
-  priceCents: products.priceCents,
+  priceCents: sellingPriceSql,
   stock: products.stock,
   weightGrams: products.weightGrams,
   isActive: products.isActive,
@@ -167,12 +176,12 @@ const relevance = [
 const SORTS: Record<ProductListSort, SQL[]> = {
   aisle: [asc(products.category)],
   relevance,
-  'price-asc': [asc(products.priceCents)],
-  'price-desc': [desc(products.priceCents)],
+  'price-asc': [asc(sellingPriceSql)],
+  'price-desc': [desc(sellingPriceSql)],
   // Per gram or millilitre first, then per item, then products without a pack size.
   'unit-price-asc': [
     sql`case when ${products.packSize} is null then 2 when ${products.packUnit} = 'each' then 1 else 0 end`,
-    sql`${products.priceCents}::float8 / ${products.packSize}`,
+    sql`${sellingPriceSql}::float8 / ${products.packSize}`,
   ],
   'name-asc': [],
 };
@@ -192,7 +201,7 @@ function productPageQueries(shape: PageShape) {
           ilike(products.sku, sql.placeholder('pattern')),
         )
       : undefined,
-    shape.isSpecial ? sql`${products.wasPriceCents} > ${products.priceCents}` : undefined,
+    shape.isSpecial ? specialRunningSql : undefined,
     shape.isInStock ? gt(products.stock, 0) : undefined,
   );
   return preparedPer((db) => ({

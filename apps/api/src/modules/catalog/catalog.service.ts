@@ -18,6 +18,7 @@ import {
   type ProductRow,
 } from './catalog.repo.js';
 import type { ListingCache } from './listing-cache.js';
+import { productImageUrls } from './product-images.js';
 
 /**
  * The unit price the Australian grocery Unit Pricing Code asks for: per kg for fresh produce and packs of 1 kg or
@@ -41,13 +42,15 @@ export function unitPriceOf(
 }
 
 export function toProduct(p: ProductRow): Product {
-  const isOnSpecial = p.wasPriceCents !== null && p.wasPriceCents > p.priceCents;
+  const isOnSpecial = p.priceCents < p.regularPriceCents;
+  const image = productImageUrls(p);
   return {
     productID: p.id,
     sku: p.sku,
     name: p.name,
     description: p.description,
-    imageUrl: p.imageUrl,
+    imageUrl: image.imageUrl,
+    thumbnailUrl: image.thumbnailUrl,
     price: p.priceCents,
     stock: p.stock,
     weightGrams: p.weightGrams,
@@ -55,8 +58,14 @@ export function toProduct(p: ProductRow): Product {
     isActive: p.isActive,
     available: p.isActive && p.stock > 0,
     unitPrice: unitPriceOf(p),
-    wasPrice: isOnSpecial ? p.wasPriceCents : null,
+    wasPrice: isOnSpecial ? p.regularPriceCents : null,
     isOnSpecial,
+    specialEndsAt: isOnSpecial ? (p.specialEndsAt?.toISOString() ?? null) : null,
+    brand: p.brand,
+    ingredients: p.ingredients,
+    allergensContains: p.allergensContains,
+    allergensMayContain: p.allergensMayContain,
+    originStatement: p.originStatement,
   };
 }
 

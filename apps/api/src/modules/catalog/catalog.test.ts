@@ -416,7 +416,7 @@ describe('demo catalogue', () => {
     expect(seeded.some((p) => p.isActive && p.stock === 0)).toBe(true);
     expect(seeded.filter((p) => p.category === 'mooncakes').length).toBeGreaterThan(3);
     expect(seeded.every((p) => p.packSize && p.packUnit)).toBe(true);
-    expect(seeded.filter((p) => (p.wasPriceCents ?? 0) > p.priceCents).length).toBeGreaterThan(3);
+    expect(seeded.filter((p) => p.specialPriceCents !== null).length).toBeGreaterThan(3);
     expect(new Set(seeded.map((p) => p.imageUrl)).size).toBe(seeded.length);
     const [wallet] = await db()
       .select({ n: count() })

@@ -2,17 +2,20 @@
  * Recent answers of a public read, by key, each kept for `ttlMs` from when it was read: the shop grid is the same
  * for every shopper and asked for far more often than it changes. Concurrent misses of one key share one read, a
  * failed read is not kept, and a change made through this process (a checkout or a cancel moving stock) clears
- * it at once; another process's changes show within `ttlMs`. Stock shown here is a guide only: cart/add and
- * checkout read it again under their locks. `ttlMs` 0 turns it off.
+ * it at once, as does a staff change in any process (announced: catalogue-admin/catalog-changes.ts); another
+ * process's checkouts show within `ttlMs`. While those announcements may be missed (`setLive(false)`: the listener
+ * is reconnecting) nothing is kept. Stock shown here is a guide only: cart/add and checkout read it again under
+ * their locks. `ttlMs` 0 turns it off.
  */
 export function createListingCache<T>(options: { ttlMs: number; now: () => number; maxEntries?: number }) {
   const { ttlMs, now } = options;
   const maxEntries = options.maxEntries ?? 500;
   const entries = new Map<string, { readAt: number; value: Promise<T> }>();
+  let live = true;
 
   return {
     read(key: string, load: () => Promise<T>): Promise<T> {
-      if (ttlMs <= 0) return load();
+      if (ttlMs <= 0 || !live) return load();
       const at = now();
       const kept = entries.get(key);
       if (kept && at - kept.readAt < ttlMs) return kept.value;
@@ -27,6 +30,11 @@ export function createListingCache<T>(options: { ttlMs: number; now: () => numbe
     },
 
     clear(): void {
+      entries.clear();
+    },
+
+    setLive(isLive: boolean): void {
+      live = isLive;
       entries.clear();
     },
   };

@@ -140,7 +140,7 @@ describe('the weekly issue', () => {
 
   it('a week with nothing on special sends nothing, and says so', async () => {
     const c = await subscriber();
-    await db().update(products).set({ wasPriceCents: null });
+    await db().update(products).set({ specialPriceCents: null, specialStartsAt: null, specialEndsAt: null });
     t.clock.set(new Date('2026-12-16T20:05:00Z'));
     expect(await t.app.writeNewsletterIssue()).toEqual({ issueDate: '2026-12-17', recipients: 0 });
     expect(await issuesTo(c.email)).toEqual([]);

@@ -7,6 +7,7 @@ import {
   products,
   type OutboxMailRow,
 } from '../../db/schema/index.js';
+import { sellingPriceSql, specialRunningSql } from '../catalog/selling-price.js';
 import { LIST_MAIL_TOPICS } from './newsletter.mails.js';
 
 export type SubscriptionRow = typeof newsletterSubscriptions.$inferSelect;
@@ -96,23 +97,17 @@ export async function listIssueSpecials(db: Executor, limit: number): Promise<Is
     .select({
       id: products.id,
       name: products.name,
-      priceCents: products.priceCents,
-      wasPriceCents: products.wasPriceCents,
+      priceCents: sellingPriceSql,
+      wasPriceCents: products.priceCents,
     })
     .from(products)
-    .where(
-      and(
-        eq(products.isActive, true),
-        gt(products.stock, 0),
-        sql`${products.wasPriceCents} > ${products.priceCents}`,
-      ),
-    )
+    .where(and(eq(products.isActive, true), gt(products.stock, 0), specialRunningSql))
     .orderBy(
-      desc(sql`(${products.wasPriceCents} - ${products.priceCents})::float / ${products.wasPriceCents}`),
+      desc(sql`(${products.priceCents} - ${sellingPriceSql})::float / ${products.priceCents}`),
       asc(products.id),
     )
     .limit(limit);
-  return rows.flatMap((r) => (r.wasPriceCents === null ? [] : [{ ...r, wasPriceCents: r.wasPriceCents }]));
+  return rows;
 }
 
 const listTopics: readonly string[] = LIST_MAIL_TOPICS;

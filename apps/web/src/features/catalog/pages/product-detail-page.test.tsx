@@ -37,6 +37,13 @@ function makeProduct(overrides: Partial<Product> = {}): Product {
     unitPrice: null,
     wasPrice: null,
     isOnSpecial: false,
+    specialEndsAt: null,
+    thumbnailUrl: '/products/chips.svg',
+    brand: null,
+    ingredients: null,
+    allergensContains: [],
+    allergensMayContain: [],
+    originStatement: null,
     ...overrides,
   };
 }

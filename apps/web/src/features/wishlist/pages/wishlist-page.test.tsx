@@ -37,6 +37,13 @@ function makeItem(id: number): WishlistItem {
       unitPrice: null,
       wasPrice: null,
       isOnSpecial: false,
+      specialEndsAt: null,
+      thumbnailUrl: `/products/${productID}.svg`,
+      brand: null,
+      ingredients: null,
+      allergensContains: [],
+      allergensMayContain: [],
+      originStatement: null,
     },
   };
 }

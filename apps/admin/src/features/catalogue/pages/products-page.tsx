@@ -1,0 +1,6 @@
+import { Page } from '../../../components/page';
+
+/** Being built. */
+export function ProductsPage() {
+  return <Page title="Products">Coming soon.</Page>;
+}

@@ -1,0 +1,6 @@
+import { Page } from '../../../components/page';
+
+/** Being built. */
+export function OffersPage() {
+  return <Page title="Coupons and vouchers">Coming soon.</Page>;
+}
