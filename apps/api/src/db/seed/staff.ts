@@ -6,6 +6,8 @@ import { hashPassword } from '../../lib/password.js';
 /** The demo store's back office sign-ins (printed at start; two-factor is not required there). */
 export const DEMO_STAFF = [
   { email: 'owner@storefront.test', password: 'owner-pass-2000', name: 'Olive Owner', role: 'owner' },
+  { email: 'manager@storefront.test', password: 'manager-pass-2000', name: 'Mia Manager', role: 'manager' },
+  { email: 'support@storefront.test', password: 'support-pass-2000', name: 'Sol Support', role: 'support' },
   { email: 'picker@storefront.test', password: 'picker-pass-2000', name: 'Pat Picker', role: 'picker' },
 ] as const satisfies readonly { email: string; password: string; name: string; role: StaffRole }[];
 
