@@ -297,6 +297,7 @@ export async function buildApp({ config, database, now = () => new Date(), logge
   const listings = createListingCache<ProductList>({
     ttlMs: config.CATALOG_CACHE_MS,
     now: () => now().getTime(),
+    startLive: false,
   });
   // A staff change of products (catalogue-admin/catalog-changes.ts) clears every process's listings at once.
   const catalogNotifications = await database.listen(CATALOG_CHANNEL, {

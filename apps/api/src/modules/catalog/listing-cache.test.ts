@@ -33,6 +33,17 @@ describe('the listing cache', () => {
     expect(loads()).toBe(3);
   });
 
+  it('keeps nothing while the change listener is not hearing, and again once it is', async () => {
+    let loads = 0;
+    const load = () => Promise.resolve((loads += 1));
+    const cache = createListingCache<number>({ ttlMs: 1000, now: () => 0, startLive: false });
+    expect([await cache.read('a', load), await cache.read('a', load)]).toEqual([1, 2]);
+    cache.setLive(true);
+    expect([await cache.read('a', load), await cache.read('a', load)]).toEqual([3, 3]);
+    cache.setLive(false);
+    expect(await cache.read('a', load)).toBe(4);
+  });
+
   it('shares one read between concurrent misses of a key', async () => {
     const { cache, load, loads } = counted();
     expect(await Promise.all([cache.read('a', load), cache.read('a', load)])).toEqual([1, 1]);

@@ -7,11 +7,17 @@
  * is reconnecting) nothing is kept. Stock shown here is a guide only: cart/add and checkout read it again under
  * their locks. `ttlMs` 0 turns it off.
  */
-export function createListingCache<T>(options: { ttlMs: number; now: () => number; maxEntries?: number }) {
+export function createListingCache<T>(options: {
+  ttlMs: number;
+  now: () => number;
+  maxEntries?: number;
+  /** False when a listener will say once it hears changes (`setLive(true)`); until then nothing is kept. */
+  startLive?: boolean;
+}) {
   const { ttlMs, now } = options;
   const maxEntries = options.maxEntries ?? 500;
   const entries = new Map<string, { readAt: number; value: Promise<T> }>();
-  let live = true;
+  let live = options.startLive ?? true;
 
   return {
     read(key: string, load: () => Promise<T>): Promise<T> {
