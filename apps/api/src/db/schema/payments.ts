@@ -114,3 +114,31 @@ export const idempotencyKeys = pgTable(
 );
 
 export type PaymentRow = typeof payments.$inferSelect;
+
+/**
+ * A provider refusing the shop itself (its credentials or settings: 401/403), recorded for the operator: the
+ * dashboard counts them; the customer is only told the way to pay is not available.
+ */
+export const providerFaults = pgTable(
+  'provider_faults',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    provider: text('provider', { enum: ['paypal', 'afterpay', 'demo'] }).notNull(),
+    kind: text('kind').notNull(),
+    detail: text('detail').notNull(),
+    at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('provider_faults_at_idx').on(t.at)],
+);
+
+/** Provider webhook events already handled, by their id: a redelivered event is answered and not acted on again. */
+export const paymentWebhookEvents = pgTable(
+  'payment_webhook_events',
+  {
+    provider: text('provider', { enum: ['paypal', 'afterpay', 'demo'] }).notNull(),
+    eventId: text('event_id').notNull(),
+    eventType: text('event_type').notNull(),
+    receivedAt: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.provider, t.eventId] })],
+);
