@@ -288,7 +288,7 @@ export async function buildApp({ config, database, now = () => new Date(), logge
   const providers = createPaymentProviders(config.payments, {
     demoStore: createDbDemoPaymentStore(database.db),
   });
-  const payments = createPaymentService(database.db, providers, config.payments, now);
+  const payments = createPaymentService(database.db, providers, config.payments, now, app.log);
   const orderMail = {
     publicUrl: config.payments.publicUrl,
     unpaidMinutes: config.UNPAID_ORDER_MINUTES,

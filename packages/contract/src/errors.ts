@@ -180,9 +180,88 @@ export const errorCatalogue = {
     msg: 'That would take the stock below zero.',
   },
   // Product import and images (1013xx).
+  PRODUCT_IMPORT_CONFLICT: {
+    code: 101301,
+    status: 200,
+    msg: 'Someone else added some of these products while the file was importing. Check the file again.',
+  },
+  IMAGE_NOT_SUPPORTED: {
+    code: 101320,
+    status: 200,
+    msg: 'The file is not a JPEG, PNG or WebP image. Save it as one of those and upload it again.',
+  },
+  IMAGE_DAMAGED: {
+    code: 101321,
+    status: 200,
+    msg: 'The image file is damaged or incomplete and cannot be read. Save it again and upload the new file.',
+  },
+  IMAGE_TOO_LARGE: { code: 101322, status: 413, msg: 'The image is too large: upload one of up to 5 MB.' },
+  IMAGE_TOO_MANY_PIXELS: {
+    code: 101323,
+    status: 200,
+    msg: 'The image has too many pixels: upload one of at most 50 megapixels (for example 8000 × 6000).',
+  },
   // Delivery windows and closures, staff side (1014xx).
+  DELIVERY_TEMPLATE_START_TAKEN: {
+    code: 101401,
+    status: 200,
+    msg: 'Another window of this zone already starts at that time.',
+  },
+  DELIVERY_CAPACITY_BELOW_BOOKED: {
+    code: 101402,
+    status: 200,
+    msg: 'The capacity cannot go below what is already booked in a coming window.',
+  },
+  DELIVERY_TEMPLATE_BOOKED: {
+    code: 101403,
+    status: 200,
+    msg: 'Orders are booked in the coming windows this change would take away or retime. Move or cancel them first.',
+  },
+  DELIVERY_CLOSURE_PAST: {
+    code: 101404,
+    status: 200,
+    msg: 'That day has passed: close today or a later day.',
+  },
+  DELIVERY_CLOSURE_BOOKED: {
+    code: 101405,
+    status: 200,
+    msg: 'Orders are booked for delivery that day. Move or cancel them first.',
+  },
+  DELIVERY_CLOSURE_EXISTS: { code: 101406, status: 200, msg: 'Delivery is already closed that day.' },
   // Coupons and vouchers, staff side (1015xx).
+  COUPON_CODE_TAKEN: { code: 101501, status: 200, msg: 'Another coupon already has this code.' },
+  COUPON_LIMIT_BELOW_USES: {
+    code: 101502,
+    status: 200,
+    msg: 'The usage limit cannot be below the number of times the coupon has been used.',
+  },
+  COUPON_CUSTOMERS_UNKNOWN: {
+    code: 101503,
+    status: 200,
+    msg: 'No customer account has some of these emails. Nothing was given.',
+  },
+  COUPON_ENDED: {
+    code: 101504,
+    status: 200,
+    msg: 'This coupon has ended. Give it new dates before giving it to customers.',
+  },
+  VOUCHER_BATCH_TAKEN: {
+    code: 101505,
+    status: 200,
+    msg: 'A batch with this label already exists. Choose another label.',
+  },
+  VOUCHER_EXPIRY_PAST: { code: 101506, status: 200, msg: 'The expiry must be in the future.' },
   // Customers, staff side (1016xx).
+  CUSTOMER_ALREADY_VERIFIED: {
+    code: 101601,
+    status: 200,
+    msg: "This customer's email address is already verified: there is no verification mail to send.",
+  },
+  CUSTOMER_DISABLED: {
+    code: 101602,
+    status: 200,
+    msg: 'This customer account is disabled: enable it before sending it mail.',
+  },
 
   DELIVERY_WINDOW_REQUIRED: {
     code: 101001,
@@ -261,6 +340,11 @@ export const errorCatalogue = {
     code: 100907,
     status: 200,
     msg: 'This payment has expired. Please start the payment again.',
+  },
+  PAYMENT_REFUSED: {
+    code: 100910,
+    status: 200,
+    msg: 'The payment provider refused this payment, so nothing was taken. You can pay again now.',
   },
   ORDER_NOT_PAYABLE: { code: 100908, status: 200, msg: 'This order has nothing left to pay.' },
   ORDER_PAY_BY_PASSED: {

@@ -161,5 +161,10 @@ export const dashboard = z.object({
   refundsUnsettled: countAndTotal,
   /** Mails the outbox has failed to send and is still retrying. */
   mailsFailing: z.number().int(),
+  /**
+   * Payment providers that refused the shop's own credentials or settings in the last 24 hours, and how often: the
+   * customer was told only that the way to pay is not available; the operator must fix the configuration.
+   */
+  paymentProviderFaults: z.array(z.object({ provider: z.string().max(20), count: z.number().int() })).max(10),
 });
 export type Dashboard = z.infer<typeof dashboard>;

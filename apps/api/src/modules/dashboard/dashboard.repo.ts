@@ -109,3 +109,16 @@ export async function failingMails(exec: Executor, now: Date): Promise<number> {
   );
   return Number(rows[0]?.n ?? 0);
 }
+
+/** Times a payment provider refused the shop's own credentials or settings in the last day (`provider_faults`). */
+export async function providerFaultsSince(
+  exec: Executor,
+  since: Date,
+): Promise<{ provider: string; count: number }[]> {
+  const rows = await queryRows<{ provider: string; n: number }>(
+    exec,
+    sql`select provider, count(*)::int as n from provider_faults
+      where at > ${since.toISOString()}::timestamptz group by provider order by provider`,
+  );
+  return rows.map((r) => ({ provider: r.provider, count: Number(r.n) }));
+}

@@ -6,19 +6,23 @@ import {
   courierOrdersToSend,
   failingMails,
   ordersByWindow,
+  providerFaultsSince,
   refundsOwed,
 } from './dashboard.repo.js';
+
+const DAY_MS = 24 * 3_600_000;
 
 /** Today's and tomorrow's orders by window (courier orders still to send under today), and what needs a person. */
 export async function readDashboard(db: Db, now: Date): Promise<Dashboard> {
   const today = localDate(now);
   const tomorrow = dayAfter(today);
-  const [windows, courier, unpaid, refunds, mails] = await Promise.all([
+  const [windows, courier, unpaid, refunds, mails, faults] = await Promise.all([
     ordersByWindow(db, localInstant(today, '00:00'), localInstant(dayAfter(tomorrow), '00:00')),
     courierOrdersToSend(db),
     awaitingPayment(db),
     refundsOwed(db),
     failingMails(db, now),
+    providerFaultsSince(db, new Date(now.getTime() - DAY_MS)),
   ]);
   const days = [today, tomorrow].map((date) => ({
     date,
@@ -42,5 +46,6 @@ export async function readDashboard(db: Db, now: Date): Promise<Dashboard> {
     refundsOwed: refunds.owed,
     refundsUnsettled: refunds.unsettled,
     mailsFailing: mails,
+    paymentProviderFaults: faults,
   };
 }

@@ -80,12 +80,18 @@ export function createOrderPayments(db: Db, deps: OrderPaymentDeps) {
     order: Pick<OrderRow, 'id' | 'customerId'>,
     attempt: PaymentRow,
     captureId: string,
-    { refundNow = true } = {},
+    { refundNow = true, capturedCents = attempt.amountCents } = {},
   ): Promise<'paid' | 'surplus'> {
+    // A capture of another amount than the attempt's (what the order owed when it started) never pays the order.
+    const amountMatches = capturedCents === attempt.amountCents;
     const outcome = await db.transaction(async (tx) => {
       const current = await findOrder(tx, order.customerId, order.id, { lock: true });
       // Only an attempt still started pays the order; one the store gave up on meanwhile is surplus.
-      if (current?.status === 'pending_payment' && (await payments.recordCapture(tx, attempt, captureId))) {
+      if (
+        amountMatches &&
+        current?.status === 'pending_payment' &&
+        (await payments.recordCapture(tx, attempt, captureId))
+      ) {
         const paid = await updateOrderWhileIn(tx, order.id, ['pending_payment'], {
           status: 'paid',
           paidAt: now(),
@@ -99,7 +105,12 @@ export function createOrderPayments(db: Db, deps: OrderPaymentDeps) {
         return 'paid';
       }
       if ((await payments.capturedPayment(tx, order.id))?.id === attempt.id) return 'paid';
-      const recorded = await payments.recordSurplus(tx, attempt, captureId);
+      const recorded = await payments.recordSurplus(
+        tx,
+        attempt,
+        captureId,
+        amountMatches ? undefined : capturedCents,
+      );
       // Told once, when it is first recorded: the refund itself may take rounds while the provider is down.
       if (recorded && current) {
         const event = {
@@ -113,7 +124,7 @@ export function createOrderPayments(db: Db, deps: OrderPaymentDeps) {
     });
     if (outcome === 'surplus' && refundNow) {
       await payments
-        .refundOwed({ ...attempt, captureId })
+        .refundOwed({ ...attempt, captureId, amountCents: capturedCents })
         .catch((err: unknown) => deps.log.warn({ err, paymentId: attempt.id }, 'surplus refund left owed'));
     }
     return outcome;
@@ -207,7 +218,9 @@ export function createOrderPayments(db: Db, deps: OrderPaymentDeps) {
       for (const attempt of await payments.startedAttemptsOfUnpaid(customerId, orderId)) {
         const status = await payments.status(attempt).catch(() => null);
         if (status?.status === 'captured')
-          await settle({ id: orderId, customerId }, attempt, status.captureId);
+          await settle({ id: orderId, customerId }, attempt, status.captureId, {
+            capturedCents: status.amountCents,
+          });
       }
     },
 
@@ -237,7 +250,8 @@ export function createOrderPayments(db: Db, deps: OrderPaymentDeps) {
         for (const attempt of await payments.startedAttempts(order.id)) {
           const outcome = await settleIfPaid(order, attempt);
           if (outcome === 'paid') paid += 1;
-          if (outcome !== 'abandoned') keep = true;
+          // A surplus capture (another amount, or the order paid another way) is given back: it keeps nothing.
+          if (outcome === 'paid' || outcome === 'kept') keep = true;
         }
         if (!keep && (await deps.cancelUnpaid(order))) cancelled += 1;
       }
@@ -282,8 +296,10 @@ export function createOrderPayments(db: Db, deps: OrderPaymentDeps) {
   ): Promise<'paid' | 'surplus' | 'kept' | 'abandoned'> {
     const status = await payments.status(attempt).catch(() => null);
     if (status === null || status.status === 'pending') return keep(attempt);
-    if (status.status === 'captured')
-      return (await settle(order, attempt, status.captureId)) === 'paid' ? 'paid' : 'surplus';
+    if (status.status === 'captured') {
+      const settled = await settle(order, attempt, status.captureId, { capturedCents: status.amountCents });
+      return settled === 'paid' ? 'paid' : 'surplus';
+    }
     if (status.status === 'approved') {
       const result = await payments.capture(attempt).catch(() => null);
       if (result?.status === 'captured')
@@ -313,7 +329,7 @@ export function createOrderPayments(db: Db, deps: OrderPaymentDeps) {
     }
     if (status.status === 'captured') {
       // Recorded only: the round's refunds, which run next, give it back and count it.
-      await settle(order, attempt, status.captureId, { refundNow: false });
+      await settle(order, attempt, status.captureId, { refundNow: false, capturedCents: status.amountCents });
       return;
     }
     await payments.abandon(attempt);

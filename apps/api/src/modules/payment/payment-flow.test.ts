@@ -1092,3 +1092,133 @@ describe('unpaid orders', () => {
 async function paypalCaptureDirectly(paypalOrderId: string) {
   expect(await captureAtPayPal(paypal, paypalOrderId)).toBe(201);
 }
+
+describe('refusals, the shop misconfigured, and captures of another amount', () => {
+  const { PAYMENT_REFUSED, PAYMENT_METHOD_UNAVAILABLE, PAYMENT_AMOUNT_MISMATCH } = errorCatalogue;
+
+  it('a capture PayPal refuses as invalid is final: the customer hears so and pays again at once', async () => {
+    const { c, order } = await unpaidOrder(1);
+    const token = (await start(c, order.orderID, 'paypal')).searchParams.get('token') ?? '';
+    paypal.approve(token);
+    let refused: Answer<unknown> | undefined;
+    await whileFaulty(
+      paypal,
+      {
+        kind: 'status',
+        status: 400,
+        body: {
+          name: 'INVALID_REQUEST',
+          message: 'Request is not well-formed',
+          details: [{ issue: 'MALFORMED_REQUEST_JSON' }],
+        },
+      },
+      { pathIncludes: '/capture' },
+      async () => {
+        refused = await call(c, 'POST', '/paypal/express-capture', { orderID: order.orderID, token });
+      },
+    );
+    expect(refused?.code).toBe(PAYMENT_REFUSED.code);
+    const [attempt] = await db().select().from(payments).where(eq(payments.orderId, order.orderID));
+    expect(attempt).toMatchObject({ status: 'declined', capturePendingAt: null });
+    // Nothing is pending: a new payment is not refused as "we are checking".
+    const paid = await paidWithDemo(c, order.orderID);
+    expect(paid.code).toBe(0);
+    expect((await orderRow(order.orderID))?.status).toBe('paid');
+  });
+
+  it("PayPal refusing the shop's credentials: the customer may pay another way, the owner sees it on the dashboard", async () => {
+    const { c, order } = await unpaidOrder(1);
+    paypal.revokeTokens();
+    let answer: Answer<unknown> | undefined;
+    await whileFaulty(
+      paypal,
+      {
+        kind: 'status',
+        status: 401,
+        body: { error: 'invalid_client', error_description: 'Client Authentication failed' },
+      },
+      { pathIncludes: '/oauth2/token' },
+      async () => {
+        answer = await call(c, 'POST', '/payment/start', { orderID: order.orderID, provider: 'paypal' });
+      },
+    );
+    expect(answer?.code).toBe(PAYMENT_METHOD_UNAVAILABLE.code);
+    expect(answer?.msg).toBe('This way to pay is not available right now. Please choose another.');
+    const owner = await addStaff(db(), 'owner');
+    const dashboard = (await staffCall(t, await staffSession(t, owner.id), 'GET', '/dashboard')).json<{
+      data: Dashboard;
+    }>().data;
+    expect(dashboard.paymentProviderFaults).toEqual([{ provider: 'paypal', count: expect.any(Number) }]);
+    expect(dashboard.paymentProviderFaults[0]?.count).toBeGreaterThanOrEqual(1);
+    expect((await paidWithDemo(c, order.orderID)).code).toBe(0);
+  });
+
+  it('a capture PayPal took for another amount never pays the order, and is given back at once', async () => {
+    const { c, order } = await unpaidOrder(1);
+    const token = (await start(c, order.orderID, 'paypal')).searchParams.get('token') ?? '';
+    paypal.approve(token);
+    const held = paypal.order(token);
+    if (!held) throw new Error('no PayPal order');
+    held.amountCents -= 100;
+    const before = paypal.moneyMovements();
+    const answer = await call(c, 'POST', '/paypal/express-capture', { orderID: order.orderID, token });
+    expect(answer.code).toBe(PAYMENT_AMOUNT_MISMATCH.code);
+    expect((await orderRow(order.orderID))?.status).toBe('pending_payment');
+    const [attempt] = await db().select().from(payments).where(eq(payments.orderId, order.orderID));
+    expect(attempt).toMatchObject({
+      status: 'surplus',
+      amountCents: held.amountCents,
+      refundedCents: held.amountCents,
+    });
+    // The capture and its refund.
+    expect(paypal.moneyMovements() - before).toBe(2);
+  });
+
+  it('the expiry round does not pay an order from a capture of another amount: it is given back and the order cancelled', async () => {
+    const { c, order } = await unpaidOrder(1);
+    const token = (await start(c, order.orderID, 'paypal')).searchParams.get('token') ?? '';
+    paypal.approve(token);
+    const held = paypal.order(token);
+    if (!held) throw new Error('no PayPal order');
+    held.amountCents += 250;
+    await paypalCaptureDirectly(token);
+    void c;
+
+    t.clock.advance(31 * 60_000);
+    await t.app.expireUnpaidOrders();
+    await t.app.refundOwed();
+
+    expect((await orderRow(order.orderID))?.status).toBe('cancelled');
+    const [attempt] = await db().select().from(payments).where(eq(payments.orderId, order.orderID));
+    expect(attempt).toMatchObject({
+      status: 'surplus',
+      amountCents: held.amountCents,
+      refundedCents: held.amountCents,
+    });
+  });
+
+  it('two payment/start at once with one key answer the same payment, recorded once', async () => {
+    const { c, order } = await unpaidOrder(1);
+    const headers = { 'idempotency-key': `double-click-${order.orderID}` };
+    const [a, b] = await Promise.all([
+      call<{ redirectUrl: string }>(
+        c,
+        'POST',
+        '/payment/start',
+        { orderID: order.orderID, provider: 'paypal' },
+        headers,
+      ),
+      call<{ redirectUrl: string }>(
+        c,
+        'POST',
+        '/payment/start',
+        { orderID: order.orderID, provider: 'paypal' },
+        headers,
+      ),
+    ]);
+    expect([a.code, b.code]).toEqual([0, 0]);
+    expect(a.data.redirectUrl).toBe(b.data.redirectUrl);
+    const rows = await db().select().from(payments).where(eq(payments.orderId, order.orderID));
+    expect(rows).toHaveLength(1);
+  });
+});

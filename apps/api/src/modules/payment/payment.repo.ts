@@ -1,22 +1,34 @@
 import { and, desc, eq, isNotNull, isNull, lt, lte, ne, notInArray, or, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
-import { orders, payments, type PaymentRow } from '../../db/schema/index.js';
+import { orders, payments, providerFaults, type PaymentRow } from '../../db/schema/index.js';
 import type { PaymentProviderName } from './payment-provider.js';
 
 export type { PaymentRow };
 
+/**
+ * Records a started attempt once: two starts with one key get one provider payment back, and the second insert
+ * of it adds nothing (undefined) rather than failing on the unique key.
+ */
 export async function insertPayment(
   exec: Executor,
   values: { orderId: number; provider: PaymentProviderName; providerRef: string; amountCents: number },
   now: Date,
-): Promise<PaymentRow> {
+): Promise<PaymentRow | undefined> {
   // The store's clock, not the database's: the rounds compare these times with it.
   const [row] = await exec
     .insert(payments)
     .values({ ...values, status: 'started', createdAt: now, updatedAt: now })
+    .onConflictDoNothing({ target: [payments.provider, payments.providerRef] })
     .returning();
-  if (!row) throw new Error('insert returned no row');
   return row;
+}
+
+/** Records the shop's own credentials or settings refused by a provider, for the operator's dashboard. */
+export async function insertProviderFault(
+  exec: Executor,
+  fault: { provider: PaymentProviderName; kind: string; detail: string },
+): Promise<void> {
+  await exec.insert(providerFaults).values(fault);
 }
 
 export async function findPaymentByRef(
@@ -103,10 +115,17 @@ export async function markPaymentSurplus(
   paymentId: number,
   captureId: string,
   now: Date,
+  /** What the provider actually took, when it is not what the attempt was started for: all of it is owed back. */
+  capturedCents?: number,
 ): Promise<boolean> {
   const rows = await exec
     .update(payments)
-    .set({ status: 'surplus', captureId, updatedAt: now })
+    .set({
+      status: 'surplus',
+      captureId,
+      updatedAt: now,
+      ...(capturedCents === undefined ? {} : { amountCents: capturedCents }),
+    })
     .where(and(eq(payments.id, paymentId), notInArray(payments.status, ['captured', 'surplus'])))
     .returning({ id: payments.id });
   return rows.length > 0;

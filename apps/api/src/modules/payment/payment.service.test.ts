@@ -144,7 +144,9 @@ describe('a provider failure reaches the customer as its own code', () => {
     ['not_eligible', 'PAYMENT_METHOD_UNAVAILABLE'],
     ['not_found', 'PAYMENT_EXPIRED'],
     ['unavailable', 'PAYMENT_UNAVAILABLE'],
-    ['misconfigured', 'PAYMENT_UNAVAILABLE'],
+    ['misconfigured', 'PAYMENT_METHOD_UNAVAILABLE'],
+    ['rejected', 'PAYMENT_REFUSED'],
+    ['refund_rejected', 'PAYMENT_REFUSED'],
   ] as const)('%s answers %s', (kind, name) => {
     expect(codeOf(failure(kind))).toBe(name);
   });
@@ -303,6 +305,7 @@ describe('starting a payment', () => {
       },
       t.clock.now(),
     );
+    if (!attempt) throw new Error('no attempt recorded');
     expect((await service().findAttempt(order.id, 'paypal', attempt.providerRef))?.id).toBe(attempt.id);
     expect(await service().findAttempt(other.id, 'paypal', attempt.providerRef)).toBeUndefined();
     expect(await service().findAttempt(order.id, 'paypal', 'no-such-ref')).toBeUndefined();
@@ -312,7 +315,7 @@ describe('starting a payment', () => {
 describe('capturing and refunding', () => {
   async function attemptOf(amountCents: number) {
     const order = await anOrder(amountCents);
-    return insertPayment(
+    const attempt = await insertPayment(
       db(),
       {
         orderId: order.id,
@@ -322,6 +325,8 @@ describe('capturing and refunding', () => {
       },
       t.clock.now(),
     );
+    if (!attempt) throw new Error('no attempt recorded');
+    return attempt;
   }
 
   it("captures the attempt's amount under a key named for the attempt; a decline ends the attempt", async () => {

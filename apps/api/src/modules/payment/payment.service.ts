@@ -6,6 +6,7 @@ import {
   type PaymentMethods,
   type PaymentProvider as ProviderName,
 } from '@storefront/contract/payment';
+import type { FastifyBaseLogger } from 'fastify';
 import type { Db, Executor } from '../../db/client.js';
 import { AppError } from '../../lib/app-error.js';
 import type { PaymentConfig } from './payment-config.js';
@@ -26,6 +27,7 @@ import {
   findStartedPayments,
   findStartedOfUnpaidOrder,
   insertPayment,
+  insertProviderFault,
   listOwedRefunds,
   listStartedOfSettledOrders,
   markCapturePending,
@@ -73,14 +75,25 @@ export function startKey(order: PayableOrder, name: ProviderName, clientKey: str
   return `start-${order.id}-${digest.slice(0, 32)}`;
 }
 
-/** A provider's typed failure as the customer's answer. */
+/**
+ * A provider's typed failure as the customer's answer. Only a lost answer (a timeout) or a provider that could not
+ * answer (5xx, unreachable: a capture may have gone through) is "we are checking"; a refusal the provider stated
+ * is final lets the customer pay again at once; the shop's own credentials refused is the operator's problem
+ * (recorded by the service), and the customer is told only that this way to pay is not available.
+ */
 export function toAppError(err: unknown): never {
   if (err instanceof PaymentAmountMismatchError) throw new AppError('PAYMENT_AMOUNT_MISMATCH');
   if (err instanceof PaymentProviderError) {
     if (err.kind === 'timeout') throw new AppError('PAYMENT_UNCONFIRMED');
+    if (err.kind === 'unavailable') throw new AppError('PAYMENT_UNAVAILABLE');
     if (err.kind === 'not_eligible') throw new AppError('PAYMENT_METHOD_UNAVAILABLE');
+    if (err.kind === 'misconfigured')
+      throw new AppError(
+        'PAYMENT_METHOD_UNAVAILABLE',
+        'This way to pay is not available right now. Please choose another.',
+      );
     if (err.kind === 'not_found') throw new AppError('PAYMENT_EXPIRED');
-    throw new AppError('PAYMENT_UNAVAILABLE');
+    throw new AppError('PAYMENT_REFUSED');
   }
   throw err;
 }
@@ -95,6 +108,7 @@ export function createPaymentService(
   providers: PaymentProviders,
   config: PaymentConfig,
   now: () => Date,
+  log: Pick<FastifyBaseLogger, 'error'> = { error: () => undefined },
 ) {
   function provider(name: ProviderName): PaymentProvider {
     const p = providers.byName.get(name);
@@ -108,6 +122,33 @@ export function createPaymentService(
     url.searchParams.set('provider', name);
     if (cancelled) url.searchParams.set('cancelled', '1');
     return url.toString();
+  }
+
+  /**
+   * A capture of another amount than the attempt was started for is never kept: it is recorded as surplus for what
+   * the provider took and given back now, or by the refund round if the provider cannot take the refund now.
+   */
+  async function giveBackMismatched(
+    attempt: PaymentRow,
+    captureId: string,
+    capturedCents: number,
+  ): Promise<void> {
+    if (!(await markPaymentSurplus(db, attempt.id, captureId, now(), capturedCents))) return;
+    const owed = { ...attempt, status: 'surplus' as const, captureId, amountCents: capturedCents };
+    await refundPayment(owed, capturedCents).catch((err: unknown) =>
+      log.error({ err, paymentId: attempt.id }, 'mismatched capture left owed for the refund round'),
+    );
+  }
+
+  /** Records a provider refusing the shop itself (for the dashboard, and loudly in the log), then answers as above. */
+  async function failed(name: ProviderName, err: unknown): Promise<never> {
+    if (err instanceof PaymentProviderError && err.kind === 'misconfigured') {
+      log.error({ err, provider: name }, "the payment provider refused the shop's credentials or settings");
+      await insertProviderFault(db, { provider: name, kind: err.kind, detail: err.message }).catch(
+        () => undefined,
+      );
+    }
+    return toAppError(err);
   }
 
   return {
@@ -154,14 +195,10 @@ export function createPaymentService(
           cancelUrl: returnUrl(order.id, name, true),
           idempotencyKey: startKey(order, name, clientKey),
         })
-        .catch(toAppError);
-      const existing = await findPaymentByRef(db, name, started.providerRef);
-      if (existing && existing.orderId !== order.id)
-        throw new Error(
-          `${name} answered payment ${started.providerRef} of another order for order ${order.id}`,
-        );
-      if (!existing) {
-        await insertPayment(
+        .catch((err: unknown) => failed(name, err));
+      // Two starts with one key (a double click) get one payment back from the provider: it is recorded once.
+      const recorded =
+        (await insertPayment(
           db,
           {
             orderId: order.id,
@@ -170,8 +207,11 @@ export function createPaymentService(
             amountCents: order.amountDueCents,
           },
           now(),
+        )) ?? (await findPaymentByRef(db, name, started.providerRef));
+      if (recorded?.orderId !== order.id)
+        throw new Error(
+          `${name} answered payment ${started.providerRef} of another order for order ${order.id}`,
         );
-      }
       return started.redirectUrl;
     },
 
@@ -199,9 +239,14 @@ export function createPaymentService(
           idempotencyKey: `capture-${attempt.providerKey}`,
         })
         .catch(async (err: unknown) => {
+          if (err instanceof PaymentAmountMismatchError && err.captureId)
+            await giveBackMismatched(attempt, err.captureId, err.actualCents);
           if (err instanceof PaymentProviderError && (err.kind === 'timeout' || err.kind === 'unavailable'))
             await markCapturePending(db, attempt.id, now());
-          return toAppError(err);
+          // Refused for good: the attempt ends, so the customer can start another at once.
+          if (err instanceof PaymentProviderError && (err.kind === 'rejected' || err.kind === 'not_found'))
+            await markPaymentEnded(db, attempt.id, 'declined', now());
+          return failed(attempt.provider, err);
         });
       if (result.status === 'declined') await markPaymentEnded(db, attempt.id, 'declined', now());
       if (result.status === 'pending') await markCapturePending(db, attempt.id, now());
@@ -240,9 +285,12 @@ export function createPaymentService(
       return captured ? refundPayment(captured, amountCents) : 0;
     },
 
-    /** Records a capture the order could not keep; `refundOwed` then gives it back. */
-    recordSurplus: (exec: Executor, attempt: PaymentRow, captureId: string) =>
-      markPaymentSurplus(exec, attempt.id, captureId, now()),
+    /**
+     * Records a capture the order could not keep (`capturedCents`: what the provider took, when the round found it
+     * differs from the attempt's amount); `refundOwed` then gives it back.
+     */
+    recordSurplus: (exec: Executor, attempt: PaymentRow, captureId: string, capturedCents?: number) =>
+      markPaymentSurplus(exec, attempt.id, captureId, now(), capturedCents),
 
     /** Attempts left `started` on orders that no longer await payment, untouched since `before`, oldest first. */
     leftAttempts: (before: Date, limit: number) => listStartedOfSettledOrders(db, before, now(), limit),

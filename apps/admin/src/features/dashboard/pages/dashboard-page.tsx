@@ -1,4 +1,4 @@
-import { Button, Card, Col, Empty, Row, Statistic, Table, Typography } from 'antd';
+import { Alert, Button, Card, Col, Empty, Row, Statistic, Table, Typography } from 'antd';
 import { ReloadOutlined } from '@ant-design/icons';
 import { Link } from 'react-router';
 import type { Dashboard } from '@storefront/contract/staff';
@@ -52,10 +52,26 @@ export function DashboardPage() {
   );
 }
 
+const providerNames: Record<string, string> = { paypal: 'PayPal', afterpay: 'Afterpay', demo: 'Demo' };
+
 function DashboardContent({ dashboard }: { dashboard: Dashboard }) {
-  const { awaitingPayment, refundsOwed, refundsUnsettled, mailsFailing } = dashboard;
+  const { awaitingPayment, refundsOwed, refundsUnsettled, mailsFailing, paymentProviderFaults } = dashboard;
   return (
     <>
+      {paymentProviderFaults.length > 0 && (
+        <Alert
+          type="error"
+          showIcon
+          data-testid="dashboard-provider-faults"
+          style={{ marginBottom: 16 }}
+          title="A payment provider is refusing the shop's credentials"
+          description={`${paymentProviderFaults
+            .map((f) => `${providerNames[f.provider] ?? f.provider}: ${f.count} refused in the last 24 hours`)
+            .join(
+              '; ',
+            )}. Customers are told that way to pay is not available. Check the keys in the configuration.`}
+        />
+      )}
       <Row gutter={[16, 16]} style={{ marginBottom: 24 }}>
         <Col xs={24} sm={12} lg={6}>
           <Card data-testid="dashboard-awaiting-payment">
