@@ -66,6 +66,7 @@ import { ADMIN_API_PREFIX, ADMIN_APP_PATH } from '@storefront/contract/staff';
 import { auditRoutes } from './modules/audit/audit.routes.js';
 import { CATALOG_CHANNEL } from './modules/catalogue-admin/catalog-changes.js';
 import { catalogueAdminRoutes } from './modules/catalogue-admin/catalogue-admin.routes.js';
+import { productImageFileRoutes } from './modules/catalogue-admin/images/image-files.routes.js';
 import { productImageRoutes } from './modules/catalogue-admin/images/images.routes.js';
 import { productImportRoutes } from './modules/catalogue-admin/import/import.routes.js';
 import { customersAdminRoutes } from './modules/customers-admin/customers-admin.routes.js';
@@ -211,6 +212,8 @@ export async function buildApp({ config, database, now = () => new Date(), logge
     cache: sessionCache,
   });
   await app.register(authPlugin, { sessions });
+  // Uploaded product images, outside /api: named by their content, cached for a year.
+  await app.register(productImageFileRoutes, { dataDir: config.DATA_DIR });
   await app.register(spaPlugin, {
     root: path.resolve(config.WEB_DIST_DIR ?? defaultWebRoot),
     adminRoot: path.resolve(config.ADMIN_DIST_DIR ?? defaultAdminRoot),

@@ -51,6 +51,8 @@ export const demoProducts: DemoProduct[] = [
     pack: { size: 1000, unit: 'g' },
     stock: 120,
     description: 'Queensland-grown Cavendish bananas, sold by the kilo.',
+    brand: 'Harbourside',
+    origin: 'Product of Australia',
   },
   {
     sku: 'FV-002',
@@ -62,6 +64,8 @@ export const demoProducts: DemoProduct[] = [
     wasPrice: 649,
     stock: 80,
     description: 'Crisp, sweet-tart apples from the Adelaide Hills.',
+    brand: 'Harbourside',
+    origin: 'Product of Australia',
   },
   {
     sku: 'FV-003',
@@ -72,6 +76,8 @@ export const demoProducts: DemoProduct[] = [
     pack: { size: 1, unit: 'each' },
     stock: 60,
     description: 'Ready to eat in two to three days.',
+    brand: 'Harbourside',
+    origin: 'Product of Australia',
   },
   {
     sku: 'FV-004',
@@ -82,6 +88,8 @@ export const demoProducts: DemoProduct[] = [
     pack: { size: 500, unit: 'g' },
     stock: 45,
     description: 'Vine-ripened tomatoes on the truss.',
+    brand: 'Harbourside',
+    origin: 'Product of Australia',
   },
   {
     sku: 'FV-005',
@@ -92,6 +100,8 @@ export const demoProducts: DemoProduct[] = [
     pack: { size: 120, unit: 'g' },
     stock: 35,
     description: 'Washed and ready to eat.',
+    brand: 'Harbourside',
+    origin: 'Product of Australia',
   },
   {
     sku: 'FV-006',
@@ -102,6 +112,8 @@ export const demoProducts: DemoProduct[] = [
     pack: { size: 2000, unit: 'g' },
     stock: 40,
     description: 'Purple-skinned all-rounders from Tasmania, great for mash.',
+    brand: 'Harbourside',
+    origin: 'Product of Australia',
   },
   {
     sku: 'FV-007',
@@ -112,6 +124,8 @@ export const demoProducts: DemoProduct[] = [
     pack: { size: 1, unit: 'each' },
     stock: 0,
     description: 'Bowen mangoes. Back in season soon.',
+    brand: 'Harbourside',
+    origin: 'Product of Australia',
   },
   {
     sku: 'DY-001',
@@ -122,6 +136,10 @@ export const demoProducts: DemoProduct[] = [
     pack: { size: 2000, unit: 'ml' },
     stock: 90,
     description: 'Fresh Australian full cream milk.',
+    brand: 'Harbourside',
+    ingredients: 'Full cream milk.',
+    contains: ['milk'],
+    origin: 'Product of Australia',
   },
   {
     sku: 'DY-002',
@@ -132,6 +150,11 @@ export const demoProducts: DemoProduct[] = [
     pack: { size: 1000, unit: 'g' },
     stock: 30,
     description: 'Thick, natural Greek-style yoghurt.',
+    brand: 'Harbourside',
+    ingredients:
+      'Milk, cream (milk), milk solids, live cultures (including Lactobacillus acidophilus, Bifidobacterium lactis and Lactobacillus casei).',
+    contains: ['milk'],
+    origin: 'Made in Australia from at least 95% Australian ingredients',
   },
   {
     sku: 'DY-003',
@@ -143,6 +166,10 @@ export const demoProducts: DemoProduct[] = [
     wasPrice: 1050,
     stock: 25,
     description: 'Aged for twelve months for a sharp, crumbly bite.',
+    brand: 'Harbourside',
+    ingredients: 'Milk, salt, cultures, enzyme (non-animal rennet).',
+    contains: ['milk'],
+    origin: 'Made in Australia from at least 99% Australian ingredients',
   },
   {
     sku: 'DY-004',
@@ -153,6 +180,9 @@ export const demoProducts: DemoProduct[] = [
     pack: { size: 12, unit: 'each' },
     stock: 50,
     description: 'Twelve large free range eggs.',
+    brand: 'Hillview Farm',
+    contains: ['egg'],
+    origin: 'Product of Australia',
   },
   {
     sku: 'DY-005',
@@ -163,6 +193,10 @@ export const demoProducts: DemoProduct[] = [
     pack: { size: 250, unit: 'g' },
     stock: 40,
     description: 'Churned from fresh cream.',
+    brand: 'Harbourside',
+    ingredients: 'Cream (milk), salt (1.5%).',
+    contains: ['milk'],
+    origin: 'Made in Australia from at least 99% Australian ingredients',
   },
   {
     sku: 'BK-001',
@@ -173,6 +207,12 @@ export const demoProducts: DemoProduct[] = [
     pack: { size: 800, unit: 'g' },
     stock: 20,
     description: 'Slow-fermented, baked this morning.',
+    brand: 'Harbourside Bakehouse',
+    ingredients:
+      'Wheat flour, water, rye flour (6%), salt, sourdough culture (wheat flour, rye flour, water).',
+    contains: ['wheat', 'gluten'],
+    mayContain: ['sesame', 'soy', 'lupin'],
+    origin: 'Made in Australia from at least 95% Australian ingredients',
   },
   {
     sku: 'BK-002',
@@ -183,6 +223,12 @@ export const demoProducts: DemoProduct[] = [
     pack: { size: 700, unit: 'g' },
     stock: 30,
     description: 'Soft wholemeal, sliced for sandwiches.',
+    brand: 'Harbourside Bakehouse',
+    ingredients:
+      'Wholemeal flour (wheat) (58%), water, wheat gluten, yeast, canola oil, iodised salt, vinegar, soy flour, emulsifiers (481, 472e), vitamins (thiamine, folic acid).',
+    contains: ['wheat', 'gluten', 'soy'],
+    mayContain: ['sesame', 'lupin'],
+    origin: 'Made in Australia from at least 90% Australian ingredients',
   },
   {
     sku: 'BK-003',
@@ -193,6 +239,12 @@ export const demoProducts: DemoProduct[] = [
     pack: { size: 4, unit: 'each' },
     stock: 18,
     description: 'Flaky, all-butter croissants.',
+    brand: 'Harbourside Bakehouse',
+    ingredients:
+      'Wheat flour, butter (milk) (25%), water, sugar, yeast, egg, milk solids, salt, wheat gluten, enzymes (wheat).',
+    contains: ['wheat', 'gluten', 'milk', 'egg'],
+    mayContain: ['sesame', 'soy'],
+    origin: 'Made in Australia from at least 80% Australian ingredients',
   },
   {
     sku: 'BK-004',
@@ -205,6 +257,12 @@ export const demoProducts: DemoProduct[] = [
     wasPrice: 650,
     stock: 15,
     description: 'Sponge squares in chocolate and coconut.',
+    brand: 'Harbourside Bakehouse',
+    ingredients:
+      'Sugar, wheat flour, desiccated coconut (12%), egg, vegetable oil, water, cocoa (2%), glucose syrup, milk solids, raising agents (450, 500), emulsifiers (471, 477), salt, preservative (202), flavour.',
+    contains: ['wheat', 'gluten', 'egg', 'milk'],
+    mayContain: ['soy', 'peanut', 'tree nuts'],
+    origin: 'Made in Australia from at least 60% Australian ingredients',
   },
   {
     sku: 'BK-005',
@@ -216,6 +274,12 @@ export const demoProducts: DemoProduct[] = [
     stock: 0,
     description: 'Fruit and spice buns. Seasonal.',
     isActive: false,
+    brand: 'Harbourside Bakehouse',
+    ingredients:
+      'Wheat flour, water, mixed fruit (22%) (sultanas, currants, mixed peel (orange and lemon peel, glucose syrup, sugar, acidity regulator (330), preservative (220))), sugar, yeast, wheat gluten, vegetable oil, milk solids, iodised salt, spices, emulsifier (481), glaze (water, sugar, gelling agent (440)).',
+    contains: ['wheat', 'gluten', 'milk', 'sulphites'],
+    mayContain: ['egg', 'sesame', 'soy'],
+    origin: 'Made in Australia from at least 70% Australian ingredients',
   },
   {
     sku: 'PT-001',
@@ -226,6 +290,9 @@ export const demoProducts: DemoProduct[] = [
     pack: { size: 5000, unit: 'g' },
     stock: 25,
     description: 'Fragrant long-grain rice.',
+    brand: 'Harbourside',
+    ingredients: 'Jasmine rice (100%).',
+    origin: 'Product of Thailand',
   },
   {
     sku: 'PT-002',
@@ -237,6 +304,9 @@ export const demoProducts: DemoProduct[] = [
     wasPrice: 1500,
     stock: 30,
     description: 'Cold-pressed Australian olive oil.',
+    brand: 'Riverina Grove',
+    ingredients: 'Extra virgin olive oil (100%).',
+    origin: 'Product of Australia',
   },
   {
     sku: 'PT-003',
@@ -247,6 +317,11 @@ export const demoProducts: DemoProduct[] = [
     pack: { size: 500, unit: 'g' },
     stock: 70,
     description: 'Bronze-cut durum wheat pasta.',
+    brand: 'Harbourside',
+    ingredients: 'Durum wheat semolina, water.',
+    contains: ['wheat', 'gluten'],
+    mayContain: ['egg', 'soy'],
+    origin: 'Made in Italy from imported ingredients',
   },
   {
     sku: 'PT-004',
@@ -257,6 +332,9 @@ export const demoProducts: DemoProduct[] = [
     pack: { size: 400, unit: 'g' },
     stock: 100,
     description: 'Italian tomatoes, crushed.',
+    brand: 'Harbourside',
+    ingredients: 'Tomatoes (99%), tomato juice, acidity regulator (330).',
+    origin: 'Product of Italy',
   },
   {
     sku: 'PT-005',
@@ -267,6 +345,11 @@ export const demoProducts: DemoProduct[] = [
     pack: { size: 380, unit: 'g' },
     stock: 40,
     description: 'The yeast extract spread.',
+    brand: 'Vegemite',
+    ingredients:
+      'Yeast extract (from yeast grown on barley and wheat), salt, mineral salt (508), malt extract (from barley), colour (150c), vegetable extract, vitamins (thiamine, riboflavin, niacin, folate).',
+    contains: ['wheat', 'gluten'],
+    origin: 'Made in Australia from at least 80% Australian ingredients',
   },
   {
     sku: 'PT-006',
@@ -277,6 +360,11 @@ export const demoProducts: DemoProduct[] = [
     pack: { size: 500, unit: 'ml' },
     stock: 35,
     description: 'Naturally brewed light soy.',
+    brand: 'Harbourside',
+    ingredients:
+      'Water, soybeans (18%), salt, wheat flour, sugar, flavour enhancers (631, 627), preservative (211).',
+    contains: ['soy', 'wheat', 'gluten'],
+    origin: 'Made in China from imported ingredients',
   },
   {
     sku: 'PT-007',
@@ -287,6 +375,11 @@ export const demoProducts: DemoProduct[] = [
     pack: { size: 1000, unit: 'g' },
     stock: 45,
     description: 'Wholegrain Australian oats.',
+    brand: 'Harbourside',
+    ingredients: 'Wholegrain rolled oats (100%).',
+    contains: ['gluten'],
+    mayContain: ['wheat'],
+    origin: 'Product of Australia',
   },
   {
     sku: 'DR-001',
@@ -298,6 +391,9 @@ export const demoProducts: DemoProduct[] = [
     pack: { size: 1250, unit: 'ml' },
     stock: 60,
     description: 'Naturally carbonated.',
+    brand: 'Harbourside',
+    ingredients: 'Natural mineral water, carbon dioxide.',
+    origin: 'Product of Australia',
   },
   {
     sku: 'DR-002',
@@ -308,6 +404,9 @@ export const demoProducts: DemoProduct[] = [
     pack: { size: 2000, unit: 'ml' },
     stock: 30,
     description: 'Not from concentrate, no added sugar.',
+    brand: 'Harbourside',
+    ingredients: 'Orange juice (100%).',
+    origin: 'Product of Australia',
   },
   {
     sku: 'DR-003',
@@ -319,6 +418,9 @@ export const demoProducts: DemoProduct[] = [
     wasPrice: 1400,
     stock: 25,
     description: 'Medium roast, for plunger or espresso.',
+    brand: 'Harbourside Roasters',
+    ingredients: 'Roasted ground coffee beans (100%).',
+    origin: 'Made in Australia from imported ingredients',
   },
   {
     sku: 'DR-004',
@@ -329,6 +431,9 @@ export const demoProducts: DemoProduct[] = [
     pack: { size: 100, unit: 'each' },
     stock: 40,
     description: 'A strong, brisk black tea.',
+    brand: 'Harbourside',
+    ingredients: 'Black tea (100%).',
+    origin: 'Packed in Australia from imported ingredients',
   },
   {
     sku: 'DR-005',
@@ -339,6 +444,9 @@ export const demoProducts: DemoProduct[] = [
     pack: { size: 100, unit: 'g' },
     stock: 12,
     description: 'Lightly roasted Taiwanese oolong; a classic with mooncakes.',
+    brand: 'Alishan Hills',
+    ingredients: 'Oolong tea (100%).',
+    origin: 'Product of Taiwan',
   },
   {
     sku: 'FZ-001',
@@ -349,6 +457,9 @@ export const demoProducts: DemoProduct[] = [
     pack: { size: 1000, unit: 'g' },
     stock: 50,
     description: 'Snap-frozen garden peas.',
+    brand: 'Harbourside',
+    ingredients: 'Peas (100%).',
+    origin: 'Product of New Zealand',
   },
   {
     sku: 'FZ-002',
@@ -360,6 +471,12 @@ export const demoProducts: DemoProduct[] = [
     wasPrice: 1599,
     stock: 20,
     description: 'Fifty dumplings; steam, boil or pan-fry.',
+    brand: 'Jade Garden',
+    ingredients:
+      'Wrapper (52%) (wheat flour, water, tapioca starch, salt), filling (48%) (pork (24%), garlic chives (9%), cabbage, onion, soy sauce (water, soybeans, wheat, salt), sesame oil, sugar, ginger, salt, white pepper).',
+    contains: ['wheat', 'gluten', 'soy', 'sesame'],
+    mayContain: ['egg', 'crustacea'],
+    origin: 'Made in Australia from at least 70% Australian ingredients',
   },
   {
     sku: 'FZ-003',
@@ -371,6 +488,12 @@ export const demoProducts: DemoProduct[] = [
     pack: { size: 2000, unit: 'ml' },
     stock: 15,
     description: 'Creamy vanilla bean ice cream.',
+    brand: 'Harbourside',
+    ingredients:
+      'Milk, cream (milk) (20%), sugar, milk solids, glucose syrup, egg yolk, vanilla bean extract, vegetable gums (412, 410, 407), emulsifier (471), natural flavour, ground vanilla beans.',
+    contains: ['milk', 'egg'],
+    mayContain: ['peanut', 'tree nuts'],
+    origin: 'Made in Australia from at least 85% Australian ingredients',
   },
   {
     sku: 'FZ-004',
@@ -381,6 +504,10 @@ export const demoProducts: DemoProduct[] = [
     pack: { size: 400, unit: 'g' },
     stock: 10,
     description: 'Skin-on Australian barramundi.',
+    brand: 'Top End Seafood',
+    ingredients: 'Barramundi (100%).',
+    contains: ['fish'],
+    origin: 'Product of Australia',
   },
   {
     sku: 'SN-001',
@@ -392,6 +519,10 @@ export const demoProducts: DemoProduct[] = [
     pack: { size: 175, unit: 'g' },
     stock: 55,
     description: 'Thick-cut, kettle-cooked.',
+    brand: 'Harbourside',
+    ingredients: 'Potatoes, vegetable oils (sunflower, canola), sea salt (1.5%).',
+    mayContain: ['milk', 'soy'],
+    origin: 'Made in Australia from at least 95% Australian ingredients',
   },
   {
     sku: 'SN-002',
@@ -404,6 +535,12 @@ export const demoProducts: DemoProduct[] = [
     wasPrice: 650,
     stock: 60,
     description: 'Chocolate-coated biscuits.',
+    brand: "Arnott's",
+    ingredients:
+      'Sugar, vegetable oil, wheat flour, cocoa butter, full cream milk powder, cocoa mass, cocoa, whey powder (milk), golden syrup, emulsifiers (soy lecithin, 476), salt, milk solids, baking powder, flavour.',
+    contains: ['wheat', 'gluten', 'milk', 'soy'],
+    mayContain: ['peanut', 'tree nuts'],
+    origin: 'Made in Australia from local and imported ingredients',
   },
   {
     sku: 'SN-003',
@@ -415,6 +552,11 @@ export const demoProducts: DemoProduct[] = [
     pack: { size: 200, unit: 'g' },
     stock: 20,
     description: 'Lightly salted Australian macadamias.',
+    brand: 'Northern Rivers',
+    ingredients: 'Macadamias (98%), vegetable oil (canola), salt.',
+    contains: ['tree nuts'],
+    mayContain: ['peanut', 'sesame'],
+    origin: 'Product of Australia',
   },
   {
     sku: 'SN-004',
@@ -426,6 +568,10 @@ export const demoProducts: DemoProduct[] = [
     pack: { size: 100, unit: 'g' },
     stock: 40,
     description: 'Original flavour, gluten free.',
+    brand: 'Harbourside',
+    ingredients: 'Rice (88%), vegetable oil (rice bran), sugar, salt, flavour enhancer (621).',
+    mayContain: ['sesame', 'soy'],
+    origin: 'Made in Thailand from imported ingredients',
   },
   {
     sku: 'SN-005',
@@ -438,6 +584,12 @@ export const demoProducts: DemoProduct[] = [
     stock: 0,
     description: 'Discontinued by the maker.',
     isActive: false,
+    brand: 'Harbourside',
+    ingredients:
+      'Sugar, wheat flour, glucose syrup, molasses, desiccated coconut, gelatine, vegetable oil, licorice extract, colours (100, 120, 133, 150c), flavours, thickener (1442), glazing agent (903).',
+    contains: ['wheat', 'gluten'],
+    mayContain: ['milk', 'soy'],
+    origin: 'Made in Australia from local and imported ingredients',
   },
   {
     sku: 'MC-001',
@@ -449,6 +601,12 @@ export const demoProducts: DemoProduct[] = [
     pack: { size: 185, unit: 'g' },
     stock: 40,
     description: 'Smooth white lotus paste around two salted duck egg yolks.',
+    brand: 'Golden Lotus',
+    ingredients:
+      'White lotus seed paste (62%) (lotus seeds, sugar, peanut oil, maltose), wheat flour, salted duck egg yolks (14%), golden syrup, peanut oil, alkaline water (potassium carbonate), egg.',
+    contains: ['wheat', 'gluten', 'egg', 'peanut'],
+    mayContain: ['sesame', 'tree nuts', 'milk'],
+    origin: 'Made in Australia from at least 30% Australian ingredients',
   },
   {
     sku: 'MC-002',
@@ -460,6 +618,12 @@ export const demoProducts: DemoProduct[] = [
     pack: { size: 160, unit: 'g' },
     stock: 35,
     description: 'Sweet adzuki bean paste in a golden crust.',
+    brand: 'Golden Lotus',
+    ingredients:
+      'Red bean paste (65%) (adzuki beans, sugar, vegetable oil, maltose), wheat flour, golden syrup, vegetable oil, alkaline water (potassium carbonate), egg.',
+    contains: ['wheat', 'gluten', 'egg'],
+    mayContain: ['peanut', 'sesame', 'tree nuts'],
+    origin: 'Made in Australia from at least 40% Australian ingredients',
   },
   {
     sku: 'MC-003',
@@ -471,6 +635,12 @@ export const demoProducts: DemoProduct[] = [
     pack: { size: 4, unit: 'each' },
     stock: 12,
     description: 'Chilled glutinous rice skins: mango, durian, custard and pandan.',
+    brand: 'Golden Lotus',
+    ingredients:
+      'Glutinous rice flour, sugar, fillings (45%) (mango, durian, custard, pandan: sugar, mung beans, milk, egg, coconut milk, butter (milk), mango purée, durian, pandan extract), vegetable shortening, wheat starch, colours (102, 110, 133).',
+    contains: ['milk', 'egg', 'wheat', 'gluten'],
+    mayContain: ['peanut', 'tree nuts', 'sesame'],
+    origin: 'Made in Australia from at least 35% Australian ingredients',
   },
   {
     sku: 'MC-004',
@@ -482,6 +652,12 @@ export const demoProducts: DemoProduct[] = [
     pack: { size: 180, unit: 'g' },
     stock: 20,
     description: 'Walnuts, almonds, sesame, melon and olive seeds.',
+    brand: 'Golden Lotus',
+    ingredients:
+      'Five kernel filling (60%) (walnuts, almonds, sesame seeds, melon seeds, olive seeds, sugar, candied winter melon, maltose, peanut oil, glutinous rice flour), wheat flour, golden syrup, peanut oil, alkaline water (potassium carbonate), egg.',
+    contains: ['tree nuts', 'sesame', 'peanut', 'wheat', 'gluten', 'egg'],
+    mayContain: ['milk', 'soy'],
+    origin: 'Made in Australia from at least 25% Australian ingredients',
   },
   {
     sku: 'MC-005',
@@ -494,6 +670,12 @@ export const demoProducts: DemoProduct[] = [
     wasPrice: 5880,
     stock: 8,
     description: 'Four lotus seed mooncakes in a keepsake tin.',
+    brand: 'Golden Lotus',
+    ingredients:
+      'White lotus seed paste (63%) (lotus seeds, sugar, peanut oil, maltose), wheat flour, golden syrup, peanut oil, alkaline water (potassium carbonate), egg.',
+    contains: ['wheat', 'gluten', 'egg', 'peanut'],
+    mayContain: ['sesame', 'tree nuts', 'milk'],
+    origin: 'Made in Australia from at least 30% Australian ingredients',
   },
 ];
 

@@ -36,7 +36,7 @@ export function ProductCard({
         aria-hidden="true"
       >
         <img
-          src={product.imageUrl}
+          src={product.thumbnailUrl}
           alt=""
           width="400"
           height="300"

@@ -13,9 +13,11 @@ import { useDocumentTitle } from '../../../lib/use-document-title';
 import { useRemoteData } from '../../../lib/use-remote-data';
 import { ProductShippingEstimate } from '../../shipping/components/product-shipping-estimate';
 import { loadProduct, loadRelatedProducts } from '../catalog-reads';
+import { FoodInformation } from '../components/food-information';
 import { ProductGrid } from '../components/product-grid';
 import { ProductPrice } from '../components/product-price';
 import { readProductID } from '../shop-query';
+import { specialEndsText } from '../special-ends';
 import { useShopActions } from '../use-shop-actions';
 import '../catalog.css';
 
@@ -139,6 +141,11 @@ function ProductDetail({ productID }: { productID: number }) {
           <img src={p.imageUrl} alt="" width="480" height="480" fetchPriority="high" />
         </div>
         <div>
+          {p.brand && (
+            <p className="product-detail__brand" data-testid="product-brand">
+              {p.brand}
+            </p>
+          )}
           <h1 className="product-detail__name" data-testid="product-name">
             {p.name}
           </h1>
@@ -148,6 +155,11 @@ function ProductDetail({ productID }: { productID: number }) {
               {stock.text}
             </span>
           </div>
+          {p.isOnSpecial && p.specialEndsAt && (
+            <p className="product-detail__special-ends" data-testid="product-special-ends">
+              {specialEndsText(p.specialEndsAt)}
+            </p>
+          )}
           {/* Like the delivery estimate: no way to pay for what cannot be bought. */}
           {p.available && <AfterpayInstalments amountCents={p.price} />}
           <p data-testid="product-description">{p.description}</p>
@@ -234,6 +246,7 @@ function ProductDetail({ productID }: { productID: number }) {
           {p.available && (
             <ProductShippingEstimate productID={p.productID} quantity={quantity} isSignedIn={hasSession()} />
           )}
+          <FoodInformation product={p} />
         </div>
       </div>
       {related.data && related.data.length > 0 && (

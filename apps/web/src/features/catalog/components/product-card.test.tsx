@@ -1,0 +1,48 @@
+import type { Product } from '@storefront/contract/catalog';
+import { render, screen } from '@testing-library/react';
+import { MemoryRouter } from 'react-router';
+import { describe, expect, it } from 'vitest';
+import { ProductCard } from './product-card';
+
+const product: Product = {
+  productID: 3,
+  sku: 'FV-003',
+  name: 'Bananas 1kg',
+  description: 'Cavendish bananas.',
+  imageUrl: '/images/products/abc-800.webp',
+  thumbnailUrl: '/images/products/abc-320.webp',
+  price: 399,
+  stock: 40,
+  weightGrams: 1000,
+  category: 'fruit-veg',
+  isActive: true,
+  available: true,
+  unitPrice: null,
+  wasPrice: null,
+  isOnSpecial: false,
+  specialEndsAt: null,
+  brand: null,
+  ingredients: null,
+  allergensContains: [],
+  allergensMayContain: [],
+  originStatement: 'Product of Australia',
+};
+
+describe('ProductCard', () => {
+  it("shows the product's thumbnail, with its size kept so the grid does not move as it loads", () => {
+    render(
+      <MemoryRouter>
+        <ProductCard
+          product={product}
+          isAddingToCart={false}
+          isAddingToWishlist={false}
+          onAddToCart={() => undefined}
+          onAddToWishlist={() => undefined}
+        />
+      </MemoryRouter>,
+    );
+    const img = screen.getByTestId('product-link-3').querySelector('img');
+    expect(img?.getAttribute('src')).toBe('/images/products/abc-320.webp');
+    expect([img?.getAttribute('width'), img?.getAttribute('height')]).toEqual(['400', '300']);
+  });
+});
