@@ -41,6 +41,31 @@ export const unitPrice = z.object({
 export type UnitPrice = z.infer<typeof unitPrice>;
 
 /**
+ * The unit price the Australian grocery Unit Pricing Code asks for: per kg for fresh produce and packs of 1 kg or
+ * more, otherwise per 100 g; per L for 1 L or more, otherwise per 100 mL; per item for things sold by count. The
+ * API answers it on every product; the back office shows it while staff type.
+ */
+export function unitPriceOf(p: {
+  priceCents: number;
+  packSize: number | null;
+  packUnit: 'g' | 'ml' | 'each' | null;
+  category: string;
+}): UnitPrice | null {
+  if (!p.packSize || !p.packUnit) return null;
+  const [per, measure]: [UnitPrice['per'], number] =
+    p.packUnit === 'each'
+      ? ['each', 1]
+      : p.packUnit === 'ml'
+        ? p.packSize >= 1000
+          ? ['1L', 1000]
+          : ['100mL', 100]
+        : p.packSize >= 1000 || p.category === 'fruit-veg'
+          ? ['1kg', 1000]
+          : ['100g', 100];
+  return { cents: Math.round((p.priceCents * measure) / p.packSize), per };
+}
+
+/**
  * Money is integer cents (AUD); `available` = active and at least one in stock. `unitPrice` is computed from the
  * pack size (null where the pack is unknown); `wasPrice` is the price before a special, set only while on special,
  * and `specialEndsAt` when that special ends. `thumbnailUrl` is the grid's smaller image. The food information is

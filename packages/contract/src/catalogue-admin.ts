@@ -240,3 +240,6 @@ export const importReport = z.object({
   moreProblems: z.number().int(),
 });
 export type ImportReport = z.infer<typeof importReport>;
+
+/** The largest file one import takes: 50,000 rows with long descriptions and ingredient lists fit. */
+export const IMPORT_BYTES_MAX = 32 * 1024 * 1024;

@@ -6,7 +6,11 @@ import type {
   RelatedBody,
   UnitPrice,
 } from '@storefront/contract/catalog';
-import { productCategories, SEASONAL_CATEGORY } from '@storefront/contract/catalog';
+import {
+  productCategories,
+  SEASONAL_CATEGORY,
+  unitPriceOf as unitPriceFor,
+} from '@storefront/contract/catalog';
 import type { Db, Executor } from '../../db/client.js';
 import { AppError } from '../../lib/app-error.js';
 import {
@@ -20,25 +24,11 @@ import {
 import type { ListingCache } from './listing-cache.js';
 import { productImageUrls } from './product-images.js';
 
-/**
- * The unit price the Australian grocery Unit Pricing Code asks for: per kg for fresh produce and packs of 1 kg or
- * more, otherwise per 100 g; per L for 1 L or more, otherwise per 100 mL; per item for things sold by count.
- */
+/** The unit price of a product as the shop reads it (its price now). */
 export function unitPriceOf(
   p: Pick<ProductRow, 'priceCents' | 'packSize' | 'packUnit' | 'category'>,
 ): UnitPrice | null {
-  if (!p.packSize || !p.packUnit) return null;
-  const [per, measure]: [UnitPrice['per'], number] =
-    p.packUnit === 'each'
-      ? ['each', 1]
-      : p.packUnit === 'ml'
-        ? p.packSize >= 1000
-          ? ['1L', 1000]
-          : ['100mL', 100]
-        : p.packSize >= 1000 || p.category === 'fruit-veg'
-          ? ['1kg', 1000]
-          : ['100g', 100];
-  return { cents: Math.round((p.priceCents * measure) / p.packSize), per };
+  return unitPriceFor(p);
 }
 
 export function toProduct(p: ProductRow): Product {
