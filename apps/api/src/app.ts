@@ -266,7 +266,9 @@ export async function buildApp({ config, database, now = () => new Date(), logge
     now,
     sessionsEnded: (customerId) => sessions.forgetCustomer(customerId),
     signer,
+    log: app.log,
   });
+  app.decorate('passwordResetLinksWritten', () => passwordReset.linksWritten());
   const verification = createEmailVerification(database.db, { throttle, publicUrl, now });
 
   const account = createAccountService(
@@ -427,6 +429,7 @@ export async function buildApp({ config, database, now = () => new Date(), logge
   }
 
   app.addHook('onClose', async () => {
+    await passwordReset.linksWritten();
     await authNotifications.close();
     await catalogNotifications.close();
     mailTransport.close();
@@ -452,6 +455,8 @@ declare module 'fastify' {
     staff: StaffService;
     /** Resolves once every session or customer change committed before the call has reached the session cache. */
     authChangesHeard: () => Promise<void>;
+    /** Resolves once every reset link `password/forgot` answered for is written (they are written after it). */
+    passwordResetLinksWritten: () => Promise<void>;
     /** Resolves once every catalogue change committed before the call has cleared this process's listings. */
     catalogChangesHeard: () => Promise<void>;
   }

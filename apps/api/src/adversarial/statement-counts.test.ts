@@ -332,3 +332,31 @@ async function orderOf(s: { c: Customer; addressID: number; productIds: number[]
   for (const id of s.productIds) await addToCart(t.app, s.c, id);
   return (await placeOrder(t.app, s.c, { addressID: s.addressID })).orderID;
 }
+
+describe('password/forgot', () => {
+  it('sends the same statements before answering whether or not the address has an account', async () => {
+    const c = await registerCustomer(t.app);
+    const answered = async (email: string) => {
+      statements.length = 0;
+      counting = true;
+      try {
+        const res = await t.app.inject({
+          method: 'POST',
+          url: '/api/v1/password/forgot',
+          payload: { email },
+        });
+        return { code: res.json<{ code: number }>().code, sent: [...statements] };
+      } finally {
+        counting = false;
+      }
+    };
+    const known = await answered(c.email);
+    await t.app.passwordResetLinksWritten();
+    const unknown = await answered(`nobody-${randomBytes(4).toString('hex')}@example.com`);
+    await t.app.passwordResetLinksWritten();
+    expect(known.code).toBe(0);
+    expect(unknown).toEqual(known);
+    // The account is looked up only after the answer has gone.
+    expect(known.sent.some((s) => /from "customers"/i.test(s))).toBe(false);
+  });
+});

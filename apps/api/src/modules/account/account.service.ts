@@ -171,8 +171,11 @@ export function createAccountService(
     },
 
     async login(body: LoginBody, meta: ClientMeta) {
-      await throttle.reserve('perIp', `login:ip:${meta.ip}`);
       const customer = await findCustomerByEmail(db, body.email);
+      // A browser holding the account's device cookie spends only its own budget: a brute force from the owner's
+      // own address (a shared network) must not lock the owner out of a browser they used before.
+      if (!customer || !deviceCookies.deviceOf(meta.cookies, customer.id))
+        await throttle.reserve('perIp', `login:ip:${meta.ip}`);
       const reservations = await reserveSignIn(body.email, customer, meta).catch((err: unknown) => {
         // The account's lock-out is the one a reset ends for the customer (password-reset gives a device cookie).
         if (err instanceof AppError && err.name === 'RATE_LIMITED') {

@@ -274,6 +274,17 @@ describe('per-IP limits', () => {
     expect((await login(ipLimited, uniqueEmail('ip'), 'whatever', freshIp())).statusCode).toBe(200);
   });
 
+  it("a brute force from the owner's own address does not lock out the browser they used before", async () => {
+    const c = await registerCustomer(a.app);
+    const device = await trustedDevice(ipLimited, c);
+    const shared = freshIp();
+    // Guesses at many accounts from the network the owner is on use up its address's budget.
+    for (let i = 0; i < 8; i++) await login(ipLimited, uniqueEmail('guess'), 'whatever', shared);
+    expect((await login(ipLimited, c.email, c.password, shared)).statusCode).toBe(429);
+    const trusted = await login(ipLimited, c.email, c.password, shared, device);
+    expect(trusted.json()).toMatchObject({ code: 0, data: { customerID: c.user.customerID } });
+  });
+
   it('limits registrations per IP address', async () => {
     const ip = freshIp();
     const statuses: number[] = [];

@@ -208,7 +208,7 @@ export function createCustomersAdmin(db: Db, deps: CustomersAdminDeps) {
     /** The mail "forgot password" sends, with its throttles: per address, and per the staff member's address. */
     async sendPasswordResetMail(customerId: number, actor: Actor): Promise<CustomerMailSent> {
       const customer = await mailableCustomer(customerId);
-      await deps.passwordReset.forgot({ email: customer.email }, actor.ip);
+      await deps.passwordReset.forgot({ email: customer.email }, actor.ip, { wait: true });
       return auditMail(actor, customer, 'customer.password_reset_mail_sent');
     },
 

@@ -33,6 +33,8 @@ export type PasswordResetSettings = {
   sessionsEnded: (customerId: number) => void;
   /** Signs the device cookie the resetting browser is given (account/device-cookie.ts). */
   signer: Signer;
+  /** Told of a link that could not be written after the answer had gone. */
+  log?: { error(obj: object, msg: string): void };
 };
 
 const SENT: ForgotPasswordResult = {
@@ -53,29 +55,54 @@ export function createPasswordReset(db: Db, settings: PasswordResetSettings) {
     return url.toString();
   }
 
+  /** Links being written after their answer went, so a test (or a shutdown) can wait for them. */
+  const writing = new Set<Promise<void>>();
+
+  async function writeLink(email: string): Promise<void> {
+    const customer = await findCustomerByEmail(db, email);
+    if (!customer || customer.status !== 'active') return;
+    const token = newToken();
+    const at = now();
+    await db.transaction(async (tx) => {
+      // Only the newest link works: an older mail lying around is no way in.
+      await endAccountTokens(tx, customer.id, 'password_reset', at);
+      await insertAccountToken(tx, {
+        customerId: customer.id,
+        purpose: 'password_reset',
+        tokenHash: hashToken(token),
+        email: customer.email,
+        expiresAt: new Date(at.getTime() + RESET_LINK_MINUTES * 60_000),
+        createdAt: at,
+      });
+      await insertMail(tx, resetLinkMail(customer, linkFor(token)), at);
+    });
+  }
+
   return {
-    async forgot(body: ForgotPasswordBody, ip: string): Promise<ForgotPasswordResult> {
+    /**
+     * Answers the same, in the same time, whether or not the address has an account: after the throttles (the
+     * same for every address) the answer goes, and only then is the account looked up and its link written (or,
+     * with `wait`, for staff sending it on a customer's behalf, before answering).
+     */
+    async forgot(body: ForgotPasswordBody, ip: string, { wait = false } = {}): Promise<ForgotPasswordResult> {
       await throttle.reserve('perIp', `forgot:ip:${ip}`);
       // Per address as well, whether or not it has an account: nobody can flood a mailbox with links.
       await throttle.reserve('perAccount', `forgot:email:${body.email.toLowerCase()}`);
-      const customer = await findCustomerByEmail(db, body.email);
-      if (!customer || customer.status !== 'active') return SENT;
-      const token = newToken();
-      const at = now();
-      await db.transaction(async (tx) => {
-        // Only the newest link works: an older mail lying around is no way in.
-        await endAccountTokens(tx, customer.id, 'password_reset', at);
-        await insertAccountToken(tx, {
-          customerId: customer.id,
-          purpose: 'password_reset',
-          tokenHash: hashToken(token),
-          email: customer.email,
-          expiresAt: new Date(at.getTime() + RESET_LINK_MINUTES * 60_000),
-          createdAt: at,
-        });
-        await insertMail(tx, resetLinkMail(customer, linkFor(token)), at);
-      });
+      if (wait) {
+        await writeLink(body.email);
+        return SENT;
+      }
+      const written = new Promise<void>((resolve) => setImmediate(resolve))
+        .then(() => writeLink(body.email))
+        .catch((err: unknown) => settings.log?.error({ err }, 'a password reset link was not written'))
+        .finally(() => writing.delete(written));
+      writing.add(written);
       return SENT;
+    },
+
+    /** Resolves once every link asked for so far is written (or has failed). */
+    async linksWritten(): Promise<void> {
+      await Promise.all([...writing]);
     },
 
     /**
