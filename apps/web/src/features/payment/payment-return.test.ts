@@ -83,6 +83,11 @@ describe('explainCaptureFailure', () => {
       next: 'pay-again',
       message: PAYMENT_DECLINED.msg,
     });
+    expect(explainCaptureFailure(envelope(errorCatalogue.PAYMENT_REFUSED))).toEqual({
+      title: 'The payment was refused',
+      next: 'pay-again',
+      message: errorCatalogue.PAYMENT_REFUSED.msg,
+    });
     expect(explainCaptureFailure(envelope(NOT_FOUND)).next).toBe('pay-again');
     expect(explainCaptureFailure({ status: 400, data: { code: 100001, msg: 'bad', data: null } }).next).toBe(
       'pay-again',
