@@ -53,6 +53,11 @@ export const payments = pgTable(
     // dashboard lists it for a person to settle.
     refundUnsettledAt: timestamp('refund_unsettled_at', { withTimezone: true }),
     refundUnsettledReason: text('refund_unsettled_reason'),
+    // PayPal declined the payer's card at capture and offered the same PayPal order back to choose another way to
+    // pay (INSTRUMENT_DECLINED): where to send them, and how many such declines there were, which the capture's
+    // request id carries so the next capture is a new request, not a replay of the declined one.
+    recoveryUrl: text('recovery_url'),
+    captureDeclines: integer('capture_declines').notNull().default(0),
   },
   (t) => [
     uniqueIndex('payments_provider_ref_key').on(t.provider, t.providerRef),
