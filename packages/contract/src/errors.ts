@@ -346,6 +346,11 @@ export const errorCatalogue = {
     status: 200,
     msg: 'The payment provider refused this payment, so nothing was taken. You can pay again now.',
   },
+  PAYMENT_INSTRUMENT_DECLINED: {
+    code: 100911,
+    status: 200,
+    msg: 'PayPal could not take the payment from that card or account, so nothing was taken. Pay again with PayPal to choose another, or choose another way to pay.',
+  },
   ORDER_NOT_PAYABLE: { code: 100908, status: 200, msg: 'This order has nothing left to pay.' },
   ORDER_PAY_BY_PASSED: {
     code: 100909,

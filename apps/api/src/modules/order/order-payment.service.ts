@@ -145,6 +145,7 @@ export function createOrderPayments(db: Db, deps: OrderPaymentDeps) {
     // The provider holds the amount the payment was started for; the order must still owe exactly that.
     if (attempt.amountCents !== amountDueOf(order)) throw new AppError('PAYMENT_AMOUNT_MISMATCH');
     const result = await payments.capture(attempt);
+    if (result.status === 'declined' && result.redirectUrl) throw new AppError('PAYMENT_INSTRUMENT_DECLINED');
     if (result.status === 'declined') throw new AppError('PAYMENT_DECLINED');
     if (result.status === 'not_approved') throw new AppError('PAYMENT_NOT_APPROVED');
     if (result.status === 'pending') throw new AppError('PAYMENT_UNCONFIRMED');

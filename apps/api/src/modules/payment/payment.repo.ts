@@ -293,3 +293,43 @@ export async function markRefundUnsettled(
     .set({ refundUnsettledAt: now, refundUnsettledReason: reason.slice(0, 500), updatedAt: now })
     .where(and(eq(payments.id, paymentId), isNull(payments.refundUnsettledAt)));
 }
+
+/**
+ * PayPal declined the payer's card at capture and offered its order back to choose another way to pay: the attempt
+ * stays started, remembers where to send the payer, and counts the decline (the next capture's request id).
+ */
+export async function markInstrumentDeclined(
+  exec: Executor,
+  paymentId: number,
+  recoveryUrl: string,
+  now: Date,
+): Promise<void> {
+  await exec
+    .update(payments)
+    .set({ recoveryUrl, captureDeclines: sql`${payments.captureDeclines} + 1`, updatedAt: now })
+    .where(and(eq(payments.id, paymentId), eq(payments.status, 'started')));
+}
+
+/** The order's started attempt at the provider, for this amount, that its provider offered back after a decline. */
+export async function findRecoverableAttempt(
+  exec: Executor,
+  orderId: number,
+  provider: PaymentProviderName,
+  amountCents: number,
+): Promise<PaymentRow | undefined> {
+  const [row] = await exec
+    .select()
+    .from(payments)
+    .where(
+      and(
+        eq(payments.orderId, orderId),
+        eq(payments.provider, provider),
+        eq(payments.status, 'started'),
+        eq(payments.amountCents, amountCents),
+        isNotNull(payments.recoveryUrl),
+      ),
+    )
+    .orderBy(desc(payments.id))
+    .limit(1);
+  return row;
+}

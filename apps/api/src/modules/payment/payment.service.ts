@@ -26,8 +26,10 @@ import {
   findPaymentByRef,
   findStartedPayments,
   findStartedOfUnpaidOrder,
+  findRecoverableAttempt,
   insertPayment,
   insertProviderFault,
+  markInstrumentDeclined,
   listOwedRefunds,
   listStartedOfSettledOrders,
   markCapturePending,
@@ -182,6 +184,10 @@ export function createPaymentService(
      * reused for another order, by the customer or anyone else, never reaches another order's payment.
      */
     async start(order: PayableOrder, name: ProviderName, clientKey: string | undefined): Promise<string> {
+      // PayPal declined the card and offered this order back: the payer returns to it to choose another way to
+      // pay (PayPal's documented recovery), rather than starting a second PayPal order beside it.
+      const recoverable = await findRecoverableAttempt(db, order.id, name, order.amountDueCents);
+      if (recoverable?.recoveryUrl) return recoverable.recoveryUrl;
       const p = provider(name);
       if (!(await p.isEligible(order.amountDueCents, 'AUD')))
         throw new AppError('PAYMENT_METHOD_UNAVAILABLE');
@@ -236,7 +242,11 @@ export function createPaymentService(
           providerRef: attempt.providerRef,
           merchantReference: orderReference(attempt.orderId),
           amountCents: attempt.amountCents,
-          idempotencyKey: `capture-${attempt.providerKey}`,
+          // A new request after each declined card the payer replaced; the same one for a retry of this capture.
+          idempotencyKey:
+            attempt.captureDeclines === 0
+              ? `capture-${attempt.providerKey}`
+              : `capture-${attempt.providerKey}-${attempt.captureDeclines}`,
         })
         .catch(async (err: unknown) => {
           if (err instanceof PaymentAmountMismatchError && err.captureId)
@@ -248,7 +258,9 @@ export function createPaymentService(
             await markPaymentEnded(db, attempt.id, 'declined', now());
           return failed(attempt.provider, err);
         });
-      if (result.status === 'declined') await markPaymentEnded(db, attempt.id, 'declined', now());
+      if (result.status === 'declined' && result.redirectUrl)
+        await markInstrumentDeclined(db, attempt.id, result.redirectUrl, now());
+      else if (result.status === 'declined') await markPaymentEnded(db, attempt.id, 'declined', now());
       if (result.status === 'pending') await markCapturePending(db, attempt.id, now());
       if (result.status === 'not_approved' && attempt.capturePendingAt !== null)
         await markCapturePending(db, attempt.id, null);
