@@ -1,7 +1,8 @@
-import { and, asc, eq, gt, inArray, lt, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, gt, gte, inArray, isNull, lt, lte, or, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
 import { preparedPer } from '../../db/prepared.js';
 import {
+  deliveryClosures,
   deliveryWindows,
   deliveryWindowTemplates,
   type DeliveryWindowRow,
@@ -9,7 +10,7 @@ import {
 } from '../../db/schema/index.js';
 import type { ShippingZone } from '@storefront/contract/shipping';
 import { STORE_TIME_ZONE } from '@storefront/contract/delivery';
-import type { NewWindow } from './delivery.rules.js';
+import type { NewWindow, WindowFields } from './delivery.rules.js';
 
 export type { DeliveryWindowRow };
 
@@ -66,19 +67,56 @@ export async function listWindows(
 const localTime = (at: SQL) =>
   sql`to_char((${at}) at time zone ${sql.raw(`'${STORE_TIME_ZONE}'`)}, 'HH24:MI')`;
 
+/** The store's ISO day of the week (1 Monday .. 7 Sunday) at an instant. */
+const localWeekday = (at: SQL) =>
+  sql`extract(isodow from (${at}) at time zone ${sql.raw(`'${STORE_TIME_ZONE}'`)})::int`;
+
+/** The store's local date at an instant. */
+const localDay = (at: SQL) => sql`((${at}) at time zone ${sql.raw(`'${STORE_TIME_ZONE}'`)})::date`;
+
 /**
- * The window is still offered: an active template of its zone starts at its local time, or in the minutes the
- * clocks skipped just before it (a 2:30 template's window starts at 3:00 am the night daylight saving starts). A
- * template switched off, or moved to another time, stops its windows already made being listed or booked; orders in
- * them keep them.
+ * The window is still offered (`offeredAs` in delivery.rules.ts, in SQL): an active template of its zone runs on
+ * its local weekday and starts at its local time, or in the minutes the clocks skipped just before it (a 2:30
+ * template's window starts at 3:00 am the night daylight saving starts); and its day is not closed, for its zone or
+ * for every zone. A template switched off, moved to another time or day, or a day closed, stops its windows already
+ * made being listed or booked; orders in them keep them.
  */
 const isOffered = sql`exists (
   select 1 from ${deliveryWindowTemplates} t
   where t.zone = ${deliveryWindows.zone} and t.is_active
+    and ${localWeekday(sql`${deliveryWindows.startsAt}`)} = any(t.weekdays)
     and (t.start_time = ${localTime(sql`${deliveryWindows.startsAt}`)}
       or (t.start_time > ${localTime(sql`${deliveryWindows.startsAt} - interval '1 minute'`)}
         and t.start_time < ${localTime(sql`${deliveryWindows.startsAt}`)}))
+) and not exists (
+  select 1 from ${deliveryClosures} c
+  where c.date = ${localDay(sql`${deliveryWindows.startsAt}`)}
+    and (c.zone is null or c.zone = ${deliveryWindows.zone})
 )`;
+
+/** The days from `from` to `to` (`YYYY-MM-DD`, both in) closed for the zone or for every zone. */
+export async function listClosedDays(
+  exec: Executor,
+  zone: ShippingZone,
+  range: { from: string; to: string },
+): Promise<string[]> {
+  const rows = await closedDaysOf(exec).execute({ zone, ...range });
+  return rows.map((r) => r.date);
+}
+
+const closedDaysOf = preparedPer((db) =>
+  db
+    .selectDistinct({ date: deliveryClosures.date })
+    .from(deliveryClosures)
+    .where(
+      and(
+        gte(deliveryClosures.date, sql.placeholder('from')),
+        lte(deliveryClosures.date, sql.placeholder('to')),
+        or(isNull(deliveryClosures.zone), eq(deliveryClosures.zone, sql.placeholder('zone'))),
+      ),
+    )
+    .prepare('list_closed_delivery_days'),
+);
 
 const windowsOf = preparedPer((db) =>
   db
@@ -152,4 +190,40 @@ export async function returnPlace(exec: Executor, id: number): Promise<void> {
     .update(deliveryWindows)
     .set({ booked: sql`${deliveryWindows.booked} - 1` })
     .where(and(eq(deliveryWindows.id, id), gt(deliveryWindows.booked, 0)));
+}
+
+/**
+ * Locks the zones' windows starting in a span (from `from` on, before `to` when given), in id order as
+ * `lockWindows` does, and answers them: what a change of templates or closures brings up to date.
+ */
+export async function lockWindowsStarting(
+  exec: Executor,
+  zones: readonly ShippingZone[],
+  span: { from: Date; to?: Date },
+): Promise<DeliveryWindowRow[]> {
+  return exec
+    .select()
+    .from(deliveryWindows)
+    .where(
+      and(
+        inArray(deliveryWindows.zone, [...zones]),
+        gte(deliveryWindows.startsAt, span.from),
+        span.to ? lt(deliveryWindows.startsAt, span.to) : undefined,
+      ),
+    )
+    .orderBy(asc(deliveryWindows.id))
+    .for('update');
+}
+
+export async function updateWindow(exec: Executor, id: number, set: WindowFields): Promise<void> {
+  await exec.update(deliveryWindows).set(set).where(eq(deliveryWindows.id, id));
+}
+
+/** The windows starting from `from` on that have bookings, every zone's. */
+export async function listBookedWindowsFrom(exec: Executor, from: Date): Promise<DeliveryWindowRow[]> {
+  return exec
+    .select()
+    .from(deliveryWindows)
+    .where(and(gte(deliveryWindows.startsAt, from), gt(deliveryWindows.booked, 0)))
+    .orderBy(asc(deliveryWindows.startsAt));
 }

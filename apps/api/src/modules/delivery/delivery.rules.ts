@@ -1,5 +1,10 @@
 import { DELIVERY_WINDOW_DAYS, STORE_TIME_ZONE } from '@storefront/contract/delivery';
-import type { DeliveryWindowRow, DeliveryWindowTemplateRow } from '../../db/schema/index.js';
+import type { ShippingZone } from '@storefront/contract/shipping';
+import type {
+  DeliveryClosureRow,
+  DeliveryWindowRow,
+  DeliveryWindowTemplateRow,
+} from '../../db/schema/index.js';
 
 const parts = new Intl.DateTimeFormat('en-AU', {
   timeZone: STORE_TIME_ZONE,
@@ -147,30 +152,109 @@ export function localInstantBefore(date: string, time: string, minutes: number):
   return localInstant(wall.slice(0, 10), wall.slice(11, 16));
 }
 
+/** The ISO day of the week of a `YYYY-MM-DD` day: 1 Monday to 7 Sunday. */
+export function isoWeekday(date: string): number {
+  const [y, m, d] = date.split('-').map(Number);
+  return new Date(Date.UTC(y ?? 0, (m ?? 1) - 1, d ?? 1)).getUTCDay() || 7;
+}
+
 /**
- * The windows the templates make on the given local days. A window runs while the wall clock reads within its
- * template's times: from the first time the clock reads its start (or past it, when the clocks skip it) to the last
- * time it reads its end. A template whose times all fall in the hour the clocks skip makes no window that day.
+ * The window a template makes on a local day, if it runs that weekday. A window runs while the wall clock reads
+ * within its template's times: from the first time the clock reads its start (or past it, when the clocks skip it)
+ * to the last time it reads its end. A template whose times all fall in the hour the clocks skip makes no window
+ * that day.
  */
+export function windowOf(t: DeliveryWindowTemplateRow, day: string): NewWindow | undefined {
+  if (!t.weekdays.includes(isoWeekday(day))) return undefined;
+  const startsAt = localInstant(day, t.startTime);
+  const endsAt = localEndInstant(day, t.endTime);
+  if (endsAt <= startsAt) return undefined;
+  return {
+    zone: t.zone,
+    startsAt,
+    endsAt,
+    cutoffAt: localInstantBefore(day, t.startTime, t.cutoffMinutes),
+    capacity: t.capacity,
+    priceDeltaCents: t.priceDeltaCents,
+    label: t.label,
+  };
+}
+
+/** The windows the templates make on the given local days (closed days left out by the caller). */
 export function windowsFromTemplates(templates: DeliveryWindowTemplateRow[], days: string[]): NewWindow[] {
-  return days.flatMap((day) =>
-    templates.flatMap((t) => {
-      const startsAt = localInstant(day, t.startTime);
-      const endsAt = localEndInstant(day, t.endTime);
-      if (endsAt <= startsAt) return [];
-      return [
-        {
-          zone: t.zone,
-          startsAt,
-          endsAt,
-          cutoffAt: localInstantBefore(day, t.startTime, t.cutoffMinutes),
-          capacity: t.capacity,
-          priceDeltaCents: t.priceDeltaCents,
-          label: t.label,
-        },
-      ];
-    }),
-  );
+  return days.flatMap((day) => templates.flatMap((t) => windowOf(t, day) ?? []));
+}
+
+export type Closure = Pick<DeliveryClosureRow, 'date' | 'zone'>;
+
+/** No delivery to the zone that day: closed for it, or for every zone. */
+export const isClosed = (closures: Closure[], zone: ShippingZone, day: string) =>
+  closures.some((c) => c.date === day && (c.zone === null || c.zone === zone));
+
+/** What decides which windows are offered: the zone's templates (switched off ones too) and the closures. */
+export type Offering = { templates: DeliveryWindowTemplateRow[]; closures: Closure[] };
+
+/**
+ * The window as its template makes it now, while it is offered: an active template of its zone makes a window
+ * starting then on its day, and the day is not closed. (`isOffered` in delivery.repo.ts is this rule in SQL.)
+ */
+export function offeredAs(
+  w: Pick<DeliveryWindowRow, 'zone' | 'startsAt'>,
+  { templates, closures }: Offering,
+): { template: DeliveryWindowTemplateRow; window: NewWindow } | undefined {
+  const day = localDateOfWindow(w.startsAt);
+  if (isClosed(closures, w.zone, day)) return undefined;
+  for (const template of templates) {
+    if (!template.isActive || template.zone !== w.zone) continue;
+    const made = windowOf(template, day);
+    if (made && made.startsAt.getTime() === w.startsAt.getTime()) return { template, window: made };
+  }
+  return undefined;
+}
+
+export type WindowFields = Partial<
+  Pick<DeliveryWindowRow, 'endsAt' | 'cutoffAt' | 'capacity' | 'priceDeltaCents' | 'label'>
+>;
+
+/** What a change of templates or closures does to windows already made, and why it may not be made. */
+export type WindowPlan = {
+  updates: { id: number; set: WindowFields }[];
+  /** Booked windows the change stops offering. */
+  lost: DeliveryWindowRow[];
+  /** Booked windows whose end the change moves. */
+  retimed: DeliveryWindowRow[];
+  /** Windows with more booked than their template's new capacity. */
+  overbooked: DeliveryWindowRow[];
+};
+
+/**
+ * The windows already made, brought to what the templates make after a change: an offered window takes its
+ * template's end, cut-off, capacity, price and label; one no longer offered keeps no places (capacity = booked, 0),
+ * so a booking that read it offered just before the change finds it full. A booked window is never taken away,
+ * retimed or made smaller than its bookings: those are refusals. Windows offered neither before nor after (an
+ * order kept in a window switched off earlier) are left as they are.
+ */
+export function planWindows(windows: DeliveryWindowRow[], before: Offering, after: Offering): WindowPlan {
+  const plan: WindowPlan = { updates: [], lost: [], retimed: [], overbooked: [] };
+  for (const w of windows) {
+    const offered = offeredAs(w, after);
+    if (!offered) {
+      if (w.booked > 0 && offeredAs(w, before)) plan.lost.push(w);
+      else if (w.booked === 0 && w.capacity !== 0) plan.updates.push({ id: w.id, set: { capacity: 0 } });
+      continue;
+    }
+    const made = offered.window;
+    if (w.booked > made.capacity) plan.overbooked.push(w);
+    if (w.booked > 0 && made.endsAt.getTime() !== w.endsAt.getTime()) plan.retimed.push(w);
+    const set: WindowFields = {};
+    if (made.endsAt.getTime() !== w.endsAt.getTime()) set.endsAt = made.endsAt;
+    if (made.cutoffAt.getTime() !== w.cutoffAt.getTime()) set.cutoffAt = made.cutoffAt;
+    if (made.capacity !== w.capacity) set.capacity = made.capacity;
+    if (made.priceDeltaCents !== w.priceDeltaCents) set.priceDeltaCents = made.priceDeltaCents;
+    if (made.label !== w.label) set.label = made.label;
+    if (Object.keys(set).length > 0) plan.updates.push({ id: w.id, set });
+  }
+  return plan;
 }
 
 /** A window can be booked (or left) until its cut-off. */

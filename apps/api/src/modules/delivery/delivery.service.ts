@@ -15,11 +15,15 @@ import {
   findOfferedWindow,
   findWindow,
   listActiveTemplates,
+  listBookedWindowsFrom,
+  listClosedDays,
   listWindows,
   listZonesWithWindows,
   lockWindows,
+  lockWindowsStarting,
   returnPlace,
   takePlace,
+  updateWindow,
   type DeliveryWindowRow,
 } from './delivery.repo.js';
 import {
@@ -29,9 +33,22 @@ import {
   localDateOfWindow,
   localInstant,
   windowsFromTemplates,
+  type WindowPlan,
 } from './delivery.rules.js';
 
-export { returnPlace as returnWindowPlace, findWindow as findDeliveryWindow, findOfferedWindow, lockWindows };
+export {
+  returnPlace as returnWindowPlace,
+  findWindow as findDeliveryWindow,
+  findOfferedWindow,
+  lockWindows,
+  lockWindowsStarting,
+  listBookedWindowsFrom,
+};
+
+/** Brings windows already made (locked by the caller's transaction) to what a change of templates plans for them. */
+export async function applyWindowPlan(tx: Executor, plan: WindowPlan): Promise<void> {
+  for (const { id, set } of plan.updates) await updateWindow(tx, id, set);
+}
 
 const NEXT_FREE_SHOWN = 3;
 
@@ -99,14 +116,19 @@ export async function windowsOfZone(
 ): Promise<{ required: boolean; windows: DeliveryWindowRow[] }> {
   const days = bookableDays(now);
   const range = { from: now, to: localInstant(days[days.length - 1] ?? localDate(now), '23:59') };
-  const [templates, listed] = await together([
+  const [templates, listed, closed] = await together([
     listActiveTemplates(exec, zone),
     listWindows(exec, zone, range),
+    listClosedDays(exec, zone, {
+      from: days[0] ?? localDate(now),
+      to: days[days.length - 1] ?? localDate(now),
+    }),
   ]);
   if (templates.length === 0) return { required: false, windows: [] };
   // Made once, by the first listing that finds them missing: a listing is otherwise a read.
   const made = new Set(listed.map((w) => w.startsAt.getTime()));
-  const missing = windowsFromTemplates(templates, days).filter(
+  const openDays = days.filter((day) => !closed.includes(day));
+  const missing = windowsFromTemplates(templates, openDays).filter(
     (w) => w.cutoffAt > range.from && w.startsAt < range.to && !made.has(w.startsAt.getTime()),
   );
   if (missing.length === 0) return { required: true, windows: listed };
