@@ -64,12 +64,14 @@ export async function claimVoucher(
   code: string,
   now: Date,
 ): Promise<VoucherRow | undefined> {
+  const found = await findVoucherByCode(db, code);
+  if (!found) return undefined;
   const [row] = await db
     .update(vouchers)
     .set({ redeemedBy: customerId, redeemedAt: now })
     .where(
       and(
-        sql`upper(${vouchers.code}) = upper(${code})`,
+        eq(vouchers.id, found.id),
         sql`${vouchers.redeemedBy} is null`,
         sql`${vouchers.expiresAt} > ${now.toISOString()}::timestamptz`,
       ),
@@ -82,6 +84,12 @@ export async function findVoucherByCode(db: Executor, code: string): Promise<Vou
   const [row] = await db
     .select()
     .from(vouchers)
-    .where(sql`upper(${vouchers.code}) = upper(${code})`);
+    // As printed (7KQM-XH4P-2WRN) or typed without its dashes: spaces are already gone (normaliseCode).
+    .where(
+      sql`upper(${vouchers.code}) = upper(${code})
+        or replace(upper(${vouchers.code}), '-', '') = replace(upper(${code}), '-', '')`,
+    )
+    .orderBy(sql`upper(${vouchers.code}) = upper(${code}) desc`)
+    .limit(1);
   return row;
 }
