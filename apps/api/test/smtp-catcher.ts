@@ -17,8 +17,16 @@ export interface SmtpCatcher {
   /** `smtp://127.0.0.1:<port>`, for SMTP_URL. */
   url: string;
   mails: CaughtMail[];
-  /** The next `count` mails are refused with a temporary failure (451), as a struggling server does. */
-  refuseNext(count: number): void;
+  /**
+   * The next `count` mails are refused after their content with `responseCode`: by default a temporary failure (451),
+   * as a struggling server does; a 5xx (554) refuses them for good, as a spam filter does.
+   */
+  refuseNext(count: number, responseCode?: number): void;
+  /**
+   * Refuses every mail to `address` (case aside) at its recipient, with `responseCode` (550 by default: no such
+   * mailbox, for good; 450 for a mailbox unavailable for now); null takes it back.
+   */
+  refuseAddress(address: string, responseCode?: number | null): void;
   /**
    * Runs `hook` on each mail received, before the server answers for it (so the sender's send has not finished),
    * until replaced; undefined stops it.
@@ -38,7 +46,8 @@ export interface SmtpCatcher {
 
 export async function startSmtpCatcher(): Promise<SmtpCatcher> {
   const mails: CaughtMail[] = [];
-  let refusing = 0;
+  let refusing = { count: 0, responseCode: 451 };
+  const refusedAddresses = new Map<string, number>();
   let onReceive: ((mail: CaughtMail) => Promise<void>) | undefined;
   let connections = 0;
   const newServer = () =>
@@ -54,12 +63,21 @@ export async function startSmtpCatcher(): Promise<SmtpCatcher> {
         connections += 1;
         callback();
       },
+      onRcptTo(address, _session, callback) {
+        const responseCode = refusedAddresses.get(address.address.toLowerCase());
+        if (responseCode === undefined) return callback();
+        const why =
+          responseCode >= 500 ? '5.1.1 No such mailbox here' : '4.2.1 Mailbox unavailable, try again later';
+        callback(Object.assign(new Error(why), { responseCode }));
+      },
       onData(stream, session, callback) {
         simpleParser(stream)
           .then((parsed) => {
-            if (refusing > 0) {
-              refusing -= 1;
-              throw Object.assign(new Error('Mailbox busy, try again later'), { responseCode: 451 });
+            if (refusing.count > 0) {
+              refusing.count -= 1;
+              const { responseCode } = refusing;
+              const why = responseCode >= 500 ? '5.7.1 Message refused' : 'Mailbox busy, try again later';
+              throw Object.assign(new Error(why), { responseCode });
             }
             const html = typeof parsed.html === 'string' ? parsed.html : '';
             const mail: CaughtMail = {
@@ -104,8 +122,12 @@ export async function startSmtpCatcher(): Promise<SmtpCatcher> {
       await close();
       server = await listen(port);
     },
-    refuseNext(count) {
-      refusing = count;
+    refuseNext(count, responseCode = 451) {
+      refusing = { count, responseCode };
+    },
+    refuseAddress(address, responseCode = 550) {
+      if (responseCode === null) refusedAddresses.delete(address.toLowerCase());
+      else refusedAddresses.set(address.toLowerCase(), responseCode);
     },
     onReceive(hook) {
       onReceive = hook;

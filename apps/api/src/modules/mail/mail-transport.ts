@@ -21,9 +21,43 @@ export interface MailTransport {
   readonly kind: 'smtp' | 'mailbox';
   /** Mails it takes at once: more wait their turn inside it. */
   readonly parallel: number;
-  /** Resolves once the server accepted the mail (or it was kept); rejects with the server's reason. */
+  /**
+   * Resolves once the server accepted the mail (or it was kept); rejects with the server's reason, a `MailRefused`
+   * when sending it again would get the same answer.
+   */
   send(mail: OutgoingMail): Promise<void>;
   close(): void;
+}
+
+/**
+ * The server refused the mail for good (a 5xx reply to its recipient or to its content): it is not sent again.
+ * `refused` is `address` when the recipient's mailbox was refused (it does not exist, or takes no mail).
+ */
+export class MailRefused extends Error {
+  constructor(
+    message: string,
+    readonly refused: 'address' | 'mail',
+  ) {
+    super(message);
+    this.name = 'MailRefused';
+  }
+}
+
+/** What nodemailer adds to the errors it rejects with (its `NodemailerError`). */
+type SmtpFailure = { permanent?: boolean; command?: string; response?: string };
+
+/**
+ * The refusal in a nodemailer error, or null when another attempt may go through. Only the recipient's and the
+ * message's replies count: a 5xx to the connection, the sign-in or the sender is the shop's configuration to fix,
+ * and every mail would get it, so those are retried. RCPT TO refused, or an enhanced status 5.1.x ("bad destination
+ * mailbox") on the message, is the address.
+ */
+function refusalOf(err: unknown): MailRefused | null {
+  if (!(err instanceof Error)) return null;
+  const { permanent, command, response } = err as Error & SmtpFailure;
+  if (permanent !== true || (command !== 'RCPT TO' && command !== 'DATA')) return null;
+  const isAddress = command === 'RCPT TO' || /^5\d\d[ -]5\.1\.\d/.test(response ?? '');
+  return new MailRefused(err.message, isAddress ? 'address' : 'mail');
 }
 
 const SMTP_TIMEOUTS = { connectionTimeout: 10_000, greetingTimeout: 10_000, socketTimeout: 20_000 };
@@ -76,7 +110,9 @@ export function createSmtpTransport(
     kind: 'smtp',
     parallel: connections,
     async send(mail) {
-      await transporter.sendMail(messageOf(mail, from, host));
+      await transporter.sendMail(messageOf(mail, from, host)).catch((err: unknown) => {
+        throw refusalOf(err) ?? err;
+      });
     },
     close: () => transporter.close(),
   };

@@ -1,30 +1,35 @@
 import type { Db } from '../../db/client.js';
 import type { WarnLog } from '../../lib/warn-log.js';
-import type { MailTransport } from './mail-transport.js';
+import { withdrawIfOrderCancelled } from './cancelled-order-mails.js';
+import { MailRefused, type MailTransport } from './mail-transport.js';
 import {
+  ADDRESS_REFUSED,
   claimDueMails,
-  extendClaim,
   giveUpLapsedMails,
+  isTimeCritical,
   markMailFailed,
-  markMailsSent,
+  markMailSent,
   putBackUntried,
   renderedMail,
+  renewClaim,
   type OutboxMailRow,
 } from './outbox.repo.js';
 
 export type MailWorkerSettings = {
-  now: () => Date;
+  /**
+   * The app's clock, which the worker does not read: claims and retries are timed by the database's (`now()`), one
+   * for every process, so one whose clock runs ahead can neither take over mails another holds nor retry early.
+   */
+  now?: () => Date;
   log: WarnLog;
   /** Mails claimed per round; by default enough to keep each of the transport's connections busy. */
   batch?: number;
-  /**
-   * How long a claim holds: longer than one mail can take to send. A batch that runs past half of it extends the
-   * claim of each mail before sending it, and leaves one whose claim lapsed (another worker may be sending it).
-   */
+  /** How long a claim holds: longer than one mail can take to send. Each mail's is renewed just before it is sent. */
   claimMs?: number;
   /**
    * Attempts before a mail is given up as failed (the last error stays on its row); an attempt whose claim lapsed
-   * without an answer (the process died or hung while sending) counts too.
+   * without an answer (the process died or hung while sending) counts too. A mail the server refuses for good (a
+   * 5xx to its recipient or its content) is given up at its first.
    */
   maxAttempts?: number;
   /** The first retry's delay; each later one doubles, up to an hour. */
@@ -33,6 +38,7 @@ export type MailWorkerSettings = {
    * Withdraws a claimed mail that a later change made unwanted (the newsletter's, to an address that has left the
    * list since it was written), answering true when it did: it is then not sent. Asked of each mail just before it
    * is handed to the transport, so a change made while the earlier mails of its round were being sent counts too.
+   * A mail about an order cancelled since is withdrawn by the worker itself (`withdrawIfOrderCancelled`).
    */
   withdraw?: (mail: OutboxMailRow) => Promise<boolean>;
 };
@@ -47,17 +53,23 @@ export function retryDelayMs(attempts: number, baseMs: number): number {
 
 /**
  * A round's mails by address, each address's in the order they were written (UPDATE … RETURNING has none): an order's
- * "placed" reaches its customer before its "cancelled" while mails to other customers go side by side.
+ * "placed" reaches its customer before its "cancelled" while mails to other customers go side by side. A
+ * time-critical mail (a password reset) is a lane of its own, and those lanes go first.
  */
 function lanesOf(mails: OutboxMailRow[]): OutboxMailRow[][] {
+  const critical: OutboxMailRow[][] = [];
   const lanes = new Map<string, OutboxMailRow[]>();
   for (const mail of [...mails].sort((a, b) => a.id - b.id)) {
+    if (isTimeCritical(mail.topic)) {
+      critical.push([mail]);
+      continue;
+    }
     const address = mail.toAddress.toLowerCase();
     const lane = lanes.get(address);
     if (lane) lane.push(mail);
     else lanes.set(address, [mail]);
   }
-  return [...lanes.values()];
+  return [...critical, ...lanes.values()];
 }
 
 /**
@@ -87,9 +99,9 @@ async function eachLane(
 /**
  * Sends the outbox. Runs beside the requests (never inside one) in every API process: each round claims due mails
  * with one statement that skips rows another process holds, so every mail is handed to the server by one process,
- * and sends as many at once as the transport takes, one address's mails one after another.
- * A process killed mid-round leaves its claims to lapse, and the mails it had not marked sent yet (up to a round's)
- * are sent again, each with the same Message-ID.
+ * and sends as many at once as the transport takes, one address's mails one after another. Each mail is recorded
+ * sent as soon as the server accepts it. A process killed mid-round leaves its claims to lapse, and the mail it was
+ * handing over then (one per connection) is sent again, with the same Message-ID.
  */
 export function createMailWorker(db: Db, transport: MailTransport, settings: MailWorkerSettings) {
   const batch = settings.batch ?? Math.max(10, transport.parallel * MAILS_PER_CONNECTION);
@@ -97,10 +109,8 @@ export function createMailWorker(db: Db, transport: MailTransport, settings: Mai
   const maxAttempts = settings.maxAttempts ?? 10;
   const retryBaseMs = settings.retryBaseMs ?? 30_000;
 
-  /** Sends a mail; when the server refuses it, answers when it will be tried again (null: given up). */
-  async function deliver(
-    mail: OutboxMailRow,
-  ): Promise<{ sent: true } | { sent: false; retryAt: Date | null }> {
+  /** Sends a mail and records what became of it: sent, to be retried, or given up. */
+  async function deliver(mail: OutboxMailRow): Promise<'sent' | 'retry' | 'given-up'> {
     try {
       const { subject, text, html } = renderedMail(mail);
       await transport.send({
@@ -113,76 +123,72 @@ export function createMailWorker(db: Db, transport: MailTransport, settings: Mai
         headers: mail.headers,
       });
     } catch (err) {
-      const reason = err instanceof Error ? err.message : String(err);
-      const next =
-        mail.attempts >= maxAttempts
-          ? ('give-up' as const)
-          : { nextAttemptAt: new Date(settings.now().getTime() + retryDelayMs(mail.attempts, retryBaseMs)) };
-      await markMailFailed(db, mail, reason, next);
-      settings.log.warn(
-        { mailId: mail.id, topic: mail.topic, attempts: mail.attempts, reason },
-        next === 'give-up' ? 'mail given up' : 'mail not sent; retrying later',
-      );
-      return { sent: false, retryAt: next === 'give-up' ? null : next.nextAttemptAt };
+      return recordFailure(mail, err);
     }
-    return { sent: true };
+    // Before anything else that can fail: a round that fails after this does not send the mail again.
+    await markMailSent(db, mail);
+    return 'sent';
   }
 
-  /** The mail with its claim extended when the batch has run past half of it; undefined once it lapsed. */
-  async function stillHeld(mail: OutboxMailRow, claimedAt: Date): Promise<OutboxMailRow | undefined> {
-    if (!isPastHalfClaim(claimedAt)) return mail;
-    return extendClaim(db, mail, new Date(settings.now().getTime() + claimMs));
+  async function recordFailure(mail: OutboxMailRow, err: unknown): Promise<'retry' | 'given-up'> {
+    const reason = err instanceof Error ? err.message : String(err);
+    const refused = err instanceof MailRefused ? err.refused : null;
+    const isGivenUp = refused !== null || mail.attempts >= maxAttempts;
+    const lastError =
+      refused === 'address'
+        ? `${ADDRESS_REFUSED}${reason}`
+        : refused === 'mail'
+          ? `refused: ${reason}`
+          : reason;
+    await markMailFailed(
+      db,
+      mail,
+      lastError,
+      isGivenUp ? 'give-up' : { retryInMs: retryDelayMs(mail.attempts, retryBaseMs) },
+    );
+    settings.log.warn(
+      { mailId: mail.id, topic: mail.topic, attempts: mail.attempts, reason },
+      refused
+        ? `mail refused for good (${refused})`
+        : isGivenUp
+          ? 'mail given up'
+          : 'mail not sent; retrying later',
+    );
+    return isGivenUp ? 'given-up' : 'retry';
   }
 
-  function isPastHalfClaim(claimedAt: Date): boolean {
-    return settings.now().getTime() - claimedAt.getTime() >= claimMs / 2;
+  async function isWithdrawn(mail: OutboxMailRow): Promise<boolean> {
+    if (await withdrawIfOrderCancelled(db, mail)) return true;
+    return settings.withdraw ? settings.withdraw(mail) : false;
   }
 
   /** One round: sends what is due now; `claimed` counts the withdrawn mails too. */
   async function sendRound(): Promise<{ sent: number; failed: number; claimed: number }> {
-    const claimedAt = settings.now();
-    const claimed = await claimDueMails(
-      db,
-      claimedAt,
-      new Date(claimedAt.getTime() + claimMs),
-      batch,
-      maxAttempts,
-    );
+    const claimed = await claimDueMails(db, claimMs, batch, maxAttempts);
     if (claimed.length === 0) {
-      const gaveUp = await giveUpLapsedMails(db, claimedAt, maxAttempts);
+      const gaveUp = await giveUpLapsedMails(db, maxAttempts);
       if (gaveUp > 0) settings.log.warn({ count: gaveUp }, 'mails given up: every attempt ended unanswered');
     }
-    // Mails sent are marked together, one statement a round instead of one a mail, and before any claim could
-    // lapse: once the round has run past half of it (when claims start being extended), and at its end.
-    let delivered: OutboxMailRow[] = [];
-    const markDelivered = async () => {
-      const done = delivered;
-      delivered = [];
-      await markMailsSent(db, done, settings.now());
-    };
     let sent = 0;
     let withdrawn = 0;
     await eachLane(lanesOf(claimed), transport.parallel, async (lane) => {
       for (const [index, mail] of lane.entries()) {
-        if (isPastHalfClaim(claimedAt)) await markDelivered();
-        const held = await stillHeld(mail, claimedAt);
+        // Renewed just before it goes: one withdrawn or taken over while the round sent the mails before it is left.
+        const held = await renewClaim(db, mail, claimMs);
         if (!held) continue;
-        if (settings.withdraw && (await settings.withdraw(held))) {
+        if (await isWithdrawn(held)) {
           withdrawn += 1;
           continue;
         }
         const outcome = await deliver(held);
-        if (outcome.sent) {
-          delivered.push(held);
-          sent += 1;
-        } else if (outcome.retryAt) {
+        if (outcome === 'sent') sent += 1;
+        else if (outcome === 'retry') {
           // The address's later mails wait for this one: its customer reads "placed" before "cancelled".
-          await putBackUntried(db, lane.slice(index + 1), outcome.retryAt);
+          await putBackUntried(db, lane.slice(index + 1), held);
           return;
         }
       }
     });
-    await markDelivered();
     return { sent, failed: claimed.length - sent - withdrawn, claimed: claimed.length };
   }
 

@@ -1,4 +1,18 @@
-import { and, eq, gte, isNull, lt, lte, or, sql, type SQL } from 'drizzle-orm';
+import {
+  and,
+  desc,
+  eq,
+  gte,
+  isNull,
+  like,
+  lt,
+  lte,
+  ne,
+  or,
+  sql,
+  type Placeholder,
+  type SQL,
+} from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
 import { preparedPer } from '../../db/prepared.js';
 import { outboxMails, type OutboxMailRow } from '../../db/schema/index.js';
@@ -41,13 +55,14 @@ const MAILS_PER_STATEMENT = 1000;
 
 // Every order event writes one, a checkout batch one per order: one statement text for any number, prepared, the
 // mails as one JSON array (parsed once, where text arrays of mails were escaped and parsed character by
-// character). Every column in the schema's order, due at once.
+// character). Every column in the schema's order, due at once by the database's clock (which times claims and
+// retries); written at the caller's `now` (its Message-ID and Date).
 const insertMailsOf = preparedPer((db) =>
   db
     .insert(outboxMails)
     .select(
       sql`select nextval(pg_get_serial_sequence('outbox_mails', 'id')), mail.topic, mail.to_address, mail.subject,
-          mail.content, null::text, null::text, mail.headers, 'pending', 0, ${sql.placeholder('now')}::timestamptz,
+          mail.content, null::text, null::text, mail.headers, 'pending', 0, now(),
           null::timestamptz, null::text, ${sql.placeholder('now')}::timestamptz, null::timestamptz
         from jsonb_to_recordset(${sql.placeholder('mails')}::jsonb)
           as mail(topic text, to_address text, subject text, content jsonb, headers jsonb)`,
@@ -63,29 +78,55 @@ export function renderedMail(row: OutboxMailRow): MailContent {
 }
 
 /**
- * Claims up to `limit` due mails for one worker until `claimedUntil`, in one statement: rows another worker is
- * claiming at the same moment are skipped (SKIP LOCKED), so two processes never take the same mail. An address's
- * mails go in the order written: a mail is not taken while one written before it to the same address is still to
- * send and not taken with it (waiting for a retry, held by another worker, being claimed by one this instant, or
- * past the round's limit). So a retry keeps its place before mails written since, and two processes never send
- * one customer's mails side by side.
+ * Mails whose link runs out soon (a password reset works for 30 minutes): they neither wait behind an address's
+ * earlier mails (one in retry back-off would hold them for up to an hour) nor hold its later ones back.
+ */
+export const TIME_CRITICAL_TOPICS: readonly string[] = [
+  'password-reset',
+  'verify-email',
+  'staff-password-link',
+];
+
+export function isTimeCritical(topic: string): boolean {
+  return TIME_CRITICAL_TOPICS.includes(topic);
+}
+
+/**
+ * `ms` after the database's clock, to the millisecond a Date keeps (a claim is matched by equality). Claims and
+ * retries are timed by the database, one clock for every process: a process whose own clock runs ahead can neither
+ * take over a claim another holds nor retry a mail early.
+ */
+function dbNowPlus(ms: number | Placeholder): SQL {
+  return sql`date_trunc('milliseconds', now() + ${ms}::double precision * interval '1 millisecond')`;
+}
+
+/**
+ * Claims up to `limit` due mails for one worker for `claimMs`, in one statement: rows another worker is claiming at
+ * the same moment are skipped (SKIP LOCKED), so two processes never take the same mail. An address's mails go in the
+ * order written: a mail is not taken while one written before it to the same address is still to send and not taken
+ * with it (waiting for a retry, held by another worker, being claimed by one this instant, or past the round's
+ * limit). So a retry keeps its place before mails written since, and two processes never send one customer's mails
+ * side by side. Time-critical mails (`TIME_CRITICAL_TOPICS`) stand outside that order.
  */
 export async function claimDueMails(
   exec: Executor,
-  now: Date,
-  claimedUntil: Date,
+  claimMs: number,
   limit: number,
   maxAttempts: number,
 ): Promise<OutboxMailRow[]> {
   const due = exec.$with('due').as(
     exec
-      .select({ id: outboxMails.id, address: sql<string>`lower(${outboxMails.toAddress})`.as('address') })
+      .select({
+        id: outboxMails.id,
+        topic: outboxMails.topic,
+        address: sql<string>`lower(${outboxMails.toAddress})`.as('address'),
+      })
       .from(outboxMails)
       .where(
         and(
           eq(outboxMails.status, 'pending'),
-          lte(outboxMails.nextAttemptAt, now),
-          or(isNull(outboxMails.claimedUntil), lte(outboxMails.claimedUntil, now)),
+          lte(outboxMails.nextAttemptAt, sql`now()`),
+          or(isNull(outboxMails.claimedUntil), lte(outboxMails.claimedUntil, sql`now()`)),
           lt(outboxMails.attempts, maxAttempts),
         ),
       )
@@ -93,51 +134,64 @@ export async function claimDueMails(
       .limit(limit)
       .for('update', { skipLocked: true }),
   );
+  const critical = sql.param([...TIME_CRITICAL_TOPICS]);
   return exec
     .with(due)
     .update(outboxMails)
-    .set({ claimedUntil, attempts: sql`${outboxMails.attempts} + 1` })
+    .set({ claimedUntil: dbNowPlus(claimMs), attempts: sql`${outboxMails.attempts} + 1` })
     .from(due)
     .where(
       and(
         eq(outboxMails.id, due.id),
-        sql`not exists (
+        sql`(${due.topic} = any(${critical}::text[]) or not exists (
           select 1 from ${outboxMails} as earlier
           where earlier.status = 'pending' and lower(earlier.to_address) = ${due.address}
-            and earlier.id < ${due.id} and earlier.id not in (select id from ${due}))`,
+            and earlier.id < ${due.id} and earlier.id not in (select id from ${due})
+            and earlier.topic <> all(${critical}::text[])))`,
       ),
     )
     .returning();
 }
 
 /**
- * Holds a claimed mail longer, while its holder still has it; undefined when the claim lapsed and another worker
- * may have taken it over (the holder must then leave it).
+ * Takes a claimed mail for sending, just before it is handed over: renews its claim for `claimMs` while its holder
+ * still has it and it is still to send. Undefined once it was withdrawn (an order paid or cancelled meanwhile), given
+ * up, or its claim lapsed and another worker took it over: the holder must then leave it.
  */
-export async function extendClaim(
+export async function renewClaim(
   exec: Executor,
   mail: OutboxMailRow,
-  claimedUntil: Date,
+  claimMs: number,
 ): Promise<OutboxMailRow | undefined> {
-  const [row] = await exec
-    .update(outboxMails)
-    .set({ claimedUntil })
-    .where(
-      and(
-        eq(outboxMails.id, mail.id),
-        eq(outboxMails.status, 'pending'),
-        eq(outboxMails.claimedUntil, claimOf(mail)),
-      ),
-    )
-    .returning();
+  const [row] = await renewClaimOf(exec).execute({
+    id: mail.id,
+    claim: claimOf(mail).toISOString(),
+    claimMs,
+  });
   return row;
 }
+
+// Asked of every mail: built and prepared once per connection.
+const renewClaimOf = preparedPer((db) =>
+  db
+    .update(outboxMails)
+    .set({ claimedUntil: dbNowPlus(sql.placeholder('claimMs')) })
+    .where(
+      and(
+        eq(outboxMails.id, sql.placeholder('id')),
+        eq(outboxMails.status, 'pending'),
+        sql`${outboxMails.claimedUntil} = ${sql.placeholder('claim')}::timestamptz`,
+      ),
+    )
+    .returning()
+    .prepare('renew_mail_claim'),
+);
 
 /**
  * Gives up mails whose every attempt ended with its claim lapsing (the process sending it died or hung each time,
  * so no failure was recorded): without this they would be claimed again for ever.
  */
-export async function giveUpLapsedMails(exec: Executor, now: Date, maxAttempts: number): Promise<number> {
+export async function giveUpLapsedMails(exec: Executor, maxAttempts: number): Promise<number> {
   const rows = await exec
     .update(outboxMails)
     .set({
@@ -149,7 +203,7 @@ export async function giveUpLapsedMails(exec: Executor, now: Date, maxAttempts: 
       and(
         eq(outboxMails.status, 'pending'),
         gte(outboxMails.attempts, maxAttempts),
-        lte(outboxMails.claimedUntil, now),
+        lte(outboxMails.claimedUntil, sql`now()`),
       ),
     )
     .returning({ id: outboxMails.id });
@@ -158,8 +212,8 @@ export async function giveUpLapsedMails(exec: Executor, now: Date, maxAttempts: 
 
 /**
  * Withdraws an unsent mail that a later event made wrong (an order's "awaits payment" once it is paid or cancelled):
- * it is kept as failed, with `reason`. One being sent at this moment may still arrive, but its worker finds its claim
- * gone, so it is never retried after the mail that overtook it.
+ * it is kept as failed, with `reason`. A worker holding it finds its claim gone just before sending it, and leaves it;
+ * one already handing it to the server marks it sent, saying so (`markMailSent`).
  */
 export async function withdrawPendingMail(
   exec: Executor,
@@ -179,15 +233,49 @@ export async function withdrawPendingMail(
 }
 
 /**
- * Marks mails sent in one statement, each only while its claim is the one it was sent under (a worker whose claim
- * lapsed finds it taken over).
+ * Records a mail the server accepted, as soon as it did: before anything else the round does can fail, which would
+ * leave it pending, to be sent again once its claim lapses. Recorded whoever holds it by now, since it went; one
+ * withdrawn or given up while it was being handed over keeps why in `lastError`, behind "sent after it was given up".
  */
-export async function markMailsSent(exec: Executor, mails: OutboxMailRow[], now: Date): Promise<void> {
-  if (mails.length === 0) return;
+export async function markMailSent(exec: Executor, mail: OutboxMailRow): Promise<void> {
+  await markMailSentOf(exec).execute({ id: mail.id });
+}
+
+const markMailSentOf = preparedPer((db) =>
+  db
+    .update(outboxMails)
+    .set({
+      status: 'sent',
+      sentAt: sql`now()`,
+      claimedUntil: null,
+      lastError: sql`case when ${outboxMails.status} = 'failed'
+        then 'sent after it was given up: ' || coalesce(${outboxMails.lastError}, 'failed') end`,
+    })
+    .where(and(eq(outboxMails.id, sql.placeholder('id')), ne(outboxMails.status, 'sent')))
+    .prepare('mark_mail_sent'),
+);
+
+/** The `lastError` of a mail whose address the server refused (a 5xx to it as recipient). */
+export const ADDRESS_REFUSED = 'address refused: ';
+
+/**
+ * Puts a mail that failed back in the queue `retryInMs` from now (the database's now), or gives it up as failed;
+ * only while its claim is the one it was sent under.
+ */
+export async function markMailFailed(
+  exec: Executor,
+  mail: OutboxMailRow,
+  error: string,
+  next: { retryInMs: number } | 'give-up',
+): Promise<void> {
   await exec
     .update(outboxMails)
-    .set({ status: 'sent', sentAt: now, claimedUntil: null, lastError: null })
-    .where(stillClaimedAs(mails));
+    .set({
+      lastError: error.slice(0, 500),
+      claimedUntil: null,
+      ...(next === 'give-up' ? { status: 'failed' as const } : { nextAttemptAt: dbNowPlus(next.retryInMs) }),
+    })
+    .where(and(eq(outboxMails.id, mail.id), eq(outboxMails.claimedUntil, claimOf(mail))));
 }
 
 /** The rows of `mails`, each while its claim is still the one it was claimed under. */
@@ -197,42 +285,57 @@ function stillClaimedAs(mails: OutboxMailRow[]): SQL {
   return sql`(${outboxMails.id}, ${outboxMails.claimedUntil}) in (select * from unnest(${sql.param(ids)}::bigint[], ${sql.param(claims)}::timestamptz[]))`;
 }
 
-/** Puts a mail that failed back in the queue for `nextAttemptAt`, or gives it up as failed. */
-export async function markMailFailed(
-  exec: Executor,
-  mail: OutboxMailRow,
-  error: string,
-  next: { nextAttemptAt: Date } | 'give-up',
-): Promise<void> {
-  await exec
-    .update(outboxMails)
-    .set({
-      lastError: error.slice(0, 500),
-      claimedUntil: null,
-      ...(next === 'give-up' ? { status: 'failed' as const } : { nextAttemptAt: next.nextAttemptAt }),
-    })
-    .where(and(eq(outboxMails.id, mail.id), eq(outboxMails.claimedUntil, claimOf(mail))));
-}
-
 function claimOf(mail: OutboxMailRow): Date {
   if (!mail.claimedUntil) throw new Error(`mail ${mail.id} is not claimed`);
   return mail.claimedUntil;
 }
 
 /**
- * Puts claimed mails back unsent and untried (their claim's attempt taken back), due at `nextAttemptAt`: mails held
- * back behind an earlier mail to the same address that the server refused, so they follow it.
+ * Puts claimed mails back unsent and untried (their claim's attempt taken back), due when `behind` is (now, if it
+ * was given up meanwhile): mails held back behind an earlier mail to the same address that the server refused for
+ * now, so they follow it.
  */
 export async function putBackUntried(
   exec: Executor,
   mails: OutboxMailRow[],
-  nextAttemptAt: Date,
+  behind: OutboxMailRow,
 ): Promise<void> {
   if (mails.length === 0) return;
   await exec
     .update(outboxMails)
-    .set({ claimedUntil: null, nextAttemptAt, attempts: sql`${outboxMails.attempts} - 1` })
+    .set({
+      claimedUntil: null,
+      nextAttemptAt: sql`coalesce((select e.next_attempt_at from outbox_mails e
+        where e.id = ${behind.id} and e.status = 'pending'), now())`,
+      attempts: sql`${outboxMails.attempts} - 1`,
+    })
     .where(stillClaimedAs(mails));
+}
+
+/**
+ * Whether the mail server refused `address` itself (case aside) on the latest mail that went to it or was refused:
+ * the customer should be asked to correct it. Null when it never was, or a mail went there since.
+ */
+export async function findAddressRefusal(
+  exec: Executor,
+  address: string,
+): Promise<{ mailId: number; reason: string } | null> {
+  const [latest] = await exec
+    .select({ id: outboxMails.id, status: outboxMails.status, lastError: outboxMails.lastError })
+    .from(outboxMails)
+    .where(
+      and(
+        sql`lower(${outboxMails.toAddress}) = lower(${address})`,
+        or(
+          eq(outboxMails.status, 'sent'),
+          and(eq(outboxMails.status, 'failed'), like(outboxMails.lastError, `${ADDRESS_REFUSED}%`)),
+        ),
+      ),
+    )
+    .orderBy(desc(outboxMails.id))
+    .limit(1);
+  if (latest?.status !== 'failed' || latest.lastError === null) return null;
+  return { mailId: latest.id, reason: latest.lastError.slice(ADDRESS_REFUSED.length) };
 }
 
 /** Sent mails are kept a while for support questions, then dropped. */
