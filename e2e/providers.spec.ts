@@ -30,7 +30,6 @@ beforeAll(async () => {
       AFTERPAY_MERCHANT_ID: afterpay.merchantId,
       AFTERPAY_SECRET_KEY: afterpay.secretKey,
       AFTERPAY_API_BASE: afterpay.url,
-      AFTERPAY_CONFIG_CACHE_SECONDS: '0',
     },
   });
 });

@@ -64,6 +64,9 @@ import { createSuburbService } from './modules/suburb/suburb.service.js';
 import { walletRoutes } from './modules/wallet/wallet.routes.js';
 import { ADMIN_API_PREFIX, ADMIN_APP_PATH } from '@storefront/contract/staff';
 import { auditRoutes } from './modules/audit/audit.routes.js';
+import { AFTERPAY_CONFIG_REFRESH_MS } from './modules/payment/afterpay-provider.js';
+import { keepAfterpayConfigurationFresh } from './modules/payment/payment-providers.js';
+import { paypalWebhookRoutes } from './modules/payment/webhooks/paypal-webhook.routes.js';
 import { CATALOG_CHANNEL } from './modules/catalogue-admin/catalog-changes.js';
 import { catalogueAdminRoutes } from './modules/catalogue-admin/catalogue-admin.routes.js';
 import { productImageFileRoutes } from './modules/catalogue-admin/images/image-files.routes.js';
@@ -293,6 +296,17 @@ export async function buildApp({ config, database, now = () => new Date(), logge
   const providers = createPaymentProviders(config.payments, {
     demoStore: createDbDemoPaymentStore(database.db),
   });
+  // Afterpay's order limits are read at start and then daily, never on a customer's request.
+  const afterpayRefresh = providers.afterpay
+    ? keepAfterpayConfigurationFresh(providers.afterpay, {
+        everyMs: config.payments.afterpay?.configRefreshMs ?? AFTERPAY_CONFIG_REFRESH_MS,
+        log: app.log,
+      })
+    : undefined;
+  await afterpayRefresh?.first;
+  app.decorate('refreshAfterpayConfiguration', async () => {
+    await providers.afterpay?.refreshConfiguration();
+  });
   const payments = createPaymentService(database.db, providers, config.payments, now, app.log);
   const orderMail = {
     publicUrl: config.payments.publicUrl,
@@ -378,6 +392,16 @@ export async function buildApp({ config, database, now = () => new Date(), logge
       await api.register(orderRoutes, { orders });
       await api.register(deliveryRoutes, { delivery: createDeliveryService(database.db, now) });
       await api.register(paymentRoutes, { payments: orderPayments });
+      await api.register(paypalWebhookRoutes, {
+        db: database.db,
+        paypal: providers.paypal,
+        settle: {
+          captureSettled: (capture) => orderPayments.captureSettledAtProvider(capture),
+          refundSettled: (refund) => orderPayments.refundSettledAtProvider(refund),
+        },
+        log: app.log,
+        now,
+      });
       await api.register(walletRoutes, { wallet: createWalletService(database.db, throttle, now) });
     },
     { prefix: API_PREFIX.slice(0, -1) },
@@ -429,6 +453,7 @@ export async function buildApp({ config, database, now = () => new Date(), logge
   }
 
   app.addHook('onClose', async () => {
+    afterpayRefresh?.stop();
     await passwordReset.linksWritten();
     await authNotifications.close();
     await catalogNotifications.close();
@@ -455,6 +480,8 @@ declare module 'fastify' {
     staff: StaffService;
     /** Resolves once every session or customer change committed before the call has reached the session cache. */
     authChangesHeard: () => Promise<void>;
+    /** Reads Afterpay's order limits now (they are otherwise read at start and daily). */
+    refreshAfterpayConfiguration: () => Promise<void>;
     /** Resolves once every reset link `password/forgot` answered for is written (they are written after it). */
     passwordResetLinksWritten: () => Promise<void>;
     /** Resolves once every catalogue change committed before the call has cleared this process's listings. */

@@ -1,6 +1,8 @@
 /**
  * A local stand-in for Afterpay's v2 online API (configuration, checkouts, immediate capture, refunds, payment
  * lookup) with its documented shapes, status codes and error codes. The test plays the consumer with `confirm`.
+ * Like Afterpay's go-live review it refuses a User-Agent not in its `Module/ver (Platform/ver; Language/ver;
+ * Merchant/ID) URL` format, and an order detail (contact, item, money) not in the shape of its Checkout object.
  */
 import { randomBytes, randomUUID } from 'node:crypto';
 import {
@@ -24,6 +26,8 @@ interface FakeCheckout {
   currency: string;
   merchantReference: string | undefined;
   consumer: unknown;
+  /** The whole Create Checkout body, as sent. */
+  request: unknown;
   outcome: AfterpayConsumerOutcome | undefined;
   paymentId: string | undefined;
 }
@@ -35,7 +39,7 @@ interface FakePayment {
   paymentState: 'CAPTURED' | 'CAPTURE_DECLINED';
   amountCents: number;
   merchantReference: string | undefined;
-  refunds: { refundId: string; amountCents: number }[];
+  refunds: { refundId: string; amountCents: number; merchantReference: string | undefined }[];
 }
 
 export interface AfterpayFake extends FakeServer {
@@ -69,8 +73,12 @@ export async function startAfterpayFake(
     if (given?.user !== credentials.merchantId || given.password !== credentials.secretKey) {
       return error(401, 'unauthorized', 'Credentials are required to access this resource.');
     }
-    if (!request.headers['user-agent']?.includes(`Merchant/${credentials.merchantId}`)) {
-      return error(400, 'invalid_object', 'The User-Agent header must identify the merchant.');
+    if (!userAgentPattern(credentials.merchantId).test(request.headers['user-agent'] ?? '')) {
+      return error(
+        400,
+        'invalid_object',
+        'The User-Agent header must identify the module, platform and merchant.',
+      );
     }
     const parts = request.path.split('/').filter(Boolean);
     if (parts[0] !== 'v2') return error(404, 'not_found', 'Not found.');
@@ -113,6 +121,9 @@ export async function startAfterpayFake(
     if (!amount || !MONEY_PATTERN.test(amount) || !currency || !email || !confirmUrl || !cancelUrl) {
       return error(422, 'invalid_object', 'One or more required fields were missing or invalid.');
     }
+    if (!hasValidOrderDetails(body)) {
+      return error(422, 'invalid_object', 'One or more order details were missing or invalid.');
+    }
     if (currency !== 'AUD')
       return error(422, 'unsupported_currency', 'The currency differs from the merchant.');
     const cents = toCents(amount);
@@ -126,6 +137,7 @@ export async function startAfterpayFake(
       currency,
       merchantReference: text(field(body, 'merchantReference')),
       consumer: field(body, 'consumer'),
+      request: body,
       outcome: undefined,
       paymentId: undefined,
     });
@@ -191,7 +203,11 @@ export async function startAfterpayFake(
       return error(422, 'invalid_amount', 'The amount requested exceeded the amount available.');
     }
     const refundId = String(nextRefundId++);
-    payment.refunds.push({ refundId, amountCents: cents });
+    payment.refunds.push({
+      refundId,
+      amountCents: cents,
+      merchantReference: text(field(request.body, 'merchantReference')),
+    });
     movements += 1;
     return {
       status: 201,
@@ -218,6 +234,7 @@ export async function startAfterpayFake(
       merchantReference: payment.merchantReference,
       refunds: payment.refunds.map((r) => ({
         refundId: r.refundId,
+        ...(r.merchantReference ? { merchantReference: r.merchantReference } : {}),
         refundedAt: new Date().toISOString(),
         amount: { amount: toDecimal(r.amountCents), currency: 'AUD' },
       })),
@@ -240,7 +257,11 @@ export async function startAfterpayFake(
       const payment = payments.get(orderId);
       const refunded = payment?.refunds.reduce((sum, r) => sum + r.amountCents, 0) ?? 0;
       if (!payment || refunded + cents > payment.amountCents) throw new Error('cannot refund that');
-      payment.refunds.push({ refundId: String(nextRefundId++), amountCents: cents });
+      payment.refunds.push({
+        refundId: String(nextRefundId++),
+        amountCents: cents,
+        merchantReference: undefined,
+      });
     },
     confirm(token, outcome = 'approve') {
       const checkout = checkouts.get(token);
@@ -261,4 +282,42 @@ export async function startAfterpayFake(
 
 function error(status: number, errorCode: string, message: string): FakeReply {
   return { status, body: { errorCode, errorId: randomUUID().slice(0, 16), message, httpStatusCode: status } };
+}
+
+function userAgentPattern(merchantId: string): RegExp {
+  const part = String.raw`[^\s/;()]+/[^\s;()]+`;
+  return new RegExp(String.raw`^${part} \(${part}; ${part}; Merchant/${merchantId}\) https?://\S+$`);
+}
+
+function isMoney(value: unknown): boolean {
+  const amount = text(field(value, 'amount'));
+  return amount !== undefined && MONEY_PATTERN.test(amount) && field(value, 'currency') === 'AUD';
+}
+
+/** Afterpay's Contact: a name, a first line, a postcode and a country code at least. */
+function isContact(value: unknown): boolean {
+  return ['name', 'line1', 'postcode', 'countryCode'].every((key) => Boolean(text(field(value, key))));
+}
+
+function isItem(value: unknown): boolean {
+  const quantity = field(value, 'quantity');
+  return (
+    Boolean(text(field(value, 'name'))) &&
+    typeof quantity === 'number' &&
+    Number.isInteger(quantity) &&
+    quantity > 0 &&
+    isMoney(field(value, 'price'))
+  );
+}
+
+/** The optional parts of a checkout, each refused when sent in another shape. */
+function hasValidOrderDetails(body: unknown): boolean {
+  const items = field(body, 'items');
+  return (
+    ['shipping', 'billing'].every((key) => field(body, key) === undefined || isContact(field(body, key))) &&
+    ['taxAmount', 'shippingAmount'].every(
+      (key) => field(body, key) === undefined || isMoney(field(body, key)),
+    ) &&
+    (items === undefined || (Array.isArray(items) && items.every(isItem)))
+  );
 }

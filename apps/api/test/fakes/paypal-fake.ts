@@ -1,8 +1,10 @@
 /**
- * A local stand-in for PayPal's REST API (OAuth client credentials, Orders v2, Payments v2 refunds) that answers
- * with the documented shapes, status codes and error issues. The test plays the payer with `approve`.
+ * A local stand-in for PayPal's REST API (OAuth client credentials, Orders v2, Payments v2 refunds, webhook
+ * signature verification) that answers with the documented shapes, status codes and error issues. The test plays
+ * the payer with `approve`, and PayPal's webhook deliveries with the event builders and `signWebhook`.
  */
-import { randomBytes, randomUUID } from 'node:crypto';
+import { createHmac, randomBytes, randomUUID } from 'node:crypto';
+import { crc32 } from 'node:zlib';
 import {
   basicCredentials,
   field,
@@ -27,6 +29,15 @@ interface FakeCapture {
   refunds: { id: string; cents: number }[];
 }
 
+export type PayPalWebhookHeaders = Record<
+  | 'paypal-transmission-id'
+  | 'paypal-transmission-time'
+  | 'paypal-transmission-sig'
+  | 'paypal-cert-url'
+  | 'paypal-auth-algo',
+  string
+>;
+
 interface FakeOrder {
   id: string;
   status: 'PAYER_ACTION_REQUIRED' | 'APPROVED' | 'COMPLETED';
@@ -34,6 +45,7 @@ interface FakeOrder {
   currency: string;
   referenceId: string | undefined;
   customId: string | undefined;
+  invoiceId: string | undefined;
   returnUrl: string;
   outcome: PayPalPayerOutcome;
   captureId: string | undefined;
@@ -49,8 +61,23 @@ export interface PayPalFake extends FakeServer {
   order(orderId: string): FakeOrder | undefined;
   /** How many captures and refunds really moved money (replays and refusals do not count). */
   moneyMovements(): number;
-  /** The merchant refunds part of a capture by hand in PayPal's dashboard, unknown to the store. */
-  refundInDashboard(captureId: string, cents: number): void;
+  /** The merchant refunds part of a capture by hand in PayPal's dashboard, unknown to the store; answers its id. */
+  refundInDashboard(captureId: string, cents: number): string;
+  /**
+   * The account setting "block multiple payments per invoice ID", on as PayPal's go-live review expects: a capture
+   * or new order for an invoice id already paid is refused (DUPLICATE_INVOICE_ID). Off, PayPal takes them all.
+   */
+  blockDuplicateInvoices(on: boolean): void;
+  /** The id of the store's webhook at PayPal (PAYPAL_WEBHOOK_ID). */
+  webhookId: string;
+  /** PayPal decides a capture it held for review. */
+  settleCapture(captureId: string, status: 'COMPLETED' | 'DECLINED'): void;
+  /** The body PayPal posts to the webhook for a capture as it now stands (PAYMENT.CAPTURE.*), as sent. */
+  captureEvent(captureId: string, eventType: string): string;
+  /** The body PayPal posts to the webhook for a refund (PAYMENT.CAPTURE.REFUNDED or .REVERSED), as sent. */
+  refundEvent(refundId: string, eventType: string): string;
+  /** The headers PayPal signs a delivery of `body` with, for `webhookId` (the store's, unless given). */
+  signWebhook(body: string, webhookId?: string): PayPalWebhookHeaders;
 }
 
 export async function startPayPalFake(
@@ -59,6 +86,10 @@ export async function startPayPalFake(
     clientSecret: 'fake-secret',
   },
 ): Promise<PayPalFake> {
+  const webhookId = '8PT597110X687430LKGECATA';
+  // Stands in for PayPal's signing certificate: only PayPal (this fake) can sign or check a delivery.
+  const signingKey = randomBytes(32);
+  let isInvoiceGuardOn = true;
   const tokens = new Set<string>();
   const orders = new Map<string, FakeOrder>();
   const captures = new Map<string, FakeCapture>();
@@ -93,6 +124,8 @@ export async function startPayPalFake(
 
   function route(request: FakeRequest, baseUrl: string): FakeReply {
     const parts = request.path.split('/').filter(Boolean);
+    if (request.method === 'POST' && request.path === '/v1/notifications/verify-webhook-signature')
+      return verifyWebhookSignature(request);
     if (request.method === 'POST' && request.path === '/v2/checkout/orders')
       return createOrder(request, baseUrl);
     if (parts[0] === 'v2' && parts[1] === 'checkout' && parts[2] === 'orders' && parts[3]) {
@@ -155,6 +188,8 @@ export async function startPayPalFake(
     }
     if (!MONEY_PATTERN.test(value)) return error(422, 'UNPROCESSABLE_ENTITY', 'DECIMAL_PRECISION');
     if (currency !== 'AUD') return error(422, 'UNPROCESSABLE_ENTITY', 'CURRENCY_NOT_SUPPORTED');
+    const invoiceId = text(field(body, 'purchase_units', 0, 'invoice_id'));
+    if (isInvoicePaid(invoiceId)) return error(422, 'UNPROCESSABLE_ENTITY', 'DUPLICATE_INVOICE_ID');
     const order: FakeOrder = {
       id: randomBytes(9).toString('hex').toUpperCase().slice(0, 17),
       status: 'PAYER_ACTION_REQUIRED',
@@ -162,6 +197,7 @@ export async function startPayPalFake(
       currency,
       referenceId: text(field(body, 'purchase_units', 0, 'reference_id')),
       customId: text(field(body, 'purchase_units', 0, 'custom_id')),
+      invoiceId,
       returnUrl,
       outcome: 'approve',
       captureId: undefined,
@@ -173,6 +209,8 @@ export async function startPayPalFake(
   function captureOrder(order: FakeOrder, baseUrl: string): FakeReply {
     if (order.status === 'COMPLETED') return error(422, 'UNPROCESSABLE_ENTITY', 'ORDER_ALREADY_CAPTURED');
     if (order.status !== 'APPROVED') return error(422, 'UNPROCESSABLE_ENTITY', 'ORDER_NOT_APPROVED');
+    // The account setting PayPal's go-live review expects: one paid transaction per invoice id.
+    if (isInvoicePaid(order.invoiceId)) return error(422, 'UNPROCESSABLE_ENTITY', 'DUPLICATE_INVOICE_ID');
     if (order.outcome === 'instrument_declined') {
       return {
         status: 422,
@@ -228,6 +266,74 @@ export async function startPayPalFake(
     };
   }
 
+  function isInvoicePaid(invoiceId: string | undefined): boolean {
+    if (invoiceId === undefined || !isInvoiceGuardOn) return false;
+    return [...captures.values()].some(
+      (c) => c.status !== 'DECLINED' && orders.get(c.orderId)?.invoiceId === invoiceId,
+    );
+  }
+
+  function transmissionSignature(id: string, time: string, forWebhook: string, event: string): string {
+    // PayPal signs `<transmission id>|<time>|<webhook id>|<CRC32 of the body as sent>`.
+    const signed = `${id}|${time}|${forWebhook}|${crc32(event)}`;
+    return createHmac('sha256', signingKey).update(signed).digest('base64');
+  }
+
+  /**
+   * POST /v1/notifications/verify-webhook-signature. The signature covers the event's bytes as PayPal sent them,
+   * so the event must come back exactly as delivered: this reads `webhook_event` as written in the request (the
+   * last member, as the store sends it), not as parsed.
+   */
+  function verifyWebhookSignature(request: FakeRequest): FakeReply {
+    const body = request.body;
+    const names = ['auth_algo', 'cert_url', 'transmission_id', 'transmission_sig', 'transmission_time'];
+    const [authAlgo, certUrl, id, sig, time] = names.map((name) => text(field(body, name)));
+    const forWebhook = text(field(body, 'webhook_id'));
+    const marker = request.rawBody.indexOf('"webhook_event":');
+    if (!authAlgo || !certUrl || !id || !sig || !time || !forWebhook || marker < 0) {
+      return error(400, 'VALIDATION_ERROR', 'MISSING_REQUIRED_PARAMETER');
+    }
+    const event = request.rawBody
+      .slice(marker + '"webhook_event":'.length)
+      .replace(/\}\s*$/, '')
+      .trim();
+    const isGenuine =
+      authAlgo === 'SHA256withRSA' &&
+      forWebhook === webhookId &&
+      sig === transmissionSignature(id, time, forWebhook, event);
+    return { status: 200, body: { verification_status: isGenuine ? 'SUCCESS' : 'FAILURE' } };
+  }
+
+  function findRefund(refundId: string) {
+    for (const capture of captures.values()) {
+      const refund = capture.refunds.find((r) => r.id === refundId);
+      if (refund) return { capture, refund };
+    }
+    return undefined;
+  }
+
+  function eventJson(eventType: string, resourceType: string, resource: object): string {
+    const id = `WH-${randomBytes(10).toString('hex').toUpperCase()}`;
+    // Indented, with non-ASCII letters escaped: bytes that parsing and writing the event again would not give back,
+    // as PayPal's own may not be; the signature is over these bytes.
+    const event = JSON.stringify(
+      {
+        id,
+        event_version: '1.0',
+        create_time: new Date().toISOString(),
+        resource_type: resourceType,
+        resource_version: '2.0',
+        event_type: eventType,
+        summary: `Événement ${eventType}`,
+        resource,
+        links: [{ href: `${server.url}/v1/notifications/webhooks-events/${id}`, rel: 'self', method: 'GET' }],
+      },
+      null,
+      1,
+    );
+    return event.replace(/[\u0080-\uffff]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
+  }
+
   function addRefund(capture: FakeCapture, cents: number): string {
     const id = randomBytes(9).toString('hex').toUpperCase().slice(0, 17);
     capture.refundedCents += cents;
@@ -246,6 +352,7 @@ export async function startPayPalFake(
         {
           reference_id: order.referenceId,
           custom_id: order.customId,
+          invoice_id: order.invoiceId,
           amount,
           ...(capture
             ? {
@@ -282,11 +389,62 @@ export async function startPayPalFake(
     ...server,
     clientId: credentials.clientId,
     clientSecret: credentials.clientSecret,
+    webhookId,
+    blockDuplicateInvoices(on) {
+      isInvoiceGuardOn = on;
+    },
     refundInDashboard(captureId, cents) {
       const capture = captures.get(captureId);
       if (!capture || capture.refundedCents + cents > capture.amountCents)
         throw new Error('cannot refund that');
-      addRefund(capture, cents);
+      return addRefund(capture, cents);
+    },
+    settleCapture(captureId, status) {
+      const capture = captures.get(captureId);
+      if (capture?.status !== 'PENDING') throw new Error(`no pending fake PayPal capture ${captureId}`);
+      capture.status = status;
+      if (status === 'DECLINED') movements -= 1;
+    },
+    captureEvent(captureId, eventType) {
+      const capture = captures.get(captureId);
+      const order = capture ? orders.get(capture.orderId) : undefined;
+      if (!capture || !order) throw new Error(`no fake PayPal capture ${captureId}`);
+      return eventJson(eventType, 'capture', {
+        id: capture.id,
+        status: capture.status,
+        amount: { currency_code: order.currency, value: toDecimal(capture.amountCents) },
+        final_capture: true,
+        ...(order.invoiceId ? { invoice_id: order.invoiceId } : {}),
+        ...(order.customId ? { custom_id: order.customId } : {}),
+        supplementary_data: { related_ids: { order_id: order.id } },
+        links: [{ href: `${server.url}/v2/payments/captures/${capture.id}`, rel: 'self', method: 'GET' }],
+      });
+    },
+    refundEvent(refundId, eventType) {
+      const found = findRefund(refundId);
+      if (!found) throw new Error(`no fake PayPal refund ${refundId}`);
+      const order = orders.get(found.capture.orderId);
+      return eventJson(eventType, 'refund', {
+        id: found.refund.id,
+        status: 'COMPLETED',
+        amount: { currency_code: 'AUD', value: toDecimal(found.refund.cents) },
+        ...(order?.invoiceId ? { invoice_id: order.invoiceId } : {}),
+        links: [
+          { href: `${server.url}/v2/payments/refunds/${found.refund.id}`, rel: 'self', method: 'GET' },
+          { href: `${server.url}/v2/payments/captures/${found.capture.id}`, rel: 'up', method: 'GET' },
+        ],
+      });
+    },
+    signWebhook(body, forWebhook = webhookId) {
+      const id = randomUUID();
+      const time = new Date().toISOString();
+      return {
+        'paypal-transmission-id': id,
+        'paypal-transmission-time': time,
+        'paypal-transmission-sig': transmissionSignature(id, time, forWebhook, body),
+        'paypal-cert-url': `${server.url}/v1/notifications/certs/CERT-360caa42-fca2a594-fake`,
+        'paypal-auth-algo': 'SHA256withRSA',
+      };
     },
     approve(orderId, outcome = 'approve') {
       const order = orders.get(orderId);

@@ -14,8 +14,12 @@ import { claimKey, hashRequest, saveAnswer, type IdempotencyScope } from '../ide
 import type { DemoPaymentProvider } from '../payment/demo-provider.js';
 import type { PaymentRow } from '../payment/payment.repo.js';
 import { type PaymentService } from '../payment/payment.service.js';
+import { orderAddress } from '@storefront/contract/order';
+import type { CaptureSettlement, RefundSettlement } from '../payment/webhooks/paypal-webhook-events.js';
 import {
   findOrder,
+  findOrderById,
+  listOrderLines,
   listOrdersUnpaidSince,
   updateOrderWhileIn,
   type OrderRow,
@@ -155,6 +159,34 @@ export function createOrderPayments(db: Db, deps: OrderPaymentDeps) {
   }
 
   return {
+    /**
+     * A capture PayPal's webhook says it settled (one held for review, or whose answer was lost): settled as the
+     * minute round would, within seconds. Unknown captures, and amounts the event does not give, are left to it.
+     */
+    async captureSettledAtProvider(event: CaptureSettlement): Promise<void> {
+      if (!event.providerRef) return;
+      const attempt = await payments.findByRef('paypal', event.providerRef);
+      if (!attempt || attempt.status !== 'started') return;
+      const order = await findOrderById(db, attempt.orderId);
+      if (!order) return;
+      if (event.outcome === 'captured' && event.amountCents !== undefined)
+        await settle(order, attempt, event.captureId, { capturedCents: event.amountCents });
+      if (event.outcome === 'declined') await payments.endDeclined(attempt);
+      if (event.outcome === 'pending') await payments.markPending(attempt);
+    },
+
+    /** A refund PayPal failed after accepting it: the money is still the customer's, so a person must look. */
+    async refundSettledAtProvider(event: RefundSettlement): Promise<void> {
+      if (event.outcome !== 'failed' && event.outcome !== 'reversed') return;
+      const reason =
+        event.outcome === 'failed' ? `PayPal failed refund ${event.refundId}` : `PayPal reversed the capture`;
+      await payments.refundFailedAtProvider('paypal', event.captureId, reason);
+      deps.log.warn(
+        { captureId: event.captureId, outcome: event.outcome },
+        'PayPal reported a refund problem',
+      );
+    },
+
     afterpayTerms: () => payments.afterpayTerms(),
 
     async methods(customerId: number, orderId: number): Promise<PaymentMethods> {
@@ -173,11 +205,30 @@ export function createOrderPayments(db: Db, deps: OrderPaymentDeps) {
       const order = await payableOrder(customerId, body.orderID);
       // A capture its provider is still deciding may yet take the money: a second payment now would be taken too.
       if (await payments.capturePendingWith(db, order.id)) throw new AppError('PAYMENT_UNCONFIRMED');
+      const billing = orderAddress.parse(order.billingAddress);
+      const lines = body.provider === 'afterpay' ? await listOrderLines(db, [order.id]) : [];
       const redirectUrl = await payments.start(
         {
           id: order.id,
           amountDueCents: amountDueOf(order),
-          customer: { email: payer.email, firstName: payer.firstName, lastName: payer.lastName },
+          customer: {
+            email: payer.email,
+            firstName: payer.firstName,
+            lastName: payer.lastName,
+            ...(billing.phone ? { phone: billing.phone } : {}),
+          },
+          details: {
+            shippingAddress: orderAddress.parse(order.shippingAddress),
+            billingAddress: billing,
+            lines: lines.map((l) => ({
+              sku: l.sku,
+              name: l.name,
+              price: l.unitPriceCents,
+              quantity: l.quantity,
+            })),
+            gstCents: order.gstCents,
+            shippingCents: order.shippingCents,
+          },
         },
         body.provider,
         idempotencyKey,

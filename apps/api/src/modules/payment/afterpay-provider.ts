@@ -1,4 +1,5 @@
 /** Afterpay through its v2 online API, immediate payment flow (checkout, then capture of the full amount). */
+import { createHash } from 'node:crypto';
 import { z } from 'zod';
 import { centsToDecimal } from './money.js';
 import {
@@ -7,7 +8,9 @@ import {
   type CapturePaymentInput,
   type CaptureResult,
   type Currency,
+  type PaymentAddress,
   type PaymentErrorKind,
+  type PaymentOrderDetails,
   type PaymentProvider,
   type PaymentStatus,
   type RefundPaymentInput,
@@ -30,17 +33,24 @@ export const AFTERPAY_API_BASES = {
   live: 'https://global-api.afterpay.com',
 } as const;
 
-export const AFTERPAY_CONFIG_CACHE_MS = 15 * 60_000;
+/** Afterpay asks merchants to read their configuration on a schedule, daily, not while a customer waits. */
+export const AFTERPAY_CONFIG_REFRESH_MS = 24 * 3600_000;
+
+/** Afterpay's documented read timeout for Capture Full Payment and Create Refund, whatever PAYMENT_TIMEOUT_MS is. */
+export const AFTERPAY_MONEY_TIMEOUT_MS = 70_000;
+
+/** The module and platform Afterpay's User-Agent names (its `Module/ver (Platform/ver; ...)` format). */
+const USER_AGENT_MODULE = 'StorefrontAfterpay/1.0.0';
+const USER_AGENT_PLATFORM = 'Storefront/1.0.0';
 
 export interface AfterpayProviderOptions {
   merchantId: string;
   secretKey: string;
   apiBase: string;
+  /** PAYMENT_TIMEOUT_MS: every call but capture and refund (`AFTERPAY_MONEY_TIMEOUT_MS`). */
   timeoutMs: number;
   /** The store's public URL, part of the User-Agent Afterpay asks every merchant to send. */
   merchantUrl: string;
-  configCacheMs?: number;
-  now?: () => number;
 }
 
 export interface AfterpayLimits {
@@ -76,55 +86,75 @@ const errorSchema = z
   })
   .catch({});
 
+/** `Module/ver (Platform/ver; Language/ver; Merchant/ID) URL`, the User-Agent Afterpay asks every merchant to send. */
 export function afterpayUserAgent(merchantId: string, merchantUrl: string): string {
-  return `Storefront/1.0.0 (Node.js/${process.versions.node}; Merchant/${merchantId}) ${merchantUrl}`;
+  const system = `${USER_AGENT_PLATFORM}; Node.js/${process.versions.node}; Merchant/${merchantId}`;
+  return `${USER_AGENT_MODULE} (${system}) ${merchantUrl}`;
+}
+
+/**
+ * A refund's own merchant reference: the order's, and a digest of the refund's idempotency key, so each refund of a
+ * payment is told apart in Afterpay's records and a retry of one refund sends the same reference again.
+ */
+export function afterpayRefundReference(orderReference: string, idempotencyKey: string): string {
+  const digest = createHash('sha256').update(idempotencyKey).digest('hex').slice(0, 12);
+  return `${orderReference}-R${digest}`;
 }
 
 export class AfterpayProvider implements PaymentProvider {
   readonly name = 'afterpay' as const;
   private readonly apiBase: string;
-  private readonly now: () => number;
   private readonly userAgent: string;
-  private limits: { value: AfterpayLimits; fetchedAt: number } | undefined;
-  private limitsRequest: Promise<AfterpayLimits> | undefined;
+  private limits: AfterpayLimits | undefined;
+  private refreshing: Promise<AfterpayLimits> | undefined;
 
   constructor(private readonly options: AfterpayProviderOptions) {
     this.apiBase = trimTrailingSlash(options.apiBase);
-    this.now = options.now ?? Date.now;
     this.userAgent = afterpayUserAgent(options.merchantId, options.merchantUrl);
   }
 
-  /** The merchant's order limits from Afterpay, kept for a while because they rarely change. */
-  async getLimits(): Promise<AfterpayLimits> {
-    const cacheMs = this.options.configCacheMs ?? AFTERPAY_CONFIG_CACHE_MS;
-    if (this.limits && this.now() - this.limits.fetchedAt < cacheMs) return this.limits.value;
-    this.limitsRequest ??= this.fetchLimits().finally(() => {
-      this.limitsRequest = undefined;
+  /**
+   * Reads the merchant's order limits from Afterpay and keeps them. Called at start and then on a schedule
+   * (keepAfterpayConfigurationFresh), never while a customer waits; a failed read keeps the last limits known.
+   */
+  async refreshConfiguration(): Promise<AfterpayLimits> {
+    this.refreshing ??= this.fetchLimits().finally(() => {
+      this.refreshing = undefined;
     });
-    return this.limitsRequest;
+    return this.refreshing;
+  }
+
+  /** The kept limits; fails, without asking Afterpay, while none were ever read. */
+  async getLimits(): Promise<AfterpayLimits> {
+    if (this.limits) return this.limits;
+    throw new PaymentProviderError(this.name, 'not_eligible', 'the merchant limits have not been read yet');
   }
 
   async isEligible(amountCents: number, currency: Currency): Promise<boolean> {
     if (!Number.isSafeInteger(amountCents) || amountCents <= 0) return false;
-    const limits = await this.knownLimits();
-    return limits !== undefined && withinLimits(limits, amountCents, currency);
+    return this.limits !== undefined && withinLimits(this.limits, amountCents, currency);
   }
 
   async start(input: StartPaymentInput): Promise<StartedPayment> {
     assertChargeableAmount(this.name, input.amountCents);
-    const limits = await this.knownLimits();
-    if (limits && !withinLimits(limits, input.amountCents, input.currency)) {
+    if (!this.limits) {
+      throw new PaymentProviderError(this.name, 'not_eligible', 'the merchant limits have not been read yet');
+    }
+    if (!withinLimits(this.limits, input.amountCents, input.currency)) {
       throw new PaymentProviderError(this.name, 'not_eligible', 'amount outside the merchant limits');
     }
+    const { customer, order } = input;
+    const phone = customer.phone ?? order?.billingAddress.phone;
     const response = await this.call('POST', '/v2/checkouts', {
       amount: { amount: centsToDecimal(input.amountCents), currency: input.currency },
       consumer: {
-        email: input.customer.email,
-        givenNames: input.customer.firstName,
+        email: customer.email,
+        givenNames: customer.firstName,
         // Afterpay requires both names (its Consumer object): a customer with one name is sent it as both.
-        surname: input.customer.lastName || input.customer.firstName,
-        ...(input.customer.phone ? { phoneNumber: input.customer.phone } : {}),
+        surname: customer.lastName || customer.firstName,
+        ...(phone ? { phoneNumber: phone } : {}),
       },
+      ...(order ? orderDetails(order, input.currency) : {}),
       merchant: { redirectConfirmUrl: input.returnUrl, redirectCancelUrl: input.cancelUrl },
       merchantReference: input.merchantReference,
     });
@@ -144,10 +174,12 @@ export class AfterpayProvider implements PaymentProvider {
 
   /** Afterpay makes the full capture idempotent on the token: a repeat answers the payment already captured. */
   async capture(input: CapturePaymentInput): Promise<CaptureResult> {
-    const response = await this.call('POST', '/v2/payments/capture', {
-      token: input.providerRef,
-      merchantReference: input.merchantReference,
-    });
+    const response = await this.call(
+      'POST',
+      '/v2/payments/capture',
+      { token: input.providerRef, merchantReference: input.merchantReference },
+      AFTERPAY_MONEY_TIMEOUT_MS,
+    );
     const answer = errorSchema.parse(response.body);
     if (answer.status === 'DECLINED')
       return { status: 'declined', reason: answer.paymentState ?? 'DECLINED' };
@@ -164,11 +196,16 @@ export class AfterpayProvider implements PaymentProvider {
 
   async refund(input: RefundPaymentInput): Promise<RefundResult> {
     assertChargeableAmount(this.name, input.amountCents);
-    const response = await this.call('POST', `/v2/payments/${encodeURIComponent(input.captureId)}/refund`, {
-      requestId: input.idempotencyKey,
-      amount: { amount: centsToDecimal(input.amountCents), currency: 'AUD' },
-      merchantReference: input.merchantReference,
-    });
+    const response = await this.call(
+      'POST',
+      `/v2/payments/${encodeURIComponent(input.captureId)}/refund`,
+      {
+        requestId: input.idempotencyKey,
+        amount: { amount: centsToDecimal(input.amountCents), currency: 'AUD' },
+        merchantReference: afterpayRefundReference(input.merchantReference, input.idempotencyKey),
+      },
+      AFTERPAY_MONEY_TIMEOUT_MS,
+    );
     if (response.status !== 200 && response.status !== 201) {
       const isRefused = response.status === 412 || response.status === 422;
       this.fail(response, 'refund', isRefused ? 'refund_rejected' : undefined);
@@ -228,15 +265,6 @@ export class AfterpayProvider implements PaymentProvider {
     return { status: 'pending', captureId: payment.id, amountCents };
   }
 
-  private async knownLimits(): Promise<AfterpayLimits | undefined> {
-    try {
-      return await this.getLimits();
-    } catch (error) {
-      if (error instanceof PaymentProviderError) return this.limits?.value;
-      throw error;
-    }
-  }
-
   private async fetchLimits(): Promise<AfterpayLimits> {
     const response = await this.call('GET', '/v2/configuration');
     if (response.status !== 200) this.fail(response, 'get configuration');
@@ -248,15 +276,20 @@ export class AfterpayProvider implements PaymentProvider {
       maximumCents: readCents(this.name, configuration.maximumAmount.amount),
       currency: configuration.maximumAmount.currency,
     };
-    this.limits = { value, fetchedAt: this.now() };
+    this.limits = value;
     return value;
   }
 
-  private async call(method: 'GET' | 'POST', path: string, body?: unknown): Promise<ProviderResponse> {
+  private async call(
+    method: 'GET' | 'POST',
+    path: string,
+    body?: unknown,
+    timeoutMs = this.options.timeoutMs,
+  ): Promise<ProviderResponse> {
     const response = await sendProviderRequest(this.name, {
       method,
       url: `${this.apiBase}${path}`,
-      timeoutMs: this.options.timeoutMs,
+      timeoutMs,
       headers: {
         authorization: basicAuth(this.options.merchantId, this.options.secretKey),
         'user-agent': this.userAgent,
@@ -293,4 +326,35 @@ function withinLimits(limits: AfterpayLimits, amountCents: number, currency: Cur
   return (
     limits.currency === currency && amountCents >= limits.minimumCents && amountCents <= limits.maximumCents
   );
+}
+
+/** The order as Afterpay's checkout takes it: the addresses, the items, the GST and the delivery fee. */
+function orderDetails(order: PaymentOrderDetails, currency: Currency) {
+  const money = (cents: number) => ({ amount: centsToDecimal(cents), currency });
+  return {
+    shipping: contact(order.shippingAddress),
+    billing: contact(order.billingAddress),
+    items: order.lines.map((line) => ({
+      name: line.name,
+      sku: line.sku,
+      quantity: line.quantity,
+      price: money(line.price),
+    })),
+    ...(order.gstCents === null ? {} : { taxAmount: money(order.gstCents) }),
+    shippingAmount: money(order.shippingCents),
+  };
+}
+
+/** Afterpay's Contact: `area1` is the suburb, `region` the state. */
+function contact(address: PaymentAddress) {
+  return {
+    name: `${address.firstName} ${address.lastName}`.trim(),
+    line1: address.line1,
+    ...(address.line2 ? { line2: address.line2 } : {}),
+    area1: address.suburb,
+    region: address.state,
+    postcode: address.postcode,
+    countryCode: address.country,
+    ...(address.phone ? { phoneNumber: address.phone } : {}),
+  };
 }

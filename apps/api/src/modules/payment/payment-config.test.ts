@@ -1,7 +1,9 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { AfterpayProvider } from './afterpay-provider.js';
 import { createMemoryDemoPaymentStore } from './demo-payment-store.js';
 import { paymentEnvSchema, resolvePaymentConfig } from './payment-config.js';
-import { createPaymentProviders } from './payment-providers.js';
+import { PaymentProviderError } from './payment-provider.js';
+import { createPaymentProviders, keepAfterpayConfigurationFresh } from './payment-providers.js';
 
 const embedded = { demoStore: true, defaultPublicUrl: 'http://localhost:3000' };
 const postgres = { demoStore: false, defaultPublicUrl: 'http://localhost:3000' };
@@ -37,7 +39,7 @@ describe('payment configuration', () => {
   it('uses the sandbox hosts by default, the live ones on request, and an explicit API base over both', () => {
     expect(resolve({ ...paypal, ...afterpay })).toMatchObject({
       paypal: { apiBase: 'https://api-m.sandbox.paypal.com' },
-      afterpay: { apiBase: 'https://global-api-sandbox.afterpay.com', configCacheMs: 900_000 },
+      afterpay: { apiBase: 'https://global-api-sandbox.afterpay.com', configRefreshMs: 86_400_000 },
     });
     expect(
       resolve({ ...paypal, ...afterpay, PAYPAL_ENVIRONMENT: 'live', AFTERPAY_ENVIRONMENT: 'live' }),
@@ -92,10 +94,29 @@ describe('payment configuration', () => {
     ['AFTERPAY_API_BASE', { AFTERPAY_API_BASE: 'ftp://afterpay.example' }],
     ['PUBLIC_URL', { PUBLIC_URL: 'not a url' }],
     ['PAYMENTS_DEMO', { PAYMENTS_DEMO: 'true', ...paypal, PAYPAL_ENVIRONMENT: 'live' }],
+    ['PAYPAL_WEBHOOK_ID', { ...paypal, PAYPAL_WEBHOOK_ID: 'WH-1 2' }],
+    ['PAYPAL_WEBHOOK_ID', { PAYPAL_WEBHOOK_ID: '8PT597110X687430LKGECATA' }],
+    ['AFTERPAY_CONFIG_REFRESH_SECONDS', { AFTERPAY_CONFIG_REFRESH_SECONDS: '0' }],
   ])('refuses a bad or missing %s with an issue naming it', (name, env) => {
     const issues = issuesFor(env);
     expect(issues.length).toBeGreaterThan(0);
     expect(issues.every((issue) => issue.startsWith(`${name}:`))).toBe(true);
+  });
+
+  it("takes PayPal's webhook id beside its credentials; without it there is no webhook", () => {
+    expect(resolve({ ...paypal, PAYPAL_WEBHOOK_ID: '8PT597110X687430LKGECATA' }).paypal).toMatchObject({
+      webhookId: '8PT597110X687430LKGECATA',
+    });
+    expect(resolve({ ...paypal, PAYPAL_WEBHOOK_ID: '' }).paypal).not.toHaveProperty('webhookId');
+    const providers = createPaymentProviders(resolve({ ...paypal, PAYPAL_WEBHOOK_ID: 'ABC123' }), {});
+    expect(providers.paypal?.hasWebhook).toBe(true);
+    expect(createPaymentProviders(resolve(paypal), {}).paypal?.hasWebhook).toBe(false);
+  });
+
+  it("reads Afterpay's configuration again daily unless told otherwise", () => {
+    expect(resolve({ ...afterpay, AFTERPAY_CONFIG_REFRESH_SECONDS: '3600' }).afterpay).toMatchObject({
+      configRefreshMs: 3_600_000,
+    });
   });
 
   it('builds only the configured providers', () => {
@@ -110,5 +131,39 @@ describe('payment configuration', () => {
 
   it('refuses to run the demo provider without a store to keep its payments in', () => {
     expect(() => createPaymentProviders(resolve({}), {})).toThrow(/store/);
+  });
+});
+
+describe("keeping Afterpay's configuration fresh", () => {
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  it('reads it at once and then every period, sooner again after a failed read, until stopped', async () => {
+    vi.useFakeTimers();
+    const refreshConfiguration = vi
+      .fn<AfterpayProvider['refreshConfiguration']>()
+      .mockRejectedValueOnce(new PaymentProviderError('afterpay', 'unavailable', 'down'))
+      .mockResolvedValue({ minimumCents: 100, maximumCents: 200_000, currency: 'AUD' });
+    const warn = vi.fn();
+
+    const refresh = keepAfterpayConfigurationFresh(
+      { refreshConfiguration },
+      { everyMs: 24 * 3600_000, retryMs: 5 * 60_000, log: { warn } },
+    );
+    await refresh.first;
+    expect(refreshConfiguration).toHaveBeenCalledTimes(1);
+    expect(warn).toHaveBeenCalledTimes(1);
+
+    await vi.advanceTimersByTimeAsync(5 * 60_000);
+    expect(refreshConfiguration).toHaveBeenCalledTimes(2);
+    await vi.advanceTimersByTimeAsync(23 * 3600_000);
+    expect(refreshConfiguration).toHaveBeenCalledTimes(2);
+    await vi.advanceTimersByTimeAsync(3600_000);
+    expect(refreshConfiguration).toHaveBeenCalledTimes(3);
+
+    refresh.stop();
+    await vi.advanceTimersByTimeAsync(48 * 3600_000);
+    expect(refreshConfiguration).toHaveBeenCalledTimes(3);
   });
 });

@@ -4,7 +4,7 @@
  */
 import { z } from 'zod';
 import { flag } from '../../lib/env-values.js';
-import { AFTERPAY_API_BASES, AFTERPAY_CONFIG_CACHE_MS } from './afterpay-provider.js';
+import { AFTERPAY_API_BASES, AFTERPAY_CONFIG_REFRESH_MS } from './afterpay-provider.js';
 import { PAYPAL_API_BASES } from './paypal-provider.js';
 
 const secret = z
@@ -28,16 +28,23 @@ export const paymentEnvShape = {
   PAYPAL_ENVIRONMENT: z.enum(['sandbox', 'live'], { error: 'must be sandbox or live' }).default('sandbox'),
   PAYPAL_API_BASE: httpUrl,
   PAYPAL_BRAND_NAME: z.string().trim().min(1).max(127).optional(),
+  /** The id PayPal gave the store's webhook (its dashboard, "Webhooks"); without it the webhook route is not served. */
+  PAYPAL_WEBHOOK_ID: z
+    .string()
+    .trim()
+    .regex(/^[A-Za-z0-9]{1,50}$/, { error: 'must be the webhook id PayPal shows (letters and digits)' })
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
   AFTERPAY_MERCHANT_ID: secret,
   AFTERPAY_SECRET_KEY: secret,
   AFTERPAY_ENVIRONMENT: z.enum(['sandbox', 'live'], { error: 'must be sandbox or live' }).default('sandbox'),
   AFTERPAY_API_BASE: httpUrl,
-  AFTERPAY_CONFIG_CACHE_SECONDS: z.coerce
+  AFTERPAY_CONFIG_REFRESH_SECONDS: z.coerce
     .number()
     .int()
-    .min(0)
-    .max(86_400)
-    .default(AFTERPAY_CONFIG_CACHE_MS / 1000),
+    .min(60)
+    .max(7 * 86_400)
+    .default(AFTERPAY_CONFIG_REFRESH_MS / 1000),
 };
 
 const paymentEnvObject = z.object(paymentEnvShape);
@@ -56,6 +63,14 @@ export function checkPaymentEnv(env: PaymentEnv, ctx: z.RefinementCtx): void {
     if (env[b] !== undefined && env[a] === undefined) {
       ctx.addIssue({ code: 'custom', path: [a], message: `is required when ${b} is set` });
     }
+  }
+  if (env.PAYPAL_WEBHOOK_ID !== undefined && env.PAYPAL_CLIENT_ID === undefined) {
+    // The webhook's events are checked with PayPal itself, which takes the store's client credentials.
+    ctx.addIssue({
+      code: 'custom',
+      path: ['PAYPAL_WEBHOOK_ID'],
+      message: 'needs PAYPAL_CLIENT_ID and PAYPAL_CLIENT_SECRET: PayPal verifies each event with them',
+    });
   }
   for (const name of ['PAYPAL_API_BASE', 'AFTERPAY_API_BASE', 'PUBLIC_URL'] as const) {
     const value = env[name];
@@ -93,13 +108,16 @@ export interface PayPalSettings {
   clientSecret: string;
   apiBase: string;
   brandName?: string;
+  /** PAYPAL_WEBHOOK_ID; the webhook route is served only with it. */
+  webhookId?: string;
 }
 
 export interface AfterpaySettings {
   merchantId: string;
   secretKey: string;
   apiBase: string;
-  configCacheMs: number;
+  /** How often the server reads Afterpay's configuration (its order limits) again. */
+  configRefreshMs: number;
 }
 
 export interface PaymentConfig {
@@ -130,6 +148,7 @@ export function resolvePaymentConfig(
           clientSecret: env.PAYPAL_CLIENT_SECRET,
           apiBase: env.PAYPAL_API_BASE ?? PAYPAL_API_BASES[env.PAYPAL_ENVIRONMENT],
           ...(env.PAYPAL_BRAND_NAME ? { brandName: env.PAYPAL_BRAND_NAME } : {}),
+          ...(env.PAYPAL_WEBHOOK_ID ? { webhookId: env.PAYPAL_WEBHOOK_ID } : {}),
         }
       : null;
   const afterpay: AfterpaySettings | null =
@@ -138,7 +157,7 @@ export function resolvePaymentConfig(
           merchantId: env.AFTERPAY_MERCHANT_ID,
           secretKey: env.AFTERPAY_SECRET_KEY,
           apiBase: env.AFTERPAY_API_BASE ?? AFTERPAY_API_BASES[env.AFTERPAY_ENVIRONMENT],
-          configCacheMs: env.AFTERPAY_CONFIG_CACHE_SECONDS * 1000,
+          configRefreshMs: env.AFTERPAY_CONFIG_REFRESH_SECONDS * 1000,
         }
       : null;
   return {

@@ -1,5 +1,5 @@
 import { eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, onTestFinished, vi } from 'vitest';
 import { errorCatalogue } from '@storefront/contract/errors';
 import type { OrderDetail } from '@storefront/contract/order';
 import { orders, outboxMails, payments, products } from '../../db/schema/index.js';
@@ -39,7 +39,6 @@ beforeAll(async () => {
       AFTERPAY_SECRET_KEY: afterpay.secretKey,
       AFTERPAY_API_BASE: afterpay.url,
       PAYMENT_TIMEOUT_MS: '2000',
-      AFTERPAY_CONFIG_CACHE_SECONDS: '0',
       UNPAID_ORDER_MINUTES: '30',
     },
   });
@@ -148,6 +147,7 @@ describe('paying an order', () => {
       { provider: 'demo', isEligible: true, instalmentCents: null },
     ]);
     afterpay.setLimits('1.00', '10.00');
+    await t.app.refreshAfterpayConfiguration();
     try {
       const over = await call<{ methods: { provider: string; isEligible: boolean }[] }>(
         c,
@@ -206,13 +206,14 @@ describe('paying an order', () => {
     expect((await orderRow(inTime.order.orderID))?.status).toBe('paid');
   });
 
-  it("Afterpay's terms are public for product and cart pages, and unavailable while Afterpay cannot answer", async () => {
+  it("Afterpay's terms are public for product and cart pages, from the limits last read: Afterpay down changes nothing", async () => {
     const terms = async () => {
       const res = await t.app.inject({ method: 'GET', url: '/api/v1/payment/afterpay-terms' });
       expect(res.statusCode).toBe(200);
       return { body: res.json<{ code: number; data: unknown }>(), cache: res.headers['cache-control'] };
     };
     afterpay.setLimits('35.00', '1500.00');
+    await t.app.refreshAfterpayConfiguration();
     try {
       expect(await terms()).toEqual({
         body: {
@@ -223,15 +224,20 @@ describe('paying an order', () => {
         cache: 'public, max-age=300',
       });
       afterpay.injectFault({ kind: 'status', status: 503 }, { pathIncludes: '/v2/configuration' });
+      const readsBefore = afterpay.requests.length;
+      await t.app.refreshAfterpayConfiguration().catch(() => undefined);
+      // The customer's request never waits on Afterpay: the limits last read stand.
       expect((await terms()).body.data).toEqual({
-        available: false,
-        minimumCents: null,
-        maximumCents: null,
+        available: true,
+        minimumCents: 3500,
+        maximumCents: 150_000,
         instalments: 4,
       });
+      expect(afterpay.requests.length).toBe(readsBefore + 1);
     } finally {
       afterpay.clearFaults();
       afterpay.setLimits('1.00', '2000.00');
+      await t.app.refreshAfterpayConfiguration();
     }
   });
 
@@ -472,7 +478,21 @@ describe('money the store must give back', () => {
     expect(about[0]?.text).toMatch(new RegExp(`(PayPal|Afterpay) took \\${amount}`));
   });
 
+  it("PayPal's duplicate-invoice guard refuses a second capture of one order: the invoice id is the order's", async () => {
+    const { c, order } = await unpaidOrder(1);
+    const first = (await start(c, order.orderID, 'paypal')).searchParams.get('token') ?? '';
+    t.clock.advance(1000);
+    const second = (await start(c, order.orderID, 'paypal')).searchParams.get('token') ?? '';
+    paypal.approve(first);
+    paypal.approve(second);
+    expect(await captureAtPayPal(paypal, first)).toBe(201);
+    expect(await captureAtPayPal(paypal, second)).toBe(422);
+  });
+
+  // Below, an account without that guard (it is a setting merchants may leave off): the store still finds both.
   it('expiry finds every capture of an order: the first pays it, a second is refunded', async () => {
+    paypal.blockDuplicateInvoices(false);
+    onTestFinished(() => paypal.blockDuplicateInvoices(true));
     const { c, order } = await unpaidOrder(1);
     const first = (await start(c, order.orderID, 'paypal')).searchParams.get('token') ?? '';
     t.clock.advance(1000);
@@ -494,6 +514,8 @@ describe('money the store must give back', () => {
   });
 
   it('a second capture PayPal cannot give back at once is owed and reported, and the next round refunds it', async () => {
+    paypal.blockDuplicateInvoices(false);
+    onTestFinished(() => paypal.blockDuplicateInvoices(true));
     const { c, order } = await unpaidOrder(1);
     const first = (await start(c, order.orderID, 'paypal')).searchParams.get('token') ?? '';
     t.clock.advance(1000);

@@ -1,4 +1,5 @@
 /** The one interface every payment provider implements; the rest of the code never knows which one it talks to. */
+import type { OrderAddress, OrderLine } from '@storefront/contract/order';
 
 export type PaymentProviderName = 'paypal' | 'afterpay' | 'demo';
 
@@ -11,12 +12,32 @@ export interface PaymentCustomer {
   phone?: string;
 }
 
+/** An address of the order as a provider takes it (the order's own snapshot, contract order.ts). */
+export type PaymentAddress = Pick<
+  OrderAddress,
+  'firstName' | 'lastName' | 'phone' | 'line1' | 'line2' | 'suburb' | 'state' | 'postcode' | 'country'
+>;
+
+/** A line of the order as a provider takes it; `price` is the unit price in cents. */
+export type PaymentLine = Pick<OrderLine, 'sku' | 'name' | 'price' | 'quantity'>;
+
+/** What the order holds, for a provider that checks or shows it (Afterpay's risk checks and its receipt). */
+export interface PaymentOrderDetails {
+  shippingAddress: PaymentAddress;
+  billingAddress: PaymentAddress;
+  lines: PaymentLine[];
+  /** The GST the order's total includes; null for an order that did not record it. */
+  gstCents: number | null;
+  shippingCents: number;
+}
+
 export interface StartPaymentInput {
   /** The store's reference for the order (shown to the customer by the provider and echoed back). */
   merchantReference: string;
   amountCents: number;
   currency: Currency;
   customer: PaymentCustomer;
+  order?: PaymentOrderDetails;
   /** Absolute URL the provider sends the customer to after approving. */
   returnUrl: string;
   /** Absolute URL the provider sends the customer to after cancelling. */

@@ -27,8 +27,10 @@ export async function insertPayment(
 export async function insertProviderFault(
   exec: Executor,
   fault: { provider: PaymentProviderName; kind: string; detail: string },
+  at: Date,
 ): Promise<void> {
-  await exec.insert(providerFaults).values(fault);
+  // The store's clock, as the dashboard that counts them reads it.
+  await exec.insert(providerFaults).values({ ...fault, at });
 }
 
 export async function findPaymentByRef(
@@ -331,5 +333,17 @@ export async function findRecoverableAttempt(
     )
     .orderBy(desc(payments.id))
     .limit(1);
+  return row;
+}
+
+export async function findPaymentByCapture(
+  exec: Executor,
+  provider: PaymentProviderName,
+  captureId: string,
+): Promise<PaymentRow | undefined> {
+  const [row] = await exec
+    .select()
+    .from(payments)
+    .where(and(eq(payments.provider, provider), eq(payments.captureId, captureId)));
   return row;
 }

@@ -15,6 +15,7 @@ import {
   PaymentProviderError,
   type CaptureResult,
   type PaymentCustomer,
+  type PaymentOrderDetails,
   type PaymentProvider,
   type PaymentStatus,
 } from './payment-provider.js';
@@ -26,6 +27,7 @@ import {
   findPaymentByRef,
   findStartedPayments,
   findStartedOfUnpaidOrder,
+  findPaymentByCapture,
   findRecoverableAttempt,
   insertPayment,
   insertProviderFault,
@@ -61,7 +63,13 @@ function isRefusal(err: unknown): boolean {
 }
 
 /** The order a payment is for, as the payment module needs to know it. */
-export type PayableOrder = { id: number; amountDueCents: number; customer: PaymentCustomer };
+export type PayableOrder = {
+  id: number;
+  amountDueCents: number;
+  customer: PaymentCustomer;
+  /** Its addresses, lines, GST and shipping, for a provider that checks or shows them (Afterpay). */
+  details?: PaymentOrderDetails;
+};
 
 const ORDER = ['paypal', 'afterpay', 'demo'] as const satisfies readonly ProviderName[];
 
@@ -146,7 +154,7 @@ export function createPaymentService(
   async function failed(name: ProviderName, err: unknown): Promise<never> {
     if (err instanceof PaymentProviderError && err.kind === 'misconfigured') {
       log.error({ err, provider: name }, "the payment provider refused the shop's credentials or settings");
-      await insertProviderFault(db, { provider: name, kind: err.kind, detail: err.message }).catch(
+      await insertProviderFault(db, { provider: name, kind: err.kind, detail: err.message }, now()).catch(
         () => undefined,
       );
     }
@@ -197,6 +205,7 @@ export function createPaymentService(
           amountCents: order.amountDueCents,
           currency: 'AUD',
           customer: order.customer,
+          ...(order.details ? { order: order.details } : {}),
           returnUrl: returnUrl(order.id, name, false),
           cancelUrl: returnUrl(order.id, name, true),
           idempotencyKey: startKey(order, name, clientKey),
@@ -287,6 +296,20 @@ export function createPaymentService(
     capturePendingWith: (exec: Executor, orderId: number) => findCapturePendingProvider(exec, orderId),
 
     abandon: (attempt: PaymentRow) => markPaymentEnded(db, attempt.id, 'abandoned', now()),
+
+    findByRef: (name: ProviderName, providerRef: string) => findPaymentByRef(db, name, providerRef),
+
+    /** The provider declined a capture it had held: the attempt ends and nothing is pending. */
+    endDeclined: (attempt: PaymentRow) => markPaymentEnded(db, attempt.id, 'declined', now()),
+
+    /** The provider holds a capture for review: the order's page says so and no second payment starts. */
+    markPending: (attempt: PaymentRow) => markCapturePending(db, attempt.id, now()),
+
+    /** A refund the provider failed or reversed after taking it: marked unsettled for a person (dashboard). */
+    async refundFailedAtProvider(name: ProviderName, captureId: string, reason: string): Promise<void> {
+      const payment = await findPaymentByCapture(db, name, captureId);
+      if (payment) await markRefundUnsettled(db, payment.id, reason, now());
+    },
 
     /**
      * Gives back what a provider took for the order, up to `amountCents`; 0 when nothing was captured. Throws

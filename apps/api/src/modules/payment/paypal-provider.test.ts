@@ -26,9 +26,12 @@ function makeProvider(overrides: Partial<PayPalProviderOptions> = {}) {
   });
 }
 
+let nextOrderId = 1001;
+
+/** A start for another store order each time: PayPal takes one payment per order reference (its invoice id). */
 function startInput(overrides: Partial<StartPaymentInput> = {}): StartPaymentInput {
   return {
-    merchantReference: 'SO-1001',
+    merchantReference: `SO-${nextOrderId++}`,
     amountCents: 1999,
     currency: 'AUD',
     customer: { email: 'ana@example.com', firstName: 'Ana', lastName: 'Lee' },
@@ -59,7 +62,9 @@ function requestsTo(path: string) {
 
 describe('PayPal provider', () => {
   it('creates an AUD order with intent CAPTURE for the amount due and sends the customer to approve it', async () => {
-    const started = await makeProvider().start(startInput({ amountCents: 1999 }));
+    const started = await makeProvider().start(
+      startInput({ amountCents: 1999, merchantReference: 'SO-1001' }),
+    );
 
     expect(started.redirectUrl).toBe(`${fake.url}/checkoutnow?token=${started.providerRef}`);
     expect(fake.order(started.providerRef)).toMatchObject({ amountCents: 1999, currency: 'AUD' });
@@ -76,6 +81,32 @@ describe('PayPal provider', () => {
         },
       },
     });
+  });
+
+  it("sends the order reference as the purchase unit's invoice id, for PayPal's duplicate-invoice guard", async () => {
+    const started = await makeProvider().start(startInput({ merchantReference: 'SO-4242' }));
+
+    expect(requestsTo('/v2/checkout/orders').at(-1)?.body).toMatchObject({
+      purchase_units: [{ reference_id: 'SO-4242', invoice_id: 'SO-4242' }],
+    });
+    expect(fake.order(started.providerRef)?.invoiceId).toBe('SO-4242');
+  });
+
+  it('a second PayPal order of a store order already paid is refused by that guard and takes no money', async () => {
+    const provider = makeProvider();
+    const merchantReference = `SO-${nextOrderId++}`;
+    const first = await provider.start(startInput({ merchantReference }));
+    const second = await provider.start(startInput({ merchantReference }));
+    fake.approve(first.providerRef);
+    fake.approve(second.providerRef);
+    await provider.capture(captureInput(first.providerRef));
+    const movedBefore = fake.moneyMovements();
+
+    await expect(provider.capture(captureInput(second.providerRef))).rejects.toMatchObject({
+      kind: 'rejected',
+      details: { providerCode: 'DUPLICATE_INVOICE_ID' },
+    });
+    expect(fake.moneyMovements()).toBe(movedBefore);
   });
 
   it('asks for an access token with the client credentials once and reuses it', async () => {
@@ -309,5 +340,52 @@ describe('PayPal provider', () => {
     fake.injectFault({ kind: 'hang' }, { pathIncludes: '/oauth2/token' });
 
     await expect(provider.start(startInput())).rejects.toMatchObject({ kind: 'timeout' });
+  });
+});
+
+describe('PayPal webhook signatures', () => {
+  async function someEvent() {
+    const provider = makeProvider();
+    const ref = await approvedOrder(provider);
+    const capture = await provider.capture(captureInput(ref));
+    if (capture.status !== 'captured') throw new Error('expected a capture');
+    return fake.captureEvent(capture.captureId, 'PAYMENT.CAPTURE.COMPLETED');
+  }
+
+  const verifier = () => makeProvider({ webhookId: fake.webhookId });
+
+  it('a delivery PayPal signed for the webhook is genuine, checked with the body exactly as it arrived', async () => {
+    const rawBody = await someEvent();
+
+    expect(await verifier().verifyWebhook({ headers: fake.signWebhook(rawBody), rawBody })).toBe(true);
+    const sent = requestsTo('/v1/notifications/verify-webhook-signature').at(-1);
+    expect(sent?.rawBody.endsWith(`"webhook_event":${rawBody}}`)).toBe(true);
+    expect(sent?.body).toMatchObject({ webhook_id: fake.webhookId, auth_algo: 'SHA256withRSA' });
+  });
+
+  it('an altered body, a signature for another webhook or a forged signature is not genuine', async () => {
+    const rawBody = await someEvent();
+    const headers = fake.signWebhook(rawBody);
+
+    const altered = rawBody.replace('"COMPLETED"', '"DECLINED"');
+    expect(await verifier().verifyWebhook({ headers, rawBody: altered })).toBe(false);
+    expect(
+      await verifier().verifyWebhook({ headers: fake.signWebhook(rawBody, 'OTHER0WEBHOOK'), rawBody }),
+    ).toBe(false);
+    const forged = { ...headers, 'paypal-transmission-sig': 'Zm9yZ2Vk' };
+    expect(await verifier().verifyWebhook({ headers: forged, rawBody })).toBe(false);
+  });
+
+  it('a delivery without its signature headers is not genuine, and PayPal is not asked', async () => {
+    const before = requestsTo('/v1/notifications/verify-webhook-signature').length;
+
+    expect(await verifier().verifyWebhook({ headers: {}, rawBody: '{}' })).toBe(false);
+    expect(requestsTo('/v1/notifications/verify-webhook-signature').length).toBe(before);
+  });
+
+  it('cannot verify without the webhook id, which is a configuration problem', async () => {
+    await expect(makeProvider().verifyWebhook({ headers: {}, rawBody: '{}' })).rejects.toMatchObject({
+      kind: 'misconfigured',
+    });
   });
 });

@@ -36,8 +36,25 @@ export interface PayPalProviderOptions {
   apiBase: string;
   timeoutMs: number;
   brandName?: string;
+  /** PAYPAL_WEBHOOK_ID: the store's webhook, whose deliveries `verifyWebhook` checks with PayPal. */
+  webhookId?: string;
   now?: () => number;
 }
+
+/** A webhook delivery as it arrived: its headers, and its body exactly as sent (PayPal signs those bytes). */
+export interface PayPalWebhookDelivery {
+  headers: Record<string, string | string[] | undefined>;
+  rawBody: string;
+}
+
+/** The headers PayPal signs a webhook delivery with, as its verify-webhook-signature call names them. */
+const WEBHOOK_HEADERS = {
+  auth_algo: 'paypal-auth-algo',
+  cert_url: 'paypal-cert-url',
+  transmission_id: 'paypal-transmission-id',
+  transmission_sig: 'paypal-transmission-sig',
+  transmission_time: 'paypal-transmission-time',
+} as const;
 
 const moneySchema = z.object({ currency_code: z.string(), value: z.string() });
 const linkSchema = z.object({ href: z.string(), rel: z.string() });
@@ -59,6 +76,7 @@ const orderSchema = z.object({
     .default([]),
 });
 type PayPalOrder = z.infer<typeof orderSchema>;
+const verificationSchema = z.object({ verification_status: z.string() });
 const tokenSchema = z.object({ access_token: z.string().min(1), expires_in: z.number().positive() });
 const errorSchema = z
   .object({
@@ -113,6 +131,8 @@ export class PayPalProvider implements PaymentProvider {
           {
             reference_id: input.merchantReference,
             custom_id: input.merchantReference,
+            // With the account's "block duplicate invoice ids" setting, PayPal takes one payment per order.
+            invoice_id: input.merchantReference,
             amount: { currency_code: input.currency, value: centsToDecimal(input.amountCents) },
           },
         ],
@@ -210,6 +230,36 @@ export class PayPalProvider implements PaymentProvider {
       .reduce((sum, r) => sum + (r.amount ? readCents(this.name, r.amount.value) : 0), 0);
   }
 
+  /** Whether the store takes PayPal's webhook deliveries (PAYPAL_WEBHOOK_ID is set). */
+  get hasWebhook(): boolean {
+    return this.options.webhookId !== undefined;
+  }
+
+  /**
+   * Asks PayPal whether a delivery to the store's webhook is genuine ("Verify webhook signature"), sending the event
+   * back byte for byte: an event parsed and written again may not be the one PayPal signed. False for a forged or
+   * altered one, or one without its signature headers (PayPal is not asked then).
+   */
+  async verifyWebhook(delivery: PayPalWebhookDelivery): Promise<boolean> {
+    const webhookId = this.options.webhookId;
+    if (webhookId === undefined) {
+      throw new PaymentProviderError(this.name, 'misconfigured', 'no webhook id (PAYPAL_WEBHOOK_ID) is set');
+    }
+    const fields: string[] = [];
+    for (const [name, header] of Object.entries(WEBHOOK_HEADERS)) {
+      const value = delivery.headers[header];
+      if (typeof value !== 'string' || value === '') return false;
+      fields.push(`${JSON.stringify(name)}:${JSON.stringify(value)}`);
+    }
+    if (!isJsonObject(delivery.rawBody)) return false;
+    fields.push(`"webhook_id":${JSON.stringify(webhookId)}`, `"webhook_event":${delivery.rawBody}`);
+    const response = await this.call('POST', '/v1/notifications/verify-webhook-signature', {
+      json: `{${fields.join(',')}}`,
+    });
+    if (response.status !== 200) this.fail(response, 'verify a webhook signature');
+    return readBody(this.name, verificationSchema, response).verification_status === 'SUCCESS';
+  }
+
   async getStatus(providerRef: string): Promise<PaymentStatus> {
     const order = await this.fetchOrder(providerRef);
     if (!order) return { status: 'expired' };
@@ -267,8 +317,9 @@ export class PayPalProvider implements PaymentProvider {
   private async call(
     method: 'GET' | 'POST',
     path: string,
-    options: { body?: unknown; requestId?: string },
+    options: { body?: unknown; json?: string; requestId?: string },
   ): Promise<ProviderResponse> {
+    const json = options.json ?? (options.body === undefined ? undefined : JSON.stringify(options.body));
     for (let attempt = 1; ; attempt += 1) {
       const token = await this.accessToken();
       const response = await sendProviderRequest(this.name, {
@@ -277,11 +328,11 @@ export class PayPalProvider implements PaymentProvider {
         timeoutMs: this.options.timeoutMs,
         headers: {
           authorization: `Bearer ${token}`,
-          ...(options.body === undefined ? {} : { 'content-type': 'application/json' }),
+          ...(json === undefined ? {} : { 'content-type': 'application/json' }),
           ...(options.requestId ? { 'paypal-request-id': options.requestId } : {}),
           prefer: 'return=representation',
         },
-        body: options.body === undefined ? undefined : JSON.stringify(options.body),
+        body: json,
       });
       if (response.status === 401 && attempt === 1) {
         this.token = undefined;
@@ -346,4 +397,13 @@ export class PayPalProvider implements PaymentProvider {
 
 function firstCapture(order: PayPalOrder) {
   return order.purchase_units[0]?.payments?.captures?.[0];
+}
+
+function isJsonObject(text: string): boolean {
+  try {
+    const value: unknown = JSON.parse(text);
+    return typeof value === 'object' && value !== null && !Array.isArray(value);
+  } catch {
+    return false;
+  }
 }
