@@ -26,6 +26,12 @@ export const customers = pgTable(
     suburb: text('suburb').notNull().default('Sydney'),
     /** When the customer opened a verification link mailed to `email` (a Google account's address counts too). */
     emailVerifiedAt: timestamp('email_verified_at', { withTimezone: true }),
+    /**
+     * When a mail server last refused `email` outright (SMTP 5xx to the recipient), and what it said: the account
+     * asks the customer to correct the address. Cleared when the address changes or a mail to it is delivered.
+     */
+    emailRefusedAt: timestamp('email_refused_at', { withTimezone: true }),
+    emailRefusedReason: text('email_refused_reason'),
     status: text('status', { enum: ['active', 'disabled'] })
       .notNull()
       .default('active'),

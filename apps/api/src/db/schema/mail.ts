@@ -45,6 +45,8 @@ export const outboxMails = pgTable(
     lastError: text('last_error'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     sentAt: timestamp('sent_at', { withTimezone: true }),
+    /** The order an order mail is about: one for an order cancelled before it went is withdrawn. */
+    orderId: integer('order_id'),
   },
   (t) => [
     index('outbox_mails_due_idx')
