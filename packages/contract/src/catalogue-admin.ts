@@ -54,8 +54,8 @@ export const sku = text(64, {
 export const special = z
   .strictObject({
     price: cents,
-    startsAt: z.iso.datetime({ offset: true }),
-    endsAt: z.iso.datetime({ offset: true }),
+    startsAt: z.iso.datetime({ offset: true }).max(40),
+    endsAt: z.iso.datetime({ offset: true }).max(40),
   })
   .refine((s) => Date.parse(s.endsAt) > Date.parse(s.startsAt), {
     error: 'must end after it starts',
