@@ -51,6 +51,11 @@ export const userInfo = z.object({
   lastName: storedName,
   postCode: z.string().max(4),
   suburb: z.string().max(60),
+  /**
+   * Set while a mail server refuses `email` outright (SMTP 5xx to the recipient: no such mailbox), with what it said:
+   * the customer is asked to correct the address. Null once a mail to it is delivered or the address changes.
+   */
+  emailRefused: z.object({ at: isoDateTime, reason: z.string().max(200) }).nullable(),
 });
 export type UserInfo = z.infer<typeof userInfo>;
 

@@ -30,6 +30,7 @@ const ann: UserInfo = {
   lastName: 'Able',
   postCode: '2000',
   suburb: 'Sydney',
+  emailRefused: null,
 };
 const ben: UserInfo = {
   ...ann,

@@ -20,6 +20,7 @@ function makeUser(overrides: Partial<UserInfo> = {}): UserInfo {
     lastName: 'Able',
     postCode: '2000',
     suburb: 'Sydney',
+    emailRefused: null,
     ...overrides,
   };
 }

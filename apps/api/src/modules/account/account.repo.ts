@@ -2,6 +2,7 @@ import { and, desc, eq, gt, isNull, lt, ne, or, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
 import { preparedPer } from '../../db/prepared.js';
 import { customers, loginEvents, sessions } from '../../db/schema/index.js';
+import { AUTH_CHANNEL } from './session-cache.js';
 
 export type CustomerRow = typeof customers.$inferSelect;
 export type SessionRow = typeof sessions.$inferSelect;
@@ -60,18 +61,35 @@ export async function insertCustomer(
   return row;
 }
 
+/** Changes the customer; a new address (not the same one in other letters) leaves a refusal of the old one behind. */
 export async function updateCustomer(
   db: Executor,
   id: number,
   values: Partial<typeof customers.$inferInsert>,
 ): Promise<CustomerRow | undefined> {
+  const isOtherAddress =
+    values.email === undefined ? undefined : sql`lower(${customers.email}) <> lower(${values.email})`;
   const [row] = await db
     .update(customers)
-    .set({ ...values, updatedAt: sql`now()` })
+    .set({
+      ...values,
+      ...(isOtherAddress && {
+        emailRefusedAt: sql`case when ${isOtherAddress} then null else ${customers.emailRefusedAt} end`,
+        emailRefusedReason: sql`case when ${isOtherAddress} then null else ${customers.emailRefusedReason} end`,
+      }),
+      updatedAt: sql`now()`,
+    })
     .where(eq(customers.id, id))
     .returning();
   return row;
 }
+
+/**
+ * For the RETURNING of a statement that changes what a signed-in customer is shown but no trigger watches (their
+ * address's refusal, migration 0006_auth_notify): every process drops its sessions of that customer from memory
+ * once the statement's transaction commits.
+ */
+export const notifyCustomerChanged = sql<string>`pg_notify(${AUTH_CHANNEL}, 'c' || ${customers.id})`;
 
 /**
  * Sets a new password hash only while the old one is still `currentHash`: of two changes checked against the same
@@ -113,6 +131,8 @@ const liveSession = preparedPer((db) =>
         lastName: customers.lastName,
         postCode: customers.postCode,
         suburb: customers.suburb,
+        emailRefusedAt: customers.emailRefusedAt,
+        emailRefusedReason: customers.emailRefusedReason,
       },
     })
     .from(sessions)
@@ -129,7 +149,10 @@ const liveSession = preparedPer((db) =>
 );
 
 export type LiveSession = Pick<SessionRow, 'id' | 'customerId' | 'createdAt' | 'expiresAt' | 'replacedAt'> & {
-  customer: Pick<CustomerRow, 'email' | 'firstName' | 'lastName' | 'postCode' | 'suburb'>;
+  customer: Pick<
+    CustomerRow,
+    'email' | 'firstName' | 'lastName' | 'postCode' | 'suburb' | 'emailRefusedAt' | 'emailRefusedReason'
+  >;
 };
 
 /** A session that is neither ended nor revoked, of a customer who is not disabled, with that customer. */

@@ -29,6 +29,7 @@ import {
 } from './account.repo.js';
 import { endAccountTokens } from './account-token.repo.js';
 import { createDeviceCookies, type DeviceCookie } from './device-cookie.js';
+import { emailRefusalOf } from './email-refusal.js';
 import type { Throttle } from '../throttle/throttle.service.js';
 import type { GoogleIdentity } from './google.js';
 import type { SessionService } from './session.service.js';
@@ -58,6 +59,7 @@ export function toUserInfo(c: CustomerRow): UserInfo {
     lastName: c.lastName,
     postCode: c.postCode,
     suburb: c.suburb,
+    emailRefused: emailRefusalOf(c),
   };
 }
 

@@ -5,12 +5,21 @@ import { customers, sessions } from '../../db/schema/index.js';
 import { bearer, registerCustomer, signIn, uniqueEmail } from '../../../test/factories.js';
 import { createProduct } from '../../../test/catalog-factories.js';
 import { createTestApp, type TestApp } from '../../../test/test-app.js';
+import { updateCustomer } from './account.repo.js';
 
 let t: TestApp;
 beforeAll(async () => {
   t = await createTestApp({ env: { SESSION_TTL_MINUTES: '60', SESSION_GRACE_SECONDS: '30' } });
 });
 afterAll(() => t.close());
+
+async function refusalOf(id: number) {
+  const [row] = await t.database.db
+    .select({ emailRefusedAt: customers.emailRefusedAt, emailRefusedReason: customers.emailRefusedReason })
+    .from(customers)
+    .where(eq(customers.id, id));
+  return row;
+}
 
 const customerCount = async () => (await t.database.db.select({ n: count() }).from(customers))[0]?.n ?? 0;
 
@@ -443,6 +452,7 @@ describe('customer profile', () => {
         lastName: 'Customer',
         postCode: '2000',
         suburb: 'Sydney',
+        emailRefused: null,
       },
     });
     const info = (await get('/api/v1/customer/info', c.token)).json().data;
@@ -508,6 +518,29 @@ describe('customer profile', () => {
       birthday: null,
       postCode: '2000',
     });
+  });
+
+  it('a refusal of the address is cleared when the address changes, not when it is written in other letters', async () => {
+    const c = await registerCustomer(t.app);
+    const id = c.user.customerID;
+    const refused = {
+      emailRefusedAt: new Date('2026-03-02T01:02:03.000Z'),
+      emailRefusedReason: '550 5.1.1 No such mailbox',
+    };
+    await t.database.db.update(customers).set(refused).where(eq(customers.id, id));
+    const me = async () => (await get('/api/v1/customer/me', c.token)).json().data;
+    expect((await me()).emailRefused).toEqual({
+      at: '2026-03-02T01:02:03.000Z',
+      reason: '550 5.1.1 No such mailbox',
+    });
+
+    await updateCustomer(t.database.db, id, { email: c.email.toUpperCase() });
+    expect(await refusalOf(id)).toEqual(refused);
+    const corrected = uniqueEmail('corrected');
+    await updateCustomer(t.database.db, id, { email: corrected });
+    expect(await refusalOf(id)).toEqual({ emailRefusedAt: null, emailRefusedReason: null });
+    await t.app.authChangesHeard();
+    expect(await me()).toMatchObject({ email: corrected, emailRefused: null });
   });
 
   it('an empty update is refused', async () => {

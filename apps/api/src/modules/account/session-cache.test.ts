@@ -9,7 +9,15 @@ function session(id: number, customerId: number): LiveSession {
     createdAt: new Date(0),
     expiresAt: new Date(10_000_000),
     replacedAt: null,
-    customer: { email: 'a@b.test', firstName: 'A', lastName: 'B', postCode: '2000', suburb: 'Sydney' },
+    customer: {
+      email: 'a@b.test',
+      firstName: 'A',
+      lastName: 'B',
+      postCode: '2000',
+      suburb: 'Sydney',
+      emailRefusedAt: null,
+      emailRefusedReason: null,
+    },
   };
 }
 

@@ -10,6 +10,7 @@ import {
   revokeSession,
 } from './account.repo.js';
 import type { SessionCache } from './session-cache.js';
+import { emailRefusalOf } from './email-refusal.js';
 
 export type SessionSettings = {
   ttlMs: number;
@@ -61,7 +62,12 @@ export function createSessionService(db: Db, settings: SessionSettings) {
       if (!session) return null;
       cache.put(tokenHash, session, mark);
     }
-    const customer: UserInfo = { customerID: session.customerId, ...session.customer };
+    const { emailRefusedAt, emailRefusedReason, ...shown } = session.customer;
+    const customer: UserInfo = {
+      customerID: session.customerId,
+      ...shown,
+      emailRefused: emailRefusalOf({ emailRefusedAt, emailRefusedReason }),
+    };
     const auth: AuthContext = {
       customerId: session.customerId,
       sessionId: session.id,

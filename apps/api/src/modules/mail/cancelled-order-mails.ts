@@ -15,8 +15,12 @@ const SENT_FOR_A_CANCELLED_ORDER: readonly string[] = [
   'order-payment-returned',
 ];
 
-/** The order an order mail (`order-…`) is about: its subject names it by its reference (`SO-42`, orderReference). */
+/**
+ * The order an order mail is about: its `orderId`, or in a row written before mails kept it (migration 0033), the
+ * reference its subject names (`SO-42`, orderReference) when it is an order's (`order-…`).
+ */
 function orderIdOf(mail: OutboxMailRow): number | null {
+  if (mail.orderId !== null) return mail.orderId;
   if (!mail.topic.startsWith('order-')) return null;
   const reference = /\bSO-\d+\b/.exec(mail.subject)?.[0];
   return reference === undefined ? null : orderIdOfReference(reference);

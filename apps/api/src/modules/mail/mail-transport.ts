@@ -31,12 +31,14 @@ export interface MailTransport {
 
 /**
  * The server refused the mail for good (a 5xx reply to its recipient or to its content): it is not sent again.
- * `refused` is `address` when the recipient's mailbox was refused (it does not exist, or takes no mail).
+ * `refused` is `address` when the recipient's mailbox was refused (it does not exist, or takes no mail); `reply` is
+ * what the server answered ("550 5.1.1 No such mailbox"), without the client's words around it.
  */
 export class MailRefused extends Error {
   constructor(
     message: string,
     readonly refused: 'address' | 'mail',
+    readonly reply: string = message,
   ) {
     super(message);
     this.name = 'MailRefused';
@@ -57,7 +59,7 @@ function refusalOf(err: unknown): MailRefused | null {
   const { permanent, command, response } = err as Error & SmtpFailure;
   if (permanent !== true || (command !== 'RCPT TO' && command !== 'DATA')) return null;
   const isAddress = command === 'RCPT TO' || /^5\d\d[ -]5\.1\.\d/.test(response ?? '');
-  return new MailRefused(err.message, isAddress ? 'address' : 'mail');
+  return new MailRefused(err.message, isAddress ? 'address' : 'mail', response ?? err.message);
 }
 
 const SMTP_TIMEOUTS = { connectionTimeout: 10_000, greetingTimeout: 10_000, socketTimeout: 20_000 };

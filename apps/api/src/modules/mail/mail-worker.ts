@@ -3,10 +3,10 @@ import type { WarnLog } from '../../lib/warn-log.js';
 import { withdrawIfOrderCancelled } from './cancelled-order-mails.js';
 import { MailRefused, type MailTransport } from './mail-transport.js';
 import {
-  ADDRESS_REFUSED,
   claimDueMails,
   giveUpLapsedMails,
   isTimeCritical,
+  markAddressRefused,
   markMailFailed,
   markMailSent,
   putBackUntried,
@@ -134,18 +134,16 @@ export function createMailWorker(db: Db, transport: MailTransport, settings: Mai
     const reason = err instanceof Error ? err.message : String(err);
     const refused = err instanceof MailRefused ? err.refused : null;
     const isGivenUp = refused !== null || mail.attempts >= maxAttempts;
-    const lastError =
-      refused === 'address'
-        ? `${ADDRESS_REFUSED}${reason}`
-        : refused === 'mail'
-          ? `refused: ${reason}`
-          : reason;
-    await markMailFailed(
-      db,
-      mail,
-      lastError,
-      isGivenUp ? 'give-up' : { retryInMs: retryDelayMs(mail.attempts, retryBaseMs) },
-    );
+    if (err instanceof MailRefused && err.refused === 'address') {
+      await markAddressRefused(db, mail, reason, err.reply);
+    } else {
+      await markMailFailed(
+        db,
+        mail,
+        refused === 'mail' ? `refused: ${reason}` : reason,
+        isGivenUp ? 'give-up' : { retryInMs: retryDelayMs(mail.attempts, retryBaseMs) },
+      );
+    }
     settings.log.warn(
       { mailId: mail.id, topic: mail.topic, attempts: mail.attempts, reason },
       refused

@@ -1,10 +1,9 @@
 import {
   and,
-  desc,
   eq,
   gte,
+  isNotNull,
   isNull,
-  like,
   lt,
   lte,
   ne,
@@ -15,7 +14,8 @@ import {
 } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
 import { preparedPer } from '../../db/prepared.js';
-import { outboxMails, type OutboxMailRow } from '../../db/schema/index.js';
+import { customers, outboxMails, type OutboxMailRow } from '../../db/schema/index.js';
+import { notifyCustomerChanged } from '../account/account.repo.js';
 import { renderMail, type MailContent, type MailLayout } from './mail-layout.js';
 
 export type { OutboxMailRow };
@@ -26,6 +26,8 @@ export type NewMail = {
   to: string;
   layout: MailLayout;
   headers?: Record<string, string>;
+  /** The order an order mail is about: it is withdrawn if the order is cancelled before it goes. */
+  orderId?: number;
 };
 
 /** Writes a mail in the caller's transaction: it is sent only if that transaction commits. */
@@ -39,12 +41,13 @@ export async function insertMails(exec: Executor, mails: NewMail[], now: Date): 
     const some = mails.slice(start, start + MAILS_PER_STATEMENT);
     await insertMailsOf(exec).execute({
       mails: JSON.stringify(
-        some.map(({ topic, to, layout: { subject, ...content }, headers }) => ({
+        some.map(({ topic, to, layout: { subject, ...content }, headers, orderId }) => ({
           topic,
           to_address: to,
           subject,
           content,
           headers: headers ?? {},
+          order_id: orderId ?? null,
         })),
       ),
       now: now.toISOString(),
@@ -63,9 +66,9 @@ const insertMailsOf = preparedPer((db) =>
     .select(
       sql`select nextval(pg_get_serial_sequence('outbox_mails', 'id')), mail.topic, mail.to_address, mail.subject,
           mail.content, null::text, null::text, mail.headers, 'pending', 0, now(),
-          null::timestamptz, null::text, ${sql.placeholder('now')}::timestamptz, null::timestamptz
+          null::timestamptz, null::text, ${sql.placeholder('now')}::timestamptz, null::timestamptz, mail.order_id
         from jsonb_to_recordset(${sql.placeholder('mails')}::jsonb)
-          as mail(topic text, to_address text, subject text, content jsonb, headers jsonb)`,
+          as mail(topic text, to_address text, subject text, content jsonb, headers jsonb, order_id integer)`,
     )
     .prepare('insert_mails'),
 );
@@ -236,27 +239,71 @@ export async function withdrawPendingMail(
  * Records a mail the server accepted, as soon as it did: before anything else the round does can fail, which would
  * leave it pending, to be sent again once its claim lapses. Recorded whoever holds it by now, since it went; one
  * withdrawn or given up while it was being handed over keeps why in `lastError`, behind "sent after it was given up".
+ * A refusal of its address on a customer is cleared (`markAddressRefused`): the address takes mail again.
  */
 export async function markMailSent(exec: Executor, mail: OutboxMailRow): Promise<void> {
   await markMailSentOf(exec).execute({ id: mail.id });
 }
 
-const markMailSentOf = preparedPer((db) =>
-  db
-    .update(outboxMails)
-    .set({
-      status: 'sent',
-      sentAt: sql`now()`,
-      claimedUntil: null,
-      lastError: sql`case when ${outboxMails.status} = 'failed'
-        then 'sent after it was given up: ' || coalesce(${outboxMails.lastError}, 'failed') end`,
-    })
-    .where(and(eq(outboxMails.id, sql.placeholder('id')), ne(outboxMails.status, 'sent')))
-    .prepare('mark_mail_sent'),
-);
+// Every mail sent runs it: one statement, whose customers part finds nothing (by the address's index) but after a
+// refusal. The customers' columns are written here, not through the account module, to be one statement.
+const markMailSentOf = preparedPer((db) => {
+  const sent = db.$with('sent').as(
+    db
+      .update(outboxMails)
+      .set({
+        status: 'sent',
+        sentAt: sql`now()`,
+        claimedUntil: null,
+        lastError: sql`case when ${outboxMails.status} = 'failed'
+          then 'sent after it was given up: ' || coalesce(${outboxMails.lastError}, 'failed') end`,
+      })
+      .where(and(eq(outboxMails.id, sql.placeholder('id')), ne(outboxMails.status, 'sent')))
+      .returning({ address: sql<string>`lower(${outboxMails.toAddress})`.as('address') }),
+  );
+  return db
+    .with(sent)
+    .update(customers)
+    .set({ emailRefusedAt: null, emailRefusedReason: null })
+    .where(
+      and(
+        sql`lower(${customers.email}) = (select ${sent.address} from ${sent})`,
+        isNotNull(customers.emailRefusedAt),
+      ),
+    )
+    .returning({ notified: notifyCustomerChanged })
+    .prepare('mark_mail_sent');
+});
 
 /** The `lastError` of a mail whose address the server refused (a 5xx to it as recipient). */
 export const ADDRESS_REFUSED = 'address refused: ';
+
+/**
+ * Gives up a mail whose address the server refused for good (while its claim is the one it was sent under), and in
+ * the same statement marks the customers using that address (case aside) with the server's `reply`, whoever holds
+ * the mail by now: their account asks them to correct it until a mail to it is delivered (`markMailSent`) or they
+ * change it.
+ */
+export async function markAddressRefused(
+  exec: Executor,
+  mail: OutboxMailRow,
+  error: string,
+  reply: string,
+): Promise<void> {
+  const failed = exec.$with('failed').as(
+    exec
+      .update(outboxMails)
+      .set({ status: 'failed', claimedUntil: null, lastError: `${ADDRESS_REFUSED}${error}`.slice(0, 500) })
+      .where(and(eq(outboxMails.id, mail.id), eq(outboxMails.claimedUntil, claimOf(mail))))
+      .returning({ id: outboxMails.id }),
+  );
+  await exec
+    .with(failed)
+    .update(customers)
+    .set({ emailRefusedAt: sql`now()`, emailRefusedReason: reply.slice(0, 200) })
+    .where(sql`lower(${customers.email}) = lower(${mail.toAddress})`)
+    .returning({ notified: notifyCustomerChanged });
+}
 
 /**
  * Puts a mail that failed back in the queue `retryInMs` from now (the database's now), or gives it up as failed;
@@ -310,32 +357,6 @@ export async function putBackUntried(
       attempts: sql`${outboxMails.attempts} - 1`,
     })
     .where(stillClaimedAs(mails));
-}
-
-/**
- * Whether the mail server refused `address` itself (case aside) on the latest mail that went to it or was refused:
- * the customer should be asked to correct it. Null when it never was, or a mail went there since.
- */
-export async function findAddressRefusal(
-  exec: Executor,
-  address: string,
-): Promise<{ mailId: number; reason: string } | null> {
-  const [latest] = await exec
-    .select({ id: outboxMails.id, status: outboxMails.status, lastError: outboxMails.lastError })
-    .from(outboxMails)
-    .where(
-      and(
-        sql`lower(${outboxMails.toAddress}) = lower(${address})`,
-        or(
-          eq(outboxMails.status, 'sent'),
-          and(eq(outboxMails.status, 'failed'), like(outboxMails.lastError, `${ADDRESS_REFUSED}%`)),
-        ),
-      ),
-    )
-    .orderBy(desc(outboxMails.id))
-    .limit(1);
-  if (latest?.status !== 'failed' || latest.lastError === null) return null;
-  return { mailId: latest.id, reason: latest.lastError.slice(ADDRESS_REFUSED.length) };
 }
 
 /** Sent mails are kept a while for support questions, then dropped. */

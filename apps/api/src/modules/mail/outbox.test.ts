@@ -1,13 +1,20 @@
 import net, { type AddressInfo } from 'node:net';
-import { eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, inArray, like, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { queryRows } from '../../db/client.js';
-import { outboxMails } from '../../db/schema/index.js';
+import { customers, outboxMails } from '../../db/schema/index.js';
 import { startSmtpCatcher, type SmtpCatcher } from '../../../test/smtp-catcher.js';
 import { createTestApp, type TestApp } from '../../../test/test-app.js';
 import { createProduct } from '../../../test/catalog-factories.js';
-import { addAddress, addToCart, bearer, placeOrder, registerCustomer } from '../../../test/factories.js';
+import {
+  addAddress,
+  addToCart,
+  bearer,
+  placeOrder,
+  registerCustomer,
+  type Customer,
+} from '../../../test/factories.js';
 import { verifyLinkMail } from '../email-verification/email-verification.mails.js';
 import { resetLinkMail } from '../password-reset/password-reset.mails.js';
 import { staffPasswordLinkMail } from '../staff/staff-mails.js';
@@ -16,7 +23,6 @@ import { createMailWorker, retryDelayMs } from './mail-worker.js';
 import { renderMail } from './mail-layout.js';
 import {
   claimDueMails,
-  findAddressRefusal,
   insertMail,
   insertMails,
   renderedMail,
@@ -61,6 +67,10 @@ function smtpRefusing(isRefused: (m: OutgoingMail) => boolean): MailTransport {
 
 async function rowsTo(address: string) {
   return db().select().from(outboxMails).where(eq(outboxMails.toAddress, address)).orderBy(outboxMails.id);
+}
+
+async function rowsOf(written: NewMail) {
+  return db().select().from(outboxMails).where(eq(outboxMails.subject, written.layout.subject));
 }
 
 /**
@@ -587,46 +597,77 @@ describe('the transactional outbox', () => {
     ).toEqual(['Order placed', 'Order cancelled']);
   });
 
-  it('a mailbox the server says does not exist (550) is not retried: its mails fail at once, and the address is marked refused until a mail goes there', async () => {
-    const m = mail();
-    const later = mail({ to: m.to });
-    smtp.refuseAddress(m.to);
+  /** A registered customer whose registration's mail has gone: the outbox holds nothing for them. */
+  async function customerWithNoMailDue(): Promise<Customer> {
+    const c = await registerCustomer(t.app);
+    expect(await t.app.mailWorker.sendDue()).toEqual({ sent: 1, failed: 0 });
+    return c;
+  }
+
+  async function refusalOf(c: Customer) {
+    const [row] = await db()
+      .select({ at: customers.emailRefusedAt, reason: customers.emailRefusedReason })
+      .from(customers)
+      .where(eq(customers.id, c.user.customerID));
+    return row;
+  }
+
+  /** What customer/me says of the address, once every change to the customer is heard (sessions in memory). */
+  async function emailRefusedShown(c: Customer) {
+    await t.app.authChangesHeard();
+    const res = await t.app.inject({ url: '/api/v1/customer/me', headers: bearer(c.token) });
+    return res.json<{ data: { emailRefused: unknown } }>().data.emailRefused;
+  }
+
+  it('a mailbox the server says does not exist (550) is not retried: its mails fail at once, and the customer using the address is asked to correct it until a mail goes there', async () => {
+    const c = await customerWithNoMailDue();
+    const other = await customerWithNoMailDue();
+    expect(await emailRefusedShown(c)).toBeNull();
+    // Written to the address in other letters: the customer's all the same.
+    const m = mail({ to: c.email.toUpperCase() });
+    const later = mail({ to: c.email });
+    smtp.refuseAddress(c.email);
     try {
       await insertMails(db(), [m, later], t.clock.now());
       expect(await t.app.mailWorker.sendDue()).toEqual({ sent: 0, failed: 2 });
     } finally {
-      smtp.refuseAddress(m.to, null);
+      smtp.refuseAddress(c.email, null);
     }
-    const rows = await rowsTo(m.to);
+    const rows = [...(await rowsOf(m)), ...(await rowsOf(later))];
     expect(rows.map((r) => [r.status, r.attempts])).toEqual([
       ['failed', 1],
       ['failed', 1],
     ]);
     expect(rows[0]?.lastError).toMatch(/^address refused: .*550 5\.1\.1 No such mailbox/);
-    expect(await findAddressRefusal(db(), m.to.toUpperCase())).toEqual({
-      mailId: rows[1]?.id,
-      reason: expect.stringContaining('550 5.1.1 No such mailbox') as unknown,
+    const refusal = await refusalOf(c);
+    expect(refusal?.reason).toBe('550 5.1.1 No such mailbox here');
+    expect(await emailRefusedShown(c)).toEqual({
+      at: refusal?.at?.toISOString(),
+      reason: '550 5.1.1 No such mailbox here',
     });
+    expect(await emailRefusedShown(other)).toBeNull();
     expect(await t.app.mailWorker.sendDue()).toEqual({ sent: 0, failed: 0 });
 
     // Taken again (the customer fixed a typo at their provider): the next mail goes, and the mark goes with it.
-    await insertMail(db(), mail({ to: m.to }), t.clock.now());
+    await insertMail(db(), mail({ to: c.email }), t.clock.now());
     expect(await t.app.mailWorker.sendDue()).toEqual({ sent: 1, failed: 0 });
-    expect(await findAddressRefusal(db(), m.to)).toBeNull();
+    expect(await refusalOf(c)).toEqual({ at: null, reason: null });
+    expect(await emailRefusedShown(c)).toBeNull();
   });
 
   it('a mail refused for good after its content (554) fails at once without marking its address; one refused for now is retried', async () => {
-    const spam = mail();
-    const busy = mail();
+    const c = await customerWithNoMailDue();
+    const spam = mail({ to: c.email });
     await insertMail(db(), spam, t.clock.now());
     smtp.refuseNext(1, 554);
     expect(await t.app.mailWorker.sendDue()).toEqual({ sent: 0, failed: 1 });
-    const [refused] = await rowsTo(spam.to);
+    const [refused] = await rowsOf(spam);
     expect(refused).toMatchObject({ status: 'failed', attempts: 1 });
     expect(refused?.lastError).toMatch(/^refused: .*554 5\.7\.1 Message refused/);
-    expect(await findAddressRefusal(db(), spam.to)).toBeNull();
+    expect(await refusalOf(c)).toEqual({ at: null, reason: null });
 
     // A mailbox unavailable for now (450 to the address) is tried again.
+    const busy = mail({ to: c.email });
     await insertMail(db(), busy, t.clock.now());
     smtp.refuseAddress(busy.to, 450);
     try {
@@ -634,8 +675,8 @@ describe('the transactional outbox', () => {
     } finally {
       smtp.refuseAddress(busy.to, null);
     }
-    expect((await rowsTo(busy.to)).map((r) => [r.status, r.attempts])).toEqual([['pending', 1]]);
-    expect(await findAddressRefusal(db(), busy.to)).toBeNull();
+    expect((await rowsOf(busy)).map((r) => [r.status, r.attempts])).toEqual([['pending', 1]]);
+    expect(await refusalOf(c)).toEqual({ at: null, reason: null });
     await letTimePass(retryDelayMs(1, 30_000));
     expect(await t.app.mailWorker.sendDue()).toEqual({ sent: 1, failed: 0 });
   });
@@ -755,6 +796,52 @@ describe("an order's mails in the outbox", () => {
       .from(outboxMails)
       .where(eq(outboxMails.subject, `Order SO-${orderID} has a new delivery address`));
     expect(moveMail).toMatchObject({
+      status: 'failed',
+      lastError: 'withdrawn: the order was cancelled before it was sent',
+    });
+  });
+
+  async function statusOf(subject: string) {
+    const [row] = await db()
+      .select({ status: outboxMails.status, lastError: outboxMails.lastError })
+      .from(outboxMails)
+      .where(eq(outboxMails.subject, subject));
+    return row;
+  }
+
+  it("an order's mails carry its id, by which one is withdrawn once the order is cancelled, whatever its subject says", async () => {
+    const { c, orderID } = await orderAwaitingPayment();
+    const written = await db()
+      .select({ topic: outboxMails.topic, orderId: outboxMails.orderId })
+      .from(outboxMails)
+      .where(and(eq(outboxMails.toAddress, c.email), like(outboxMails.topic, 'order-%')));
+    expect(written).toEqual([{ topic: 'order-placed', orderId: orderID }]);
+    const note = mail({ topic: 'order-note', to: c.email, orderId: orderID });
+    await insertMail(db(), note, t.clock.now());
+    expect(await put(c, '/order/cancel', { orderID })).toBe(0);
+    await t.app.mailWorker.sendDue();
+    expect(await statusOf(note.layout.subject)).toEqual({
+      status: 'failed',
+      lastError: 'withdrawn: the order was cancelled before it was sent',
+    });
+    expect(orderMailsTo(c.email)).toEqual([`Order SO-${orderID} is cancelled`]);
+  });
+
+  it('a mail written before mails kept their order is withdrawn by the order its subject names', async () => {
+    const { c, orderID } = await orderAwaitingPayment();
+    const subject = `Order SO-${orderID} has a new delivery address`;
+    await insertMail(
+      db(),
+      mail({
+        topic: 'order-address-changed',
+        to: c.email,
+        layout: { subject, heading: subject, blocks: [] },
+      }),
+      t.clock.now(),
+    );
+    expect(await put(c, '/order/cancel', { orderID })).toBe(0);
+    await t.app.mailWorker.sendDue();
+    expect(await statusOf(subject)).toEqual({
       status: 'failed',
       lastError: 'withdrawn: the order was cancelled before it was sent',
     });

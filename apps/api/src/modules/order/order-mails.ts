@@ -324,6 +324,7 @@ export function orderMail(
   return {
     topic: `order-${event.kind}`,
     to: customer.email,
+    orderId: order.id,
     layout: {
       subject: c.subject,
       heading: c.heading,

@@ -32,6 +32,7 @@ function makeUser(overrides: Partial<UserInfo> = {}): UserInfo {
     lastName: 'Demo',
     postCode: '3000',
     suburb: 'Melbourne',
+    emailRefused: null,
     ...overrides,
   };
 }

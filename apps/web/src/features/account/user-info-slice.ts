@@ -42,7 +42,12 @@ export function readInitialUserInfoState(): UserInfoState {
   const kept = hasSession() ? readUserInfoCookie() : null;
   const email = readEmail();
   const data = kept && (email === null || kept.email === email) ? kept : null;
-  return { status: data ? 'succeeded' : 'idle', error: null, data };
+  // A cookie written before the API told of refused addresses has none (the account area reads the user afresh).
+  return {
+    status: data ? 'succeeded' : 'idle',
+    error: null,
+    data: data && { ...data, emailRefused: data.emailRefused ?? null },
+  };
 }
 
 function hasCustomerId(user: Partial<UserInfo> | null | undefined): user is UserInfo {
@@ -158,8 +163,8 @@ export const logoutEverywhere = createCallThunk('account/logoutEverywhere', asyn
 });
 
 export function pickUserInfo(info: CustomerInfo): UserInfo {
-  const { customerID, email, firstName, lastName, postCode, suburb } = info;
-  return { customerID, email, firstName, lastName, postCode, suburb };
+  const { customerID, email, firstName, lastName, postCode, suburb, emailRefused } = info;
+  return { customerID, email, firstName, lastName, postCode, suburb, emailRefused };
 }
 
 const userInfoSlice = createSlice({

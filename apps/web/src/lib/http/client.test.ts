@@ -87,6 +87,7 @@ function signIn(token = 'Bearer old-token') {
     lastName: 'Demo',
     postCode: '2000',
     suburb: 'Sydney',
+    emailRefused: null,
   });
 }
 

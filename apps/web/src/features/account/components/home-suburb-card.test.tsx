@@ -22,6 +22,7 @@ function makeInfo(overrides: Partial<CustomerInfo> = {}): CustomerInfo {
     lastName: 'Demo',
     postCode: '2000',
     suburb: 'Sydney',
+    emailRefused: null,
     phone: null,
     birthday: null,
     createdAt: '2025-01-01T00:00:00.000Z',

@@ -1,4 +1,4 @@
-import { Button, Card, Descriptions, Form, Input, Space } from 'antd';
+import { Button, Card, Descriptions, Form, Input, Space, Typography } from 'antd';
 import type { CustomerInfo, UpdateCustomerBody } from '@storefront/contract/account';
 import { useState } from 'react';
 import { formatPhone, normalisePhone } from '@storefront/contract/limits';
@@ -8,6 +8,7 @@ import { formatDay } from '../../../lib/date-time';
 import { useFocusReturn } from '../../../lib/use-focus-return';
 import { useProfileSave } from '../use-profile-save';
 import { RefusalAlert } from '../../../components/refusal-alert';
+import { PROFILE_EMAIL_ID, shortRefusalReason } from '../email-refusal';
 
 type DetailsForm = { firstName: string; lastName: string; phone: string; birthday: string };
 
@@ -54,7 +55,18 @@ export function PersonalDetailsCard({ info, onSaved }: Props) {
           <Descriptions.Item label="Name">
             <span data-testid="profile-name">{fullName(info)}</span>
           </Descriptions.Item>
-          <Descriptions.Item label="Email">{info.email}</Descriptions.Item>
+          <Descriptions.Item label="Email">
+            {/* Where "Go to your email address" takes the focus (email-refused-alert.tsx). */}
+            <span id={PROFILE_EMAIL_ID} tabIndex={-1} data-testid="profile-email">
+              {info.email}
+              {info.emailRefused && (
+                <Typography.Text type="danger" data-testid="profile-email-refused">
+                  {' '}
+                  Mail to this address is refused: {shortRefusalReason(info.emailRefused.reason)}.
+                </Typography.Text>
+              )}
+            </span>
+          </Descriptions.Item>
           <Descriptions.Item label="Phone">
             <span data-testid="profile-phone-value">
               {info.phone ? formatPhone(info.phone) : 'Not given'}

@@ -1,16 +1,23 @@
 import { Menu, Select, Typography } from 'antd';
-import { Suspense } from 'react';
+import { Suspense, useEffect } from 'react';
 import { Outlet, useLocation, useNavigate } from 'react-router';
-import { useAppSelector } from '../../../app/hooks';
+import { useAppDispatch, useAppSelector } from '../../../app/hooks';
 import { PageLoading } from '../../../components/page-loading';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { accountSections } from '../account-sections';
-import { selectUserInfo } from '../user-info-slice';
+import { EmailRefusedAlert } from '../components/email-refused-alert';
+import { fetchUserInfo, selectUserInfo } from '../user-info-slice';
 
 export function AccountLayout() {
   const navigate = useNavigate();
   const location = useLocation();
+  const dispatch = useAppDispatch();
   const user = useAppSelector(selectUserInfo);
+  // Read afresh as the account opens: the user kept in the cookie may be older than a mail refused since (the
+  // address check mailed at sign-up).
+  useEffect(() => {
+    void dispatch(fetchUserInfo());
+  }, [dispatch]);
   const [, , current = 'profile', detail] = location.pathname.split('/');
   // A section's own address gets its heading and title here; an order, or an unknown address, brings its own.
   const section = detail ? undefined : accountSections.find((s) => s.key === current);
@@ -32,6 +39,7 @@ export function AccountLayout() {
           {section.label}
         </h1>
       )}
+      {user?.emailRefused && <EmailRefusedAlert email={user.email} refusal={user.emailRefused} />}
       <div className="account-shell">
         <nav className="account-shell__menu" aria-label="Account sections">
           <Menu

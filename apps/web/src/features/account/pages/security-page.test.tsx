@@ -31,6 +31,7 @@ function openPage() {
     lastName: 'Google',
     postCode: '2000',
     suburb: 'Sydney',
+    emailRefused: null,
   });
   render(
     <Provider store={createAppStore()}>
