@@ -50,9 +50,9 @@ export function AdminLayout() {
   const { pathname } = useLocation();
   const [isSigningOut, setIsSigningOut] = useState(false);
   const [isMenuOpen, setIsMenuOpen] = useState(false);
-  // On a phone the menu is a drawer: Ant Design's horizontal menu would fold its items into a "…" list and keep hidden
-  // copies of their links in the page (focusable, under aria-hidden).
-  const isPhone = Grid.useBreakpoint().md === false;
+  // Below a laptop's width the menu is a drawer; on wider screens a column at the left, which holds every page a
+  // role may open (a manager's eleven would not fit across the header at 1280 px).
+  const isPhone = Grid.useBreakpoint().lg === false;
 
   const items: MenuProps['items'] = pagesFor(me.role).map((page) => ({
     key: page,
@@ -120,18 +120,7 @@ export function AdminLayout() {
               </nav>
             </Drawer>
           </div>
-        ) : (
-          <nav aria-label="Back office" className="shell__nav">
-            <Menu
-              mode="horizontal"
-              items={items}
-              selectedKeys={selected}
-              disabledOverflow
-              className="shell__menu"
-              data-testid="menu"
-            />
-          </nav>
-        )}
+        ) : null}
         <div className="shell__who">
           <span className="shell__name" data-testid="signed-in-name">
             {me.name}
@@ -165,11 +154,26 @@ export function AdminLayout() {
           />
         </div>
       )}
-      <Layout.Content id="main" tabIndex={-1} className="shell__main">
-        <Suspense fallback={<PageLoading />}>
-          <Outlet />
-        </Suspense>
-      </Layout.Content>
+      <Layout className="shell__body">
+        {!isPhone && (
+          <Layout.Sider width={216} theme="light" className="shell__sider">
+            <nav aria-label="Back office">
+              <Menu
+                mode="inline"
+                items={items}
+                selectedKeys={selected}
+                className="shell__menu"
+                data-testid="menu"
+              />
+            </nav>
+          </Layout.Sider>
+        )}
+        <Layout.Content id="main" tabIndex={-1} className="shell__main">
+          <Suspense fallback={<PageLoading />}>
+            <Outlet />
+          </Suspense>
+        </Layout.Content>
+      </Layout>
     </Layout>
   );
 }

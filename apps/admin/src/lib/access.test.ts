@@ -3,17 +3,41 @@ import { canOpen, homePathOf, pagesFor } from './access';
 
 describe('which role opens which page', () => {
   it('an owner opens every page and lands on the dashboard', () => {
-    expect(pagesFor('owner')).toEqual(['dashboard', 'orders', 'pickList', 'staff', 'audit', 'account']);
+    expect(pagesFor('owner')).toEqual([
+      'dashboard',
+      'orders',
+      'pickList',
+      'products',
+      'stock',
+      'delivery',
+      'offers',
+      'customers',
+      'staff',
+      'audit',
+      'account',
+    ]);
     expect(homePathOf('owner')).toBe('/dashboard');
   });
 
   it('a manager reads the audit log but does not manage staff', () => {
-    expect(pagesFor('manager')).toEqual(['dashboard', 'orders', 'pickList', 'audit', 'account']);
+    expect(pagesFor('manager')).toEqual([
+      'dashboard',
+      'orders',
+      'pickList',
+      'products',
+      'stock',
+      'delivery',
+      'offers',
+      'customers',
+      'audit',
+      'account',
+    ]);
     expect(canOpen('manager', 'staff')).toBe(false);
   });
 
   it('support reads the dashboard and the orders, and packs nothing', () => {
-    expect(pagesFor('support')).toEqual(['dashboard', 'orders', 'account']);
+    expect(pagesFor('support')).toEqual(['dashboard', 'orders', 'customers', 'account']);
+    expect(canOpen('support', 'products')).toBe(false);
     expect(canOpen('support', 'order')).toBe(true);
     expect(canOpen('support', 'packing')).toBe(false);
   });

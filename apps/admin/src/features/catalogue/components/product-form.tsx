@@ -15,7 +15,7 @@ import {
   type FormInstance,
   type FormRule,
 } from 'antd';
-import type { ReactNode } from 'react';
+import type { KeyboardEvent, ReactNode } from 'react';
 import { allergens, packUnits, sku as skuSchema } from '@storefront/contract/catalogue-admin';
 import { schemaRule } from '../../../lib/form-rules';
 import { dollarsToCents, formatMoney } from '../../../lib/format';
@@ -39,6 +39,11 @@ type Props = {
   imageSection: ReactNode;
   stockSection: ReactNode;
 };
+
+/** Enter in a date picker confirms the date; it must not also send the whole form, as in any other field it would. */
+function keepFormOpen(event: KeyboardEvent<HTMLElement>): void {
+  if (event.key === 'Enter') event.preventDefault();
+}
 
 function Section({ title, children, testID }: { title: string; children: ReactNode; testID?: string }) {
   return (
@@ -148,6 +153,7 @@ function SpecialFields({ form }: { form: FormInstance<ProductFormValues> }) {
                 showTime={{ format: 'HH:mm' }}
                 format={PICKER_FORMAT}
                 style={{ width: '100%' }}
+                onKeyDown={keepFormOpen}
                 data-testid="product-special-starts"
               />
             </Form.Item>
@@ -163,6 +169,7 @@ function SpecialFields({ form }: { form: FormInstance<ProductFormValues> }) {
                 showTime={{ format: 'HH:mm' }}
                 format={PICKER_FORMAT}
                 style={{ width: '100%' }}
+                onKeyDown={keepFormOpen}
                 data-testid="product-special-ends"
               />
             </Form.Item>
