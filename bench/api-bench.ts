@@ -260,6 +260,9 @@ function serverEnv(): Record<string, string> {
     UNPAID_ORDERS_MAX: '1000000',
     REDIS_URL: process.env.REDIS_URL ?? '',
     CATALOG_CACHE_MS: CATALOG_CACHE_MS,
+    // Production on PostgreSQL refuses to start without them (config.ts).
+    PUBLIC_URL: 'http://localhost:3000',
+    APP_SECRET: 'bench-secret-of-at-least-32-characters-long',
   };
 }
 

@@ -326,7 +326,7 @@ describe('the server', () => {
 });
 
 describe('closing', () => {
-  it('a request arriving on a kept-alive connection while the server closes is a 503 in the envelope', async () => {
+  it('answers the request under way and ends its connection; one read after closing began is a 503 envelope', async () => {
     // A slow hash keeps the first request in flight while the server is asked to close.
     const slow = await createTestApp({ env: { SCRYPT_LOG_N: '16' } });
     await slow.app.listen({ host: '127.0.0.1', port: 0 });
@@ -351,16 +351,18 @@ describe('closing', () => {
     socket.write('GET /api/v1/health HTTP/1.1\r\nHost: x\r\n\r\n');
     await closed;
     await ended;
-    // Normally the register is answered and the health check refused; on a machine slow enough that the register
-    // was not yet read when the close began, it is the one refused, and the connection ends with it.
+    // Normally the register is answered, with `Connection: close` so that no client sends another request down a
+    // connection about to end; the one pipelined behind it is left unanswered for the client to send again
+    // (RFC 9112, 9.3.2). On a machine slow enough that the register was not yet read when the close began, it is
+    // the one refused, in the envelope.
     const answers = received.split(/(?=HTTP\/1\.1 )/);
-    const refused = answers.at(-1);
-    expect(answers.slice(0, -1).every((a) => a.startsWith('HTTP/1.1 200'))).toBe(true);
-    expect(answers.length).toBeLessThanOrEqual(2);
-    expect(refused).toMatch(/^HTTP\/1\.1 503/);
-    expect(refused).toMatch(/\r\nretry-after: 1\r\n/i);
-    expect(refused).toMatch(/\r\nconnection: close\r\n/i);
-    expect(JSON.parse(refused?.split('\r\n\r\n')[1] ?? '')).toEqual({
+    expect(answers).toHaveLength(1);
+    const [answer = ''] = answers;
+    expect(answer).toMatch(/\r\nconnection: close\r\n/i);
+    if (answer.startsWith('HTTP/1.1 200')) return;
+    expect(answer).toMatch(/^HTTP\/1\.1 503/);
+    expect(answer).toMatch(/\r\nretry-after: 1\r\n/i);
+    expect(JSON.parse(answer.split('\r\n\r\n')[1] ?? '')).toEqual({
       code: 100503,
       msg: 'The store is temporarily unavailable. Please try again in a moment.',
       data: null,

@@ -5,16 +5,14 @@ import rateLimit from '@fastify/rate-limit';
 import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { Redis } from 'ioredis';
 import type { ProductList } from '@storefront/contract/catalog';
-import { health } from '@storefront/contract/health';
 import { RUNTIME_CONFIG_GLOBAL, type RuntimeConfig } from '@storefront/contract/runtime-config';
 import type { Config } from './config.js';
 import type { Database } from './db/client.js';
 import { loadSigningSecret } from './db/app-settings.js';
 import { AppError } from './lib/app-error.js';
-import { serializeRequest } from './lib/log-redaction.js';
 import { createResponseSerializerCompiler } from './lib/response-serializer.js';
 import { createSigner } from './lib/signing.js';
-import { ok, refuseUndeclaredInputs, replies } from './lib/reply.js';
+import { refuseUndeclaredInputs } from './lib/reply.js';
 import authPlugin from './plugins/auth.js';
 import staffAuthPlugin from './plugins/staff-auth.js';
 import corsPlugin from './plugins/cors.js';
@@ -23,6 +21,9 @@ import errorsPlugin, { clientErrorHandler, frameworkErrors } from './plugins/err
 import securityHeadersPlugin from './plugins/security-headers.js';
 import admissionPlugin from './plugins/admission.js';
 import spaPlugin from './plugins/spa.js';
+import metricsPlugin from './plugins/metrics.js';
+import requestLogPlugin, { requestIdOf } from './plugins/request-log.js';
+import healthRoutes from './plugins/health.js';
 import { accountRoutes } from './modules/account/account.routes.js';
 import { createAccountService } from './modules/account/account.service.js';
 import { createGoogleVerifier } from './modules/account/google.js';
@@ -97,6 +98,7 @@ const API_PREFIX = '/api/v1/';
 /** The back office's API (`ADMIN_API_PREFIX`, /api/admin/v1), with its own sessions. */
 const ADMIN_PREFIX = `${ADMIN_API_PREFIX}/`;
 const isApiUrl = (url: string) => url.startsWith(API_PREFIX) || url.startsWith(ADMIN_PREFIX);
+const HEALTH_PREFIX = `${API_PREFIX}health`;
 /** Requests at work at once on the embedded database's one connection; the rest wait in arrival order. */
 const PGLITE_CONCURRENCY = 4;
 /** Signed-in sessions kept in memory at most (a few hundred bytes each). */
@@ -110,16 +112,17 @@ export async function buildApp({ config, database, now = () => new Date(), logge
     logger,
     bodyLimit: BODY_LIMIT,
     trustProxy: config.TRUST_PROXY,
-    requestIdHeader: 'x-request-id',
+    // genReqId reads X-Request-Id itself, and takes it only when it is well formed.
+    requestIdHeader: false,
     // Fastify's own answer while closing has no envelope; the hook below gives the catalogue's 503 instead.
     return503OnClosing: false,
-    genReqId: () => crypto.randomUUID(),
+    genReqId: requestIdOf,
     // A path parameter is an id or a search word: one of a few hundred characters is a bad one, answered 400 naming
     // it by its schema; only beyond this is the address itself refused (414).
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 500 },
     frameworkErrors,
     clientErrorHandler,
-    // Two info lines per request cost more than a cheap route itself; one line at debug is logged below instead.
+    // Two info lines per request cost more than a cheap route itself; plugins/request-log.ts writes one instead.
     logController: new LogController({ disableRequestLogging: true }),
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
@@ -129,6 +132,13 @@ export async function buildApp({ config, database, now = () => new Date(), logge
 
   // External plugins.
   await app.register(errorsPlugin);
+  await app.register(requestLogPlugin);
+  await app.register(metricsPlugin, {
+    database,
+    host: config.HOST,
+    port: config.METRICS_PORT,
+    token: config.METRICS_TOKEN,
+  });
   // Closing (SIGTERM): a request that still arrives on a kept-alive connection is told to come back, in the
   // envelope; Fastify has already asked for the connection to be closed after it.
   let closing = false;
@@ -137,8 +147,16 @@ export async function buildApp({ config, database, now = () => new Date(), logge
     done();
   });
   app.addHook('onRequest', (req, _reply, done) => {
-    if (closing && isApiUrl(req.url)) done(new AppError('UNAVAILABLE', undefined, { retryAfterSeconds: 1 }));
+    // Health still answers while closing: live says the process is up, ready says it is draining (plugins/health.ts).
+    if (closing && isApiUrl(req.url) && !req.url.startsWith(HEALTH_PREFIX))
+      done(new AppError('UNAVAILABLE', undefined, { retryAfterSeconds: 1 }));
     else done();
+  });
+  // A request under way when closing began is answered with `Connection: close` too: Node ends every connection
+  // once it is idle, and a client told keep-alive would send its next request down one that is going away.
+  app.addHook('onSend', (_req, reply, payload, done) => {
+    if (closing) reply.header('connection', 'close');
+    done(null, payload);
   });
   const apiOrigin = config.API_BASE_URL ? new URL(config.API_BASE_URL).origin : null;
   await app.register(securityHeadersPlugin, {
@@ -191,7 +209,7 @@ export async function buildApp({ config, database, now = () => new Date(), logge
   if (database.kind === 'pglite') {
     await app.register(admissionPlugin, {
       concurrency: PGLITE_CONCURRENCY,
-      skip: (url) => url === '/api/v1/health',
+      skip: (url) => url.startsWith(HEALTH_PREFIX),
     });
   }
 
@@ -373,11 +391,7 @@ export async function buildApp({ config, database, now = () => new Date(), logge
   await app.register(
     async (api) => {
       api.addHook('onRoute', refuseUndeclaredInputs);
-      api.get(
-        '/health',
-        { config: { rateLimit: false }, schema: { tags: ['health'], response: replies(health) } },
-        async () => ok({ status: 'ok' as const, database: database.kind }),
-      );
+      await api.register(healthRoutes, { database, listeners: [authNotifications, catalogNotifications] });
       await api.register(accountRoutes, { account });
       const cart = createCartService(database.db, now, { batchAdds: database.kind === 'postgres' });
       await api.register(catalogRoutes, { catalog: createCatalogService(database.db, listings) });
@@ -441,16 +455,6 @@ export async function buildApp({ config, database, now = () => new Date(), logge
     reply.header('x-request-id', req.id);
     done();
   });
-  if (app.log.level === 'debug' || app.log.level === 'trace') {
-    app.addHook('onResponse', (req, reply, done) => {
-      const { method, url } = serializeRequest(req);
-      req.log.debug(
-        { method, url, statusCode: reply.statusCode, ms: reply.elapsedTime },
-        'request completed',
-      );
-      done();
-    });
-  }
 
   app.addHook('onClose', async () => {
     afterpayRefresh?.stop();

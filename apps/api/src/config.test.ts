@@ -75,3 +75,51 @@ describe('configuration', () => {
     expect(() => loadConfig(env)).toThrow(name);
   });
 });
+
+describe('configuration a deployment cannot do without', () => {
+  const postgres = 'postgres://shop@db.internal/shop';
+  const secret = 'x'.repeat(32);
+  const publicUrl = 'https://shop.example.com';
+  const livePayPal = { PAYPAL_CLIENT_ID: 'id', PAYPAL_CLIENT_SECRET: 'secret', PAYPAL_ENVIRONMENT: 'live' };
+  const liveAfterpay = { AFTERPAY_MERCHANT_ID: 'm', AFTERPAY_SECRET_KEY: 's', AFTERPAY_ENVIRONMENT: 'live' };
+
+  it('refuses live PayPal or Afterpay credentials without PUBLIC_URL, naming it', () => {
+    for (const live of [livePayPal, liveAfterpay]) {
+      expect(() => loadConfig(live)).toThrow(ConfigError);
+      expect(() => loadConfig(live)).toThrow(
+        /PUBLIC_URL: is required when a live PayPal or Afterpay account/,
+      );
+      expect(loadConfig({ ...live, PUBLIC_URL: publicUrl }).payments.publicUrl).toBe(publicUrl);
+    }
+  });
+
+  it('lets sandbox credentials run without PUBLIC_URL, on localhost', () => {
+    const sandbox = { ...livePayPal, PAYPAL_ENVIRONMENT: 'sandbox' };
+    expect(loadConfig(sandbox).payments.publicUrl).toBe('http://localhost:3000');
+  });
+
+  it('refuses production on PostgreSQL without PUBLIC_URL or APP_SECRET, naming each', () => {
+    const production = { NODE_ENV: 'production', DATABASE_URL: postgres };
+    expect(() => loadConfig({ ...production, APP_SECRET: secret })).toThrow(
+      /PUBLIC_URL: is required when in production on PostgreSQL/,
+    );
+    expect(() => loadConfig({ ...production, PUBLIC_URL: publicUrl })).toThrow(
+      /APP_SECRET: is required in production on PostgreSQL/,
+    );
+    expect(() => loadConfig({ ...production, PUBLIC_URL: '', APP_SECRET: '' })).toThrow(
+      /PUBLIC_URL[\s\S]*APP_SECRET|APP_SECRET[\s\S]*PUBLIC_URL/,
+    );
+    expect(loadConfig({ ...production, PUBLIC_URL: publicUrl, APP_SECRET: secret }).APP_SECRET).toBe(secret);
+  });
+
+  it('keeps a generated secret for development on PostgreSQL and for the embedded database in production', () => {
+    expect(loadConfig({ DATABASE_URL: postgres }).APP_SECRET).toBeUndefined();
+    expect(loadConfig({ NODE_ENV: 'production' }).APP_SECRET).toBeUndefined();
+  });
+
+  it('drains for ten seconds unless told otherwise', () => {
+    expect(loadConfig({}).DRAIN_SECONDS).toBe(10);
+    expect(loadConfig({ DRAIN_SECONDS: '25' }).DRAIN_SECONDS).toBe(25);
+    expect(() => loadConfig({ DRAIN_SECONDS: '0' })).toThrow(/DRAIN_SECONDS/);
+  });
+});

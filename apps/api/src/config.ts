@@ -55,6 +55,16 @@ const envSchema = z.object({
   HOST: z.string().min(1).default('localhost'),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  // GET /metrics (plugins/metrics.ts): on a port of its own, or on PORT behind this bearer token; neither, not served.
+  METRICS_PORT: z.preprocess(
+    (v) => (v === '' ? undefined : v),
+    z.coerce.number({ error: 'must be a port number' }).int().min(0).max(65535).optional(),
+  ),
+  METRICS_TOKEN: z
+    .string()
+    .min(16, { error: 'must be at least 16 characters' })
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
   DATABASE_URL: z
     .string()
     .regex(/^postgres(ql)?:\/\//, { error: 'must be a postgres:// URL' })
@@ -62,6 +72,8 @@ const envSchema = z.object({
     .or(z.literal('').transform(() => undefined)),
   /** How long a starting process waits for PostgreSQL to answer before it gives up (db/until-database-answers.ts). */
   DATABASE_WAIT_SECONDS: z.coerce.number().int().min(0).max(3600).default(60),
+  /** How long a process told to stop (SIGTERM) lets the requests it has finish before it drops them (server.ts). */
+  DRAIN_SECONDS: z.coerce.number().int().min(1).max(3600).default(10),
   DATA_DIR: z.string().min(1).default('./data'),
   API_BASE_URL: z.union([z.literal(''), z.url({ error: 'must be a URL or empty' })]).default(''),
   // Browsers refuse `Access-Control-Allow-Origin: *` on requests sent with credentials, as the web app's are.
@@ -127,9 +139,38 @@ export type Config = Omit<Env, 'SEED_DEMO' | 'STAFF_MFA_REQUIRED'> & {
 
 export class ConfigError extends Error {}
 
+/**
+ * What a real deployment cannot do without, refused at start rather than noticed later: with live payments or in
+ * production on PostgreSQL, PUBLIC_URL (mailed links and providers' return addresses would name localhost); in
+ * production on PostgreSQL, APP_SECRET (every process sharing the database must sign with the same secret, chosen
+ * on purpose; only development and the embedded database keep one generated in the database).
+ */
+function checkDeploymentEnv(env: z.infer<typeof envSchema>, ctx: z.RefinementCtx): void {
+  const isLive =
+    (env.PAYPAL_CLIENT_ID !== undefined && env.PAYPAL_ENVIRONMENT === 'live') ||
+    (env.AFTERPAY_MERCHANT_ID !== undefined && env.AFTERPAY_ENVIRONMENT === 'live');
+  const isProductionPostgres = env.NODE_ENV === 'production' && env.DATABASE_URL !== undefined;
+  if (env.PUBLIC_URL === undefined && (isLive || isProductionPostgres)) {
+    const why = isLive ? 'a live PayPal or Afterpay account is configured' : 'in production on PostgreSQL';
+    ctx.addIssue({
+      code: 'custom',
+      path: ['PUBLIC_URL'],
+      message: `is required when ${why}: set it to the store's address as customers reach it`,
+    });
+  }
+  if (env.APP_SECRET === undefined && isProductionPostgres) {
+    ctx.addIssue({
+      code: 'custom',
+      path: ['APP_SECRET'],
+      message:
+        'is required in production on PostgreSQL: give every process the same secret (32+ characters, e.g. `openssl rand -base64 48`)',
+    });
+  }
+}
+
 /** Parses the environment once; a bad value names the variable. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
-  const parsed = envSchema.superRefine(checkPaymentEnv).safeParse(env);
+  const parsed = envSchema.superRefine(checkPaymentEnv).superRefine(checkDeploymentEnv).safeParse(env);
   if (!parsed.success) {
     const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
     throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);

@@ -60,6 +60,9 @@ export const special = z
   .refine((s) => Date.parse(s.endsAt) > Date.parse(s.startsAt), {
     error: 'must end after it starts',
     path: ['endsAt'],
+  })
+  .meta({
+    example: { price: 450, startsAt: '2026-12-01T00:00:00+11:00', endsAt: '2026-12-08T00:00:00+11:00' },
   });
 export type Special = z.infer<typeof special>;
 
@@ -70,7 +73,7 @@ export const productFields = z.strictObject({
   brand: text(80).nullable(),
   description: linesOfText(4000),
   category: aisle,
-  price: cents.min(1),
+  price: cents.min(1).meta({ example: 650 }),
   gstFree: z.boolean(),
   packSize: z.int32().min(1).max(1_000_000).nullable(),
   packUnit: packUnit.nullable(),
@@ -155,26 +158,28 @@ export type AdminProductList = z.infer<typeof adminProductList>;
 export const LOW_STOCK_LEVEL = 5;
 
 /** A stocktake sets the count found on the shelf; the other reasons move it by `delta`. */
-export const stockAdjustBody = z.discriminatedUnion(
-  'reason',
-  [
-    z.strictObject({
-      reason: z.literal('stocktake'),
-      count: z.int32().min(0).max(1_000_000),
-      note: text(200).optional(),
-    }),
-    z.strictObject({
-      reason: z.enum(['received', 'damaged', 'returned']),
-      delta: z
-        .int32()
-        .min(-1_000_000)
-        .max(1_000_000)
-        .refine((d) => d !== 0, { error: 'must not be 0' }),
-      note: text(200).optional(),
-    }),
-  ],
-  { error: `must be one of ${stockAdjustReasons.join(', ')}` },
-);
+export const stockAdjustBody = z
+  .discriminatedUnion(
+    'reason',
+    [
+      z.strictObject({
+        reason: z.literal('stocktake'),
+        count: z.int32().min(0).max(1_000_000),
+        note: text(200).optional(),
+      }),
+      z.strictObject({
+        reason: z.enum(['received', 'damaged', 'returned']),
+        delta: z
+          .int32()
+          .min(-1_000_000)
+          .max(1_000_000)
+          .refine((d) => d !== 0, { error: 'must not be 0' }),
+        note: text(200).optional(),
+      }),
+    ],
+    { error: `must be one of ${stockAdjustReasons.join(', ')}` },
+  )
+  .meta({ example: { reason: 'received', delta: 24 } });
 export type StockAdjustBody = z.infer<typeof stockAdjustBody>;
 
 export const stockMovement = z.object({

@@ -46,8 +46,8 @@ export const weekdays = z
 /** What staff set of a window template (zone aside: a template stays in its zone). */
 const templateFields = z.strictObject({
   weekdays,
-  startTime: clockTime,
-  endTime: clockTime,
+  startTime: clockTime.meta({ example: '09:00' }),
+  endTime: clockTime.meta({ example: '11:00' }),
   capacity: z
     .int32()
     .min(1, { error: 'must be at least 1' })

@@ -22,6 +22,8 @@ export const errorCatalogue = {
     status: 503,
     msg: 'The store is temporarily unavailable. Please try again in a moment.',
   },
+  // Readiness (/api/v1/health/ready): the message names what is not ready.
+  NOT_READY: { code: 100504, status: 503, msg: 'This server is not ready to take requests.' },
 
   EMAIL_TAKEN: { code: 100101, status: 200, msg: 'An account with this email already exists.' },
   WRONG_CREDENTIALS: { code: 100102, status: 200, msg: 'The email or password is incorrect.' },

@@ -60,16 +60,16 @@ export function couponValueProblem(kind: CouponKind, value: number): string | nu
 /** A coupon as staff write it, to create one or to replace one's fields. */
 export const couponBody = z
   .strictObject({
-    code: couponCode,
+    code: couponCode.meta({ example: 'SPRING15' }),
     description: text(500).min(1, { error: 'describe the offer' }),
     kind: couponKind,
     /** Percent (1-100) for percent coupons, cents for fixed ones, 0 for free shipping. */
     value: z.int32().min(0).max(OFFER_AMOUNT_MAX),
     /** Cents of goods the cart must hold. */
     minSpend: z.int32().min(0).max(MIN_SPEND_MAX),
-    startsAt: instant,
+    startsAt: instant.meta({ example: '2026-12-01T00:00:00+11:00' }),
     /** The first moment it no longer works. */
-    endsAt: instant,
+    endsAt: instant.meta({ example: '2026-12-08T00:00:00+11:00' }),
     /** Uses across all customers; null = unlimited. Never below the uses it already has. */
     usageLimit: z.int32().min(1).max(INT32_MAX).nullable(),
     perCustomerLimit: z.int32().min(1).max(PER_CUSTOMER_LIMIT_MAX),
@@ -158,7 +158,7 @@ export const voucherBatchBody = z.strictObject({
   /** Cents each voucher credits. */
   amount: z.int32().min(1).max(OFFER_AMOUNT_MAX),
   /** The first moment the codes no longer work; in the future. */
-  expiresAt: instant,
+  expiresAt: instant.meta({ example: '2027-12-01T00:00:00+11:00' }),
 });
 export type VoucherBatchBody = z.infer<typeof voucherBatchBody>;
 

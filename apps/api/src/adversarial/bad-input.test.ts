@@ -232,6 +232,9 @@ function collectTargets(
 
 function describeRoute(route: RouteOptions): Route | null {
   const schema = route.schema ?? {};
+  // A raw body (a CSV file, an image) is not JSON: those routes answer bad files in their own modules' tests.
+  const consumes = (schema as { consumes?: string[] }).consumes;
+  if (consumes && !consumes.includes('application/json')) return null;
   const found = { body: schema.body, querystring: schema.querystring, params: schema.params };
   const schemas: Partial<Record<Part, z.ZodType>> = {};
   for (const [part, s] of Object.entries(found) as [Part, unknown][]) if (isZod(s)) schemas[part] = s;
@@ -558,6 +561,8 @@ async function check(route: Route, c: Case): Promise<void> {
   expect(res.statusCode, what).toBeLessThan(500);
   const body = res.json<Envelope>();
   expect(typeof body.code === 'number' && typeof body.msg === 'string' && 'data' in body, what).toBe(true);
+  // A free-text path parameter left out reaches the route as its literal `:name`, a well-formed value: it is not found.
+  if (c.part === 'params' && c.isMissing && res.statusCode === 404) return;
   // 400 for the schema; 413 and 414 only when a field is too big for the body or the URL to arrive at all.
   expect([400, 413, 414], what).toContain(res.statusCode);
   if (res.statusCode !== 400) return;

@@ -27,6 +27,8 @@ export type Database = {
   listen(channel: string, handlers: NotificationHandlers): Promise<Listener>;
   /** PostgreSQL: how many pipelined connections are up (db/pipeline.ts). */
   pipelinesUp?(): number;
+  /** PostgreSQL: the pool's connections now, as pg.Pool counts them (the embedded database has one, no pool). */
+  poolStats?(): { inUse: number; idle: number; waiting: number };
   close(): Promise<void>;
 };
 
@@ -196,6 +198,11 @@ export async function openPostgres(url: string, options: PostgresOptions = {}): 
     },
     listen: (channel, handlers) => listenPostgres(url, channel, handlers),
     pipelinesUp: () => pipeline.live(),
+    poolStats: () => ({
+      inUse: pool.totalCount - pool.idleCount,
+      idle: pool.idleCount,
+      waiting: pool.waitingCount,
+    }),
     async close() {
       await pipeline.close();
       await pool.end();

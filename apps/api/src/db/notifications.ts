@@ -10,6 +10,8 @@ export type NotificationHandlers = { message(payload: string): void; live(isLive
 export type Listener = {
   /** Resolves once every notification committed before the call has been handed to `message`. */
   sync(): Promise<void>;
+  /** Whether notifications are being heard now (readiness reports a listener that is not). */
+  isLive(): boolean;
   close(): Promise<void>;
 };
 
@@ -113,6 +115,7 @@ export async function listenPostgres(
       const c = client;
       if (c && live) await roundTrip(c, HEARTBEAT_TIMEOUT_MS).catch(() => drop(c));
     },
+    isLive: () => live,
     async close() {
       closed = true;
       clearInterval(heartbeat);
@@ -133,9 +136,12 @@ export async function listenPglite(
 ): Promise<Listener> {
   const unlisten = await client.listen(channel, (payload) => handlers.message(payload));
   handlers.live(true);
+  let live = true;
   return {
     sync: () => Promise.resolve(),
+    isLive: () => live,
     async close() {
+      live = false;
       handlers.live(false);
       await unlisten().catch(() => undefined);
     },
