@@ -176,6 +176,49 @@ describe('paying with PayPal and Afterpay', () => {
     await context.close();
   });
 
+  it('PayPal refuses the capture for good: the return page says so and the customer pays again at once', async () => {
+    const { context, page } = await shopper(DESKTOP, 1);
+    const orderID = await checkoutAndChoose(page, 'paypal');
+    await context.route(`${paypal.url}/checkoutnow**`, (route) => {
+      const token = new URL(route.request().url()).searchParams.get('token') ?? '';
+      paypal.approve(token);
+      return route.fulfill({
+        status: 302,
+        headers: { location: returnAddress(orderID, 'paypal', { token, PayerID: 'PAYER42' }) },
+      });
+    });
+    paypal.injectFault(
+      {
+        kind: 'status',
+        status: 400,
+        body: {
+          name: 'INVALID_REQUEST',
+          message: 'Request is not well-formed',
+          details: [{ issue: 'INVALID_PARAMETER_VALUE' }],
+        },
+      },
+      { pathIncludes: '/capture', times: 1 },
+    );
+    try {
+      await testId(page, 'payment-pay').click();
+      await page.waitForURL(/\/checkout\/payment-return\?/);
+      await expect
+        .poll(() => testId(page, 'payment-return-title').textContent())
+        .toBe('The payment was refused');
+      expect(await testId(page, 'payment-return-failure').textContent()).toContain('You can pay again now');
+      await saveScreenshot(page, 'payment-return-refused-desktop');
+    } finally {
+      paypal.clearFaults();
+    }
+    // Nothing is pending: paying again is offered at once, and PayPal (a new PayPal order) then pays it.
+    await testId(page, 'payment-return-retry').click();
+    await page.waitForURL(new RegExp(`/checkout/pay/${orderID}$`));
+    await testId(page, 'payment-method-paypal').click();
+    await testId(page, 'payment-pay').click();
+    await expectPaid(page);
+    await context.close();
+  });
+
   it('PayPal holds the payment for review: the order page says so, never asks to pay again, and past the time to pay does not call the order cancelled', async () => {
     const { context, page, token } = await shopper(PHONE);
     const orderID = await checkoutAndChoose(page, 'paypal');

@@ -49,6 +49,8 @@ step('format (prettier)', bin('prettier'), ['--check', '.', '--log-level=warn'])
 for (const w of workspaces) step(`types (${w})`, bin('tsc'), ['--noEmit', '-p', w]);
 
 vitest('contract', 'packages/contract');
+// The balancer test (PostgreSQL only) runs Debian's HAProxy in front of two API processes.
+if (process.env.DATABASE_URL) step('haproxy', 'bash', ['scripts/install-haproxy.sh']);
 vitest('api', 'apps/api');
 vitest('web', 'apps/web');
 vitest('admin', 'apps/admin');
