@@ -35,6 +35,7 @@ beforeAll(async () => {
       PAYPAL_CLIENT_ID: paypal.clientId,
       PAYPAL_CLIENT_SECRET: paypal.clientSecret,
       PAYPAL_API_BASE: paypal.url,
+      PAYPAL_WEBHOOK_ID: paypal.webhookId,
       AFTERPAY_MERCHANT_ID: afterpay.merchantId,
       AFTERPAY_SECRET_KEY: afterpay.secretKey,
       AFTERPAY_API_BASE: afterpay.url,
@@ -840,6 +841,31 @@ describe('captures, answered exactly', () => {
     const held = await call(c, 'POST', '/paypal/express-capture', { orderID: order.orderID, token });
     expect(held.code).toBe(code('PAYMENT_UNCONFIRMED'));
     expect((await orderRow(order.orderID))?.status).toBe('pending_payment');
+  });
+
+  it("PayPal's webhook settles a capture it held within seconds: the order is paid without waiting for the round", async () => {
+    const { c, order } = await unpaidOrder(1);
+    const token = (await start(c, order.orderID, 'paypal')).searchParams.get('token') ?? '';
+    paypal.approve(token, 'capture_pending');
+    const held = await call(c, 'POST', '/paypal/express-capture', { orderID: order.orderID, token });
+    expect(held.code).toBe(code('PAYMENT_UNCONFIRMED'));
+    const captureId = paypal.order(token)?.captureId ?? '';
+    paypal.settleCapture(captureId, 'COMPLETED');
+    const body = paypal.captureEvent(captureId, 'PAYMENT.CAPTURE.COMPLETED');
+    const deliver = () =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/v1/payment/webhook/paypal',
+        headers: { ...paypal.signWebhook(body), 'content-type': 'application/json' },
+        payload: body,
+      });
+    expect((await deliver()).statusCode).toBe(200);
+    expect((await orderRow(order.orderID))?.status).toBe('paid');
+    expect((await detailOf(c, order.orderID)).paymentPendingWith).toBeNull();
+    // Delivered again, it is answered and changes nothing.
+    expect((await deliver()).statusCode).toBe(200);
+    const rows = await db().select().from(payments).where(eq(payments.orderId, order.orderID));
+    expect(rows.map((r) => r.status)).toEqual(['captured']);
   });
 
   it('while PayPal decides a capture it holds, a second payment is refused, with PayPal or another provider', async () => {
