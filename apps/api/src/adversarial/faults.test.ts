@@ -185,8 +185,13 @@ describe.runIf(process.env.TEST_DB === 'postgres')('the database going away', ()
         return { status: res.statusCode, code: res.json<{ code: number }>().code };
       };
       expect(await cart()).toEqual({ status: 200, code: 0 });
+      const ready = async () => (await t.app.inject({ url: '/api/v1/health/ready' })).statusCode;
+      expect(await ready()).toBe(200);
 
       await proxy.stop();
+      // Readiness says so (a balancer stops sending here), while the process itself stays live.
+      await expect.poll(ready, { timeout: 15_000 }).toBe(503);
+      expect((await t.app.inject({ url: '/api/v1/health/live' })).statusCode).toBe(200);
       const away = await Promise.all(Array.from({ length: 5 }, cart));
       expect(away).toEqual(Array.from({ length: 5 }, () => ({ status: 503, code: 100503 })));
       const res = await t.app.inject({ url: '/api/v1/cart/list', headers: bearer(c.token) });
@@ -199,6 +204,8 @@ describe.runIf(process.env.TEST_DB === 'postgres')('the database going away', ()
 
       await proxy.start();
       expect(await waitUntilServing(cart, 5_000)).not.toBeNull();
+      // Ready again once the database answers and the notification listener has reconnected.
+      await expect.poll(ready, { timeout: 20_000 }).toBe(200);
     } finally {
       await t.close();
       await database.close();
