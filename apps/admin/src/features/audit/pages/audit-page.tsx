@@ -18,7 +18,16 @@ import { ChangeList } from '../components/change-list';
 type FilterForm = { staffID?: number; targetType?: string; targetID?: string };
 
 /** Target types the API records today; others seen in the log join them. */
-const KNOWN_TARGET_TYPES = ['staff'];
+const KNOWN_TARGET_TYPES = [
+  'staff',
+  'order',
+  'product',
+  'delivery_template',
+  'delivery_closure',
+  'coupon',
+  'voucher_batch',
+  'customer',
+];
 
 /** Every staff change, newest first, filtered by who made it and what it changed. */
 export function AuditPage() {
@@ -80,7 +89,7 @@ export function AuditPage() {
             allowClear
             placeholder="Any kind"
             options={targetTypes.map((type) => ({ value: type, label: type }))}
-            style={{ width: 140 }}
+            style={{ width: 170 }}
             data-testid="audit-filter-target-type"
           />
         </Form.Item>
