@@ -72,6 +72,7 @@ import { CATALOG_CHANNEL } from './modules/catalogue-admin/catalog-changes.js';
 import { catalogueAdminRoutes } from './modules/catalogue-admin/catalogue-admin.routes.js';
 import { productImageFileRoutes } from './modules/catalogue-admin/images/image-files.routes.js';
 import { productImageRoutes } from './modules/catalogue-admin/images/images.routes.js';
+import { productImageStorage } from './modules/catalogue-admin/images/image-storage-config.js';
 import { productImportRoutes } from './modules/catalogue-admin/import/import.routes.js';
 import { customersAdminRoutes } from './modules/customers-admin/customers-admin.routes.js';
 import { deliveryAdminRoutes } from './modules/delivery-admin/delivery-admin.routes.js';
@@ -234,7 +235,8 @@ export async function buildApp({ config, database, now = () => new Date(), logge
   });
   await app.register(authPlugin, { sessions });
   // Uploaded product images, outside /api: named by their content, cached for a year.
-  await app.register(productImageFileRoutes, { dataDir: config.DATA_DIR });
+  const imageStorage = await productImageStorage(config);
+  await app.register(productImageFileRoutes, { storage: imageStorage });
   await app.register(spaPlugin, {
     root: path.resolve(config.WEB_DIST_DIR ?? defaultWebRoot),
     adminRoot: path.resolve(config.ADMIN_DIST_DIR ?? defaultAdminRoot),
@@ -428,7 +430,7 @@ export async function buildApp({ config, database, now = () => new Date(), logge
       await admin.register(dashboardRoutes, { db: database.db, now });
       await admin.register(catalogueAdminRoutes, { db: database.db, now });
       await admin.register(productImportRoutes, { db: database.db, now });
-      await admin.register(productImageRoutes, { db: database.db, now, dataDir: config.DATA_DIR });
+      await admin.register(productImageRoutes, { db: database.db, now, storage: imageStorage });
       await admin.register(deliveryAdminRoutes, { db: database.db, now });
       await admin.register(offersAdminRoutes, { db: database.db, now });
       await admin.register(customersAdminRoutes, {

@@ -3,6 +3,10 @@ import path from 'node:path';
 import { z } from 'zod';
 import { abnDigits, isAbn } from '@storefront/contract/abn';
 import { flag } from './lib/env-values.js';
+import {
+  checkImageStorageEnv,
+  imageStorageEnvShape,
+} from './modules/catalogue-admin/images/image-storage-config.js';
 import { mailEnvShape, resolveMailConfig, type MailConfig } from './modules/mail/mail-config.js';
 import {
   checkPaymentEnv,
@@ -125,6 +129,7 @@ const envSchema = z.object({
     .or(z.literal('').transform(() => undefined)),
   ...paymentEnvShape,
   ...mailEnvShape,
+  ...imageStorageEnvShape,
 });
 
 export type Env = z.infer<typeof envSchema>;
@@ -170,7 +175,11 @@ function checkDeploymentEnv(env: z.infer<typeof envSchema>, ctx: z.RefinementCtx
 
 /** Parses the environment once; a bad value names the variable. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
-  const parsed = envSchema.superRefine(checkPaymentEnv).superRefine(checkDeploymentEnv).safeParse(env);
+  const parsed = envSchema
+    .superRefine(checkPaymentEnv)
+    .superRefine(checkImageStorageEnv)
+    .superRefine(checkDeploymentEnv)
+    .safeParse(env);
   if (!parsed.success) {
     const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
     throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);

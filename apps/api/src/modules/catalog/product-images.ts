@@ -16,8 +16,15 @@ export function productImageUrls(p: { imageUrl: string; imageKey: string | null 
 } {
   return {
     imageUrl: p.imageUrl,
-    thumbnailUrl: p.imageKey
-      ? `${IMAGE_PATH}/${imageFileName(p.imageKey, IMAGE_WIDTHS.thumbnail)}`
-      : p.imageUrl,
+    thumbnailUrl: p.imageKey ? thumbnailUrlOf(p.imageUrl, p.imageKey) : p.imageUrl,
   };
+}
+
+/** Beside the page size, wherever that is kept (IMAGE_PATH, or a bucket's public URL). */
+function thumbnailUrlOf(imageUrl: string, key: string): string {
+  const page = imageFileName(key, IMAGE_WIDTHS.page);
+  const thumbnail = imageFileName(key, IMAGE_WIDTHS.thumbnail);
+  return imageUrl.endsWith(`/${page}`)
+    ? imageUrl.slice(0, -page.length) + thumbnail
+    : `${IMAGE_PATH}/${thumbnail}`;
 }

@@ -8,7 +8,7 @@ import { AppError } from '../../../lib/app-error.js';
 import { ok } from '../../../lib/reply.js';
 import { sendError } from '../../../plugins/errors.js';
 import { actorOf, staffRouteOptions } from '../../../plugins/staff-auth.js';
-import { createDirectoryStorage, productImageDir } from './image-storage.js';
+import type { ImageStorage } from './image-storage.js';
 import { createImageService } from './images.service.js';
 import { IMAGE_BYTES_MAX } from './product-image-files.js';
 
@@ -25,13 +25,10 @@ const imageBody = z.instanceof(Buffer, { error: SEND_AN_IMAGE }).meta({
 export const productImageRoutes: FastifyPluginAsyncZod<{
   db: Db;
   now: () => Date;
-  dataDir: string;
-}> = async (app, { db, now, dataDir }) => {
+  storage: ImageStorage;
+}> = async (app, { db, now, storage }) => {
   const { allow } = staffRouteOptions(app);
-  const images = createImageService(db, {
-    now,
-    storage: createDirectoryStorage(productImageDir(dataDir)),
-  });
+  const images = createImageService(db, { now, storage });
 
   // In this plugin only: the rest of the API takes JSON of at most 64 KB.
   app.addContentTypeParser(

@@ -2,7 +2,7 @@ import type { AdminProduct } from '@storefront/contract/catalogue-admin';
 import type { Db } from '../../../db/client.js';
 import { AppError } from '../../../lib/app-error.js';
 import { recordAudit, type Actor } from '../../audit/audit.service.js';
-import { IMAGE_PATH, IMAGE_WIDTHS, imageFileName } from '../../catalog/product-images.js';
+import { IMAGE_WIDTHS, imageFileName } from '../../catalog/product-images.js';
 import { announceCatalogChange } from '../catalog-changes.js';
 import { findStaffProduct } from '../products.repo.js';
 import { toAdminProduct } from '../products.service.js';
@@ -22,7 +22,7 @@ export function createImageService(db: Db, { now, storage }: { now: () => Date; 
       if (!(await findStaffProduct(db, productId))) throw new AppError('NOT_FOUND');
       const { key, files } = await productImageFiles(bytes);
       for (const file of files) await storage.put(file.name, file.bytes);
-      const image = { imageUrl: `${IMAGE_PATH}/${imageFileName(key, IMAGE_WIDTHS.page)}`, imageKey: key };
+      const image = { imageUrl: storage.urlOf(imageFileName(key, IMAGE_WIDTHS.page)), imageKey: key };
       return db.transaction(async (tx) => {
         const before = await findStaffProduct(tx, productId, { lock: true });
         if (!before) throw new AppError('NOT_FOUND');
