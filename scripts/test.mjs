@@ -40,13 +40,19 @@ function vitest(label, dir) {
   }
 }
 
+// `--units`: only the unit and API tests (CI runs them again on Node 24, the production runtime: .ci/run).
+const unitsOnly = process.argv.includes('--units');
+console.log(`Node ${process.version}${unitsOnly ? ': unit and API tests only' : ''}`);
+
 const workspaces = ['packages/contract', 'apps/api', 'apps/web', 'apps/admin', 'e2e', 'bench'].filter((w) =>
   existsSync(path.join(root, w, 'tsconfig.json')),
 );
 
-step('lint (eslint)', bin('eslint'), ['.', '--max-warnings=0']);
-step('format (prettier)', bin('prettier'), ['--check', '.', '--log-level=warn']);
-for (const w of workspaces) step(`types (${w})`, bin('tsc'), ['--noEmit', '-p', w]);
+if (!unitsOnly) {
+  step('lint (eslint)', bin('eslint'), ['.', '--max-warnings=0']);
+  step('format (prettier)', bin('prettier'), ['--check', '.', '--log-level=warn']);
+  for (const w of workspaces) step(`types (${w})`, bin('tsc'), ['--noEmit', '-p', w]);
+}
 
 vitest('contract', 'packages/contract');
 // The balancer test (PostgreSQL only) runs Debian's HAProxy in front of two API processes.
@@ -54,9 +60,9 @@ if (process.env.DATABASE_URL) step('haproxy', 'bash', ['scripts/install-haproxy.
 vitest('api', 'apps/api');
 vitest('web', 'apps/web');
 vitest('admin', 'apps/admin');
-vitest('bench', 'bench');
+if (!unitsOnly) vitest('bench', 'bench');
 
-if (existsSync(path.join(root, 'e2e/vitest.config.ts'))) {
+if (!unitsOnly && existsSync(path.join(root, 'e2e/vitest.config.ts'))) {
   const buildStarted = Date.now();
   ensureBuilt();
   timings.push(`build ${Math.round((Date.now() - buildStarted) / 1000)} s`);
