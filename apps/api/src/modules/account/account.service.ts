@@ -205,6 +205,8 @@ export function createAccountService(
         if (byEmail) {
           // Only a Google-verified address may take over an account that already uses it, and that proves it.
           if (!identity.emailVerified) throw new AppError('EMAIL_TAKEN');
+          // A disabled account is refused as it stands: linking would change it (its password goes) first.
+          if (byEmail.status !== 'active') throw new AppError('ACCOUNT_DISABLED');
           customer = await linkGoogle(byEmail, identity.sub);
         } else {
           // An account is made only for an address Google has proved: one it has not could be anyone's.

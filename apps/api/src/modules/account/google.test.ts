@@ -91,6 +91,19 @@ describe('Google sign-in', () => {
     expect(status.json().data.emailVerified).toBe(true);
   });
 
+  it('a disabled account is refused as it stands: Google is not linked and its password stays', async () => {
+    const c = await registerCustomer(t.app);
+    await t.database.db
+      .update(customers)
+      .set({ status: 'disabled' })
+      .where(eq(customers.id, c.user.customerID));
+    const res = await googleAuth(await idToken({ sub: 'g-2202', email: c.email }));
+    expect(res.json().code).toBe(100106);
+    const [row] = await t.database.db.select().from(customers).where(eq(customers.id, c.user.customerID));
+    expect(row?.googleSub).toBeNull();
+    expect(row?.passwordHash).not.toBeNull();
+  });
+
   it('a Google account of one name gets an empty last name, not a made-up one', async () => {
     const email = uniqueEmail('google-one-name');
     const res = await googleAuth(
