@@ -171,6 +171,44 @@ describe('finding, comparing and trusting the catalogue', () => {
     await context.close();
   });
 
+  it.each([
+    ['a phone', PHONE],
+    ['a desktop', DESKTOP],
+  ])(
+    'on %s a shopper chooses Free from: milk and sees nothing that contains or may contain milk',
+    async (_, viewport) => {
+      const { context, page } = await openPage(browser(), viewport);
+      await page.goto('/shop?category=dairy');
+      await testId(page, 'shop-products').waitFor();
+      const hasMilk = (p: Product) => [...p.allergensContains, ...p.allergensMayContain].includes('milk');
+      const dairy = await listProducts('category=dairy');
+      expect(dairy.filter(hasMilk).length).toBeGreaterThan(0);
+
+      await testId(page, 'shop-free-from').locator('summary').click();
+      // On a phone the allergen's word is tapped, as the other filters' are.
+      await testId(page, 'shop-free-from-milk').locator('xpath=..').click();
+      await page.waitForURL('**/shop?category=dairy&freeFrom=milk');
+      const free = await listProducts('category=dairy&freeFrom=milk');
+      expect(free.length).toBeGreaterThan(0);
+      expect(free.filter(hasMilk)).toEqual([]);
+      await expect.poll(() => shownProductIDs(page)).toEqual(free.slice(0, 12).map((p) => p.productID));
+      for (const id of await shownProductIDs(page)) {
+        const { data } = await callApi<Product>(`product/detail?productID=${id}`);
+        expect(hasMilk(data), data.name).toBe(false);
+      }
+      expect(await findSeriousViolations(page)).toEqual([]);
+
+      // The address keeps it: a reload shows the box ticked and the list still free from milk.
+      await page.reload();
+      await testId(page, 'shop-products').waitFor();
+      expect(await testId(page, 'shop-free-from-milk').isChecked()).toBe(true);
+      expect(await testId(page, 'shop-free-from').locator('summary').textContent()).toBe('Free from (1)');
+      await expect.poll(() => shownProductIDs(page)).toEqual(free.slice(0, 12).map((p) => p.productID));
+      await saveScreenshot(page, `catalog-free-from-${viewport === DESKTOP ? 'desktop' : 'phone'}`);
+      await context.close();
+    },
+  );
+
   it("the home page says when this week's specials could not be loaded, and loads them again on request", async () => {
     const { context, page } = await openPage(browser(), PHONE);
     let failing = true;

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { id, idParam, pageQuery, paged, searchText, text } from './common.js';
-import { KEYWORD_MAX, productSorts, unitPriceBases } from './limits.js';
+import { allergens, KEYWORD_MAX, productSorts, unitPriceBases } from './limits.js';
 
 export { productSorts, unitPriceBases, type ProductSort } from './limits.js';
 
@@ -102,6 +102,33 @@ const flag = z
   .enum(['true', 'false', '1', '0'], { error: 'must be true or false' })
   .transform((v) => v === 'true' || v === '1');
 
+type ListedAllergen = (typeof allergens)[number];
+const isAllergen = (name: string): name is ListedAllergen => allergens.some((a) => a === name);
+
+/**
+ * Allergens as the address carries them, repeated (`freeFrom=milk&freeFrom=peanut`) or comma-separated
+ * (`freeFrom=milk,peanut`); answered once each, sorted, so the same filter is one listing whatever its order.
+ */
+const allergenList = z
+  .union([z.string().max(200), z.array(z.string().max(200)).max(allergens.length * 2)])
+  .transform((value, ctx): ListedAllergen[] | undefined => {
+    const names = [value]
+      .flat()
+      .flatMap((v) => v.split(','))
+      .map((v) => v.trim())
+      .filter((v) => v !== '');
+    const unknown = names.filter((n) => !isAllergen(n));
+    if (unknown.length > 0) {
+      ctx.addIssue({
+        code: 'custom',
+        message: `must be allergens from: ${allergens.join(', ')} (not ${unknown.map((n) => `“${n}”`).join(', ')})`,
+      });
+      return z.NEVER;
+    }
+    const listed = [...new Set(names.filter(isAllergen))].sort();
+    return listed.length > 0 ? listed : undefined;
+  });
+
 export const productListQuery = pageQuery.extend({
   category: categorySlug.optional(),
   /**
@@ -115,6 +142,8 @@ export const productListQuery = pageQuery.extend({
   special: flag.optional(),
   /** Only products with stock. */
   inStock: flag.optional(),
+  /** Only products declaring none of these allergens, neither as contained nor as may be present. */
+  freeFrom: allergenList.optional(),
 });
 export type ProductListQuery = z.infer<typeof productListQuery>;
 

@@ -13,6 +13,23 @@ export const CART_ADD_BATCH_MAX = 50;
 export const WISHLIST_MAX = 100;
 /** Characters of a product search (`product/list?keyword=`). */
 export const KEYWORD_MAX = 100;
+
+/** The allergens Australian food labelling (FSANZ Code, Standard 1.2.3) asks to be declared. */
+export const allergens = [
+  'milk',
+  'egg',
+  'peanut',
+  'tree nuts',
+  'sesame',
+  'soy',
+  'wheat',
+  'gluten',
+  'fish',
+  'crustacea',
+  'mollusc',
+  'lupin',
+  'sulphites',
+] as const;
 /** Characters of the delivery instructions an order carries for the driver (counted by `countCharacters`). */
 export const DELIVERY_NOTES_MAX = 250;
 

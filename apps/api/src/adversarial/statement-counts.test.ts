@@ -140,6 +140,8 @@ describe('SQL statements per request', () => {
     const many = await count(null, 'GET', '/product/list?pageSize=24');
     expect(one).toEqual({ n: 1, code: 0 });
     expect(many).toEqual(one);
+    // Free from allergens is a condition of the same statement.
+    expect(await count(null, 'GET', '/product/list?freeFrom=milk,peanut&pageSize=24')).toEqual(one);
   });
 
   it('a search sends one statement; one no product matches with every word, two; its later pages, three', async () => {

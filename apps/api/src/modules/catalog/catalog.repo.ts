@@ -83,6 +83,8 @@ export type ProductListFilter = {
   keyword?: string;
   isSpecial?: boolean;
   isInStock?: boolean;
+  /** Allergens a product must declare in neither list. */
+  freeFrom?: readonly string[];
   sort: ProductListSort;
   limit: number;
   offset: number;
@@ -123,6 +125,7 @@ async function listProductPage(
 ): Promise<{ rows: ProductRow[]; total: number }> {
   const filter = {
     category: where.category,
+    freeFrom: where.freeFrom,
     pattern: where.keyword ? likePattern(where.keyword) : undefined,
     // Null when the keyword has no words: then only the SKU can match.
     words: words.length > 0 ? words.join(join) : null,
@@ -135,6 +138,7 @@ async function listProductPage(
     byKeyword: filter.pattern !== undefined,
     isSpecial: where.isSpecial === true,
     isInStock: where.isInStock === true,
+    isFreeFrom: (where.freeFrom?.length ?? 0) > 0,
     sort: where.sort === 'relevance' && !where.keyword ? 'aisle' : where.sort,
   };
   const queries = productPagesFor(shape)(db);
@@ -151,6 +155,7 @@ type PageShape = {
   byKeyword: boolean;
   isSpecial: boolean;
   isInStock: boolean;
+  isFreeFrom: boolean;
   sort: ProductListSort;
 };
 
@@ -188,7 +193,7 @@ const SORTS: Record<ProductListSort, SQL[]> = {
 
 /** The page and its count, prepared once per filter shape and sort, on first use. */
 function productPageQueries(shape: PageShape) {
-  const name = `${shape.byCategory ? 'c' : ''}${shape.byKeyword ? 'k' : ''}${shape.isSpecial ? 's' : ''}${shape.isInStock ? 'i' : ''}_${shape.sort}`;
+  const name = `${shape.byCategory ? 'c' : ''}${shape.byKeyword ? 'k' : ''}${shape.isSpecial ? 's' : ''}${shape.isInStock ? 'i' : ''}${shape.isFreeFrom ? 'f' : ''}_${shape.sort}`;
   const filter = and(
     eq(products.isActive, true),
     shape.byCategory ? eq(products.category, sql.placeholder('category')) : undefined,
@@ -203,6 +208,10 @@ function productPageQueries(shape: PageShape) {
       : undefined,
     shape.isSpecial ? specialRunningSql : undefined,
     shape.isInStock ? gt(products.stock, 0) : undefined,
+    // Free from means neither contains nor may contain: a trace is no use to an allergic shopper.
+    shape.isFreeFrom
+      ? sql`not (${products.allergensContains} && ${sql.placeholder('freeFrom')}::text[]) and not (${products.allergensMayContain} && ${sql.placeholder('freeFrom')}::text[])`
+      : undefined,
   );
   return preparedPer((db) => ({
     page: db

@@ -88,6 +88,7 @@ export function createCatalogService(db: Db, listings?: ListingCache<ProductList
       keyword: query.keyword || undefined,
       isSpecial: query.special,
       isInStock: query.inStock,
+      freeFrom: query.freeFrom,
       sort: query.sort ?? (query.keyword ? 'relevance' : 'aisle'),
       limit: query.pageSize,
       offset: (query.page - 1) * query.pageSize,

@@ -1,6 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Product, ProductCategoryList, ProductList } from '@storefront/contract/catalog';
+import { productListQuery } from '@storefront/contract/catalog';
+import type { Allergen } from '@storefront/contract/catalogue-admin';
 import { count, eq } from 'drizzle-orm';
 import { customerCoupons, products } from '../../db/schema/index.js';
 import { DEMO_LOGIN } from '../../db/seed/demo.js';
@@ -8,6 +10,8 @@ import { demoProducts, seedDemoCoupons, seedProducts } from '../../db/seed/produ
 import { registerCustomer } from '../../../test/factories.js';
 import { createProduct } from '../../../test/catalog-factories.js';
 import { createTestApp, type TestApp } from '../../../test/test-app.js';
+import { createCatalogService } from './catalog.service.js';
+import { createListingCache } from './listing-cache.js';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -273,6 +277,65 @@ describe('product/list', () => {
     expect(await ids('special=true')).toEqual([small.id]);
     expect(await ids('inStock=1&sort=name-asc')).toEqual([big.id, small.id]);
     expect(await ids('inStock=false&special=0')).toHaveLength(3);
+  });
+
+  it('lists only products free from an allergen, neither containing nor maybe containing it', async () => {
+    const category = `cat-${randomBytes(3).toString('hex')}`;
+    const contains = await createProduct(db(), { category, name: 'A cheese', allergensContains: ['milk'] });
+    const mayContain = await createProduct(db(), {
+      category,
+      name: 'B chocolate',
+      allergensContains: ['soy'],
+      allergensMayContain: ['milk', 'peanut'],
+    });
+    const free = await createProduct(db(), {
+      category,
+      name: 'C bread',
+      allergensContains: ['wheat', 'gluten'],
+    });
+    const none = await createProduct(db(), { category, name: 'D apples' });
+    const ids = async (query: string) =>
+      (await get(`/product/list?category=${category}&sort=name-asc&${query}`))
+        .json<{ data: ProductList }>()
+        .data.list.map((p) => p.productID);
+    expect(await ids('freeFrom=milk')).toEqual([free.id, none.id]);
+    expect(await ids('freeFrom=milk&freeFrom=gluten')).toEqual([none.id]);
+    expect(await ids('freeFrom=peanut,%20wheat')).toEqual([contains.id, none.id]);
+    expect(await ids('freeFrom=soy&inStock=true')).toEqual([contains.id, free.id, none.id]);
+    expect(await ids('freeFrom=')).toEqual([contains.id, mayContain.id, free.id, none.id]);
+    const total = (await get(`/product/list?category=${category}&freeFrom=milk&pageSize=1&page=9`)).json<{
+      data: ProductList;
+    }>().data.total;
+    expect(total).toBe(2);
+  });
+
+  it('keeps a listing free from allergens apart from the unfiltered one in the cache, whatever their order', async () => {
+    const category = `cat-${randomBytes(3).toString('hex')}`;
+    await createProduct(db(), { category, allergensMayContain: ['egg'] });
+    const free = await createProduct(db(), { category });
+    const reads: string[] = [];
+    const cache = createListingCache<ProductList>({ ttlMs: 60_000, now: Date.now });
+    const catalog = createCatalogService(db(), {
+      ...cache,
+      read: (key, load) => {
+        reads.push(key);
+        return cache.read(key, load);
+      },
+    });
+    const query = (freeFrom?: Allergen[]) =>
+      productListQuery.parse({ category, ...(freeFrom ? { freeFrom } : {}) });
+    expect((await catalog.list(query())).total).toBe(2);
+    expect((await catalog.list(query(['milk', 'egg']))).list.map((p) => p.productID)).toEqual([free.id]);
+    expect((await catalog.list(query(['egg', 'milk', 'egg']))).total).toBe(1);
+    expect(new Set(reads).size).toBe(2);
+  });
+
+  it('answers an allergen it does not know with a 400 naming freeFrom and the word', async () => {
+    const res = await get('/product/list?freeFrom=milk&freeFrom=nuts');
+    expect(res.statusCode).toBe(400);
+    const fields: { field: string; message: string }[] = res.json().data.fields;
+    expect(fields).toEqual([{ field: 'querystring.freeFrom', message: expect.stringContaining('“nuts”') }]);
+    expect(fields[0]?.message).toContain('tree nuts');
   });
 
   it.each([

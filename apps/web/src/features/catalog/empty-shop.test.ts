@@ -12,6 +12,9 @@ describe('what an empty shop page says', () => {
     expect(
       emptyShopText({ ...scope, keyword: 'bread', aisle: 'Bakery', isSpecial: true, isInStock: true }),
     ).toBe('Nothing on special and in stock in Bakery matches “bread”.');
+    expect(emptyShopText({ ...scope, keyword: 'bread', freeFrom: ['milk', 'egg', 'sesame'] })).toBe(
+      'Nothing free from milk, egg and sesame matches “bread”.',
+    );
   });
 
   it('without a search, says which filters left nothing', () => {
@@ -19,11 +22,15 @@ describe('what an empty shop page says', () => {
     expect(emptyShopText({ ...scope, aisle: 'Bakery', isSpecial: true })).toBe(
       'Nothing on special in Bakery right now.',
     );
+    expect(emptyShopText({ ...scope, isInStock: true, freeFrom: ['milk', 'egg'] })).toBe(
+      'Nothing free from milk and egg and in stock right now.',
+    );
   });
 
   it('a search narrowed by an aisle or a filter can be run on the whole shop', () => {
     expect(isNarrowed({ ...scope, keyword: 'bread' })).toBe(false);
     expect(isNarrowed({ ...scope, keyword: 'bread', aisle: 'Bakery' })).toBe(true);
     expect(isNarrowed({ ...scope, keyword: 'bread', isInStock: true })).toBe(true);
+    expect(isNarrowed({ ...scope, keyword: 'bread', freeFrom: ['milk'] })).toBe(true);
   });
 });

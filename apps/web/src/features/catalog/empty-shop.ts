@@ -1,9 +1,15 @@
 /** Where the shop looked: the search, the aisle (its label) and the filters ticked. */
-export type ShopScope = { keyword: string; aisle?: string; isSpecial: boolean; isInStock: boolean };
+export type ShopScope = {
+  keyword: string;
+  aisle?: string;
+  isSpecial: boolean;
+  isInStock: boolean;
+  freeFrom?: readonly string[];
+};
 
 /** Whether anything but the words narrowed the search: then searching the whole shop is a way on. */
-export function isNarrowed({ aisle, isSpecial, isInStock }: ShopScope): boolean {
-  return aisle !== undefined || isSpecial || isInStock;
+export function isNarrowed({ aisle, isSpecial, isInStock, freeFrom = [] }: ShopScope): boolean {
+  return aisle !== undefined || isSpecial || isInStock || freeFrom.length > 0;
 }
 
 /**
@@ -11,10 +17,20 @@ export function isNarrowed({ aisle, isSpecial, isInStock }: ShopScope): boolean 
  * not read as the shop having none ("Nothing on special in Bakery matches “bread”.").
  */
 export function emptyShopText(scope: ShopScope): string {
-  const filters = [scope.isSpecial && 'on special', scope.isInStock && 'in stock']
+  const freeFrom = scope.freeFrom ?? [];
+  const filters = [
+    freeFrom.length > 0 && `free from ${listInWords(freeFrom)}`,
+    scope.isSpecial && 'on special',
+    scope.isInStock && 'in stock',
+  ]
     .filter(Boolean)
     .join(' and ');
   const where = [filters, scope.aisle && `in ${scope.aisle}`].filter(Boolean).join(' ');
   if (scope.keyword) return `Nothing ${where ? `${where} ` : ''}matches “${scope.keyword}”.`;
   return where ? `Nothing ${where} right now.` : 'No products here yet.';
+}
+
+/** "milk", "milk and egg", "milk, egg and peanut". */
+function listInWords(items: readonly string[]): string {
+  return items.length < 2 ? items.join('') : `${items.slice(0, -1).join(', ')} and ${items.at(-1) ?? ''}`;
 }

@@ -25,6 +25,7 @@ export function SpecialsShelf() {
           sort: null,
           isSpecial: true,
           isInStock: true,
+          freeFrom: [],
           page: 1,
         }),
       [],

@@ -1,5 +1,5 @@
-import { productSorts, type ProductSort } from '@storefront/contract/limits';
-import { useCallback } from 'react';
+import { allergens, productSorts, type ProductSort } from '@storefront/contract/limits';
+import { useCallback, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { LoadFailed } from '../../../components/load-failed';
 import { useDocumentTitle } from '../../../lib/use-document-title';
@@ -29,6 +29,8 @@ export function ProductListPage() {
   const query = readShopQuery(params);
   const { category, keyword, isSpecial, page } = query;
   const actions = useShopActions();
+  // Open while the address has allergens ticked, so they show; then as the shopper leaves it.
+  const [isFreeFromOpen, setFreeFromOpen] = useState(query.freeFrom.length > 0);
 
   const categories = useRemoteData(loadCategories);
   const search = toShopSearch(query);
@@ -51,6 +53,7 @@ export function ProductListPage() {
     aisle: category !== ALL_CATEGORIES ? (aisleLabel ?? category) : undefined,
     isSpecial,
     isInStock: query.isInStock,
+    freeFrom: query.freeFrom,
   };
   // An aisle's specials are headed by the aisle; its On special box says they are filtered.
   const heading = keyword
@@ -146,6 +149,41 @@ export function ProductListPage() {
           />
           In stock only
         </label>
+        <details
+          className="shop-free-from"
+          open={isFreeFromOpen}
+          onToggle={(e) => setFreeFromOpen(e.currentTarget.open)}
+          data-testid="shop-free-from"
+        >
+          <summary>
+            Free from
+            {query.freeFrom.length > 0 && (
+              <span className="shop-free-from__count"> ({query.freeFrom.length})</span>
+            )}
+          </summary>
+          <fieldset>
+            <legend className="visually-hidden">Free from these allergens (contains or may contain)</legend>
+            {allergens.map((allergen) => (
+              <label key={allergen}>
+                <input
+                  type="checkbox"
+                  checked={query.freeFrom.includes(allergen)}
+                  onChange={(e) =>
+                    changeParams({
+                      freeFrom: allergens.filter((a) =>
+                        a === allergen ? e.target.checked : query.freeFrom.includes(a),
+                      ),
+                    })
+                  }
+                  data-testid={`shop-free-from-${allergen.replace(' ', '-')}`}
+                />
+                {allergen[0]?.toUpperCase()}
+                {allergen.slice(1)}
+              </label>
+            ))}
+            <p className="shop-free-from__note">Leaves out products that contain or may contain them.</p>
+          </fieldset>
+        </details>
       </div>
       {/* Said to a screen reader whose focus stays in the header's search: what the search found. */}
       <p className="visually-hidden" role="status" data-testid="shop-search-status">
@@ -175,7 +213,7 @@ export function ProductListPage() {
           <div className="shop-empty__actions">
             {keyword && isNarrowed(scope) && (
               <Link
-                to={`/shop${toShopSearch({ ...query, category: ALL_CATEGORIES, isSpecial: false, isInStock: false, page: 1 })}`}
+                to={`/shop${toShopSearch({ ...query, category: ALL_CATEGORIES, isSpecial: false, isInStock: false, freeFrom: [], page: 1 })}`}
                 className="shell-button shell-button--primary"
                 data-testid="shop-search-everywhere"
               >
