@@ -5,6 +5,7 @@ import { callApi } from './support/api';
 import {
   DESKTOP,
   PHONE,
+  findSidewaysOverflow,
   makeEmail,
   openPage,
   saveScreenshot,
@@ -40,6 +41,8 @@ async function addAsGuest(page: Page, product: Product, times = 1) {
   }
   expect(page.url()).toContain('/shop');
 }
+
+const money = (cents: number) => `$${(cents / 100).toFixed(2)}`;
 
 const quantityOf = (page: Page, product: Product) =>
   testId(page, `cart-line-quantity-${product.productID}`).inputValue();
@@ -130,6 +133,69 @@ describe('a guest cart', () => {
         'Sydney 2000, the default until you set your home suburb',
       );
       await saveScreenshot(page, `cart-default-suburb-${name}`);
+      await context.close();
+    }
+  });
+
+  it('opens signed out from the header, to change and total, and sign-in checks it out', async () => {
+    const [first, second] = await productsInStock();
+    for (const [name, viewport] of [
+      ['phone', PHONE],
+      ['desktop', DESKTOP],
+    ] as const) {
+      const customer = await createCustomer(`guest-trolley-${name}`);
+      const { context, page } = await openPage(browser(), viewport);
+      await page.goto('/shop?category=fruit-veg');
+      await addAsGuest(page, first);
+      await addAsGuest(page, second);
+      await expect.poll(() => testId(page, 'cart-count').textContent()).toBe('2');
+
+      // The header's cart opens the trolley kept in this browser, not sign-in.
+      await testId(page, 'cart-button').click();
+      await page.waitForURL('**/cart');
+      await testId(page, `cart-line-${second.productID}`).waitFor();
+      expect(await testId(page, `cart-line-total-${first.productID}`).textContent()).toBe(money(first.price));
+      expect(await testId(page, 'cart-subtotal').textContent()).toBe(money(first.price + second.price));
+      expect(await testId(page, 'header-login').count()).toBe(1);
+
+      await page.getByRole('button', { name: `One more ${first.name}` }).click();
+      await expect.poll(() => quantityOf(page, first)).toBe('2');
+      await expect
+        .poll(() => testId(page, 'cart-quantity-status').textContent())
+        .toBe(`${first.name}: 2 in your cart.`);
+      await testId(page, `cart-line-delete-${second.productID}`).click();
+      await testId(page, 'cart-delete-confirm').click();
+      await testId(page, `cart-line-${second.productID}`).waitFor({ state: 'detached' });
+      await expect.poll(() => testId(page, 'cart-count').textContent()).toBe('2');
+      expect(await testId(page, 'cart-total').textContent()).toBe(money(first.price * 2));
+      expect(await testId(page, 'cart-checkout-bar-total').isVisible()).toBe(viewport === PHONE);
+      expect(await page.evaluate(() => localStorage.getItem('storefront.guestCart'))).toContain(
+        `{"productID":${first.productID},"quantity":2}`,
+      );
+      expect((await findSidewaysOverflow(page)).culprits).toEqual([]);
+      // The sign-in action is on screen without scrolling: in the bar at a phone's foot, in the summary on a desktop.
+      expect(await testId(page, 'guest-cart-sign-in').isVisible()).toBe(true);
+      expect(await testId(page, 'guest-cart-register').getAttribute('href')).toBe(
+        `/register?redirect=${encodeURIComponent('/checkout')}`,
+      );
+      await saveScreenshot(page, `guest-cart-signed-out-${name}`);
+
+      // A reload keeps what was changed.
+      await page.reload();
+      await testId(page, `cart-line-${first.productID}`).waitFor();
+      expect(await quantityOf(page, first)).toBe('2');
+      expect(await testId(page, `cart-line-${second.productID}`).count()).toBe(0);
+
+      await testId(page, 'guest-cart-sign-in').click();
+      await page.waitForURL(`**/login?redirect=${encodeURIComponent('/checkout')}`);
+      await signIn(page, customer.email, customer.password);
+      await page.waitForURL('**/checkout');
+      await page.getByText('We moved 2 items you added before signing in into your cart.').waitFor();
+      await expect.poll(() => testId(page, 'checkout-line').count()).toBe(1);
+      expect(await testId(page, 'checkout-line').textContent()).toContain(first.name);
+      expect(await testId(page, 'checkout-line').textContent()).toContain(`2 × ${money(first.price)}`);
+      expect(await page.evaluate(() => localStorage.getItem('storefront.guestCart'))).toBeNull();
+      await saveScreenshot(page, `guest-cart-checkout-${name}`);
       await context.close();
     }
   });

@@ -19,6 +19,14 @@ export type ForgotPasswordBody = z.infer<typeof forgotPasswordBody>;
 export const resetPasswordBody = z.strictObject({ token: linkToken, newPassword: password });
 export type ResetPasswordBody = z.infer<typeof resetPasswordBody>;
 
+/** Asks whether a reset link still works, without using it, so the page can say so as it opens. */
+export const resetCheckBody = z.strictObject({ token: linkToken });
+export type ResetCheckBody = z.infer<typeof resetCheckBody>;
+
+/** Only whether it works: why a link no longer does (used, expired, replaced, unknown) is not said. */
+export const resetCheckResult = z.object({ valid: z.boolean() });
+export type ResetCheckResult = z.infer<typeof resetCheckResult>;
+
 export const verifyEmailBody = z.strictObject({ token: linkToken });
 export type VerifyEmailBody = z.infer<typeof verifyEmailBody>;
 

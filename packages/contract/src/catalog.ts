@@ -143,7 +143,7 @@ export const productListQuery = pageQuery.extend({
   /** Only products with stock. */
   inStock: flag.optional(),
   /** Only products declaring none of these allergens, neither as contained nor as may be present. */
-  freeFrom: allergenList.optional(),
+  freeFrom: allergenList.optional().meta({ example: 'milk' }),
 });
 export type ProductListQuery = z.infer<typeof productListQuery>;
 

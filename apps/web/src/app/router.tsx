@@ -8,7 +8,7 @@ import {
   type Params,
   type RouteObject,
 } from 'react-router';
-import { prefetchProduct, prefetchShop } from '../features/catalog/catalog-reads';
+import { loadProduct, prefetchProduct, prefetchShop } from '../features/catalog/catalog-reads';
 import { readProductID } from '../features/catalog/shop-query';
 import { prefetchCart } from '../features/cart/cart-slice';
 import { prefetchCartAddressBook } from '../features/shipping/cart-shipping-reads';
@@ -106,7 +106,8 @@ const productDetailPage = page(
 );
 const cartPage = page(
   withHttpClient(() => import('../features/cart/pages/cart-page')),
-  (m) => m.CartPage,
+  // Signed out, the guest cart's lines are priced by the catalogue's public product read.
+  (m) => m.makeCartRoute(loadProduct),
   () => {
     if (!hasSession()) return;
     prefetchCart();
@@ -188,7 +189,7 @@ export const routes: RouteObject[] = [
           { path: 'login', ...loginPage },
           { path: 'shop', ...productListPage },
           { path: 'product/:productID', ...productDetailPage },
-          { ...signedIn, children: [{ path: 'cart', ...cartPage }] },
+          { path: 'cart', ...cartPage },
           {
             ...antdScope,
             children: [

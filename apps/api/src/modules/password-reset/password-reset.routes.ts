@@ -2,6 +2,8 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   forgotPasswordBody,
   forgotPasswordResult,
+  resetCheckBody,
+  resetCheckResult,
   resetPasswordBody,
 } from '@storefront/contract/account-mail';
 import { ok as okData } from '@storefront/contract/common';
@@ -17,6 +19,10 @@ export const passwordResetRoutes: FastifyPluginAsyncZod<{ passwordReset: Passwor
 
   app.post('/password/forgot', open({ body: forgotPasswordBody }, forgotPasswordResult), async (req) =>
     ok(await passwordReset.forgot(req.body, clientMeta(req).ip)),
+  );
+
+  app.post('/password/reset-check', open({ body: resetCheckBody }, resetCheckResult), async (req) =>
+    ok(await passwordReset.check(req.body, clientMeta(req).ip)),
   );
 
   app.post('/password/reset', open({ body: resetPasswordBody }, okData), async (req, reply) => {

@@ -3,6 +3,8 @@ import {
   RESET_PAGE_PATH,
   type ForgotPasswordBody,
   type ForgotPasswordResult,
+  type ResetCheckBody,
+  type ResetCheckResult,
   type ResetPasswordBody,
 } from '@storefront/contract/account-mail';
 import type { Db } from '../../db/client.js';
@@ -10,7 +12,12 @@ import { AppError } from '../../lib/app-error.js';
 import { hashPassword } from '../../lib/password.js';
 import type { Signer } from '../../lib/signing.js';
 import { hashToken, newToken } from '../../lib/tokens.js';
-import { endAccountTokens, insertAccountToken, useAccountToken } from '../account/account-token.repo.js';
+import {
+  endAccountTokens,
+  findAccountToken,
+  insertAccountToken,
+  useAccountToken,
+} from '../account/account-token.repo.js';
 import { createDeviceCookies, type DeviceCookie } from '../account/device-cookie.js';
 import {
   findCustomerByEmail,
@@ -103,6 +110,18 @@ export function createPasswordReset(db: Db, settings: PasswordResetSettings) {
     /** Resolves once every link asked for so far is written (or has failed). */
     async linksWritten(): Promise<void> {
       await Promise.all([...writing]);
+    },
+
+    /**
+     * Whether the link would still set a password (unused, unexpired, its customer active at the address it was sent
+     * to), without using it. Throttled as a reset is, so it is no cheaper way to try tokens.
+     */
+    async check(body: ResetCheckBody, ip: string): Promise<ResetCheckResult> {
+      await throttle.reserve('perIp', `reset-check:ip:${ip}`);
+      const link = await findAccountToken(db, 'password_reset', hashToken(body.token));
+      if (!link || link.usedAt || link.expiresAt <= now()) return { valid: false };
+      const customer = await findCustomerById(db, link.customerId);
+      return { valid: customer?.status === 'active' && customer.email === link.email };
     },
 
     /**

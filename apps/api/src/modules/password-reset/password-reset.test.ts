@@ -167,6 +167,63 @@ describe('forgotten passwords', () => {
     expect(codes.slice(3)).toEqual([100029, 100029]);
   });
 
+  it('the page can ask whether a link works without using it: true until it is used', async () => {
+    const c = await registerCustomer(t.app);
+    const token = await resetTokenFor(c);
+    const ip = '10.3.0.1';
+    expect((await post('/password/reset-check', { token }, ip)).body).toEqual({
+      code: 0,
+      msg: 'ok',
+      data: { valid: true },
+    });
+    expect((await post('/password/reset-check', { token }, ip)).body.data).toEqual({ valid: true });
+    expect((await post('/password/reset', { token, newPassword: 'checked then set' })).body.code).toBe(0);
+    expect((await post('/password/reset-check', { token }, ip)).body.data).toEqual({ valid: false });
+  });
+
+  it('an expired, replaced or unknown link checks as not working, saying nothing more', async () => {
+    const c = await registerCustomer(t.app);
+    const old = await resetTokenFor(c);
+    const newer = await resetTokenFor(c);
+    const ip = '10.3.0.2';
+    expect((await post('/password/reset-check', { token: old }, ip)).body.data).toEqual({ valid: false });
+    expect((await post('/password/reset-check', { token: 'x'.repeat(43) }, ip)).body.data).toEqual({
+      valid: false,
+    });
+    t.clock.advance(30 * 60_000 - 1000);
+    expect((await post('/password/reset-check', { token: newer }, ip)).body.data).toEqual({ valid: true });
+    t.clock.advance(2000);
+    const expired = await post('/password/reset-check', { token: newer }, ip);
+    expect(expired).toEqual({ statusCode: 200, body: { code: 0, msg: 'ok', data: { valid: false } } });
+  });
+
+  it('a token of the wrong shape is a 400 naming the field', async () => {
+    for (const payload of [{ token: 'x'.repeat(65) }, { token: '' }, {}, { token: 42 }]) {
+      const res = await post('/password/reset-check', payload, '10.3.0.3');
+      expect(res.statusCode).toBe(400);
+      expect(res.body.msg).toContain('token');
+    }
+  });
+
+  it('checking links again and again from one address is throttled', async () => {
+    const limited = await createTestApp({ env: { AUTH_LIMIT_PER_IP: '3' }, database: t.database });
+    try {
+      const codes: number[] = [];
+      for (let i = 0; i < 5; i += 1) {
+        const res = await limited.app.inject({
+          method: 'POST',
+          url: '/api/v1/password/reset-check',
+          payload: { token: 'y'.repeat(43) },
+          remoteAddress: '10.3.0.4',
+        });
+        codes.push(res.json<{ code: number }>().code);
+      }
+      expect(codes).toEqual([0, 0, 0, 100029, 100029]);
+    } finally {
+      await limited.close();
+    }
+  });
+
   it('a short new password is a 400 naming the field', async () => {
     const res = await post('/password/reset', { token: 'x'.repeat(43), newPassword: 'short' });
     expect(res.statusCode).toBe(400);

@@ -13,6 +13,8 @@ import type {
   EmailVerified,
   ForgotPasswordBody,
   ForgotPasswordResult,
+  ResetCheckBody,
+  ResetCheckResult,
   ResetPasswordBody,
   VerificationSent,
   VerifyEmailBody,
@@ -66,6 +68,10 @@ export function updateCustomerPassword(body: UpdatePasswordBody): Promise<null> 
 
 export function askForResetLink(body: ForgotPasswordBody): Promise<ForgotPasswordResult> {
   return callApi<ForgotPasswordResult>({ method: 'POST', url: '/api/v1/password/forgot', data: body });
+}
+
+export function checkResetLink(body: ResetCheckBody): Promise<ResetCheckResult> {
+  return callApi<ResetCheckResult>({ method: 'POST', url: '/api/v1/password/reset-check', data: body });
 }
 
 export function resetPassword(body: ResetPasswordBody): Promise<null> {

@@ -1,5 +1,6 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { CartMergeResult } from '@storefront/contract/cart';
+import { CART_LINE_QUANTITY_MAX } from '@storefront/contract/limits';
 import {
   addToGuestCart,
   clearGuestCart,
@@ -7,6 +8,8 @@ import {
   GUEST_CART_CHANGED,
   GUEST_CART_KEY,
   readGuestCart,
+  removeFromGuestCart,
+  setGuestQuantity,
 } from './guest-cart';
 import { describeMerge } from './guest-cart-merge';
 
@@ -114,5 +117,48 @@ describe('describeMerge', () => {
     expect(text).toBe(
       'We moved 2 items you added before signing in into your cart. Pears: 2 of 5 (all we have); Figs: out of stock.',
     );
+  });
+});
+
+describe('editing the guest cart', () => {
+  it('sets a line’s quantity within 1 and the per-line maximum, with a new key each time', () => {
+    addToGuestCart(7, 2, localStorage, nextKey);
+    addToGuestCart(9, 1, localStorage, nextKey);
+    const before = readGuestCart().key;
+    setGuestQuantity(7, 5, localStorage, nextKey);
+    expect(readGuestCart().items).toEqual([
+      { productID: 7, quantity: 5 },
+      { productID: 9, quantity: 1 },
+    ]);
+    expect(readGuestCart().key).not.toBe(before);
+    setGuestQuantity(7, 0, localStorage, nextKey);
+    setGuestQuantity(9, CART_LINE_QUANTITY_MAX + 5, localStorage, nextKey);
+    expect(readGuestCart().items).toEqual([
+      { productID: 7, quantity: 1 },
+      { productID: 9, quantity: CART_LINE_QUANTITY_MAX },
+    ]);
+  });
+
+  it('leaves a product that is not in it out, rather than adding it', () => {
+    addToGuestCart(7, 2, localStorage, nextKey);
+    setGuestQuantity(8, 3, localStorage, nextKey);
+    expect(readGuestCart().items).toEqual([{ productID: 7, quantity: 2 }]);
+  });
+
+  it('takes products out, tells this window, and forgets the cart with the last one', () => {
+    addToGuestCart(7, 2, localStorage, nextKey);
+    addToGuestCart(9, 1, localStorage, nextKey);
+    const counts: number[] = [];
+    const listen = () => counts.push(countGuestItems(readGuestCart()));
+    window.addEventListener(GUEST_CART_CHANGED, listen);
+    try {
+      removeFromGuestCart([9], localStorage, nextKey);
+      removeFromGuestCart([9], localStorage, nextKey);
+      removeFromGuestCart([7], localStorage, nextKey);
+    } finally {
+      window.removeEventListener(GUEST_CART_CHANGED, listen);
+    }
+    expect(counts).toEqual([2, 0]);
+    expect(localStorage.getItem(GUEST_CART_KEY)).toBeNull();
   });
 });

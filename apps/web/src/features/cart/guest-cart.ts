@@ -32,8 +32,13 @@ function isItem(value: unknown): value is GuestCart['items'][number] {
 }
 
 export function readGuestCart(storage: Storage = localStorage): GuestCart {
+  return parseGuestCart(storage.getItem(GUEST_CART_KEY));
+}
+
+/** The guest cart from its stored text (what `readGuestCart` reads), anything unreadable as an empty cart. */
+export function parseGuestCart(stored: string | null): GuestCart {
   try {
-    const parsed: unknown = JSON.parse(storage.getItem(GUEST_CART_KEY) ?? 'null');
+    const parsed: unknown = JSON.parse(stored ?? 'null');
     if (!parsed || typeof parsed !== 'object') return empty();
     const { key, items } = parsed as Record<string, unknown>;
     if (typeof key !== 'string' || !Array.isArray(items)) return empty();
@@ -63,6 +68,41 @@ export function addToGuestCart(
   storage.setItem(GUEST_CART_KEY, JSON.stringify({ key: newKey(), items }));
   announceChange();
   return { isFull: false };
+}
+
+function writeItems(items: GuestCart['items'], storage: Storage, newKey: () => string): void {
+  if (items.length === 0) storage.removeItem(GUEST_CART_KEY);
+  else storage.setItem(GUEST_CART_KEY, JSON.stringify({ key: newKey(), items }));
+  announceChange();
+}
+
+/** Sets a line's quantity (1 to the per-line maximum); a product not in the guest cart is left out. */
+export function setGuestQuantity(
+  productID: number,
+  quantity: number,
+  storage: Storage = localStorage,
+  newKey: () => string = randomId,
+): void {
+  const cart = readGuestCart(storage);
+  if (!cart.items.some((item) => item.productID === productID)) return;
+  const taken = Math.min(CART_LINE_QUANTITY_MAX, Math.max(1, Math.trunc(quantity)));
+  writeItems(
+    cart.items.map((item) => (item.productID === productID ? { productID, quantity: taken } : item)),
+    storage,
+    newKey,
+  );
+}
+
+/** Takes products out of the guest cart; the last one out forgets it. */
+export function removeFromGuestCart(
+  productIDs: readonly number[],
+  storage: Storage = localStorage,
+  newKey: () => string = randomId,
+): void {
+  const cart = readGuestCart(storage);
+  const items = cart.items.filter((item) => !productIDs.includes(item.productID));
+  if (items.length === cart.items.length) return;
+  writeItems(items, storage, newKey);
 }
 
 /** Forgets the guest cart once merged, unless another tab changed it meanwhile (then that is merged next). */

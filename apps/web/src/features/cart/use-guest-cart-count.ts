@@ -1,7 +1,8 @@
 import { useSyncExternalStore } from 'react';
 import { countGuestItems, GUEST_CART_CHANGED, GUEST_CART_KEY, readGuestCart } from './guest-cart';
 
-function subscribe(onChange: () => void): () => void {
+/** Calls `onChange` when the guest cart changes, in this tab or another. */
+export function subscribeToGuestCart(onChange: () => void): () => void {
   const onStorage = (event: StorageEvent) => {
     if (event.key === GUEST_CART_KEY || event.key === null) onChange();
   };
@@ -16,7 +17,7 @@ function subscribe(onChange: () => void): () => void {
 /** How many items a signed-out visitor has put in the cart kept in this browser, kept current across tabs. */
 export function useGuestCartCount(): number {
   return useSyncExternalStore(
-    subscribe,
+    subscribeToGuestCart,
     () => countGuestItems(readGuestCart()),
     () => 0,
   );

@@ -2,6 +2,7 @@ import { Alert, Button, Card, Typography } from 'antd';
 import { useState } from 'react';
 import { readErrorMessage } from '../../../lib/http/error-message';
 import { askForResetLink } from '../api';
+import { CardHeading } from './card-heading';
 
 /**
  * An account made with Google has no password, so there is no current one to change: the customer chooses one with
@@ -27,7 +28,11 @@ export function ChoosePasswordCard({ email }: { email: string | null }) {
   };
 
   return (
-    <Card title="Choose a password" style={{ marginBottom: 16 }} data-testid="choose-password">
+    <Card
+      title={<CardHeading>Choose a password</CardHeading>}
+      style={{ marginBottom: 16 }}
+      data-testid="choose-password"
+    >
       <Typography.Paragraph style={{ maxWidth: 560 }}>
         You sign in with Google, so your account has no password. To sign in with a password as well, we mail
         you a link to choose one. Choosing it signs you out on every device; then sign in with Google or the

@@ -4,6 +4,7 @@ import type { RemoteData } from '../../../lib/use-remote-data';
 import { LoadFailed } from '../../../components/load-failed';
 import { describeUserAgent } from '../describe-user-agent';
 import { formatDateTime } from '../../../lib/date-time';
+import { CardHeading } from './card-heading';
 
 const methodLabels: Record<LoginEvent['method'], string> = {
   password: 'Password',
@@ -42,25 +43,22 @@ export function LoginHistoryCard({ detail }: { detail: RemoteData<LoginDetail> }
             dataSource={data.recent}
             data-testid="login-history"
             renderItem={(event) => (
+              // Not List.Item.Meta: its title is an h4, a heading per sign-in skipping h3 under the card's h2.
               <List.Item>
-                <List.Item.Meta
-                  title={
-                    <span>
-                      {formatDateTime(event.at)} <Tag color="magenta">{methodLabels[event.method]}</Tag>
-                    </span>
-                  }
-                  description={
-                    <Typography.Text
-                      type="secondary"
-                      // The whole of it, on another line if need be (a long IPv6 address, a larger text size).
-                      style={{ overflowWrap: 'anywhere' }}
-                      title={event.userAgent || undefined}
-                      data-testid="login-history-device"
-                    >
-                      {event.ip} · {describeUserAgent(event.userAgent)}
-                    </Typography.Text>
-                  }
-                />
+                <div style={{ flex: 1, minWidth: 0 }}>
+                  <div style={{ marginBottom: 4 }}>
+                    {formatDateTime(event.at)} <Tag color="magenta">{methodLabels[event.method]}</Tag>
+                  </div>
+                  <Typography.Text
+                    type="secondary"
+                    // The whole of it, on another line if need be (a long IPv6 address, a larger text size).
+                    style={{ overflowWrap: 'anywhere' }}
+                    title={event.userAgent || undefined}
+                    data-testid="login-history-device"
+                  >
+                    {event.ip} · {describeUserAgent(event.userAgent)}
+                  </Typography.Text>
+                </div>
               </List.Item>
             )}
           />
@@ -69,5 +67,5 @@ export function LoginHistoryCard({ detail }: { detail: RemoteData<LoginDetail> }
     );
   };
 
-  return <Card title="Recent sign-ins">{body()}</Card>;
+  return <Card title={<CardHeading>Recent sign-ins</CardHeading>}>{body()}</Card>;
 }

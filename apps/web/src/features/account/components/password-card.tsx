@@ -8,6 +8,7 @@ import { toast } from '../../../lib/toast';
 import { readRefusal, type FieldsByCode } from '../../../lib/form-refusal';
 import { useFormRefusal } from '../../../lib/use-form-refusal';
 import { RefusalAlert } from '../../../components/refusal-alert';
+import { CardHeading } from './card-heading';
 
 type PasswordForm = UpdatePasswordBody & { confirmPassword: string };
 
@@ -40,7 +41,7 @@ export function PasswordCard() {
   };
 
   return (
-    <Card title="Change password" style={{ marginBottom: 16 }}>
+    <Card title={<CardHeading>Change password</CardHeading>} style={{ marginBottom: 16 }}>
       <RefusalAlert message={refusalMessage} messageRef={messageRef} testId="password-error" maxWidth={420} />
       <Form<PasswordForm>
         scrollToFirstError={SCROLL_TO_FIRST_ERROR}

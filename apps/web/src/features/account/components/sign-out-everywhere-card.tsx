@@ -5,6 +5,7 @@ import { callRejectionOf, useAppDispatch } from '../../../app/hooks';
 import { ConfirmPopover } from '../../../components/confirm-popover';
 import { toast } from '../../../lib/toast';
 import { logoutEverywhere } from '../user-info-slice';
+import { CardHeading } from './card-heading';
 
 /** Ends every session of the account (a lost phone, a shared computer left signed in), this one too. */
 export function SignOutEverywhereCard() {
@@ -25,7 +26,11 @@ export function SignOutEverywhereCard() {
   };
 
   return (
-    <Card title="Signed-in devices" style={{ marginTop: 16 }} data-testid="sign-out-everywhere-card">
+    <Card
+      title={<CardHeading>Signed-in devices</CardHeading>}
+      style={{ marginTop: 16 }}
+      data-testid="sign-out-everywhere-card"
+    >
       <Typography.Paragraph>
         Left signed in on a shared computer, or lost a phone? Sign out everywhere, this device included; you
         then sign in again here.

@@ -6,7 +6,7 @@ import { MemoryRouter, Route, Routes } from 'react-router';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { createAppStore } from '../../../app/store';
 import { hasSession, saveEmail, saveToken } from '../../../lib/http/session';
-import { logoutCustomer, resetPassword } from '../api';
+import { checkResetLink, logoutCustomer, resetPassword } from '../api';
 import { LoginPage } from './login-page';
 import { ResetPasswordPage } from './reset-password-page';
 
@@ -14,13 +14,14 @@ vi.mock('../api');
 
 const TOKEN = 'r'.repeat(43);
 
-function openLink() {
+function openLink(path = `/reset-password?token=${TOKEN}`) {
   render(
     <Provider store={createAppStore()}>
-      <MemoryRouter initialEntries={[`/reset-password?token=${TOKEN}`]}>
+      <MemoryRouter initialEntries={[path]}>
         <Routes>
           <Route path="/reset-password" element={<ResetPasswordPage />} />
           <Route path="/login" element={<LoginPage />} />
+          <Route path="/forgot-password" element={<p>Ask for a reset link</p>} />
           <Route path="/" element={<p>The home page</p>} />
         </Routes>
       </MemoryRouter>
@@ -29,7 +30,7 @@ function openLink() {
 }
 
 async function chooseNewPassword(password = 'a brand new secret') {
-  await userEvent.type(screen.getByTestId('reset-password'), password);
+  await userEvent.type(await screen.findByTestId('reset-password'), password);
   await userEvent.type(screen.getByTestId('reset-confirm'), password);
   await userEvent.click(screen.getByTestId('reset-submit'));
 }
@@ -37,6 +38,7 @@ async function chooseNewPassword(password = 'a brand new secret') {
 describe('choosing a new password from the mailed link', () => {
   beforeEach(() => {
     Element.prototype.scrollIntoView = vi.fn();
+    vi.mocked(checkResetLink).mockResolvedValue({ valid: true });
   });
 
   it('in a browser signed in as someone, says so, signs it out first, and then the sign-in page is the way on', async () => {
@@ -53,7 +55,7 @@ describe('choosing a new password from the mailed link', () => {
     });
     openLink();
 
-    expect(screen.getByTestId('reset-signed-in').textContent).toContain(
+    expect((await screen.findByTestId('reset-signed-in')).textContent).toContain(
       'This browser is signed in as bob@example.test.',
     );
     await chooseNewPassword();
@@ -93,5 +95,51 @@ describe('choosing a new password from the mailed link', () => {
     expect(screen.getByTestId('reset-ask-again')).toBeTruthy();
     await userEvent.click(screen.getByTestId('reset-invalid-sign-in'));
     expect(await screen.findByRole('heading', { level: 1, name: 'Sign in' })).toBeTruthy();
+  });
+
+  it('a spent link says so as it opens, before any password is typed, with the way to a new one', async () => {
+    vi.mocked(checkResetLink).mockResolvedValue({ valid: false });
+    openLink();
+
+    const page = await screen.findByTestId('reset-invalid');
+    expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('This link no longer works');
+    expect(page.textContent).toContain('Ask for a new one');
+    expect(screen.queryByTestId('reset-password')).toBeNull();
+    expect(checkResetLink).toHaveBeenCalledWith({ token: TOKEN });
+    expect(resetPassword).not.toHaveBeenCalled();
+
+    const askAgain = screen.getByTestId('reset-ask-again');
+    expect(askAgain.getAttribute('href')).toBe('/forgot-password');
+    await userEvent.click(askAgain);
+    expect(await screen.findByText('Ask for a reset link')).toBeTruthy();
+  });
+
+  it('a link that still works shows the form once checked, and nothing of the form before', async () => {
+    let answer: (result: { valid: boolean }) => void = () => undefined;
+    vi.mocked(checkResetLink).mockReturnValue(new Promise((resolve) => (answer = resolve)));
+    openLink();
+
+    expect(screen.getByTestId('page-loading')).toBeTruthy();
+    expect(screen.queryByTestId('reset-password')).toBeNull();
+    expect(screen.queryByTestId('reset-invalid')).toBeNull();
+    answer({ valid: true });
+    expect(await screen.findByTestId('reset-password')).toBeTruthy();
+    expect(screen.queryByTestId('reset-invalid')).toBeNull();
+  });
+
+  it('should the check itself fail, the form is shown and the reset has the last word', async () => {
+    vi.mocked(checkResetLink).mockRejectedValue({ code: 100029, msg: 'Too many attempts.', data: null });
+    vi.mocked(resetPassword).mockResolvedValue(null);
+    openLink();
+
+    await chooseNewPassword();
+    await screen.findByTestId('reset-done');
+  });
+
+  it('a link cut short says it no longer works without asking the server', async () => {
+    openLink('/reset-password?token=cut');
+
+    expect((await screen.findByTestId('reset-invalid')).textContent).toContain('This link no longer works');
+    expect(checkResetLink).not.toHaveBeenCalled();
   });
 });

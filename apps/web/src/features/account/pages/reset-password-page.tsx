@@ -1,20 +1,24 @@
 import { Alert, Button, Card, Form, Input, Result, Typography } from 'antd';
 import { errorCatalogue } from '@storefront/contract/errors';
-import { useState } from 'react';
+import { useCallback, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { useAppDispatch } from '../../../app/hooks';
+import { ButtonLink } from '../../../components/button-link';
+import { PageLoading } from '../../../components/page-loading';
 import { confirmPasswordRules, newPasswordRules, SCROLL_TO_FIRST_ERROR } from '../../../lib/form-rules';
 import { readErrorCode, readErrorMessage } from '../../../lib/http/error-message';
 import { hasSession, readEmail } from '../../../lib/http/session';
 import { useDocumentTitle } from '../../../lib/use-document-title';
-import { resetPassword } from '../api';
+import { useRemoteData } from '../../../lib/use-remote-data';
+import { checkResetLink, resetPassword } from '../api';
 import { readLinkToken } from '../mail-link';
 import { logout } from '../user-info-slice';
 
 type ResetForm = { newPassword: string; confirmPassword: string };
 
 /**
- * The page a reset link opens: a new password, then sign in with it (every session was ended). A browser signed in
+ * The page a reset link opens: whether the link still works, asked as it opens (a spent link is said at once, not
+ * after a new password is typed), then a new password, then sign in with it (every session was ended). A browser signed in
  * (as the link's customer, or as someone else on a shared computer) is signed out before the change: after it, the
  * sign-in page would otherwise send the customer on as whoever this browser still holds, and signing out after the
  * change would be refused as a session already ended.
@@ -25,6 +29,10 @@ export function ResetPasswordPage() {
   const navigate = useNavigate();
   const [searchParams] = useSearchParams();
   const token = readLinkToken(searchParams);
+  // Should the check itself fail (the network, the throttle), the form is shown: the reset then says what it says.
+  const check = useRemoteData(
+    useCallback(() => (token ? checkResetLink({ token }) : Promise.resolve({ valid: false })), [token]),
+  );
   const [outcome, setOutcome] = useState<'asking' | 'done' | 'refused'>('asking');
   const [isSaving, setIsSaving] = useState(false);
   const [error, setError] = useState<string | null>(null);
@@ -46,7 +54,7 @@ export function ResetPasswordPage() {
     }
   };
 
-  if (!token || outcome === 'refused') {
+  if (!token || check.data?.valid === false || outcome === 'refused') {
     return (
       <div className="page page--narrow" data-testid="reset-invalid">
         <Card>
@@ -55,32 +63,25 @@ export function ResetPasswordPage() {
             style={{ padding: '24px 0' }}
             title={
               <Typography.Title level={1} style={{ fontSize: '1.5rem', margin: 0 }}>
-                This link does not work any more
+                This link no longer works
               </Typography.Title>
             }
-            subTitle="A reset link works once, for 30 minutes, and only the newest one you asked for; a password changed since ends it too. Ask for a new link and use it straight away, or sign in if you know your password."
+            subTitle="A reset link works once, for 30 minutes, and only the newest one you asked for; a password changed since ends it too. Use the new link straight away, or sign in if you know your password."
             extra={[
-              <Button
-                key="again"
-                type="primary"
-                onClick={() => void navigate('/forgot-password')}
-                data-testid="reset-ask-again"
-              >
-                Send a new link
-              </Button>,
-              <Button
-                key="sign-in"
-                onClick={() => void navigate('/login')}
-                data-testid="reset-invalid-sign-in"
-              >
+              <ButtonLink key="again" type="primary" to="/forgot-password" data-testid="reset-ask-again">
+                Ask for a new one
+              </ButtonLink>,
+              <ButtonLink key="sign-in" to="/login" data-testid="reset-invalid-sign-in">
                 Sign in
-              </Button>,
+              </ButtonLink>,
             ]}
           />
         </Card>
       </div>
     );
   }
+
+  if (check.status !== 'succeeded' && check.status !== 'failed') return <PageLoading />;
 
   if (outcome === 'done') {
     return (

@@ -67,4 +67,24 @@ describe('the password and sign-ins page', () => {
     expect(await screen.findByTestId('password-old')).toBeTruthy();
     expect(screen.queryByTestId('choose-password')).toBeNull();
   });
+
+  it('its headings go down one level at a time under the account h1: a card is an h2, a sign-in no heading', async () => {
+    vi.mocked(retrieveLoginDetail).mockResolvedValue({
+      ...detail(true),
+      recent: [
+        { at: '2026-11-27T07:23:00.000Z', method: 'password', ip: '10.0.0.1', userAgent: 'Mozilla/5.0' },
+        { at: '2026-11-26T07:23:00.000Z', method: 'register', ip: '10.0.0.2', userAgent: '' },
+      ],
+    });
+    openPage();
+    await screen.findByTestId('login-history');
+
+    const levels = screen.getAllByRole('heading').map((h) => Number(h.tagName.slice(1)));
+    expect(levels).toEqual([2, 2, 2]);
+    expect(screen.getAllByRole('heading', { level: 2 }).map((h) => h.textContent)).toEqual([
+      'Change password',
+      'Recent sign-ins',
+      'Signed-in devices',
+    ]);
+  });
 });

@@ -7,6 +7,7 @@ import { LoginHistoryCard } from '../components/login-history-card';
 import { PasswordCard } from '../components/password-card';
 import { SignOutEverywhereCard } from '../components/sign-out-everywhere-card';
 import { selectUserInfo } from '../user-info-slice';
+import { CardHeading } from '../components/card-heading';
 
 export function SecurityPage() {
   const detail = useRemoteData(retrieveLoginDetail);
@@ -18,7 +19,7 @@ export function SecurityPage() {
     if (detail.data) return detail.data.hasPassword ? <PasswordCard /> : <ChoosePasswordCard email={email} />;
     if (detail.status === 'failed') return <PasswordCard />;
     return (
-      <Card title="Change password" style={{ marginBottom: 16 }}>
+      <Card title={<CardHeading>Change password</CardHeading>} style={{ marginBottom: 16 }}>
         <Skeleton active paragraph={{ rows: 3 }} />
       </Card>
     );

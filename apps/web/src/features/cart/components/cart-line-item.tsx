@@ -5,8 +5,15 @@ import { DeleteIcon } from '../../../components/icons';
 import { formatMoney } from '../../../lib/money';
 import { QuantityStepper } from './quantity-stepper';
 
+/** A line as drawn: the account's cart line, or the guest cart's (no selection or substitute choice there). */
+type ShownLine = Pick<
+  CartLine,
+  'productID' | 'name' | 'imageUrl' | 'price' | 'quantity' | 'stock' | 'lineTotal' | 'unavailableReason'
+> &
+  Partial<Pick<CartLine, 'selected' | 'allowSubstitute'>>;
+
 type Props = {
-  line: CartLine;
+  line: ShownLine;
   isBusy: boolean;
   onSelect?: (selected: boolean) => void;
   /** Given on lines that can be ordered: the customer's choice of a substitute if it runs out. */
@@ -114,7 +121,7 @@ export function CartLineItem({
           <input
             type="checkbox"
             className="checkbox"
-            checked={line.selected}
+            checked={line.selected ?? false}
             aria-disabled={isBusy}
             onChange={(e) => {
               if (!isBusy) onSelect(e.target.checked);
@@ -125,9 +132,13 @@ export function CartLineItem({
         </label>
       )}
       {/* The name beside it is the same link, so the picture is skipped by keyboard and screen reader. */}
-      <Link to={`/product/${id}`} className="cart-line__image" tabIndex={-1} aria-hidden="true">
-        <img src={line.imageUrl} alt="" width="72" height="72" />
-      </Link>
+      {line.imageUrl ? (
+        <Link to={`/product/${id}`} className="cart-line__image" tabIndex={-1} aria-hidden="true">
+          <img src={line.imageUrl} alt="" width="72" height="72" />
+        </Link>
+      ) : (
+        <span className="cart-line__image" aria-hidden="true" />
+      )}
       <div className="cart-line__info">
         <Link to={`/product/${id}`} className="cart-line__name" data-testid={`cart-line-name-${id}`}>
           {line.name}
@@ -138,7 +149,7 @@ export function CartLineItem({
             <input
               type="checkbox"
               className="checkbox"
-              checked={line.allowSubstitute}
+              checked={line.allowSubstitute ?? false}
               aria-disabled={isBusy}
               onChange={(e) => {
                 if (!isBusy) onAllowSubstitute(e.target.checked);

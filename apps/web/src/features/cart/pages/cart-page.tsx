@@ -1,5 +1,5 @@
 import type { CartLine } from '@storefront/contract/cart';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState, type ComponentType } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { callRejectionOf, useAppDispatch, useAppSelector } from '../../../app/hooks';
 import { CloseIcon } from '../../../components/icons';
@@ -22,12 +22,26 @@ import { CART_SUBSTITUTES_NOTE } from '@storefront/contract/substitutes';
 import { CartLineItem } from '../components/cart-line-item';
 import { CartSummary } from '../components/cart-summary';
 import { DiscountForm } from '../components/discount-form';
+import { SkipToSummary } from '../components/skip-to-summary';
 import { useCartChanges } from '../use-cart-changes';
 import { priceCart } from '../price-cart';
 import { formatMoney } from '../../../lib/money';
 import { toast } from '../../../lib/toast';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { useRemovalFocus } from '../../../lib/use-removal-focus';
+import { hasSession } from '../../../lib/http/session';
+import type { ReadProduct } from '../guest-cart-lines';
+import { GuestCartPage } from './guest-cart-page';
+
+/**
+ * `/cart`: the account's cart signed in, the cart kept in this browser signed out. The catalogue's product read is
+ * given by the router, which composes the features (the cart may not import the catalogue, which imports it).
+ */
+export function makeCartRoute(readProduct: ReadProduct): ComponentType {
+  return function CartRoute() {
+    return hasSession() ? <CartPage /> : <GuestCartPage readProduct={readProduct} />;
+  };
+}
 
 export function CartPage() {
   useDocumentTitle('Your cart');
@@ -146,6 +160,7 @@ export function CartPage() {
       ) : (
         <div className="cart-layout">
           <div className="cart-main">
+            <SkipToSummary />
             {cart.available.length > 0 && (
               <section className="panel panel--flush" data-testid="cart-available">
                 <div className="panel__head">

@@ -1,9 +1,11 @@
+import { RightOutlined } from '@ant-design/icons';
 import { Alert, Button, Radio, Skeleton, Typography } from 'antd';
 import type { DeliveryWindow, DeliveryWindows } from '@storefront/contract/delivery';
 import { useCallback, useEffect, useId, useState } from 'react';
 import { formatMoney } from '../../../lib/money';
 import { useRemoteData } from '../../../lib/use-remote-data';
 import { fetchDeliveryWindows } from '../api';
+import { useScrollEdges } from '../use-scroll-edges';
 import { dayLabel, storeToday, windowTimes, windowZone } from '../window-format';
 
 type Props = {
@@ -48,6 +50,7 @@ export function DeliveryWindowPicker({
   // Inside a Form.Item both groups would take its field's name, and the browser would make them one group of radios
   // (one Tab stop): the windows could not be reached from the keyboard.
   const groupName = useId();
+  const [stripRef, strip] = useScrollEdges();
   const { reload } = windows;
 
   useEffect(() => {
@@ -108,24 +111,39 @@ export function DeliveryWindowPicker({
   const shownDay = days.find((d) => d.date === (day ?? (chosen ? dayOf(days, chosen) : null))) ?? days[0];
   return (
     <div className="window-picker" data-testid="window-picker">
-      <Radio.Group
-        className="window-picker__days"
-        name={`${groupName}-day`}
-        optionType="button"
-        value={shownDay?.date}
-        onChange={(e) => setDay(String(e.target.value))}
-        aria-label="Delivery day"
+      {/* On a phone the week is wider than the screen: a fade at each edge with more beyond it, and an arrow at the
+          right while days are hidden there, say the strip scrolls; drawn over it, they move nothing. */}
+      <div
+        className="window-picker__strip"
+        data-more-before={strip.isMoreBefore || undefined}
+        data-more-after={strip.isMoreAfter || undefined}
+        data-testid="window-days"
       >
-        {days.map((d) => {
-          const label = dayLabel(d.date, today);
-          return (
-            <Radio.Button key={d.date} value={d.date} data-testid={`window-day-${d.date}`}>
-              <span className="window-picker__day-top">{label.top}</span>
-              <span className="window-picker__day-bottom">{label.bottom}</span>
-            </Radio.Button>
-          );
-        })}
-      </Radio.Group>
+        <Radio.Group
+          ref={stripRef}
+          className="window-picker__days"
+          name={`${groupName}-day`}
+          optionType="button"
+          value={shownDay?.date}
+          onChange={(e) => setDay(String(e.target.value))}
+          aria-label="Delivery day"
+        >
+          {days.map((d) => {
+            const label = dayLabel(d.date, today);
+            return (
+              <Radio.Button key={d.date} value={d.date} data-testid={`window-day-${d.date}`}>
+                <span className="window-picker__day-top">{label.top}</span>
+                <span className="window-picker__day-bottom">{label.bottom}</span>
+              </Radio.Button>
+            );
+          })}
+        </Radio.Group>
+        {strip.isMoreAfter && (
+          <span className="window-picker__more" aria-hidden="true" data-testid="window-days-more">
+            <RightOutlined />
+          </span>
+        )}
+      </div>
       {shownDay?.windows[0] && (
         <Typography.Paragraph type="secondary" style={{ margin: '0 0 8px' }} data-testid="window-zone">
           Times are {windowZone(shownDay.windows[0].startsAt)}.
