@@ -91,6 +91,10 @@ describe('the coupons tab', () => {
     expect(document.title).toMatch(/^Coupons and vouchers · /);
     expect(screen.getAllByRole('heading', { level: 1 })).toHaveLength(1);
     expect(screen.getByRole('table')).toBeTruthy();
+    // The table's own cells (a loaded machine may still show the phone's cards for a moment before the breakpoint).
+    await waitFor(() =>
+      expect(within(rowOf('coupon-row', 'WELCOME10')).getByText('Spend $30.00')).toBeTruthy(),
+    );
     const row = rowOf('coupon-row', 'WELCOME10');
     expect(within(row).getByText('10% off')).toBeTruthy();
     expect(within(row).getByText('Spend $30.00')).toBeTruthy();
