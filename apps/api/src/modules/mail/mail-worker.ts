@@ -53,23 +53,22 @@ export function retryDelayMs(attempts: number, baseMs: number): number {
 
 /**
  * A round's mails by address, each address's in the order they were written (UPDATE … RETURNING has none): an order's
- * "placed" reaches its customer before its "cancelled" while mails to other customers go side by side. A
- * time-critical mail (a password reset) is a lane of its own, and those lanes go first.
+ * "placed" reaches its customer before its "cancelled" while mails to other customers go side by side. An address's
+ * time-critical mails (a password reset, a verification link) are a lane of their own, apart from its other mails,
+ * and those lanes go first; among themselves they keep their order, so the newest link (the one that works) arrives
+ * last.
  */
 function lanesOf(mails: OutboxMailRow[]): OutboxMailRow[][] {
-  const critical: OutboxMailRow[][] = [];
+  const critical = new Map<string, OutboxMailRow[]>();
   const lanes = new Map<string, OutboxMailRow[]>();
   for (const mail of [...mails].sort((a, b) => a.id - b.id)) {
-    if (isTimeCritical(mail.topic)) {
-      critical.push([mail]);
-      continue;
-    }
+    const byAddress = isTimeCritical(mail.topic) ? critical : lanes;
     const address = mail.toAddress.toLowerCase();
-    const lane = lanes.get(address);
+    const lane = byAddress.get(address);
     if (lane) lane.push(mail);
-    else lanes.set(address, [mail]);
+    else byAddress.set(address, [mail]);
   }
-  return [...critical, ...lanes.values()];
+  return [...critical.values(), ...lanes.values()];
 }
 
 /**

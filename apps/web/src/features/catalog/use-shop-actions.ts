@@ -31,10 +31,7 @@ export function useShopActions() {
     prepareToasts();
     if (!hasSession()) {
       if (addToGuestCart(productID, quantity).isFull) toast.error('Your cart is full.');
-      else
-        toast.success(
-          `${name} added. Open your trolley any time; sign in or create an account to check out.`,
-        );
+      else toast.success(`${name} added. Sign in or create an account to check out; your trolley is kept.`);
       return;
     }
     setBusyKey(`cart-${productID}`);
