@@ -66,6 +66,11 @@ export const products = pgTable(
     /** Bumped by every staff edit, so an edit made on a stale copy is refused rather than lost. */
     version: integer('version').notNull().default(1),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    /** Dietary marks the label carries (contract catalog.ts `dietaryMarks`): vegetarian, vegan, gluten free. */
+    dietary: text('dietary')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     /** Sold without GST (basic food, under the GST Act's food rules); every other product's price includes 1/11 GST. */
     gstFree: boolean('gst_free').notNull().default(false),
     /** The name's and description's words as written, folded (accents, apostrophes: search-fold.ts); for search. */
@@ -91,6 +96,7 @@ export const products = pgTable(
       sql`${t.specialPriceCents} is null or (${t.specialPriceCents} >= 0 and ${t.specialPriceCents} < ${t.priceCents} and ${t.specialEndsAt} > ${t.specialStartsAt})`,
     ),
     index('products_stock_idx').on(t.stock),
+    check('products_dietary_known', sql`${t.dietary} <@ array['vegetarian', 'vegan', 'gluten_free']::text[]`),
   ],
 );
 
@@ -177,6 +183,50 @@ export const wishlistItems = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [uniqueIndex('wishlist_customer_product_key').on(t.customerId, t.productId)],
+);
+
+/** A customer's named shopping list ("Weekly shop", "Party"): products and quantities to add to the cart at once. */
+export const shoppingLists = pgTable(
+  'shopping_lists',
+  {
+    id: serial('id').primaryKey(),
+    customerId: integer('customer_id')
+      .notNull()
+      .references(() => customers.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('shopping_lists_customer_name_key').on(t.customerId, sql`lower(${t.name})`)],
+);
+
+export const shoppingListItems = pgTable(
+  'shopping_list_items',
+  {
+    listId: integer('list_id')
+      .notNull()
+      .references(() => shoppingLists.id, { onDelete: 'cascade' }),
+    productId: integer('product_id')
+      .notNull()
+      .references(() => products.id),
+    quantity: integer('quantity').notNull().default(1),
+    addedAt: timestamp('added_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.listId, t.productId] }),
+    check('shopping_list_items_quantity_positive', sql`${t.quantity} > 0`),
+  ],
+);
+
+/** What a delivery zone asks of every order: the smallest subtotal (selected lines, before discounts) it delivers. */
+export const shippingZones = pgTable(
+  'shipping_zones',
+  {
+    zone: text('zone', { enum: ['metro', 'regional', 'interstate', 'remote'] }).primaryKey(),
+    minimumOrderCents: integer('minimum_order_cents').notNull().default(0),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [check('shipping_zones_minimum_non_negative', sql`${t.minimumOrderCents} >= 0`)],
 );
 
 /** Shipping rate table: one row per zone and service. Data, not code. */
