@@ -8,8 +8,10 @@ import { fileURLToPath } from 'node:url';
 import { serverNodeFlags } from '../../apps/api/node-flags.mjs';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
-// E2E_WEB_DIR and E2E_API_FROM_SOURCE=1 let one person run the journeys on their own build while others rebuild.
+// E2E_WEB_DIR, E2E_ADMIN_DIR and E2E_API_FROM_SOURCE=1 let one person run the journeys on their own build while
+// others rebuild.
 const webDist = process.env.E2E_WEB_DIR ?? path.join(root, 'apps/web/dist');
+const adminDist = process.env.E2E_ADMIN_DIR;
 const serverDist = path.join(root, 'apps/api/dist/server.js');
 const STARTUP_LIMIT_MS = 150_000;
 
@@ -96,6 +98,7 @@ export async function startBuiltStore({
       AUTH_LIMIT_PER_ACCOUNT: '100000',
       RATE_LIMIT_PER_MINUTE: '100000',
       WEB_DIST_DIR: webDir,
+      ...(adminDist ? { ADMIN_DIST_DIR: adminDist } : {}),
       // Payment providers send the customer back here; the browser's session lives on this origin.
       PUBLIC_URL: `http://127.0.0.1:${port}`,
       LOG_LEVEL: 'warn',
