@@ -93,6 +93,11 @@ describe('the store when the connection drops', () => {
     await page.getByRole('button', { name: 'One more' }).click();
     await waitOrExplain(page, 'offline-cart-plus-no-toast', () => networkToast(page).waitFor(SHOWN_WITHIN));
     expect(await quantity.inputValue()).toBe('1');
+    // Said on the line too, where the eye is, not only in a toast that goes.
+    expect(await testId(page, `cart-line-note-${product.productID}`).textContent()).toBe(
+      'Not changed to 2: no connection. Try again when you are back online.',
+    );
+    expect(await testId(page, 'offline-banner').textContent()).toContain('You are offline.');
     await expectStoreShown(page);
     expect(await findSeriousViolations(page)).toEqual([]);
     await saveScreenshot(page, 'offline-cart-plus');
@@ -108,11 +113,59 @@ describe('the store when the connection drops', () => {
 
     await page.getByRole('button', { name: 'One more' }).click();
     await expect.poll(() => quantity.inputValue()).toBe('2');
+    expect(await testId(page, `cart-line-note-${product.productID}`).textContent()).toBe('');
+    expect(await testId(page, 'offline-banner').textContent()).toBe('');
     expect(pageErrors).toEqual([]);
     await context.close();
   });
 
-  it('offline, Checkout shows a friendly error inside the store; back online, Try again opens the checkout', async () => {
+  for (const [width, viewport] of [
+    ['1280', { width: 1280, height: 800 }],
+    ['375', { width: 375, height: 740 }],
+  ] as const) {
+    it(`at ${width} px, a page reloaded or opened offline is the store's own, and opens once back online`, async () => {
+      const { context, page } = await openPage(browser(), viewport, { serviceWorkers: 'allow' });
+      const pageErrors = collectPageErrors(page);
+      await page.goto('/shop');
+      await testId(page, 'brand').waitFor();
+      // The service worker keeps the shell once it has installed; it then controls the page.
+      await page.waitForFunction(() => navigator.serviceWorker.controller !== null, null, {
+        timeout: 30_000,
+      });
+      await context.setOffline(true);
+
+      await page.reload();
+      await expectStoreShown(page);
+      await waitOrExplain(page, 'offline-reload-no-banner', () =>
+        page.getByText('You are offline. What is on screen stays').waitFor(SHOWN_WITHIN),
+      );
+      expect(await findSeriousViolations(page)).toEqual([]);
+      await saveScreenshot(page, `offline-reload-shop-${width}`);
+
+      // A page never opened before: its code is not kept, so the store says it needs the connection.
+      const { data: products } = await callApi<{ list: Product[] }>(
+        'product/list?category=pantry&pageSize=1',
+      );
+      const product = products.list[0];
+      if (!product) throw new Error('the demo catalogue needs a pantry product');
+      await page.goto(`/product/${product.productID}`);
+      await expectStoreShown(page);
+      const heading = page.getByRole('heading', { name: 'You are offline.' });
+      await waitOrExplain(page, 'offline-new-page-not-said', () => heading.waitFor(SHOWN_WITHIN));
+      expect(await findSeriousViolations(page)).toEqual([]);
+      await saveScreenshot(page, `offline-new-page-${width}`);
+
+      await context.setOffline(false);
+      await waitOrExplain(page, 'online-page-not-opened', () =>
+        testId(page, 'product-name').waitFor(SHOWN_WITHIN),
+      );
+      expect(await heading.count()).toBe(0);
+      expect(pageErrors).toEqual([]);
+      await context.close();
+    });
+  }
+
+  it('offline, Checkout says so inside the store; back online, the checkout opens by itself', async () => {
     const { context, page } = await openPage(browser());
     const { product } = await newCustomerWithCart(page);
     const pageErrors = collectPageErrors(page);
@@ -130,14 +183,14 @@ describe('the store when the connection drops', () => {
     await testId(page, 'cart-checkout').click();
     const failed = testId(page, 'page-load-failed');
     await waitOrExplain(page, 'offline-checkout-no-error', () => failed.waitFor(SHOWN_WITHIN));
-    expect(await failed.textContent()).toContain('This page could not be loaded');
+    expect(await failed.textContent()).toContain('You are offline.');
+    expect(await failed.textContent()).toContain('It opens by itself when you are back online.');
     await expectStoreShown(page);
     expect(await findSeriousViolations(page)).toEqual([]);
     await saveScreenshot(page, 'offline-checkout-chunk');
 
     await context.setOffline(false);
-    await testId(page, 'page-load-failed-retry').click();
-    await testId(page, 'checkout-page').waitFor();
+    await testId(page, 'checkout-page').waitFor(SHOWN_WITHIN);
     expect(new URL(page.url()).pathname).toBe('/checkout');
     expect(await failed.count()).toBe(0);
     // The stylesheet that failed along with the page's code is fetched again with it.

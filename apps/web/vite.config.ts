@@ -5,6 +5,7 @@ import react from '@vitejs/plugin-react';
 import { antdStylesheet } from './antd-css';
 import { precompressDir } from './precompress';
 import { writeRoutePreload, type LandingPage } from './route-preload';
+import { writeServiceWorker } from './service-worker';
 
 const apiTarget = process.env.API_PROXY_TARGET ?? 'http://127.0.0.1:3000';
 
@@ -50,7 +51,10 @@ const landingPages: LandingPage[] = [
   { path: /^\/account(\/|$)/, modules: withAntd('src/features/account/pages/account-layout.tsx') },
 ];
 
-/** After the build: the landing pages' preload script, then brotli and gzip copies of every text file. */
+/**
+ * After the build: the landing pages' preload script, the service worker keeping the shell for offline visits, then
+ * brotli and gzip copies of every text file.
+ */
 function postBuild(): Plugin {
   let outDir = '';
   return {
@@ -61,6 +65,7 @@ function postBuild(): Plugin {
     },
     async closeBundle() {
       await writeRoutePreload(outDir, landingPages);
+      await writeServiceWorker(outDir);
       await precompressDir(outDir);
     },
   };

@@ -82,7 +82,10 @@ async function describeOpenPages(browser: Browser, test: string): Promise<void> 
 export async function openPage(
   browser: Browser,
   viewport: { width: number; height: number } = DESKTOP,
-  { reducedMotion }: { reducedMotion?: 'reduce' | 'no-preference' } = {},
+  {
+    reducedMotion,
+    serviceWorkers = 'block',
+  }: { reducedMotion?: 'reduce' | 'no-preference'; serviceWorkers?: 'allow' | 'block' } = {},
 ): Promise<{ context: BrowserContext; page: Page }> {
   const context = await browser.newContext({
     baseURL: store().baseURL,
@@ -90,6 +93,9 @@ export async function openPage(
     locale: 'en-AU',
     timezoneId: 'Australia/Sydney',
     reducedMotion,
+    // Requests a service worker answers never reach `page.route`, which many journeys use to fail or hold calls
+    // (Playwright's advice); the journeys of the offline shell allow it.
+    serviceWorkers,
   });
   const page = await context.newPage();
   trackRequests(page);

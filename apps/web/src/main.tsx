@@ -23,3 +23,13 @@ startTransition(() => {
 });
 
 startDebugConsole(readRuntimeConfig());
+
+// The built store's service worker (vite.config.ts, service-worker.ts) keeps the shell for pages opened offline.
+// Registered once the page has loaded, so its downloads never compete with the first paint.
+if (import.meta.env.PROD && 'serviceWorker' in navigator) {
+  window.addEventListener('load', () => {
+    navigator.serviceWorker.register('/sw.js').catch(() => {
+      // Without it the store works as before; only an offline reload shows the browser's page.
+    });
+  });
+}

@@ -18,6 +18,7 @@ import { hasSession } from '../lib/http/session';
 import { scrollKeyOf } from '../lib/scroll-key';
 import { setToasterRequest, toast } from '../lib/toast';
 import { AccountButton } from './account-button';
+import { OfflineBanner } from './offline-banner';
 import type { AccountMenu } from './account-menu';
 import { useAppDispatch, useAppSelector } from './hooks';
 import { useSessionExpiryKeptCurrent } from './use-session-expiry';
@@ -47,6 +48,7 @@ export function AppLayout() {
       <Fragment key={sessionsSeen}>
         <SkipToContent main={main} />
         <SiteHeader />
+        <OfflineBanner />
         <main className="site-main" id="main" ref={main}>
           <Suspense fallback={<PageLoading />}>
             <Outlet />

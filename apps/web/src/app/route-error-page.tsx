@@ -1,7 +1,8 @@
-import { useEffect } from 'react';
+import { useEffect, useRef } from 'react';
 import { useLocation, useNavigate, useRouteError } from 'react-router';
 import { retryFailedLoads } from '../components/lazy-with-retry';
 import { useDocumentTitle } from '../lib/use-document-title';
+import { useIsOnline } from '../lib/use-is-online';
 
 /** How browsers and Vite's preloading word a chunk that could not be fetched (Chromium, Firefox, Safari, Vite). */
 const CHUNK_LOAD_FAILURE =
@@ -21,7 +22,9 @@ export function RouteErrorPage() {
   const location = useLocation();
   const navigate = useNavigate();
   const isLoadFailure = isChunkLoadError(error);
-  useDocumentTitle(isLoadFailure ? 'Page not loaded' : 'Something went wrong');
+  const isOnline = useIsOnline();
+  const isOffline = isLoadFailure && !isOnline;
+  useDocumentTitle(isOffline ? 'Offline' : isLoadFailure ? 'Page not loaded' : 'Something went wrong');
 
   // Once the error is on screen, a page whose code failed may be fetched again: by Try again, or by coming back.
   useEffect(() => retryFailedLoads(), [error]);
@@ -34,6 +37,16 @@ export function RouteErrorPage() {
     );
   };
 
+  // A page that could not load for want of a connection opens by itself once the connection is back.
+  const wasOffline = useRef(false);
+  useEffect(() => {
+    if (isOffline) wasOffline.current = true;
+    else if (wasOffline.current && isLoadFailure) {
+      wasOffline.current = false;
+      tryAgain();
+    }
+  });
+
   const testId = isLoadFailure ? 'page-load-failed' : 'page-error';
   return (
     <div className="page">
@@ -42,10 +55,18 @@ export function RouteErrorPage() {
           !
         </div>
         <h1 className="result__title">
-          {isLoadFailure ? 'This page could not be loaded.' : 'Something went wrong on this page.'}
+          {isOffline
+            ? 'You are offline.'
+            : isLoadFailure
+              ? 'This page could not be loaded.'
+              : 'Something went wrong on this page.'}
         </h1>
         <p className="result__text">
-          {isLoadFailure ? 'Check your connection and try again.' : 'Please try again in a moment.'}
+          {isOffline
+            ? 'This page needs the connection. It opens by itself when you are back online.'
+            : isLoadFailure
+              ? 'Check your connection and try again.'
+              : 'Please try again in a moment.'}
         </p>
         <button
           type="button"

@@ -7,9 +7,12 @@ const started = new Map<string, Promise<unknown>>();
 export function prefetch(key: string, load: () => Promise<unknown>): void {
   if (started.has(key)) return;
   const read = load();
-  // A read that fails before its page takes it (or that is never taken) is not an unhandled rejection: the page
-  // that takes it still hears the failure from the promise itself.
-  read.catch(() => undefined);
+  // A read that fails before its page takes it is dropped, so the page reads again (its code may have come later,
+  // once a dropped connection was back); one taken already hears the failure from the promise itself. Either way it
+  // is not an unhandled rejection.
+  read.catch(() => {
+    if (started.get(key) === read) started.delete(key);
+  });
   started.set(key, read);
 }
 

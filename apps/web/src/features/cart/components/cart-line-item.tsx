@@ -22,6 +22,8 @@ type Props = {
   onQuantity?: (quantity: number) => Promise<boolean>;
   onDelete: () => void;
   removeButtonRef?: (element: HTMLButtonElement | null) => void;
+  /** What became of the line's last change when it did not go through (no connection), said beside it. */
+  note?: string;
 };
 
 const reasonLabels: Record<UnavailableReason, string> = {
@@ -111,6 +113,7 @@ export function CartLineItem({
   onQuantity,
   onDelete,
   removeButtonRef,
+  note,
 }: Props) {
   const id = line.productID;
   return (
@@ -169,6 +172,9 @@ export function CartLineItem({
             </span>
           </div>
         )}
+        <p className="cart-line__note" role="status" data-testid={`cart-line-note-${id}`}>
+          {note}
+        </p>
       </div>
       <div className="cart-line__actions">
         {onQuantity ? (

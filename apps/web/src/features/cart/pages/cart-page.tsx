@@ -1,7 +1,7 @@
 import type { CartLine } from '@storefront/contract/cart';
 import { useEffect, useRef, useState, type ComponentType } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { callRejectionOf, useAppDispatch, useAppSelector } from '../../../app/hooks';
+import { callRejectionOf, useAppDispatch, useAppSelector, type CallRejection } from '../../../app/hooks';
 import { CloseIcon } from '../../../components/icons';
 import { LoadFailed } from '../../../components/load-failed';
 import { CartShippingEstimate } from '../../shipping/components/cart-shipping-estimate';
@@ -33,6 +33,10 @@ import { hasSession } from '../../../lib/http/session';
 import type { ReadProduct } from '../guest-cart-lines';
 import { GuestCartPage } from './guest-cart-page';
 
+/** Said on a line whose quantity change never reached the store; the stepper shows what the cart still holds. */
+const OFFLINE_LINE_NOTE = (quantity: number) =>
+  `Not changed to ${quantity}: no connection. Try again when you are back online.`;
+
 /**
  * `/cart`: the account's cart signed in, the cart kept in this browser signed out. The catalogue's product read is
  * given by the router, which composes the features (the cart may not import the catalogue, which imports it).
@@ -55,6 +59,9 @@ export function CartPage() {
   const [busyIDs, setBusyIDs] = useState<number[]>([]);
   // A quantity taken shows only in the line's and the cart's totals: said to a screen reader here.
   const [quantityTaken, setQuantityTaken] = useState('');
+  const [lineNotes, setLineNotes] = useState<Partial<Record<number, string>>>({});
+  const setLineNote = (productID: number, note: string | undefined) =>
+    setLineNotes((prev) => ({ ...prev, [productID]: note }));
   const hasSelection = cart.count > 0;
   const cartKey = [
     cart.subtotal,
@@ -67,14 +74,21 @@ export function CartPage() {
   const removalFocus = useRemovalFocus([...cart.available, ...cart.unavailable].map((l) => l.productID));
 
   /** Runs a cart write with its lines busy; answers whether the server took it. */
-  const run = async (ids: number[], write: () => Promise<unknown>, done?: string): Promise<boolean> => {
+  const run = async (
+    ids: number[],
+    write: () => Promise<unknown>,
+    done?: string,
+    onRefused?: (rejection: CallRejection | null) => void,
+  ): Promise<boolean> => {
     setBusyIDs((prev) => [...prev, ...ids]);
     try {
       await write();
       if (done) toast.success(done);
       return true;
     } catch (err) {
-      toast.error(callRejectionOf(err)?.message ?? 'Your cart could not be changed.');
+      const rejection = callRejectionOf(err);
+      toast.error(rejection?.message ?? 'Your cart could not be changed.');
+      onRefused?.(rejection);
       return false;
     } finally {
       setBusyIDs((prev) => prev.filter((id) => !ids.includes(id)));
@@ -187,10 +201,18 @@ export function CartPage() {
                         dispatch(updateLine({ productID: line.productID, allowSubstitute })).unwrap(),
                       )
                     }
+                    note={lineNotes[line.productID]}
                     onQuantity={async (quantity) => {
                       setQuantityTaken('');
-                      const isTaken = await run([line.productID], () =>
-                        dispatch(updateLine({ productID: line.productID, quantity })).unwrap(),
+                      setLineNote(line.productID, undefined);
+                      const isTaken = await run(
+                        [line.productID],
+                        () => dispatch(updateLine({ productID: line.productID, quantity })).unwrap(),
+                        undefined,
+                        (rejection) => {
+                          if (rejection?.isNetworkFailure)
+                            setLineNote(line.productID, OFFLINE_LINE_NOTE(quantity));
+                        },
                       );
                       if (isTaken) setQuantityTaken(`${line.name}: ${quantity} in your cart.`);
                       return isTaken;
