@@ -23,7 +23,7 @@ import { store } from './support/store';
 const browser = useBrowser();
 
 /**
- * Reflow (WCAG 1.4.10), apps/web/README.md "Narrow and short screens": a 1280 x 1024 desktop zoomed to 400% is 320 x
+ * Reflow (WCAG 1.4.10), docs/decisions/0019 "Narrow and short screens": a 1280 x 1024 desktop zoomed to 400% is 320 x
  * 256 CSS px, a phone held sideways 640 x 360. Nothing scrolls sideways, and what stays on screen as the page scrolls
  * (the header, the cart's and the checkout's bottom bar) leaves the page at least half the screen's height.
  */

@@ -22,7 +22,7 @@ const browser = useBrowser();
 
 /**
  * A customer who set the browser's text size to twice the default (Chrome's Settings > Appearance > Font size sets
- * the same preference as DevTools' Page.setFontSizes: 32 px instead of 16). apps/web/README.md "Text size".
+ * the same preference as DevTools' Page.setFontSizes: 32 px instead of 16). docs/decisions/0019, "Text size".
  */
 const TEXT_PX = 32;
 const VIEWPORTS = [

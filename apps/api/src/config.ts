@@ -120,7 +120,7 @@ const envSchema = z.object({
   // or expired, so without a cap one customer could empty a shelf or fill the week's windows with orders never paid.
   UNPAID_ORDERS_MAX: z.coerce.number().int().min(1).max(1_000_000).default(3),
   CATALOG_CACHE_MS: z.coerce.number().int().min(0).max(60_000).default(1000),
-  // The shop's ABN: with it, a paid order's page and mails are its tax invoice (apps/api/README.md, "GST").
+  // The shop's ABN: with it, a paid order's page and mails are its tax invoice (docs/decisions/0005).
   STORE_ABN: z
     .string()
     .refine(isAbn, { error: 'must be an ABN: 11 digits that pass the ABR check' })

@@ -18,7 +18,7 @@ export type GstInput = {
  * The GST an order's total includes. Every price in the shop includes GST where it applies: a taxable amount
  * includes 1/11 of itself as GST, a GST-free one (basic food) none. What is taxable is decided per product by the
  * shop (`products.gst_free`); how an order's discount and delivery are shared between its taxable and GST-free goods
- * is decided here (apps/api/README.md, "GST"):
+ * is decided here (docs/decisions/0005-gst-and-tax-invoices.md):
  *
  * - a coupon's discount lowers the price of the goods it applies to, so it is shared between taxable and GST-free
  *   lines in proportion to their value;

@@ -141,7 +141,7 @@ export function createNewsletterService(db: Db, settings: NewsletterSettings) {
 
     /**
      * Signed in, the account's own address is subscribed. Signed out, the given address is sent a link to confirm,
-     * and is subscribed when the link's token comes back with it (README.md, "Subscribing signed out").
+     * and is subscribed when the link's token comes back with it (docs/decisions/0015, "Newsletter").
      */
     async subscribe(customerId: number | null, body: SubscribeBody, ip: string): Promise<SubscribeAnswer> {
       if (customerId !== null) {

@@ -1,4 +1,4 @@
-/** PayPal Express through the Orders v2 and Payments v2 REST APIs, over plain fetch (see the README for why not the SDK). */
+/** PayPal Express through the Orders v2 and Payments v2 REST APIs, over plain fetch (docs/decisions/0006: why not the SDK). */
 import { z } from 'zod';
 import { centsToDecimal } from './money.js';
 import {
