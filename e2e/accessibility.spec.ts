@@ -49,6 +49,7 @@ const signedInRoutes: Route[] = [
   { name: 'security', path: '/account/security' },
   { name: 'addresses', path: '/account/addresses' },
   { name: 'wishlist', path: '/account/wishlist' },
+  { name: 'lists', path: '/account/lists' },
   { name: 'orders', path: '/account/orders' },
   { name: 'order', path: ({ orderID }) => `/account/orders/${orderID}` },
   { name: 'newsletter', path: '/account/newsletter' },

@@ -2,7 +2,7 @@ import type { Product } from '@storefront/contract/catalog';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { addPerthAddress, addSydneyAddress, callApi } from './support/api';
-import { pickDeliveryWindow } from './support/checkout';
+import { pickDeliveryWindow, waitForDeliveryPrices } from './support/checkout';
 import {
   PHONE,
   makeEmail,
@@ -105,7 +105,7 @@ describe('delivery windows and buy again', () => {
     expect(await testId(page, 'checkout-summary').textContent()).toContain('Total before delivery');
     await saveScreenshot(page, 'checkout-quote-failed-phone');
     await testId(page, 'checkout-quote-retry').click();
-    await testId(page, 'checkout-service-standard').waitFor();
+    await waitForDeliveryPrices(page, 'window');
     expect(await testId(page, 'checkout-quote-error').count()).toBe(0);
     expect(await testId(page, 'checkout-summary').textContent()).toContain('Total to pay');
 
@@ -115,7 +115,7 @@ describe('delivery windows and buy again', () => {
     await testId(page, 'checkout-place-order').click();
     await testId(page, 'checkout-quote-error').waitFor();
     await context.setOffline(false);
-    await testId(page, 'checkout-service-standard').waitFor();
+    await waitForDeliveryPrices(page, 'window');
     await expect.poll(() => testId(page, 'checkout-place-order').isDisabled()).toBe(false);
     await testId(page, 'checkout-place-order').click();
     await page.waitForURL(/\/checkout\/pay\/\d+$/);

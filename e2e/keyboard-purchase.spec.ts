@@ -365,16 +365,9 @@ async function buyAtTheKeyboard(
   await keys.tabTo('Checkout', '[data-testid="cart-checkout"]', { name: /^Checkout$/ });
   await keys.press('Enter');
   await page.waitForURL('**/checkout');
-  await page.waitForSelector('[data-testid="checkout-service"]');
+  // The Perth address is the first and the default: its courier offers standard and express.
+  await page.waitForSelector('[data-testid="checkout-delivery"][data-delivery-mode="courier"]');
   await keys.checkFocusKept('after opening the checkout');
-
-  // The Perth address is the first and the default: the arrow keys choose Sydney's, whose zone books windows.
-  await keys.tabTo('delivery address', '[data-testid="checkout-address"] input[type="radio"]', {
-    name: /Perth/,
-  });
-  await keys.press('ArrowDown');
-  await expect.poll(() => keys.accessibleName().then((n) => n.name)).toMatch(/Sydney/);
-  expect(await checked(page, '[data-testid="checkout-address"] input[type="radio"]:focus')).toBe(true);
 
   await keys.tabTo('delivery option', '[data-testid="checkout-service"] input[type="radio"]', {
     name: /Standard/,
@@ -384,6 +377,16 @@ async function buyAtTheKeyboard(
     await expect.poll(() => keys.accessibleName().then((n) => n.name)).toMatch(/Express/);
   }
   expect(await checked(page, '[data-testid="checkout-service"] input:focus')).toBe(true);
+
+  // Back up to the addresses: the arrow keys choose Sydney's, whose zone books windows, the window being the choice.
+  await keys.tabTo('delivery address', '[data-testid="checkout-address"] input[type="radio"]', {
+    isBackwards: true,
+    name: /Perth/,
+  });
+  await keys.press('ArrowDown');
+  await expect.poll(() => keys.accessibleName().then((n) => n.name)).toMatch(/Sydney/);
+  expect(await checked(page, '[data-testid="checkout-address"] input[type="radio"]:focus')).toBe(true);
+  await page.waitForSelector('[data-testid="checkout-delivery"][data-delivery-mode="window"]');
 
   // Tomorrow has all its windows open: the day after the first shown, then the first window free.
   const days = '.window-picker__days input[type="radio"]';

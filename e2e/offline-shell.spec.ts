@@ -17,7 +17,7 @@ import {
   useBrowser,
   waitOrExplain,
 } from './support/browser';
-import { pickDeliveryWindow } from './support/checkout';
+import { pickDeliveryWindow, waitForDeliveryPrices } from './support/checkout';
 
 const browser = useBrowser();
 
@@ -213,7 +213,7 @@ describe('the store when the connection drops', () => {
     await addSydneyAddress(token, { firstName: 'Otto', lastName: 'Fline' });
     const pageErrors = collectPageErrors(page);
     await page.goto('/checkout');
-    await testId(page, 'checkout-service-standard').waitFor();
+    await waitForDeliveryPrices(page, 'window');
     await pickDeliveryWindow(page);
     const notes = testId(page, 'checkout-notes');
     await notes.fill('Gate code 4321, behind the blue door');

@@ -10,7 +10,9 @@ export async function callApi<T>(
   path: string,
   init: { method?: string; body?: unknown; token?: string } = {},
 ): Promise<{ data: T; headers: Headers }> {
-  const headers: Record<string, string> = { 'Content-Type': 'application/json' };
+  // A JSON type over no body is refused (a DELETE of one address, say).
+  const headers: Record<string, string> =
+    init.body === undefined ? {} : { 'Content-Type': 'application/json' };
   if (init.token) headers.Authorization = /^Bearer\s/i.test(init.token) ? init.token : `Bearer ${init.token}`;
   const res = await fetch(`${store().baseURL}/api/v1/${path}`, {
     method: init.method ?? 'GET',

@@ -12,3 +12,13 @@ export async function pickDeliveryWindow(page: Page): Promise<string> {
   await window.click();
   return (await window.textContent()) ?? '';
 }
+
+/**
+ * Waits for checkout's delivery prices: its Delivery card then says how the address's zone delivers (`window`, the
+ * window picker being the choice; `courier`, standard and express).
+ */
+export async function waitForDeliveryPrices(page: Page, mode?: 'window' | 'courier'): Promise<void> {
+  await page
+    .locator(`[data-testid="checkout-delivery"][data-delivery-mode${mode ? `="${mode}"` : ''}]`)
+    .waitFor();
+}

@@ -4,7 +4,7 @@ import Fastify, { LogController, type FastifyServerOptions } from 'fastify';
 import rateLimit from '@fastify/rate-limit';
 import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { Redis } from 'ioredis';
-import type { ProductList } from '@storefront/contract/catalog';
+import type { ProductFacets, ProductList, ProductSuggestions } from '@storefront/contract/catalog';
 import { RUNTIME_CONFIG_GLOBAL, type RuntimeConfig } from '@storefront/contract/runtime-config';
 import type { Config } from './config.js';
 import type { Database } from './db/client.js';
@@ -38,6 +38,9 @@ import { createShippingService } from './modules/shipping/shipping.service.js';
 import { shippingRoutes } from './modules/shipping/shipping.routes.js';
 import { createWishlistService } from './modules/wishlist/wishlist.service.js';
 import { wishlistRoutes } from './modules/wishlist/wishlist.routes.js';
+import { createShoppingListService } from './modules/shopping-list/shopping-list.service.js';
+import { shoppingListRoutes } from './modules/shopping-list/shopping-list.routes.js';
+import { usualsRoutes } from './modules/usuals/usuals.routes.js';
 import { addressRoutes } from './modules/address/address.routes.js';
 import { createAddressService } from './modules/address/address.service.js';
 import { deliveryRoutes } from './modules/delivery/delivery.routes.js';
@@ -206,7 +209,10 @@ export async function buildApp({ config, database, now = () => new Date(), logge
     ...(redis ? { redis, nameSpace: 'storefront-rl:', skipOnError: true } : {}),
     errorResponseBuilder: () => new AppError('RATE_LIMITED'),
   });
-  await app.register(docsPlugin);
+  await app.register(docsPlugin, {
+    serverUrl: config.PUBLIC_URL === undefined ? '/' : config.payments.publicUrl,
+    contactEmail: contactAddressOf(config.mail.from),
+  });
   if (database.kind === 'pglite') {
     await app.register(admissionPlugin, {
       concurrency: PGLITE_CONCURRENCY,
@@ -333,15 +339,16 @@ export async function buildApp({ config, database, now = () => new Date(), logge
     unpaidMinutes: config.UNPAID_ORDER_MINUTES,
     abn: config.STORE_ABN ?? null,
   };
-  const listings = createListingCache<ProductList>({
-    ttlMs: config.CATALOG_CACHE_MS,
-    now: () => now().getTime(),
-    startLive: false,
-  });
+  const catalogCache = { ttlMs: config.CATALOG_CACHE_MS, now: () => now().getTime(), startLive: false };
+  const listings = createListingCache<ProductList>(catalogCache);
+  // The header's suggestions (a key per keystroke, so more of them) and the shop's filters are kept alike.
+  const suggestions = createListingCache<ProductSuggestions>({ ...catalogCache, maxEntries: 2000 });
+  const facets = createListingCache<ProductFacets>(catalogCache);
+  const catalogCaches = [listings, suggestions, facets];
   // A staff change of products (catalogue-admin/catalog-changes.ts) clears every process's listings at once.
   const catalogNotifications = await database.listen(CATALOG_CHANNEL, {
-    message: () => listings.clear(),
-    live: (isLive) => listings.setLive(isLive),
+    message: () => catalogCaches.forEach((cache) => cache.clear()),
+    live: (isLive) => catalogCaches.forEach((cache) => cache.setLive(isLive)),
   });
   app.decorate('catalogChangesHeard', () => catalogNotifications.sync());
   const orders = createOrderService(database.db, {
@@ -350,7 +357,7 @@ export async function buildApp({ config, database, now = () => new Date(), logge
     log: app.log,
     mail: orderMail,
     maxUnpaid: config.UNPAID_ORDERS_MAX,
-    onStockChanged: () => listings.clear(),
+    onStockChanged: () => catalogCaches.forEach((cache) => cache.clear()),
     settleTakenPayments: (customerId, orderId) => orderPayments.settleTakenPayments(customerId, orderId),
   });
   const orderPayments = createOrderPayments(database.db, {
@@ -396,9 +403,13 @@ export async function buildApp({ config, database, now = () => new Date(), logge
       await api.register(healthRoutes, { database, listeners: [authNotifications, catalogNotifications] });
       await api.register(accountRoutes, { account });
       const cart = createCartService(database.db, now, { batchAdds: database.kind === 'postgres' });
-      await api.register(catalogRoutes, { catalog: createCatalogService(database.db, listings) });
+      await api.register(catalogRoutes, {
+        catalog: createCatalogService(database.db, listings, { suggestions, facets }),
+      });
       await api.register(cartRoutes, { cart });
       await api.register(wishlistRoutes, { wishlist: createWishlistService(database.db, cart) });
+      await api.register(shoppingListRoutes, { lists: createShoppingListService(database.db, cart) });
+      await api.register(usualsRoutes, { db: database.db });
       await api.register(shippingRoutes, { shipping: createShippingService(database.db, cart) });
       await api.register(suburbRoutes, { suburbs: createSuburbService(database.db) });
       await api.register(addressRoutes, { addresses: createAddressService(database.db) });

@@ -65,11 +65,13 @@ export async function customerRows(db: Executor, customerId: number): Promise<Re
     whereByTable.set(table, [...(whereByTable.get(table) ?? []), condition]);
   for (const k of keys.filter((k) => k.references === 'customers'))
     own(k.table, sql`t.${sql.identifier(k.column)} = ${customerId}`);
-  for (const k of keys.filter((k) => k.references === 'orders'))
-    own(
-      k.table,
-      sql`t.${sql.identifier(k.column)} in (select id from orders where customer_id = ${customerId})`,
-    );
+  // Rows of the customer's orders and shopping lists (order lines, a list's products...).
+  for (const parent of ['orders', 'shopping_lists'])
+    for (const k of keys.filter((k) => k.references === parent))
+      own(
+        k.table,
+        sql`t.${sql.identifier(k.column)} in (select id from ${sql.identifier(parent)} where customer_id = ${customerId})`,
+      );
   for (const table of emailTables)
     own(table, sql`lower(t.email) = (select lower(email) from customers where id = ${customerId})`);
 

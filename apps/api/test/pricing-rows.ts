@@ -29,6 +29,7 @@ export function product(overrides: Partial<ProductRow> = {}): ProductRow {
     allergensContains: [],
     allergensMayContain: [],
     originStatement: null,
+    dietary: [],
     imageKey: null,
     version: 1,
     updatedAt: NOW,

@@ -19,6 +19,8 @@ export const cartLine = z.object({
   category: productText.category,
   /** Current unit price in cents. */
   price: z.number().int(),
+  /** The regular unit price, cents: above `price` while the product is on special, else the same. */
+  regularPrice: z.number().int(),
   quantity: z.number().int(),
   selected: z.boolean(),
   /** The customer accepts a similar product, at the same price or less, if this one has run out when packed. */

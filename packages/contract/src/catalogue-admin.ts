@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { idParam, isoDateTime, linesOfText, pageQueryFields, paged, searchText, text } from './common.js';
-import { productCategories, productText, unitPrice } from './catalog.js';
-import { allergens } from './limits.js';
+import { dietaryMark, productCategories, productText, unitPrice } from './catalog.js';
+import { allergens, dietaryMarks } from './limits.js';
 
 // In limits.ts: catalog.ts validates the shop's free-from filter by it, and the storefront reads it without zod.
 export { allergens };
@@ -70,6 +70,8 @@ export const productFields = z.strictObject({
   allergensContains: z.array(allergen).max(allergens.length),
   allergensMayContain: z.array(allergen).max(allergens.length),
   originStatement: text(300).nullable(),
+  /** The dietary marks the label carries; each once. */
+  dietary: z.array(dietaryMark).max(dietaryMarks.length),
   special: special.nullable(),
 });
 export type ProductFields = z.infer<typeof productFields>;
@@ -114,6 +116,7 @@ export const adminProduct = z.object({
   allergensContains: z.array(allergen).max(allergens.length),
   allergensMayContain: z.array(allergen).max(allergens.length),
   originStatement: z.string().max(300).nullable(),
+  dietary: z.array(dietaryMark).max(dietaryMarks.length),
   special: z
     .object({ price: z.number().int(), startsAt: isoDateTime, endsAt: isoDateTime, running: z.boolean() })
     .nullable(),
@@ -200,6 +203,7 @@ export const csvColumns = [
   'allergens_contains',
   'allergens_may_contain',
   'origin_statement',
+  'dietary',
 ] as const;
 export type CsvColumn = (typeof csvColumns)[number];
 /** Data rows one import takes. */

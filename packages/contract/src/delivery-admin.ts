@@ -130,3 +130,29 @@ export type DeliveryClosure = z.infer<typeof deliveryClosure>;
 /** Closures from `CLOSURES_RECENT_DAYS` ago on, by date. */
 export const deliveryClosures = z.object({ list: z.array(deliveryClosure).max(1000) });
 export type DeliveryClosures = z.infer<typeof deliveryClosures>;
+
+/** A zone's minimum order is at most $1,000. */
+export const ZONE_MINIMUM_MAX = 100_000;
+
+/** What a zone asks of every order delivered there. */
+export const deliveryZone = z.object({
+  zone: shippingZone,
+  /** The smallest goods subtotal (cents, selected lines before discounts) delivered there; 0 = none. */
+  minimumOrder: z.number().int(),
+  updatedAt: isoDateTime,
+});
+export type DeliveryZone = z.infer<typeof deliveryZone>;
+
+export const deliveryZones = z.object({ zones: z.array(deliveryZone).max(shippingZones.length) });
+export type DeliveryZones = z.infer<typeof deliveryZones>;
+
+export const zoneParams = z.strictObject({ zone: shippingZone });
+
+export const zoneUpdateBody = z.strictObject({
+  /** Cents; 0 takes the minimum away. */
+  minimumOrder: z
+    .int32({ error: 'must be a whole number of cents' })
+    .min(0, { error: 'must be 0 or more' })
+    .max(ZONE_MINIMUM_MAX, { error: `must be at most ${ZONE_MINIMUM_MAX} cents` }),
+});
+export type ZoneUpdateBody = z.infer<typeof zoneUpdateBody>;

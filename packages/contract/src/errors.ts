@@ -128,6 +128,11 @@ export const errorCatalogue = {
   },
   REFUND_TOO_MUCH: { code: 100613, status: 200, msg: 'That is more than is left to refund on this order.' },
   TRACKING_REQUIRED: { code: 100614, status: 200, msg: 'A courier order needs its tracking reference.' },
+  ORDER_BELOW_MINIMUM: {
+    code: 100615,
+    status: 200,
+    msg: 'The order is below the minimum for delivery to this address. Add more to your cart.',
+  },
   ADDRESS_NOT_A_DOOR: {
     code: 100610,
     status: 200,
@@ -264,6 +269,24 @@ export const errorCatalogue = {
     status: 200,
     msg: 'This customer account is disabled: enable it before sending it mail.',
   },
+  // Shopping lists (1017xx).
+  SHOPPING_LIST_NAME_TAKEN: { code: 101701, status: 200, msg: 'You already have a list with that name.' },
+  SHOPPING_LIST_LIMIT: {
+    code: 101702,
+    status: 200,
+    msg: 'You have as many lists as you can keep (50). Delete one to make another.',
+  },
+  SHOPPING_LIST_FULL: {
+    code: 101703,
+    status: 200,
+    msg: 'This list holds as many products as it can (200). Remove some to add others.',
+  },
+  SHOPPING_LIST_QUANTITY_LIMIT: {
+    code: 101704,
+    status: 200,
+    msg: 'At most 99 of one product fit on a list.',
+  },
+  SHOPPING_LIST_EMPTY: { code: 101705, status: 200, msg: 'This list has no products to add.' },
 
   DELIVERY_WINDOW_REQUIRED: {
     code: 101001,
@@ -294,6 +317,11 @@ export const errorCatalogue = {
     code: 101005,
     status: 200,
     msg: 'That window costs a different amount. Choose one at the same price, or cancel the order and order again.',
+  },
+  DELIVERY_EXPRESS_NOT_OFFERED: {
+    code: 101007,
+    status: 200,
+    msg: 'Express delivery is not offered to this address: its orders come in the delivery window you choose.',
   },
 
   VOUCHER_INVALID: { code: 100701, status: 200, msg: 'That voucher code is not valid.' },

@@ -11,6 +11,12 @@ export const CART_LINES_MAX = 100;
 /** Products one `cart/add/batch` takes. */
 export const CART_ADD_BATCH_MAX = 50;
 export const WISHLIST_MAX = 100;
+/** Named shopping lists a customer keeps, the products one list holds, and the characters of a list's name. */
+export const SHOPPING_LISTS_MAX = 50;
+export const SHOPPING_LIST_ITEMS_MAX = 200;
+export const SHOPPING_LIST_NAME_MAX = 60;
+/** Products "my usuals" (`product/usuals`) answers at most. */
+export const USUALS_MAX = 12;
 /** Characters of a product search (`product/list?keyword=`). */
 export const KEYWORD_MAX = 100;
 
@@ -86,6 +92,20 @@ export function formatPhone(phone: string): string {
   if (n.length === 6) return `${n.slice(0, 2)} ${n.slice(2, 4)} ${n.slice(4)}`;
   return `${n.slice(0, 4)} ${n.slice(4, 7)} ${n.slice(7)}`;
 }
+
+/** The dietary marks a product's label may carry: the shop's dietary filter, badges and the back office's form. */
+export const dietaryMarks = ['vegetarian', 'vegan', 'gluten_free'] as const;
+export type DietaryMark = (typeof dietaryMarks)[number];
+export const DIETARY_LABELS: Record<DietaryMark, string> = {
+  vegetarian: 'Vegetarian',
+  vegan: 'Vegan',
+  gluten_free: 'Gluten free',
+};
+
+/** Characters a suggestions search (`product/suggest`) needs before it looks. */
+export const SUGGEST_KEYWORD_MIN = 2;
+/** Brands one `product/list?brand=` takes. */
+export const BRAND_FILTER_MAX = 20;
 
 /** How product/list can sort; `relevance` (the default with a keyword) ranks whole words, then word starts. */
 export const productSorts = ['relevance', 'price-asc', 'price-desc', 'unit-price-asc', 'name-asc'] as const;

@@ -8,6 +8,13 @@ export type ShippingZone = z.infer<typeof shippingZone>;
 export const shippingService = z.enum(['standard', 'express']);
 export type ShippingService = z.infer<typeof shippingService>;
 
+/**
+ * How a zone delivers: `window`, by the store's vans in a window the customer books at checkout (the window is the
+ * delivery choice: one option, no express); `courier`, by courier in business days (standard or express).
+ */
+export const deliveryMode = z.enum(['window', 'courier']);
+export type DeliveryMode = z.infer<typeof deliveryMode>;
+
 export const shippingDestination = z.object({
   suburbID: z.number().int(),
   postcode: z.string().max(4),
@@ -48,8 +55,19 @@ export const shippingQuote = z.object({
   weightGrams: z.number().int(),
   /** The goods subtotal the free-shipping threshold is measured against, cents. */
   subtotal: z.number().int(),
-  /** Standard first, then express. */
+  deliveryMode,
+  /**
+   * Courier zones: standard first, then express. Window zones: one option (the standard rate, labelled as the
+   * window delivery), to which the chosen window's `priceDelta` adds.
+   */
   options: z.array(shippingOption).max(shippingService.options.length),
+  /**
+   * The smallest goods subtotal (cents) the zone delivers: the selected available lines at their prices, GST in,
+   * before discounts, without delivery; 0 = no minimum. Checkout refuses an order below it (100615).
+   */
+  minimumOrder: z.number().int(),
+  /** How much more to add to reach `minimumOrder`; 0 once reached. */
+  amountToMinimum: z.number().int(),
 });
 export type ShippingQuote = z.infer<typeof shippingQuote>;
 

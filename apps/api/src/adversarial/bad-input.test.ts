@@ -18,6 +18,8 @@ import { createTestApp } from '../../test/test-app.js';
  */
 
 const SEED = Number(process.env.FUZZ_SEED) || 20_251_122;
+/** Query arrays whose items are any text, not choices: any word is a good item. */
+const FREE_TEXT_ITEMS = new Set(['querystring.brand']);
 const RANDOM_RUNS = 100;
 
 // Every Fastify instance the app creates reports its routes, with their zod schemas, as they are registered.
@@ -381,7 +383,10 @@ function mistakes(t: Target): Mistakes {
       const item = exampleOf(a.items ?? {});
       if (a.maxItems !== undefined)
         add('too many items', [Array.from({ length: a.maxItems + 1 }, () => item)]);
-      add('bad item', [[item, 'fuzz-not-a-choice']]);
+      // Every item is text without control characters; items that are choices (allergens) refuse any other word.
+      add('bad item', [[item, insertInside(typeof item === 'string' && item ? item : 'a', 0, '\u0000')]]);
+      if (!FREE_TEXT_ITEMS.has(`${t.part}.${t.path.join('.')}`))
+        add('bad item', [[item, 'fuzz-not-a-choice']]);
     }
     return { fixed, random };
   }

@@ -8,6 +8,7 @@ import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
 import { errorCatalogue } from '@storefront/contract/errors';
+import type { ShoppingListSummary } from '@storefront/contract/shopping-list';
 import type { WishlistList } from '@storefront/contract/wishlist';
 import { createCoupon, createProduct, giveCoupon, giveCredit } from '../../test/catalog-factories.js';
 import { customerRows } from '../../test/customer-rows.js';
@@ -53,10 +54,17 @@ const MISSING_ID = 2_000_000_000;
 
 type Request = { method: 'GET' | 'POST' | 'PUT' | 'DELETE'; url: string; payload?: object };
 /** B's own things a request may need besides the id under test. */
-type Other = { addressID: number; orderID: number };
+type Other = { addressID: number; orderID: number; listID: number };
 /** The kinds of customer-owned things an id can name. */
 type Kind =
-  'address' | 'order' | 'wishlistItem' | 'cartLine' | 'wishlistProduct' | 'walletCoupon' | 'creditEntry';
+  | 'address'
+  | 'order'
+  | 'wishlistItem'
+  | 'cartLine'
+  | 'wishlistProduct'
+  | 'walletCoupon'
+  | 'creditEntry'
+  | 'shoppingList';
 type OwnedId =
   | { kind: Kind; list?: false; request: (id: number, b: Other) => Request }
   | { kind: Kind; list: true; request: (ids: number[], b: Other) => Request };
@@ -187,6 +195,40 @@ const ID_TABLE: Record<string, Record<string, IdUse>> = {
       post('/cart/compare', { items: ids.map((productID) => ({ productID, quantity: 1, price: 500 })) }),
     ),
   },
+  'GET /list/detail': { 'query.listID': one('shoppingList', (id) => get(`/list/detail?listID=${id}`)) },
+  'PUT /list/:listID': {
+    'params.listID': one('shoppingList', (id) => put(`/list/${id}`, { name: 'Renamed' })),
+  },
+  'DELETE /list/:listID': { 'params.listID': one('shoppingList', (id) => del(`/list/${id}`)) },
+  // Products are the catalogue's: one not on the list is answered like a missing list item.
+  'POST /list/item/add': {
+    'body.listID': one('shoppingList', (id) =>
+      post('/list/item/add', { listID: id, productID: 1, quantity: 1 }),
+    ),
+    'body.productID': PUBLIC,
+  },
+  'PUT /list/item/update': {
+    'body.listID': one('shoppingList', (id) =>
+      put('/list/item/update', { listID: id, productID: 1, quantity: 2 }),
+    ),
+    'body.productID': PUBLIC,
+  },
+  'DELETE /list/item/delete': {
+    'body.listID': one('shoppingList', (id) => ({
+      ...del('/list/item/delete'),
+      payload: { listID: id, productIDs: [1] },
+    })),
+    'body.productIDs': PUBLIC,
+  },
+  'POST /list/add-order': {
+    'body.listID': one('shoppingList', (id, b) =>
+      post('/list/add-order', { listID: id, orderID: b.orderID }),
+    ),
+    'body.orderID': one('order', (id, b) => post('/list/add-order', { listID: b.listID, orderID: id })),
+  },
+  'POST /list/add-to-cart': {
+    'body.listID': one('shoppingList', (id) => post('/list/add-to-cart', { listID: id })),
+  },
   'GET /product/detail': { 'query.productID': PUBLIC },
   'POST /mooncake/related': { 'body.productIDs': PUBLIC },
   'POST /shipping/calc-single': { 'body.productID': PUBLIC, 'body.suburbID': PUBLIC },
@@ -207,6 +249,19 @@ async function wishlistItemFor(c: Customer, productID: number): Promise<number> 
   const item = res.json<{ data: WishlistList }>().data.list.find((i) => i.productID === productID);
   if (!item) throw new Error(`wishlist/batch/add failed: ${res.body}`);
   return item.id;
+}
+
+/** A list of the customer's holding one product; answers its id. */
+async function shoppingListFor(c: Customer): Promise<number> {
+  const made = await call(
+    c,
+    post('/list/create', { name: `List ${Math.random().toString(36).slice(2, 10)}` }),
+  );
+  const listID = made.json<{ data: ShoppingListSummary }>().data.listID;
+  const product = await createProduct(db());
+  const added = await call(c, post('/list/item/add', { listID, productID: product.id, quantity: 2 }));
+  if (added.json<{ code: number }>().code !== 0) throw new Error(`list/item/add failed: ${added.body}`);
+  return listID;
 }
 
 /** How to make each kind of thing for a customer; answers the id a route would take. */
@@ -234,6 +289,7 @@ const MAKE: Record<Kind, (c: Customer) => Promise<number>> = {
     return coupon.id;
   },
   creditEntry: (c) => giveCredit(db(), c.user.customerID, 500),
+  shoppingList: (c) => shoppingListFor(c),
 };
 
 /** Where A's thing of each kind lives, so the snapshot is known to hold it. */
@@ -245,6 +301,7 @@ const TABLE_OF: Record<Kind, string> = {
   wishlistProduct: 'wishlist_items',
   walletCoupon: 'customer_coupons',
   creditEntry: 'credit_ledger',
+  shoppingList: 'shopping_lists',
 };
 
 const PRODUCT_KINDS: readonly Kind[] = ['cartLine', 'wishlistProduct'];
@@ -262,7 +319,7 @@ async function makeB(): Promise<{ c: Customer; other: Other }> {
   await addToCart(t.app, c, product.id);
   const { orderID } = await placeOrder(t.app, c, { addressID });
   await addToCart(t.app, c, product.id);
-  return { c, other: { addressID, orderID } };
+  return { c, other: { addressID, orderID, listID: await shoppingListFor(c) } };
 }
 
 function requestWith(use: OwnedId, ids: number[], other: Other): Request {

@@ -159,6 +159,22 @@ describe('SQL statements per request', () => {
     });
   });
 
+  it("suggestions, the filters' facets, and a listing by brand, diet or unit price send one statement each", async () => {
+    const word = `zq${randomBytes(4).toString('hex')}`;
+    for (let i = 0; i < 3; i += 1) {
+      await createProduct(t.database.db, { name: `Zed ${word} ${i}`, brand: 'Zed', dietary: ['vegan'] });
+    }
+    const one = { n: 1, code: 0 };
+    // The aisles' counts ride along on the products' rows.
+    expect(await count(null, 'GET', `/product/suggest?keyword=${word}`)).toEqual(one);
+    expect(await count(null, 'GET', `/product/facets?keyword=${word}`)).toEqual(one);
+    expect(await count(null, 'GET', `/product/list?keyword=${word}&brand=zed&dietary=vegetarian`)).toEqual(
+      one,
+    );
+    // The unit groups' counts ride along too.
+    expect(await count(null, 'GET', `/product/list?keyword=${word}&sort=unit-price-asc`)).toEqual(one);
+  });
+
   it('cart/list, cart/add and cart/update send as many for ten lines as for one', async () => {
     const small = await shopper(1);
     const large = await shopper(10);

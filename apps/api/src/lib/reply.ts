@@ -36,21 +36,33 @@ export const bearer = [{ bearer: [] }];
 type RouteInputs = { body?: z.ZodType; querystring?: z.ZodType; params?: z.ZodType; headers?: z.ZodType };
 
 /**
- * Route options of one tag: the request schemas given, the envelope replies around `data`, and for a signed-in
- * route the bearer check (optional: read when sent) and its OpenAPI security entry.
+ * A module's routes as the OpenAPI document describes them: by operationId (the method a generated client gives the
+ * route, camelCase verb-noun, unique across the API), a sentence or two on what it does and what it refuses.
  */
-export function routeOptions(app: FastifyInstance, tags: string[]) {
+export type RouteDocs = Readonly<Record<string, string>>;
+
+export function describeRoute<Docs extends RouteDocs>(docs: Docs, operationId: keyof Docs & string) {
+  return { operationId, description: docs[operationId] };
+}
+
+/**
+ * Route options of one tag: the route's id and description from `docs`, the request schemas given, the envelope
+ * replies around `data`, and for a signed-in route the bearer check (optional: read when sent) and its OpenAPI
+ * security entry.
+ */
+export function routeOptions<Docs extends RouteDocs>(app: FastifyInstance, tags: string[], docs: Docs) {
+  type Id = keyof Docs & string;
   return {
-    open: <I extends RouteInputs, D extends z.ZodType>(inputs: I, data: D) => ({
-      schema: { tags, ...inputs, response: replies(data) },
+    open: <I extends RouteInputs, D extends z.ZodType>(id: Id, inputs: I, data: D) => ({
+      schema: { ...describeRoute(docs, id), tags, ...inputs, response: replies(data) },
     }),
-    optional: <I extends RouteInputs, D extends z.ZodType>(inputs: I, data: D) => ({
+    optional: <I extends RouteInputs, D extends z.ZodType>(id: Id, inputs: I, data: D) => ({
       onRequest: app.optionalAuth,
-      schema: { tags, ...inputs, response: replies(data) },
+      schema: { ...describeRoute(docs, id), tags, ...inputs, response: replies(data) },
     }),
-    signedIn: <I extends RouteInputs, D extends z.ZodType>(inputs: I, data: D) => ({
+    signedIn: <I extends RouteInputs, D extends z.ZodType>(id: Id, inputs: I, data: D) => ({
       onRequest: app.requireAuth,
-      schema: { tags, security: bearer, ...inputs, response: replies(data) },
+      schema: { ...describeRoute(docs, id), tags, security: bearer, ...inputs, response: replies(data) },
     }),
   };
 }

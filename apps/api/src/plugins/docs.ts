@@ -62,14 +62,69 @@ function documentHeaders(response: SchemaNode, isRateLimited: boolean): void {
   }
 }
 
+/** Every tag a route may carry, with what it covers: the document's table of contents. */
+export const API_TAGS = [
+  {
+    name: 'account',
+    description: 'Registering, signing in and out, the profile, password resets and email verification.',
+  },
+  { name: 'catalog', description: 'The shop: products, their categories, search and related products.' },
+  {
+    name: 'cart',
+    description: "The signed-in customer's cart: lines, selection for checkout and the discount code.",
+  },
+  { name: 'wishlist', description: 'Products saved for later, and moving them into the cart.' },
+  {
+    name: 'shopping-list',
+    description: 'Named lists of products the customer buys often, put into the cart in one go.',
+  },
+  { name: 'usuals', description: '"My usuals": the products the customer buys most.' },
+  { name: 'shipping', description: 'Delivery costs of the cart or a product to a suburb.' },
+  {
+    name: 'suburbs',
+    description: 'Australian suburbs and postcodes, for address forms and the delivery suburb.',
+  },
+  {
+    name: 'addresses',
+    description: "The customer's address book, and the address the cart is delivered to.",
+  },
+  { name: 'delivery', description: 'Delivery windows of an address, with the places left in each.' },
+  { name: 'order', description: "Checkout, the customer's orders, and what may change on an open order." },
+  {
+    name: 'payment',
+    description: 'Paying an order: the methods, starting a payment with a provider and capturing it.',
+  },
+  {
+    name: 'wallet',
+    description: 'Store credit, gift vouchers and the discount codes offered to the customer.',
+  },
+  { name: 'newsletter', description: 'Subscribing to and leaving the weekly newsletter.' },
+  { name: 'health', description: 'Whether the API answers.' },
+  {
+    name: 'staff',
+    description:
+      'The back office under /api/admin/v1, with staff sessions (staffBearer); each operation names the roles it allows.',
+  },
+];
+
 function hasHook(route: RouteOptions, hook: unknown): boolean {
   const hooks: unknown[] = [route.onRequest ?? []].flat();
   return hooks.includes(hook);
 }
 
+export type DocsOptions = {
+  /** Where the API is reached: PUBLIC_URL when set, else `/` (the host the document was read from). */
+  serverUrl: string;
+  /** The shop's one contact address (MAIL_FROM's). */
+  contactEmail: string;
+};
+
 /** OpenAPI generated from the contract's zod schemas: interactive at /api/docs, the document at /api/docs/json. */
 export default fp(
-  async function docsPlugin(app: FastifyInstance) {
+  async function docsPlugin(app: FastifyInstance, { serverUrl, contactEmail }: DocsOptions) {
+    // Public (OWASP API9 asks each server to say so): the shop, the back office and anyone else use the same address.
+    // An `x-` extension, which OpenAPI allows on a server and openapi-types' ServerObject does not list.
+    const server = { url: serverUrl, 'x-internal': false };
     await app.register(swagger, {
       openapi: {
         info: {
@@ -77,7 +132,10 @@ export default fp(
           version: '1.0.0',
           description:
             'Every response is the envelope { code, msg, data }. code 0 is success; codes above 100000 are errors.',
+          contact: { name: 'Harbour Grocer', email: contactEmail },
         },
+        servers: [server],
+        tags: API_TAGS,
         components: {
           securitySchemes: {
             bearer: { type: 'http', scheme: 'bearer' },

@@ -1,8 +1,12 @@
-/** Health for balancers and orchestrators: `/health` (as before), `/health/live` and `/health/ready`. */
+/**
+ * Health: `/health`, an ordinary API route (rate limited, in the OpenAPI document), and the probes of balancers and
+ * orchestrators, `/health/live` and `/health/ready`: asked every second or so, so outside the rate limit, and left out
+ * of the document as /metrics is (README, "Deploy").
+ */
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { sql } from 'drizzle-orm';
-import { errorEnvelope } from '@storefront/contract/common';
+import { envelope, errorEnvelope } from '@storefront/contract/common';
 import { health, liveness, readiness } from '@storefront/contract/health';
 import journal from '../db/migrations/meta/_journal.json' with { type: 'json' };
 import { pgErrorCode, queryRows, type Database } from '../db/client.js';
@@ -46,18 +50,26 @@ export default async function healthRoutes(parent: FastifyInstance, opts: Health
     return looked.state;
   };
 
-  const options = { config: { rateLimit: false } } as const;
-  app.get('/health', { ...options, schema: { tags: ['health'], response: replies(health) } }, async () =>
-    ok({ status: 'ok' as const, database: database.kind }),
-  );
   app.get(
-    '/health/live',
-    { ...options, schema: { tags: ['health'], response: replies(liveness) } },
-    async () => ok({ status: 'live' as const }),
+    '/health',
+    {
+      schema: {
+        operationId: 'getHealth',
+        description:
+          "Whether the API answers, and the kind of database it runs on (it does not query it). Rate limited as every API route is; the balancers' probes (/health/live, /health/ready) are not, and are not part of this document.",
+        tags: ['health'],
+        response: { 200: envelope(health), 400: errorEnvelope, 429: errorEnvelope, 500: errorEnvelope },
+      },
+    },
+    async () => ok({ status: 'ok' as const, database: database.kind }),
+  );
+  const probe = { config: { rateLimit: false } } as const;
+  app.get('/health/live', { ...probe, schema: { hide: true, response: replies(liveness) } }, async () =>
+    ok({ status: 'live' as const }),
   );
   app.get(
     '/health/ready',
-    { ...options, schema: { tags: ['health'], response: { ...replies(readiness), 503: errorEnvelope } } },
+    { ...probe, schema: { hide: true, response: { ...replies(readiness), 503: errorEnvelope } } },
     async (_req, reply) => {
       const notReady: string[] = [];
       if (draining) notReady.push('draining');

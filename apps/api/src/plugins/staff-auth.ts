@@ -3,7 +3,7 @@ import fp from 'fastify-plugin';
 import type { z } from 'zod';
 import type { StaffRole } from '@storefront/contract/staff';
 import { AppError } from '../lib/app-error.js';
-import { clientIp, replies } from '../lib/reply.js';
+import { clientIp, describeRoute, replies, type RouteDocs } from '../lib/reply.js';
 import type { Actor } from '../modules/audit/audit.service.js';
 import type { StaffAuth, StaffService } from '../modules/staff/staff.service.js';
 
@@ -46,16 +46,24 @@ export function actorOf(req: FastifyRequest): Actor {
 type RouteInputs = { body?: z.ZodType; querystring?: z.ZodType; params?: z.ZodType };
 
 /**
- * Route options of the staff API, where each route declares the roles it allows: the one place the role table is
- * written (the README's table and the role matrix test are read from it).
+ * Route options of the staff API, where each route declares its id (described in `docs`, as `routeOptions`) and the
+ * roles it allows: the one place the role table is written (the README's table, the role matrix test and the
+ * OpenAPI description are read from it).
  */
-export function staffRouteOptions(app: FastifyInstance) {
+export function staffRouteOptions<Docs extends RouteDocs>(app: FastifyInstance, docs: Docs) {
+  type Id = keyof Docs & string;
   const tags = ['staff'];
   return {
-    open: <I extends RouteInputs, D extends z.ZodType>(inputs: I, data: D) => ({
-      schema: { tags, ...inputs, response: { ...replies(data), 403: replies(data)[401] } },
+    open: <I extends RouteInputs, D extends z.ZodType>(id: Id, inputs: I, data: D) => ({
+      schema: {
+        ...describeRoute(docs, id),
+        tags,
+        ...inputs,
+        response: { ...replies(data), 403: replies(data)[401] },
+      },
     }),
     allow: <I extends RouteInputs, D extends z.ZodType>(
+      id: Id,
       roles: readonly StaffRole[],
       inputs: I,
       data: D,
@@ -64,6 +72,8 @@ export function staffRouteOptions(app: FastifyInstance) {
       onRequest: app.requireStaff,
       config: { staffRoles: roles, beforeMfa },
       schema: {
+        operationId: id,
+        description: `${docs[id]} Roles: ${roles.join(', ')}.`,
         tags,
         security: [{ staffBearer: [] }],
         ...inputs,

@@ -10,6 +10,7 @@ const items: MenuProps['items'] = [
   { key: '/account/profile', label: <span data-testid="menu-profile">My profile</span> },
   { key: '/account/orders', label: <span data-testid="menu-orders">Orders</span> },
   { key: '/account/wishlist', label: <span data-testid="menu-wishlist">Wishlist</span> },
+  { key: '/account/lists', label: <span data-testid="menu-lists">Lists</span> },
   { key: '/account/security', label: <span data-testid="menu-security">Password & sign-ins</span> },
   { type: 'divider' },
   { key: 'logout', label: <span data-testid="logout">Sign out</span>, danger: true },

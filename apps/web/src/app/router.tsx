@@ -118,6 +118,14 @@ const wishlistPage = page(
   () => import('../features/wishlist/pages/wishlist-page'),
   (m) => m.WishlistPage,
 );
+const listsPage = page(
+  () => import('../features/shopping-list/pages/lists-page'),
+  (m) => m.ListsPage,
+);
+const listPage = page(
+  () => import('../features/shopping-list/pages/list-page'),
+  (m) => m.ListPage,
+);
 const creditsPage = page(
   () => import('../features/wallet/pages/credits-page'),
   (m) => m.CreditsPage,
@@ -216,6 +224,8 @@ export const routes: RouteObject[] = [
                       { path: 'addresses', ...addressesPage },
                       { path: 'newsletter', ...newsletterPage },
                       { path: 'wishlist', ...wishlistPage },
+                      { path: 'lists', ...listsPage },
+                      { path: 'lists/:listID', ...listPage },
                       { path: 'credits', ...creditsPage },
                       { path: 'coupons', ...couponsPage },
                       { path: 'vouchers', ...vouchersPage },

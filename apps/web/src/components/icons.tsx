@@ -110,3 +110,12 @@ const EYEINVISIBLEICON_PATHS = [
 export function EyeInvisibleIcon({ size }: IconProps) {
   return <Icon viewBox="64 64 896 896" paths={EYEINVISIBLEICON_PATHS} size={size} />;
 }
+
+// Drawn small here (three bullets and lines on a 16-unit grid): Ant Design's list icon is five times the path.
+const LISTICON_PATHS = [
+  'M2 3h2v2H2zM6 3.25h8v1.5H6zM2 7h2v2H2zM6 7.25h8v1.5H6zM2 11h2v2H2zM6 11.25h8v1.5H6z',
+];
+
+export function ListIcon({ size }: IconProps) {
+  return <Icon viewBox="0 0 16 16" paths={LISTICON_PATHS} size={size} />;
+}

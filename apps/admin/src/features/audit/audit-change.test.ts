@@ -53,6 +53,7 @@ describe('an audit entry as staff read it', () => {
     ['delivery_template.update', 'Changed a delivery window'],
     ['delivery_closure.create', 'Closed a delivery day'],
     ['delivery_closure.delete', 'Reopened a delivery day'],
+    ['delivery_zone.update', "Changed a zone's minimum order"],
     ['coupon.create', 'Made a coupon'],
     ['coupon.update', 'Changed a coupon'],
     ['coupon.end', 'Ended a coupon'],
@@ -182,6 +183,12 @@ describe('a delivery change as staff read it', () => {
         { priceDelta: -250, weekdays: [6, 7] },
       ),
     ).toEqual(['Price difference: $0.00 → -$2.50', 'Days: Sat → Sat, Sun']);
+  });
+
+  it("a zone's minimum order reads in dollars", () => {
+    expect(rows('delivery_zone.update', { minimumOrder: 0 }, { minimumOrder: 3000 })).toEqual([
+      'Minimum order: $0.00 → $30.00',
+    ]);
   });
 
   it('a closed day reads as a store day, for every zone when it names none', () => {

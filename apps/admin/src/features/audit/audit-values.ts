@@ -115,6 +115,7 @@ const byField: Record<string, Formatter> = {
   price: money,
   priceDelta: money,
   minSpend: money,
+  minimumOrder: money,
   amount: money,
   amountCents: money,
   refunded: money,

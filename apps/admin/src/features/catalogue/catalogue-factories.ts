@@ -21,6 +21,7 @@ export function makeAdminProduct(overrides: Partial<AdminProduct> = {}): AdminPr
     allergensContains: ['milk'],
     allergensMayContain: [],
     originStatement: 'Product of Australia',
+    dietary: ['vegetarian', 'gluten_free'],
     special: null,
     imageUrl: '/products/milk.jpg',
     thumbnailUrl: '/products/milk-thumb.jpg',

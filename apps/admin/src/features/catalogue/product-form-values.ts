@@ -1,6 +1,7 @@
 import type { FormInstance } from 'antd';
 import type { Dayjs } from 'dayjs';
 import type { AdminProduct, Allergen, packUnits, ProductFields } from '@storefront/contract/catalogue-admin';
+import type { DietaryMark } from '@storefront/contract/limits';
 import { errorCatalogue } from '@storefront/contract/errors';
 import { showRefusalOnForm } from '../../lib/form-errors';
 import { dollarsToCents } from '../../lib/format';
@@ -29,6 +30,7 @@ export type ProductFormValues = {
   allergensContains: Allergen[];
   allergensMayContain: Allergen[];
   originStatement: string;
+  dietary: DietaryMark[];
   /** Opening stock, for a new product only. */
   stock?: number | null;
   isActive: boolean;
@@ -51,6 +53,7 @@ export const newProductValues: ProductFormValues = {
   allergensContains: [],
   allergensMayContain: [],
   originStatement: '',
+  dietary: [],
   stock: 0,
   isActive: true,
 };
@@ -75,6 +78,7 @@ export function formValuesOf(p: AdminProduct): ProductFormValues {
     allergensContains: p.allergensContains,
     allergensMayContain: p.allergensMayContain,
     originStatement: p.originStatement ?? '',
+    dietary: p.dietary,
     isActive: p.isActive,
   };
 }
@@ -115,6 +119,7 @@ export function productFieldsOf(values: ProductFormValues): ProductFields | null
     allergensContains: values.allergensContains,
     allergensMayContain: values.allergensMayContain,
     originStatement: orNull(values.originStatement),
+    dietary: values.dietary,
     special,
   };
 }

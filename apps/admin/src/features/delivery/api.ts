@@ -4,9 +4,13 @@ import type {
   DeliveryClosures,
   DeliveryTemplate,
   DeliveryTemplates,
+  DeliveryZone,
+  DeliveryZones,
   TemplateCreateBody,
   TemplateUpdateBody,
+  ZoneUpdateBody,
 } from '@storefront/contract/delivery-admin';
+import type { ShippingZone } from '@storefront/contract/shipping';
 import { callApi, getData, postData, putData } from '../../lib/http/client';
 
 export function listTemplates(): Promise<DeliveryTemplates> {
@@ -34,4 +38,14 @@ export function addClosure(body: ClosureCreateBody): Promise<DeliveryClosure> {
 
 export function removeClosure(closureID: number): Promise<null> {
   return callApi<null>({ method: 'DELETE', url: `/delivery/closures/${closureID}` });
+}
+
+/** Each zone's minimum order. */
+export function listZones(): Promise<DeliveryZones> {
+  return getData<DeliveryZones>('/delivery/zones');
+}
+
+/** Sets a zone's minimum order: the storefront's cart and checkout follow at once. */
+export function updateZone(zone: ShippingZone, body: ZoneUpdateBody): Promise<DeliveryZone> {
+  return putData<DeliveryZone>(`/delivery/zones/${zone}`, body);
 }

@@ -28,3 +28,8 @@ export function describeCutoff(minutes: number): string {
   const parts = [hours > 0 ? `${hours} h` : '', rest > 0 ? `${rest} min` : ''].filter(Boolean);
   return `${parts.join(' ')} before`;
 }
+
+/** "$30.00 minimum order", or "No minimum order". */
+export function describeMinimumOrder(cents: number): string {
+  return cents > 0 ? `${formatMoney(cents)} minimum order` : 'No minimum order';
+}

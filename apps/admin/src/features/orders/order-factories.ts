@@ -111,6 +111,7 @@ export function makeProduct(overrides: Partial<Product> = {}): Product {
     allergensContains: [],
     allergensMayContain: [],
     originStatement: null,
+    dietary: [],
     ...overrides,
   };
 }

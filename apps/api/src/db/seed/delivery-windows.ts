@@ -1,5 +1,6 @@
+import { eq } from 'drizzle-orm';
 import type { Executor } from '../client.js';
-import { deliveryWindowTemplates } from '../schema/index.js';
+import { deliveryWindowTemplates, shippingZones } from '../schema/index.js';
 
 type Template = typeof deliveryWindowTemplates.$inferInsert;
 
@@ -31,7 +32,22 @@ const demoTemplates: Template[] = [
   { zone: 'regional', startTime: '12:00', endTime: '16:00', capacity: 5, cutoffMinutes: 720 },
 ];
 
-/** Demo delivery windows; a real store sets its own rows (interstate and remote zones go by courier, no window). */
+/** The demo's minimum order for Sydney's vans (cents): a few items' worth, as a grocer sets one per zone. */
+export const DEMO_METRO_MINIMUM_CENTS = 3000;
+
+/**
+ * Demo delivery windows and the metro minimum order; a real store sets its own rows (interstate and remote zones go
+ * by courier, no window). The minimum is set with the windows, the first time only: a restart keeps what staff set.
+ */
 export async function seedDemoDeliveryWindows(db: Executor): Promise<void> {
-  await db.insert(deliveryWindowTemplates).values(demoTemplates).onConflictDoNothing();
+  const made = await db
+    .insert(deliveryWindowTemplates)
+    .values(demoTemplates)
+    .onConflictDoNothing()
+    .returning({ id: deliveryWindowTemplates.id });
+  if (made.length === 0) return;
+  await db
+    .update(shippingZones)
+    .set({ minimumOrderCents: DEMO_METRO_MINIMUM_CENTS })
+    .where(eq(shippingZones.zone, 'metro'));
 }

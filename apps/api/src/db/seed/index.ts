@@ -4,6 +4,7 @@ import { seedDemo } from './demo.js';
 import { seedDemoOrders } from './orders.js';
 import { seedDemoCoupons, seedProducts } from './products.js';
 import { seedShippingRates } from './shipping-rates.js';
+import { seedDemoShoppingLists } from './shopping-lists.js';
 import { seedDemoStaff } from './staff.js';
 import { seedSuburbs } from './suburbs.js';
 import { seedDemoWallet } from './wallet.js';
@@ -17,6 +18,7 @@ export async function seed(db: Db, opts: { demo: boolean; scryptLogN: number }):
     await seedProducts(db);
     await seedDemoCoupons(db);
     await seedDemoOrders(db);
+    await seedDemoShoppingLists(db);
     await seedDemoWallet(db);
     await seedDemoDeliveryWindows(db);
     await seedDemoStaff(db, opts.scryptLogN);

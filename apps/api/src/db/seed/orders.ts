@@ -36,6 +36,9 @@ const demoOrders: { status: OrderStatus; daysAgo: number; lines: [sku: string, q
     lines: [
       ['MC-001', 2],
       ['DR-001', 1],
+      // Bought in most orders: the demo customer's "usuals" lead with them.
+      ['FV-001', 1],
+      ['DY-001', 1],
     ],
   },
   {
@@ -54,6 +57,7 @@ const demoOrders: { status: OrderStatus; daysAgo: number; lines: [sku: string, q
       ['FZ-001', 1],
       ['BK-002', 1],
       ['FV-003', 4],
+      ['FV-001', 2],
     ],
   },
 ];
@@ -161,7 +165,12 @@ export async function seedDemoOrders(db: Executor, now = new Date()): Promise<vo
     await db.insert(orderLines).values(
       lines.map(({ product, quantity }) => ({
         orderId: order.id,
-        ...orderLineOf({ product, quantity, allowSubstitute: true }),
+        // The row as stored: its price is the regular one, which the demo orders were charged.
+        ...orderLineOf({
+          product: { ...product, regularPriceCents: product.priceCents },
+          quantity,
+          allowSubstitute: true,
+        }),
         // Past packing, what was ordered went.
         packedQuantity: PACKED_OR_LATER.has(demo.status) ? quantity : null,
       })),

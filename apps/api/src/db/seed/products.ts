@@ -3,6 +3,7 @@ import type { Executor } from '../client.js';
 import { coupons, products } from '../schema/index.js';
 import type { Allergen } from '@storefront/contract/catalogue-admin';
 import { DEMO_LOGIN } from './demo.js';
+import { demoDietary } from './dietary.js';
 import { startOfStoreDay } from './store-days.js';
 
 type DemoProduct = {
@@ -708,6 +709,7 @@ export async function seedProducts(db: Executor, now: Date = new Date()): Promis
         allergensContains: p.contains ?? [],
         allergensMayContain: p.mayContain ?? [],
         originStatement: p.origin ?? null,
+        dietary: demoDietary[p.sku] ?? [],
       })),
     )
     // A demo database made before food information gets it once; rows edited since stay as they are.
@@ -719,8 +721,10 @@ export async function seedProducts(db: Executor, now: Date = new Date()): Promis
         allergensContains: sql`excluded.allergens_contains`,
         allergensMayContain: sql`excluded.allergens_may_contain`,
         originStatement: sql`excluded.origin_statement`,
+        dietary: sql`excluded.dietary`,
       },
-      setWhere: sql`${products.originStatement} is null and ${products.version} = 1`,
+      // Dietary marks came later still: a row without them, never edited, gets them too.
+      setWhere: sql`(${products.originStatement} is null or ${products.dietary} = '{}') and ${products.version} = 1`,
     });
 }
 

@@ -10,12 +10,14 @@ import {
   orderLines,
   orders as ordersTable,
   products,
+  shippingZones,
   suburbs,
   vouchers,
 } from '../schema/index.js';
 import { openTestDatabase } from '../../../test/test-app.js';
 import { seed } from './index.js';
 import { DEMO_LOGIN } from './demo.js';
+import { DEMO_METRO_MINIMUM_CENTS } from './delivery-windows.js';
 import { seedDemoCoupons } from './products.js';
 import { seedDemoWallet } from './wallet.js';
 
@@ -104,6 +106,31 @@ describe('seeding', () => {
         expect(o.shipping).toBe(charged);
         expect(o.total).toBe(o.subtotal + charged);
       }
+    } finally {
+      await database.close();
+    }
+  });
+
+  it('the demo sets a minimum order for Sydney once: a restart keeps the one staff set since', async () => {
+    const database = await openTestDatabase();
+    const minimums = async () =>
+      Object.fromEntries(
+        (await database.db.select().from(shippingZones)).map((z) => [z.zone, z.minimumOrderCents]),
+      );
+    try {
+      await seed(database.db, { demo: true, scryptLogN: 10 });
+      expect(await minimums()).toEqual({
+        metro: DEMO_METRO_MINIMUM_CENTS,
+        regional: 0,
+        interstate: 0,
+        remote: 0,
+      });
+      await database.db
+        .update(shippingZones)
+        .set({ minimumOrderCents: 4500 })
+        .where(eq(shippingZones.zone, 'metro'));
+      await seed(database.db, { demo: true, scryptLogN: 10 });
+      expect((await minimums()).metro).toBe(4500);
     } finally {
       await database.close();
     }

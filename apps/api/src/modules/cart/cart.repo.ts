@@ -197,7 +197,7 @@ export type CartRows = {
  * The whole cart in one statement and one row: its coupon with the customer's uses of it, and its lines with their
  * products (newest first) as one JSON array of arrays (`WholeCartLine`). A signed-in `cart/list` is this one round
  * trip. As one row per line, every line carried the coupon's thirteen columns again and the API decoded 28 fields a
- * line, most of its time on `cart/list` (bench/README.md "A cart is read as one row").
+ * line, most of its time on `cart/list` (docs/decisions/0010, "A cart is read as one row").
  */
 export async function loadCartRows(db: Executor, customerId: number): Promise<CartRows> {
   const [row] = await wholeCartOf(db).execute({ customerId });
@@ -225,6 +225,7 @@ type WholeCartLine = [
   weightGrams: CartProduct['weightGrams'],
   isActive: CartProduct['isActive'],
   gstFree: CartProduct['gstFree'],
+  regularPriceCents: CartProduct['regularPriceCents'],
 ];
 
 function wholeCartItem([
@@ -242,10 +243,23 @@ function wholeCartItem([
   weightGrams,
   isActive,
   gstFree,
+  regularPriceCents,
 ]: WholeCartLine): { line: CartLineState; product: CartProduct } {
   return {
     line: { quantity, selected, allowSubstitute, addedAt: new Date(addedAt) },
-    product: { id, sku, name, imageUrl, category, priceCents, stock, weightGrams, isActive, gstFree },
+    product: {
+      id,
+      sku,
+      name,
+      imageUrl,
+      category,
+      priceCents,
+      regularPriceCents,
+      stock,
+      weightGrams,
+      isActive,
+      gstFree,
+    },
   };
 }
 
@@ -259,14 +273,14 @@ const wholeCartOf = preparedPer((db) =>
         select json_agg(json_build_array(${cartLines.productId}, ${cartLines.quantity}, ${cartLines.selected},
             ${cartLines.allowSubstitute}, ${cartLines.addedAt}, product.sku,
             product.name, product.image_url, product.category, product.price_cents, product.stock,
-            product.weight_grams, product.is_active, product.gst_free)
+            product.weight_grams, product.is_active, product.gst_free, product.regular_price_cents)
           order by ${cartLines.addedAt} desc, ${cartLines.productId})
         from ${cartLines}
         cross join lateral (select ${products.sku} as sku, ${products.name} as name,
             ${products.imageUrl} as image_url, ${products.category} as category,
             ${sellingPriceSql} as price_cents, ${products.stock} as stock,
             ${products.weightGrams} as weight_grams, ${products.isActive} as is_active,
-            ${products.gstFree} as gst_free
+            ${products.gstFree} as gst_free, ${products.priceCents} as regular_price_cents
           from ${products} where ${products.id} = ${cartLines.productId} offset 0) as product
         where ${cartLines.customerId} = ${customers.id})`,
     })

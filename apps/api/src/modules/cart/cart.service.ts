@@ -91,6 +91,7 @@ function toCartLine(
     imageUrl: product.imageUrl,
     category: product.category,
     price: product.priceCents,
+    regularPrice: product.regularPriceCents,
     quantity,
     selected,
     allowSubstitute,

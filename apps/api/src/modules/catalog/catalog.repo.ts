@@ -45,6 +45,7 @@ export const cartProductColumns = {
   imageUrl: products.imageUrl,
   category: products.category,
   priceCents: sellingPriceSql,
+  regularPriceCents: products.priceCents,
   stock: products.stock,
   weightGrams: products.weightGrams,
   isActive: products.isActive,
@@ -78,13 +79,21 @@ const productsByIds = preparedPer((db) =>
 export type ProductListSort =
   'aisle' | 'relevance' | 'price-asc' | 'price-desc' | 'unit-price-asc' | 'name-asc';
 
-export type ProductListFilter = {
+/** What narrows the products to an aisle or a search (the facets are of this). */
+export type ProductScope = {
   category?: string;
   keyword?: string;
   isSpecial?: boolean;
   isInStock?: boolean;
   /** Allergens a product must declare in neither list. */
   freeFrom?: readonly string[];
+};
+
+export type ProductListFilter = ProductScope & {
+  /** Brands, lower case: a product of any of them. */
+  brands?: readonly string[];
+  /** Dietary marks a product must all carry (a vegan one counts as vegetarian). */
+  dietary?: readonly string[];
   sort: ProductListSort;
   limit: number;
   offset: number;
@@ -103,7 +112,16 @@ function keywordWords(keyword: string): string[] {
   ).slice(0, 8);
 }
 
-export type ProductPage = { rows: ProductRow[]; total: number; keywordMatch?: 'all' | 'any' };
+/** How many products of the whole filtered list are sold by weight, by volume, by count, or by an unknown pack. */
+export type UnitCounts = { g: number; ml: number; each: number; unknown: number };
+
+export type ProductPage = {
+  rows: ProductRow[];
+  total: number;
+  keywordMatch?: 'all' | 'any';
+  /** With the unit-price sort, on a page with rows. */
+  unitCounts?: UnitCounts;
+};
 
 /**
  * A page of active products. With a keyword of several words, products matching every word; when none does, those
@@ -117,15 +135,17 @@ export async function listActiveProducts(db: Executor, where: ProductListFilter)
   return { ...(await listProductPage(db, where, words, ' | ')), keywordMatch: 'any' };
 }
 
-async function listProductPage(
-  db: Executor,
-  where: ProductListFilter,
+/** The placeholders' values of a scope and its keyword's words (joined by `join`: every word, or any). */
+function scopeValues(
+  where: ProductScope & Pick<ProductListFilter, 'brands' | 'dietary'>,
   words: string[],
-  join = ' & ',
-): Promise<{ rows: ProductRow[]; total: number }> {
-  const filter = {
+  join: string,
+) {
+  return {
     category: where.category,
     freeFrom: where.freeFrom,
+    brands: where.brands,
+    dietary: where.dietary,
     pattern: where.keyword ? likePattern(where.keyword) : undefined,
     // Null when the keyword has no words: then only the SKU can match.
     words: words.length > 0 ? words.join(join) : null,
@@ -133,31 +153,68 @@ async function listProductPage(
     nameWords: words.length > 0 ? words.map((w) => `${w}:A`).join(join) : null,
     namePrefixes: words.length > 0 ? words.map((w) => `${w}:*A`).join(join) : null,
   };
-  const shape: PageShape = {
-    byCategory: filter.category !== undefined,
-    byKeyword: filter.pattern !== undefined,
+}
+
+function scopeShape(where: ProductScope & Pick<ProductListFilter, 'brands' | 'dietary'>): ScopeShape {
+  return {
+    byCategory: where.category !== undefined,
+    byKeyword: where.keyword !== undefined && where.keyword !== '',
     isSpecial: where.isSpecial === true,
     isInStock: where.isInStock === true,
     isFreeFrom: (where.freeFrom?.length ?? 0) > 0,
+    byBrand: (where.brands?.length ?? 0) > 0,
+    byDietary: (where.dietary?.length ?? 0) > 0,
+  };
+}
+
+async function listProductPage(
+  db: Executor,
+  where: ProductListFilter,
+  words: string[],
+  join = ' & ',
+): Promise<{ rows: ProductRow[]; total: number; unitCounts?: UnitCounts }> {
+  const filter = scopeValues(where, words, join);
+  const shape: PageShape = {
+    ...scopeShape(where),
     sort: where.sort === 'relevance' && !where.keyword ? 'aisle' : where.sort,
   };
   const queries = productPagesFor(shape)(db);
   const page = await queries.page.execute({ ...filter, limit: where.limit, offset: where.offset });
-  if (page.length > 0) return { rows: page.map(({ total: _, ...row }) => row), total: page[0]?.total ?? 0 };
+  const [first] = page;
+  if (first) {
+    const rows = page.map(({ total: _, unitG: __, unitMl: ___, unitEach: ____, ...row }) => row);
+    return {
+      rows,
+      total: first.total,
+      ...(shape.sort === 'unit-price-asc'
+        ? {
+            unitCounts: {
+              g: first.unitG ?? 0,
+              ml: first.unitMl ?? 0,
+              each: first.unitEach ?? 0,
+              unknown: first.total - (first.unitG ?? 0) - (first.unitMl ?? 0) - (first.unitEach ?? 0),
+            },
+          }
+        : {}),
+    };
+  }
   // A page past the end has no row to carry the count.
   if (where.offset === 0) return { rows: [], total: 0 };
   const [totals] = await queries.count.execute(filter);
   return { rows: [], total: totals?.n ?? 0 };
 }
 
-type PageShape = {
+type ScopeShape = {
   byCategory: boolean;
   byKeyword: boolean;
   isSpecial: boolean;
   isInStock: boolean;
   isFreeFrom: boolean;
-  sort: ProductListSort;
+  byBrand: boolean;
+  byDietary: boolean;
 };
+
+type PageShape = ScopeShape & { sort: ProductListSort };
 
 // The product's words, folded as the keyword is, stored and indexed (schema/shop.ts: `search_words`, `search_stems`).
 const wordsQuery = sql`to_tsquery('simple', ${sql.placeholder('words')})`;
@@ -178,23 +235,43 @@ const relevance = [
   sql`ts_rank(${products.searchWords}, ${prefixQuery}) desc`,
 ];
 
+/** The unit a product's price compares by (`g`, `ml`, `each`), null when its pack is not known. */
+const unitKindSql = sql`(case when ${products.packSize} is null then null else ${products.packUnit} end)`;
+
 const SORTS: Record<ProductListSort, SQL[]> = {
   aisle: [asc(products.category)],
   relevance,
   'price-asc': [asc(sellingPriceSql)],
   'price-desc': [desc(sellingPriceSql)],
-  // Per gram or millilitre first, then per item, then products without a pack size.
+  // Grouped by the unit prices compare by (a gram's price says nothing against a millilitre's): the unit with the
+  // most products first, each by its price per gram, millilitre or item; products without a pack size last.
   'unit-price-asc': [
-    sql`case when ${products.packSize} is null then 2 when ${products.packUnit} = 'each' then 1 else 0 end`,
+    sql`case when ${unitKindSql} is null then 1 else 0 end`,
+    sql`count(*) over (partition by ${unitKindSql}) desc`,
+    sql`case ${unitKindSql} when 'g' then 0 when 'ml' then 1 else 2 end`,
     sql`${sellingPriceSql}::float8 / ${products.packSize}`,
   ],
   'name-asc': [],
 };
 
-/** The page and its count, prepared once per filter shape and sort, on first use. */
-function productPageQueries(shape: PageShape) {
-  const name = `${shape.byCategory ? 'c' : ''}${shape.byKeyword ? 'k' : ''}${shape.isSpecial ? 's' : ''}${shape.isInStock ? 'i' : ''}${shape.isFreeFrom ? 'f' : ''}_${shape.sort}`;
-  const filter = and(
+/** How many of the whole filtered list are of a unit, riding along on each row of the unit-price sort. */
+const unitCountOf = (shape: PageShape, unit: 'g' | 'ml' | 'each') =>
+  (shape.sort === 'unit-price-asc'
+    ? sql<number | null>`count(*) filter (where ${unitKindSql} = ${sql.raw(`'${unit}'`)}) over ()`
+    : sql<number | null>`null::int`
+  ).mapWith(Number);
+
+/** Letters naming a scope's shape, for its prepared statements' names. */
+function shapeName(shape: ScopeShape): string {
+  return `${shape.byCategory ? 'c' : ''}${shape.byKeyword ? 'k' : ''}${shape.isSpecial ? 's' : ''}${shape.isInStock ? 'i' : ''}${shape.isFreeFrom ? 'f' : ''}${shape.byBrand ? 'b' : ''}${shape.byDietary ? 'd' : ''}`;
+}
+
+/** The marks a product carries as the dietary filter reads them: a vegan product is vegetarian as well. */
+const dietaryReadSql = sql`(${products.dietary} || case when 'vegan' = any(${products.dietary}) then array['vegetarian'] else array[]::text[] end)`;
+
+/** The conditions of a scope's shape on `products`, its values placeholders. */
+function scopeFilter(shape: ScopeShape): SQL | undefined {
+  return and(
     eq(products.isActive, true),
     shape.byCategory ? eq(products.category, sql.placeholder('category')) : undefined,
     // Whole words and word starts, as typed or as English stems (full-text, no extension needed on either
@@ -212,11 +289,26 @@ function productPageQueries(shape: PageShape) {
     shape.isFreeFrom
       ? sql`not (${products.allergensContains} && ${sql.placeholder('freeFrom')}::text[]) and not (${products.allergensMayContain} && ${sql.placeholder('freeFrom')}::text[])`
       : undefined,
+    shape.byBrand ? sql`lower(${products.brand}) = any(${sql.placeholder('brands')}::text[])` : undefined,
+    shape.byDietary ? sql`${dietaryReadSql} @> ${sql.placeholder('dietary')}::text[]` : undefined,
   );
+}
+
+/** The page and its count, prepared once per filter shape and sort, on first use. */
+function productPageQueries(shape: PageShape) {
+  const name = `${shapeName(shape)}_${shape.sort}`;
+  const filter = scopeFilter(shape);
   return preparedPer((db) => ({
     page: db
-      // The count of the whole filtered list rides along on every row: one statement for the page and its total.
-      .select({ ...productColumns, total: sql<number>`count(*) over ()`.mapWith(Number) })
+      // The count of the whole filtered list rides along on every row: one statement for the page and its total
+      // (and, sorted by unit price, how many of each unit).
+      .select({
+        ...productColumns,
+        total: sql<number>`count(*) over ()`.mapWith(Number),
+        unitG: unitCountOf(shape, 'g'),
+        unitMl: unitCountOf(shape, 'ml'),
+        unitEach: unitCountOf(shape, 'each'),
+      })
       .from(products)
       .where(filter)
       .orderBy(...SORTS[shape.sort], asc(products.name), asc(products.id))
@@ -237,6 +329,105 @@ function productPagesFor(shape: PageShape) {
     productPages.set(key, queries);
   }
   return queries;
+}
+
+/** A brand of an aisle or a search: its products there, and how many of them carry each dietary mark. */
+export type BrandFacetRow = {
+  brand: string | null;
+  n: number;
+  vegetarian: number;
+  vegan: number;
+  glutenFree: number;
+};
+
+const markCount = (mark: string) =>
+  sql<number>`count(*) filter (where ${dietaryReadSql} @> array[${sql.raw(`'${mark}'`)}])`.mapWith(Number);
+
+function facetQuery(shape: ScopeShape) {
+  return preparedPer((db) =>
+    db
+      .select({
+        brand: products.brand,
+        n: count(),
+        vegetarian: markCount('vegetarian'),
+        vegan: markCount('vegan'),
+        glutenFree: markCount('gluten_free'),
+      })
+      .from(products)
+      .where(scopeFilter(shape))
+      .groupBy(products.brand)
+      .prepare(`product_facets_${shapeName(shape)}`),
+  );
+}
+
+const facetQueries = new Map<string, ReturnType<typeof facetQuery>>();
+
+/**
+ * The active products of an aisle or a search by brand (a row for those without one), each with its counts of the
+ * dietary marks: one statement, what the brand and dietary filters offer. Every word of the keyword must match.
+ */
+export async function countByBrand(db: Executor, scope: ProductScope): Promise<BrandFacetRow[]> {
+  const shape = scopeShape(scope);
+  const key = JSON.stringify(shape);
+  let query = facetQueries.get(key);
+  if (!query) {
+    query = facetQuery(shape);
+    facetQueries.set(key, query);
+  }
+  const words = scope.keyword ? keywordWords(scope.keyword) : [];
+  return query(db).execute(scopeValues(scope, words, ' & '));
+}
+
+export type SuggestionRow = Pick<
+  ProductRow,
+  'id' | 'name' | 'priceCents' | 'regularPriceCents' | 'imageUrl' | 'imageKey'
+>;
+
+// The same search as the listing's (every word, as a word or a word start, or a stem; the SKU by any part), ranked
+// the same; the aisles' counts of every match ride along on each row.
+const keywordScope = scopeShape({ keyword: 'k' });
+const suggestQuery = preparedPer((db) => {
+  const filter = scopeFilter(keywordScope);
+  return db
+    .select({
+      id: products.id,
+      name: products.name,
+      priceCents: sellingPriceSql,
+      regularPriceCents: products.priceCents,
+      imageUrl: products.imageUrl,
+      imageKey: products.imageKey,
+      // Uncorrelated (its "products" is its own), so it runs once for the statement.
+      aisles: sql<string>`(select coalesce(json_agg(json_build_array(a.category, a.n)), '[]')::text
+        from (select ${products.category} as category, count(*)::int as n from ${products} where ${filter}
+          group by ${products.category}) a)`,
+    })
+    .from(products)
+    .where(filter)
+    .orderBy(...relevance, asc(products.name), asc(products.id))
+    .limit(sql.placeholder('limit'))
+    .prepare('product_suggest');
+});
+
+/**
+ * The best `limit` products the keyword finds, ranked as the listing ranks them, and how many it finds in each aisle:
+ * one statement.
+ */
+export async function suggestProducts(
+  db: Executor,
+  keyword: string,
+  limit: number,
+): Promise<{ rows: SuggestionRow[]; aisles: { category: string; n: number }[] }> {
+  const rows = await suggestQuery(db).execute({
+    ...scopeValues({ keyword }, keywordWords(keyword), ' & '),
+    limit,
+  });
+  const [first] = rows;
+  if (!first) return { rows: [], aisles: [] };
+  const counted = JSON.parse(first.aisles) as [string, number][];
+  return {
+    rows: rows.map(({ aisles: _, ...row }) => row),
+    aisles: counted.map(([category, n]) => ({ category, n })),
+  };
 }
 
 export async function countActiveByCategory(db: Executor): Promise<{ category: string; n: number }[]> {

@@ -64,6 +64,7 @@ export type ProductValues = Pick<
   | 'allergensContains'
   | 'allergensMayContain'
   | 'originStatement'
+  | 'dietary'
   | 'specialPriceCents'
   | 'specialStartsAt'
   | 'specialEndsAt'

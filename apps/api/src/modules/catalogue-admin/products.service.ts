@@ -9,6 +9,7 @@ import type {
   StockMovementList,
 } from '@storefront/contract/catalogue-admin';
 import { allergens, type Allergen } from '@storefront/contract/catalogue-admin';
+import { dietaryMarks, type DietaryMark } from '@storefront/contract/catalog';
 import { pgErrorCode, UNIQUE_VIOLATION, type Db, type Executor } from '../../db/client.js';
 import { AppError } from '../../lib/app-error.js';
 import { recordAudit, type Actor } from '../audit/audit.service.js';
@@ -33,6 +34,7 @@ export const PLACEHOLDER_IMAGE = '/products/placeholder.svg';
 const MOVEMENTS_SHOWN = 100;
 
 const isAllergen = (a: string): a is Allergen => (allergens as readonly string[]).includes(a);
+const isDietaryMark = (m: string): m is DietaryMark => (dietaryMarks as readonly string[]).includes(m);
 
 export function toAdminProduct(p: StaffProductRow): AdminProduct {
   const image = productImageUrls(p);
@@ -55,6 +57,7 @@ export function toAdminProduct(p: StaffProductRow): AdminProduct {
     allergensContains: p.allergensContains.filter(isAllergen),
     allergensMayContain: p.allergensMayContain.filter(isAllergen),
     originStatement: p.originStatement,
+    dietary: p.dietary.filter(isDietaryMark),
     special:
       p.specialPriceCents !== null && p.specialStartsAt && p.specialEndsAt
         ? {
@@ -88,6 +91,8 @@ function valuesOf(body: ProductFields): ProductValues {
     allergensContains: [...new Set(body.allergensContains)],
     allergensMayContain: [...new Set(body.allergensMayContain)],
     originStatement: body.originStatement || null,
+    // In the list's order, each once: the same marks ticked in another order are no change.
+    dietary: dietaryMarks.filter((m) => body.dietary.includes(m)),
     specialPriceCents: body.special?.price ?? null,
     specialStartsAt: body.special ? new Date(body.special.startsAt) : null,
     specialEndsAt: body.special ? new Date(body.special.endsAt) : null,

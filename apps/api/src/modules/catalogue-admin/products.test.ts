@@ -60,6 +60,7 @@ function newProduct(overrides: Partial<ProductCreateBody> = {}): ProductCreateBo
     allergensContains: ['wheat', 'gluten'],
     allergensMayContain: ['sesame'],
     originStatement: 'Made in Australia from at least 90% Australian ingredients',
+    dietary: [],
     special: null,
     stock: 12,
     ...overrides,
@@ -182,6 +183,35 @@ describe('products', () => {
     };
     await staff('PUT', `/products/${made.productID}`, editOf(running, { special: ended }));
     expect((await storefront<Product>(t, `/product/detail?productID=${made.productID}`)).price).toBe(1000);
+  });
+
+  it('dietary marks staff tick are on the storefront at once, each once, and filter the shop', async () => {
+    const made = (
+      await staff('POST', '/products', newProduct({ name: 'Wattleseed crispbread', dietary: ['vegan'] }))
+    ).data;
+    expect(made.dietary).toEqual(['vegan']);
+    const edited = (
+      await staff(
+        'PUT',
+        `/products/${made.productID}`,
+        editOf(made, { dietary: ['gluten_free', 'vegan', 'gluten_free'] }),
+      )
+    ).data;
+    expect(edited.dietary).toEqual(['vegan', 'gluten_free']);
+    expect((await storefront<Product>(t, `/product/detail?productID=${made.productID}`)).dietary).toEqual([
+      'vegan',
+      'gluten_free',
+    ]);
+    const vegetarian = await storefront<ProductList>(
+      t,
+      '/product/list?keyword=wattleseed%20crispbread&dietary=vegetarian,gluten_free',
+    );
+    expect(vegetarian.list.map((p) => p.productID)).toEqual([made.productID]);
+
+    const bad = await staff('PUT', `/products/${made.productID}`, editOf(edited, { dietary: ['keto'] }));
+    expect(bad.statusCode).toBe(400);
+    const fields = (bad.data as unknown as { fields: { field: string }[] }).fields.map((f) => f.field);
+    expect(fields).toEqual(['body.dietary.0']);
   });
 
   it('a deactivated product leaves the storefront list but its page stays, not available', async () => {

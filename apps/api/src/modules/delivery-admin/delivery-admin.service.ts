@@ -6,8 +6,11 @@ import {
   type DeliveryClosures,
   type DeliveryTemplate,
   type DeliveryTemplates,
+  type DeliveryZone,
+  type DeliveryZones,
   type TemplateCreateBody,
   type TemplateUpdateBody,
+  type ZoneUpdateBody,
 } from '@storefront/contract/delivery-admin';
 import type { ShippingZone } from '@storefront/contract/shipping';
 import { pgErrorCode, UNIQUE_VIOLATION, type Db, type Executor } from '../../db/client.js';
@@ -34,6 +37,7 @@ import {
   listBookedWindowsFrom,
   lockWindowsStarting,
 } from '../delivery/delivery.service.js';
+import { listZones, lockZone, updateZoneMinimum, type ShippingZoneRow } from '../shipping/shipping.repo.js';
 import {
   deleteClosure,
   findClosure,
@@ -99,6 +103,10 @@ function toClosure(c: DeliveryClosureRow): DeliveryClosure {
     reason: c.reason,
     createdAt: c.createdAt.toISOString(),
   };
+}
+
+function toZone(z: ShippingZoneRow): DeliveryZone {
+  return { zone: z.zone, minimumOrder: z.minimumOrderCents, updatedAt: z.updatedAt.toISOString() };
 }
 
 function valuesOf(body: TemplateUpdateBody): TemplateValues {
@@ -259,6 +267,36 @@ export function createDeliveryAdmin(db: Db, now: () => Date) {
           at,
         );
         return toTemplate(row, windows);
+      });
+    },
+
+    /** Each zone's minimum order. */
+    async zones(): Promise<DeliveryZones> {
+      return { zones: (await listZones(db)).map(toZone) };
+    },
+
+    /** Sets a zone's minimum order: the cart says it, and checkout refuses an order below it, from now on. */
+    async updateZone(zone: ShippingZone, body: ZoneUpdateBody, actor: Actor): Promise<DeliveryZone> {
+      const at = now();
+      return db.transaction(async (tx) => {
+        // Locked, so two changes at once are audited one after the other, each with what it replaced.
+        const before = await lockZone(tx, zone);
+        const row = before && (await updateZoneMinimum(tx, zone, body.minimumOrder, at));
+        if (!before || !row) throw new AppError('NOT_FOUND', 'No such delivery zone.');
+        if (before.minimumOrderCents !== row.minimumOrderCents)
+          await recordAudit(
+            tx,
+            actor,
+            {
+              action: 'delivery_zone.update',
+              targetType: 'delivery_zone',
+              targetId: zone,
+              before: { minimumOrder: before.minimumOrderCents },
+              after: { minimumOrder: row.minimumOrderCents },
+            },
+            at,
+          );
+        return toZone(row);
       });
     },
 

@@ -8,9 +8,12 @@ import type {
   DeliveryClosures,
   DeliveryTemplate,
   DeliveryTemplates,
+  DeliveryZone,
+  DeliveryZones,
   TemplateCreateBody,
 } from '@storefront/contract/delivery-admin';
 import type { OrderDetail } from '@storefront/contract/order';
+import type { ShippingQuote } from '@storefront/contract/shipping';
 import { auditLog, deliveryWindows, deliveryWindowTemplates } from '../../db/schema/index.js';
 import { createProduct } from '../../../test/catalog-factories.js';
 import {
@@ -152,7 +155,7 @@ async function windowRow(id: number) {
   return row;
 }
 
-async function auditOf(action: string, targetId: number) {
+async function auditOf(action: string, targetId: number | string) {
   return db()
     .select()
     .from(auditLog)
@@ -448,8 +451,87 @@ describe('delivery closures', () => {
   });
 });
 
+describe('zone minimum orders', () => {
+  const setMinimum = (zone: string, body: object, token = manager) =>
+    staff<DeliveryZone>('PUT', `/delivery/zones/${zone}`, body, token);
+
+  it('lists every zone with its minimum, none to begin with', async () => {
+    const res = await staff<DeliveryZones>('GET', '/delivery/zones');
+    expect(res.code).toBe(0);
+    expect(res.data.zones.map((z) => [z.zone, z.minimumOrder])).toEqual([
+      ['interstate', 0],
+      ['metro', 0],
+      ['regional', 0],
+      ['remote', 0],
+    ]);
+  });
+
+  it("a manager sets a zone's minimum: audited, and the cart's quote and checkout follow at once", async () => {
+    // Perth goes by courier: no window to book.
+    const s = await shopper({ ...sydneyAddress, suburb: 'Perth', state: 'WA', postcode: '6000' });
+    const set = await setMinimum('interstate', { minimumOrder: 2_550 });
+    expect(set.code, set.msg).toBe(0);
+    expect(set.data).toMatchObject({ zone: 'interstate', minimumOrder: 2_550 });
+    expect(set.data.updatedAt).toBe(new Date('2026-11-23T21:00:00Z').toISOString());
+
+    const [entry] = await auditOf('delivery_zone.update', 'interstate');
+    expect(entry).toMatchObject({
+      staffId: managerId,
+      targetType: 'delivery_zone',
+      before: { minimumOrder: 0 },
+      after: { minimumOrder: 2_550 },
+    });
+    const quote = await customer<ShippingQuote>(
+      s.c,
+      'GET',
+      `/shipping/calc-selected?addressID=${s.addressID}`,
+    );
+    expect(quote.data).toMatchObject({ minimumOrder: 2_550, amountToMinimum: 1_550 });
+    const refused = await customer(s.c, 'POST', '/order/create', {
+      addressID: s.addressID,
+      shippingService: 'standard',
+      useCredit: false,
+    });
+    expect(refused.code).toBe(100615);
+
+    // Setting what is already set changes nothing, and records nothing.
+    expect((await setMinimum('interstate', { minimumOrder: 2_550 }, owner)).code).toBe(0);
+    expect(await auditOf('delivery_zone.update', 'interstate')).toHaveLength(1);
+    // Taking it away lets the same order go.
+    expect((await setMinimum('interstate', { minimumOrder: 0 }, owner)).data.minimumOrder).toBe(0);
+    expect(await auditOf('delivery_zone.update', 'interstate')).toHaveLength(2);
+    const placed = await customer(s.c, 'POST', '/order/create', {
+      addressID: s.addressID,
+      shippingService: 'standard',
+      useCredit: false,
+    });
+    expect(placed.code, placed.msg).toBe(0);
+  });
+
+  it('refuses a bad zone or amount with a 400 naming the field, and changes nothing', async () => {
+    const cases: [string, object, string][] = [
+      ['metro', { minimumOrder: -1 }, 'body.minimumOrder'],
+      ['metro', { minimumOrder: 100_001 }, 'body.minimumOrder'],
+      ['metro', { minimumOrder: 12.5 }, 'body.minimumOrder'],
+      ['metro', { minimumOrder: '3000' }, 'body.minimumOrder'],
+      ['metro', {}, 'body.minimumOrder'],
+      ['metro', { minimumOrder: 3_000, zone: 'regional' }, 'body'],
+      ['moon', { minimumOrder: 3_000 }, 'params.zone'],
+    ];
+    for (const [zone, body, field] of cases) {
+      const res = await staff<{ fields: { field: string }[] }>('PUT', `/delivery/zones/${zone}`, body);
+      expect(res.statusCode, JSON.stringify(body)).toBe(400);
+      expect(res.data.fields.map((f) => f.field).join(' '), JSON.stringify(body)).toContain(field);
+    }
+    const listed = await staff<DeliveryZones>('GET', '/delivery/zones');
+    expect(listed.data.zones.find((z) => z.zone === 'metro')?.minimumOrder).toBe(0);
+  });
+});
+
 describe('who may change delivery windows', () => {
   it.each([
+    ['GET', '/delivery/zones', undefined],
+    ['PUT', '/delivery/zones/metro', { minimumOrder: 1_000 }],
     ['GET', '/delivery/templates', undefined],
     ['POST', '/delivery/templates', template({ startTime: '05:00', endTime: '06:00' })],
     ['PUT', '/delivery/templates/1', { ...template(), zone: undefined }],

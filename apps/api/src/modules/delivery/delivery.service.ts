@@ -149,6 +149,11 @@ async function fullWindowError(exec: Executor, zone: ShippingZone, now: Date): P
   );
 }
 
+/** Whether the zone's orders come in a booked window (it has an active template), not by courier. */
+export async function deliversByWindow(exec: Executor, zone: ShippingZone): Promise<boolean> {
+  return (await listZonesWithWindows(exec)).includes(zone);
+}
+
 /** What booking a window reads before the zone is known: the window asked for, or which zones need one. */
 export type WindowChoice =
   | { kind: 'none'; zonesWithWindows: ShippingZone[] }

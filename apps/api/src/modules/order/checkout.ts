@@ -24,7 +24,7 @@ import { checkWindowChoice, readWindowChoice, takeWindowPlace } from '../deliver
 import { claimKeyAnsweringId, type IdempotencyScope } from '../idempotency/idempotency.repo.js';
 import { priceCart, withCredit, type CartPrice } from '../pricing/price-cart.js';
 import { listRates, type ShippingRateRow } from '../shipping/shipping.repo.js';
-import { zoneOf } from '../shipping/shipping.rules.js';
+import { amountToMinimum, minimumOrderOf, zoneOf } from '../shipping/shipping.rules.js';
 import { findSuburbOfAddress } from '../suburb/suburb.repo.js';
 import { holdCredit, recordOrderCredit } from '../wallet/wallet.service.js';
 import { formatAud } from '../mail/mail-layout.js';
@@ -193,9 +193,35 @@ export function decide(
   const zone = zoneOf(read.suburb);
   const lines = availableLines(read.lines);
   const window = checkWindowChoice(read.windowChoice, zone, now);
+  // A zone with windows delivers in the window booked: the window is the delivery choice, express is not one.
+  if (window && body.shippingService === 'express') throw new AppError('DELIVERY_EXPRESS_NOT_OFFERED');
   const rates = read.rates.filter((r) => r.zone === zone);
   const price = priceOrder(lines, read.coupon ?? null, rates, body, now, window);
+  refuseBelowMinimum(price.totals.subtotal, minimumOrderOf(rates), read.suburb.postcode);
+  checkTotal(price.totals.total, body.expectedTotal);
   return { addresses, window, price };
+}
+
+/**
+ * The zone's minimum order is measured on the goods subtotal: the lines at the prices they sell at (GST in), before
+ * any coupon, without delivery (as the big grocers' delivery minimums exclude fees); equal to it is enough.
+ */
+function refuseBelowMinimum(subtotal: number, minimum: number, postcode: string): void {
+  const gap = amountToMinimum(minimum, subtotal);
+  if (gap === 0) return;
+  throw new AppError(
+    'ORDER_BELOW_MINIMUM',
+    `Orders delivered to ${postcode} need at least ${formatAud(minimum)} of items: add ${formatAud(gap)} more.`,
+  );
+}
+
+/** The total the customer was shown is the one the order charges, or the order is refused for them to check. */
+function checkTotal(total: number, expected: number | undefined): void {
+  if (expected === undefined || expected === total) return;
+  throw new AppError(
+    'ORDER_TOTAL_CHANGED',
+    `The order total is now ${formatAud(total)}. Please check it and place the order again.`,
+  );
 }
 
 /** The delivery address, and the billing one asked for, else the default billing address, else the delivery one. */
@@ -229,7 +255,7 @@ function withWindowFee<P extends { totals: { shipping: number; total: number } }
   };
 }
 
-/** Prices the buyable lines with the cart's coupon and the chosen shipping; refuses what no longer holds. */
+/** Prices the buyable lines with the cart's coupon and the chosen shipping; refuses a coupon that no longer holds. */
 function priceOrder(
   lines: CartItem[],
   coupon: CustomerCoupon | null,
@@ -239,17 +265,16 @@ function priceOrder(
   window: DeliveryWindowRow | null,
 ): OrderPrice {
   const price = withWindowFee(
-    priceCart({ lines, coupon, shipping: { rates, service: body.shippingService }, now }),
+    priceCart({
+      lines,
+      coupon,
+      shipping: { rates, isWindowDelivery: window !== null, service: body.shippingService },
+      now,
+    }),
     window?.priceDeltaCents ?? 0,
   );
   if (price.couponProblem) throw new AppError(price.couponProblem);
   if (!price.shippingOption) throw new AppError('NO_DESTINATION', 'We do not deliver to that suburb yet.');
-  const { total } = price.totals;
-  if (body.expectedTotal !== undefined && body.expectedTotal !== total)
-    throw new AppError(
-      'ORDER_TOTAL_CHANGED',
-      `The order total is now ${formatAud(total)}. Please check it and place the order again.`,
-    );
   // A coupon that takes nothing off (free standard shipping on an express order, or on one that ships free anyway)
   // is not spent on this order: it stays in the cart for one it helps.
   const saves = price.totals.discount > 0 || price.shippingOption.freeReason === 'coupon';

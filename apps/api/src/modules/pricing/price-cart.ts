@@ -18,8 +18,11 @@ export type PricingLine = { product: CartProduct; quantity: number; selected: bo
 export type PricingInput<L extends PricingLine> = {
   lines: L[];
   coupon: CustomerCoupon | null;
-  /** The destination's rates, and at checkout the service chosen; without them shipping costs nothing yet. */
-  shipping?: { rates: ShippingRateRow[]; service?: ShippingService };
+  /**
+   * The destination's rates, whether it delivers in booked windows (then one option), and at checkout the service
+   * chosen; without them shipping costs nothing yet.
+   */
+  shipping?: { rates: ShippingRateRow[]; isWindowDelivery?: boolean; service?: ShippingService };
   now: Date;
 };
 
@@ -72,7 +75,12 @@ export function priceCart<L extends PricingLine>(input: PricingInput<L>): CartPr
   const freeShipping = coupon?.kind === 'free_shipping';
 
   const options = input.shipping
-    ? shippingOptions(input.shipping.rates, { weightGrams, subtotal, hasFreeShippingCoupon: freeShipping })
+    ? shippingOptions(input.shipping.rates, {
+        weightGrams,
+        subtotal,
+        hasFreeShippingCoupon: freeShipping,
+        isWindowDelivery: input.shipping.isWindowDelivery ?? false,
+      })
     : [];
   const chosen = options.find((o) => o.service === input.shipping?.service) ?? null;
   const shipping = chosen?.price ?? 0;

@@ -1,7 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import type { SuburbRow } from '../suburb/suburb.repo.js';
 import type { ShippingRateRow } from './shipping.repo.js';
-import { distanceKm, ratePrice, shippingOptions, WAREHOUSE, zoneOf } from './shipping.rules.js';
+import {
+  amountToMinimum,
+  distanceKm,
+  minimumOrderOf,
+  ratePrice,
+  shippingOptions,
+  WAREHOUSE,
+  zoneOf,
+} from './shipping.rules.js';
 
 /** Degrees of latitude per kilometre along a meridian (Earth radius 6371 km). */
 const DEGREES_PER_KM = 180 / (Math.PI * 6371);
@@ -178,5 +186,49 @@ describe('shippingOptions', () => {
 
   it('offers nothing to a zone without rates', () => {
     expect(shippingOptions([], order)).toEqual([]);
+  });
+
+  it('offers a zone delivered in booked windows one option: the window delivery at the standard rate, no express', () => {
+    const options = shippingOptions([rate('express'), rate('standard')], {
+      ...order,
+      isWindowDelivery: true,
+    });
+    expect(options).toEqual([
+      {
+        ...shippingOptions([rate('standard')], order)[0],
+        service: 'standard',
+        label: 'Delivery window',
+      },
+    ]);
+  });
+
+  it('a window delivery is free from the threshold and with a free-shipping coupon, as standard is', () => {
+    const [byThreshold] = shippingOptions([rate('standard'), rate('express')], {
+      ...order,
+      subtotal: 7_500,
+      isWindowDelivery: true,
+    });
+    expect(byThreshold).toMatchObject({ price: 0, isFree: true, freeReason: 'threshold' });
+    const [byCoupon] = shippingOptions([rate('standard'), rate('express')], {
+      ...order,
+      hasFreeShippingCoupon: true,
+      isWindowDelivery: true,
+    });
+    expect(byCoupon).toMatchObject({ price: 0, fullPrice: 945, isFree: true, freeReason: 'coupon' });
+  });
+});
+
+describe('the minimum order', () => {
+  it('is what is left to add to the subtotal, none once reached or when no minimum is set', () => {
+    expect(amountToMinimum(3_000, 1_760)).toBe(1_240);
+    expect(amountToMinimum(3_000, 2_999)).toBe(1);
+    expect(amountToMinimum(3_000, 3_000)).toBe(0);
+    expect(amountToMinimum(3_000, 9_000)).toBe(0);
+    expect(amountToMinimum(0, 0)).toBe(0);
+  });
+
+  it("is read from the zone's rates, each of which carries it; none without rates", () => {
+    expect(minimumOrderOf([{ minimumOrderCents: 3_000 }, { minimumOrderCents: 3_000 }])).toBe(3_000);
+    expect(minimumOrderOf([])).toBe(0);
   });
 });

@@ -1,6 +1,6 @@
 import type { ShippingOption, ShippingZone } from '@storefront/contract/shipping';
 import type { SuburbRow } from '../suburb/suburb.repo.js';
-import type { ShippingRateRow } from './shipping.repo.js';
+import type { ShippingRateRow, ZoneRateRow } from './shipping.repo.js';
 
 /** The warehouse sits at postcode 2000 (Sydney). */
 export const WAREHOUSE = { latitude: -33.8688, longitude: 151.2093 };
@@ -13,6 +13,8 @@ const EARTH_RADIUS_KM = 6371;
 
 const SERVICE_LABELS = { standard: 'Standard delivery', express: 'Express delivery' } as const;
 const SERVICE_ORDER = { standard: 0, express: 1 } as const;
+/** A window zone's one option: delivery in the window booked at checkout, at the standard rate. */
+export const WINDOW_DELIVERY = { service: 'standard', label: 'Delivery window' } as const;
 
 export function distanceKm(
   a: { latitude: number; longitude: number },
@@ -37,11 +39,22 @@ export function ratePrice(rate: ShippingRateRow, weightGrams: number): number {
   return rate.baseCents + rate.perKgCents * Math.ceil(Math.max(0, weightGrams - 1000) / 1000);
 }
 
+/**
+ * The delivery options to a zone, priced for an order. A zone that delivers in booked windows offers one: the window
+ * is the choice (its price difference adds to this), so express, which a window would make meaningless, is not
+ * offered. A courier zone offers every service it has a rate for.
+ */
 export function shippingOptions(
   rates: ShippingRateRow[],
-  order: { weightGrams: number; subtotal: number; hasFreeShippingCoupon: boolean },
+  order: {
+    weightGrams: number;
+    subtotal: number;
+    hasFreeShippingCoupon: boolean;
+    isWindowDelivery?: boolean;
+  },
 ): ShippingOption[] {
-  return [...rates]
+  const offered = order.isWindowDelivery ? rates.filter((r) => r.service === WINDOW_DELIVERY.service) : rates;
+  return [...offered]
     .sort((a, b) => SERVICE_ORDER[a.service] - SERVICE_ORDER[b.service])
     .map((rate) => {
       const fullPrice = ratePrice(rate, order.weightGrams);
@@ -50,7 +63,7 @@ export function shippingOptions(
       const isFree = byThreshold || byCoupon;
       return {
         service: rate.service,
-        label: SERVICE_LABELS[rate.service],
+        label: order.isWindowDelivery ? WINDOW_DELIVERY.label : SERVICE_LABELS[rate.service],
         price: isFree ? 0 : fullPrice,
         fullPrice,
         isFree,
@@ -61,4 +74,14 @@ export function shippingOptions(
         etaDaysMax: rate.etaDaysMax,
       };
     });
+}
+
+/** What is still to add to the goods subtotal to reach the zone's minimum order; 0 once reached (or none set). */
+export function amountToMinimum(minimumOrder: number, subtotal: number): number {
+  return Math.max(0, minimumOrder - subtotal);
+}
+
+/** A zone's minimum order, from its rates (each carries it); 0 when none is set. */
+export function minimumOrderOf(rates: Pick<ZoneRateRow, 'minimumOrderCents'>[]): number {
+  return rates[0]?.minimumOrderCents ?? 0;
 }

@@ -12,20 +12,31 @@ import { findAddress, findDefaultAddress, type AddressRow } from '../address/add
 import { findCart } from '../cart/cart.repo.js';
 import type { CartService } from '../cart/cart.service.js';
 import { findProductById } from '../catalog/catalog.repo.js';
+import { deliversByWindow } from '../delivery/delivery.service.js';
 import { findSuburb, findSuburbById, findSuburbByPostcode, type SuburbRow } from '../suburb/suburb.repo.js';
-import { listRatesForZone, type ShippingRateRow } from './shipping.repo.js';
-import { distanceKm, shippingOptions, WAREHOUSE, zoneOf } from './shipping.rules.js';
+import { listRatesForZone, type ZoneRateRow } from './shipping.repo.js';
+import {
+  amountToMinimum,
+  distanceKm,
+  minimumOrderOf,
+  shippingOptions,
+  WAREHOUSE,
+  zoneOf,
+} from './shipping.rules.js';
 
 type Destination = { suburb: SuburbRow; source: ShippingDestination['source']; addressId: number | null };
+/** How the destination's zone delivers, and at what prices. */
+type ZoneTerms = { rates: ZoneRateRow[]; isWindowDelivery: boolean };
 
 export function createShippingService(db: Db, cart: CartService) {
   function quote(
     destination: Destination,
-    rates: ShippingRateRow[],
+    { rates, isWindowDelivery }: ZoneTerms,
     order: { weightGrams: number; subtotal: number; options: ShippingOption[] },
   ): ShippingQuote {
     const { suburb } = destination;
     if (rates.length === 0) throw new AppError('NO_DESTINATION', 'We do not deliver to that suburb yet.');
+    const minimumOrder = minimumOrderOf(rates);
     return {
       destination: {
         suburbID: suburb.id,
@@ -39,11 +50,22 @@ export function createShippingService(db: Db, cart: CartService) {
       zone: zoneOf(suburb),
       weightGrams: order.weightGrams,
       subtotal: order.subtotal,
+      deliveryMode: isWindowDelivery ? 'window' : 'courier',
       options: order.options,
+      minimumOrder,
+      amountToMinimum: amountToMinimum(minimumOrder, order.subtotal),
     };
   }
 
-  const ratesTo = (destination: Destination) => listRatesForZone(db, zoneOf(destination.suburb));
+  /** The zone's rates (with its minimum order) and whether it delivers in windows, read side by side. */
+  async function termsTo(destination: Destination): Promise<ZoneTerms> {
+    const zone = zoneOf(destination.suburb);
+    const [rates, isWindowDelivery] = await Promise.all([
+      listRatesForZone(db, zone),
+      deliversByWindow(db, zone),
+    ]);
+    return { rates, isWindowDelivery };
+  }
 
   async function customerPostcodeSuburb(customerId: number): Promise<SuburbRow | undefined> {
     const customer = await findCustomerById(db, customerId);
@@ -92,10 +114,10 @@ export function createShippingService(db: Db, cart: CartService) {
     /** Prices the selected available cart lines, with the cart's coupon, to the customer's destination. */
     async calcSelected(customerId: number, query: CalcSelectedQuery): Promise<ShippingQuote> {
       const destination = await selectedDestination(customerId, query.addressID);
-      const rates = await ratesTo(destination);
-      const price = await cart.price(customerId, { shipping: { rates } });
+      const terms = await termsTo(destination);
+      const price = await cart.price(customerId, { shipping: terms });
       if (price.selected.length === 0) throw new AppError('NOTHING_SELECTED');
-      return quote(destination, rates, {
+      return quote(destination, terms, {
         weightGrams: price.weightGrams,
         subtotal: price.totals.subtotal,
         options: price.shippingOptions,
@@ -125,14 +147,18 @@ export function createShippingService(db: Db, cart: CartService) {
         if (!home) throw new AppError('NO_DESTINATION');
         destination = { suburb: home, source: 'customer_postcode', addressId: null };
       }
-      const rates = await ratesTo(destination);
+      const terms = await termsTo(destination);
       const order = {
         weightGrams: product.weightGrams * body.quantity,
         subtotal: product.priceCents * body.quantity,
       };
-      return quote(destination, rates, {
+      return quote(destination, terms, {
         ...order,
-        options: shippingOptions(rates, { ...order, hasFreeShippingCoupon: false }),
+        options: shippingOptions(terms.rates, {
+          ...order,
+          hasFreeShippingCoupon: false,
+          isWindowDelivery: terms.isWindowDelivery,
+        }),
       });
     },
   };

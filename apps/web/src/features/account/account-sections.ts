@@ -4,6 +4,7 @@ export const accountSections = [
   { key: 'security', label: 'Password & sign-ins' },
   { key: 'addresses', label: 'Addresses' },
   { key: 'wishlist', label: 'Wishlist' },
+  { key: 'lists', label: 'Lists' },
   { key: 'orders', label: 'Orders' },
   { key: 'newsletter', label: 'Newsletter' },
   { key: 'credits', label: 'Store credit' },

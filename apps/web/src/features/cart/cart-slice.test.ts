@@ -27,6 +27,7 @@ function makeLine(overrides: Partial<CartLine> = {}): CartLine {
     imageUrl: '/products/bananas.svg',
     category: 'fruit-veg',
     price: 450,
+    regularPrice: 450,
     quantity: 2,
     selected: true,
     allowSubstitute: true,

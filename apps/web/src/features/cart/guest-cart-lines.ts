@@ -13,6 +13,8 @@ export type GuestLine = {
   name: string;
   imageUrl: string;
   price: number;
+  /** The regular price: above `price` while the product is on special. */
+  regularPrice: number;
   quantity: number;
   stock: number;
   lineTotal: number;
@@ -66,6 +68,7 @@ export function priceGuestLines(
           name: 'A product no longer in our shop',
           imageUrl: '',
           price: 0,
+          regularPrice: 0,
           quantity,
           stock: 0,
           lineTotal: 0,
@@ -79,6 +82,7 @@ export function priceGuestLines(
         name: product.name,
         imageUrl: product.thumbnailUrl || product.imageUrl,
         price: product.price,
+        regularPrice: product.wasPrice ?? product.price,
         quantity,
         stock: product.stock,
         lineTotal: product.price * quantity,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { priceCart } from './price-cart';
+import { priceCart, savingsOf } from './price-cart';
 
 // $11.00 taxable and $9.00 GST-free selected, $5.00 taxable not selected; $5.00 off.
 const cart = {
@@ -46,5 +46,29 @@ describe('priceCart', () => {
 
   it('never spends a negative balance', () => {
     expect(priceCart(cart, { price: 0 }, -300)).toMatchObject({ creditUsed: 0, amountDue: 1500 });
+  });
+});
+
+describe('savingsOf', () => {
+  it('adds up what the specials take off the selected lines, per unit and quantity', () => {
+    expect(
+      savingsOf([
+        // $5.00 down to $3.50, two of them: $3.00.
+        { price: 350, regularPrice: 500, quantity: 2, selected: true },
+        // $2.20 down to $1.10 once: $1.10.
+        { price: 110, regularPrice: 220, quantity: 1, selected: true },
+        // Not on special, not selected: nothing.
+        { price: 400, regularPrice: 400, quantity: 3, selected: true },
+        { price: 100, regularPrice: 900, quantity: 5, selected: false },
+      ]),
+    ).toBe(410);
+  });
+
+  it('counts every line of a cart without selection (a guest cart)', () => {
+    expect(savingsOf([{ price: 350, regularPrice: 500, quantity: 1 }])).toBe(150);
+  });
+
+  it('is nothing when no special is bought', () => {
+    expect(savingsOf([])).toBe(0);
   });
 });

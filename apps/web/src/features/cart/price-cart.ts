@@ -44,3 +44,15 @@ export function priceCart(
       : null,
   };
 }
+
+/**
+ * What the specials take off the lines being bought: (regular price - price) x quantity over the selected lines
+ * that can be bought (a guest cart's lines have no selection: all of them), in cents.
+ */
+export function savingsOf(
+  lines: readonly (Pick<CartLine, 'price' | 'regularPrice' | 'quantity'> & { selected?: boolean })[],
+): number {
+  return lines
+    .filter((line) => line.selected !== false)
+    .reduce((sum, line) => sum + Math.max(0, line.regularPrice - line.price) * line.quantity, 0);
+}

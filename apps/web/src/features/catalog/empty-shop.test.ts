@@ -15,6 +15,15 @@ describe('what an empty shop page says', () => {
     expect(emptyShopText({ ...scope, keyword: 'bread', freeFrom: ['milk', 'egg', 'sesame'] })).toBe(
       'Nothing free from milk, egg and sesame matches “bread”.',
     );
+    expect(
+      emptyShopText({
+        ...scope,
+        keyword: 'pie',
+        dietary: ['vegan'],
+        brands: ['Oaty', 'Dairy Co'],
+        aisle: 'Bakery',
+      }),
+    ).toBe('Nothing vegan and from Oaty or Dairy Co in Bakery matches “pie”.');
   });
 
   it('without a search, says which filters left nothing', () => {
@@ -32,5 +41,7 @@ describe('what an empty shop page says', () => {
     expect(isNarrowed({ ...scope, keyword: 'bread', aisle: 'Bakery' })).toBe(true);
     expect(isNarrowed({ ...scope, keyword: 'bread', isInStock: true })).toBe(true);
     expect(isNarrowed({ ...scope, keyword: 'bread', freeFrom: ['milk'] })).toBe(true);
+    expect(isNarrowed({ ...scope, keyword: 'bread', brands: ['Oaty'] })).toBe(true);
+    expect(isNarrowed({ ...scope, keyword: 'bread', dietary: ['vegan'] })).toBe(true);
   });
 });

@@ -5,11 +5,28 @@ export type ShopScope = {
   isSpecial: boolean;
   isInStock: boolean;
   freeFrom?: readonly string[];
+  brands?: readonly string[];
+  /** Dietary marks as words: "vegan", "gluten free". */
+  dietary?: readonly string[];
 };
 
 /** Whether anything but the words narrowed the search: then searching the whole shop is a way on. */
-export function isNarrowed({ aisle, isSpecial, isInStock, freeFrom = [] }: ShopScope): boolean {
-  return aisle !== undefined || isSpecial || isInStock || freeFrom.length > 0;
+export function isNarrowed({
+  aisle,
+  isSpecial,
+  isInStock,
+  freeFrom = [],
+  brands = [],
+  dietary = [],
+}: ShopScope): boolean {
+  return (
+    aisle !== undefined ||
+    isSpecial ||
+    isInStock ||
+    freeFrom.length > 0 ||
+    brands.length > 0 ||
+    dietary.length > 0
+  );
 }
 
 /**
@@ -18,7 +35,11 @@ export function isNarrowed({ aisle, isSpecial, isInStock, freeFrom = [] }: ShopS
  */
 export function emptyShopText(scope: ShopScope): string {
   const freeFrom = scope.freeFrom ?? [];
+  const brands = scope.brands ?? [];
+  const dietary = scope.dietary ?? [];
   const filters = [
+    dietary.length > 0 && listInWords(dietary),
+    brands.length > 0 && `from ${listInWords(brands, 'or')}`,
     freeFrom.length > 0 && `free from ${listInWords(freeFrom)}`,
     scope.isSpecial && 'on special',
     scope.isInStock && 'in stock',
@@ -30,7 +51,9 @@ export function emptyShopText(scope: ShopScope): string {
   return where ? `Nothing ${where} right now.` : 'No products here yet.';
 }
 
-/** "milk", "milk and egg", "milk, egg and peanut". */
-function listInWords(items: readonly string[]): string {
-  return items.length < 2 ? items.join('') : `${items.slice(0, -1).join(', ')} and ${items.at(-1) ?? ''}`;
+/** "milk", "milk and egg", "milk, egg and peanut" (or "Oaty or Dairy Co"). */
+function listInWords(items: readonly string[], joiner = 'and'): string {
+  return items.length < 2
+    ? items.join('')
+    : `${items.slice(0, -1).join(', ')} ${joiner} ${items.at(-1) ?? ''}`;
 }

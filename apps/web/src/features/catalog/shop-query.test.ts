@@ -1,6 +1,6 @@
 import { KEYWORD_MAX } from '@storefront/contract/limits';
 import { describe, expect, it } from 'vitest';
-import { readShopQuery, toProductListQuery, toShopSearch } from './shop-query';
+import { readShopQuery, toFacetsQuery, toFacetsSearch, toProductListQuery, toShopSearch } from './shop-query';
 
 describe("the shop's address", () => {
   it('a search longer than the API takes is cut to it, so a pasted address still searches', () => {
@@ -23,5 +23,31 @@ describe("the shop's address", () => {
     expect(none.freeFrom).toEqual([]);
     expect(toProductListQuery(none)).not.toHaveProperty('freeFrom');
     expect(toShopSearch(none)).toBe('');
+  });
+
+  it('keeps brands and dietary marks in the address: brands each once whatever their case, marks in the list order', () => {
+    const query = readShopQuery(
+      new URLSearchParams(
+        'brand=Oaty&brand=%20Dairy%20Co%20&brand=oaty&brand=&dietary=vegan,keto&dietary=vegetarian',
+      ),
+    );
+    expect(query.brands).toEqual(['Dairy Co', 'Oaty']);
+    expect(query.dietary).toEqual(['vegetarian', 'vegan']);
+    expect(toShopSearch(query)).toBe('?brand=Dairy+Co&brand=Oaty&dietary=vegetarian&dietary=vegan');
+    expect(toProductListQuery(query)).toMatchObject({
+      brand: ['Dairy Co', 'Oaty'],
+      dietary: ['vegetarian', 'vegan'],
+    });
+  });
+
+  it('reads the facets of the aisle or search alone: the same whatever brand, mark, sort or page', () => {
+    const ticked = readShopQuery(
+      new URLSearchParams(
+        'category=dairy&keyword=milk&brand=Oaty&dietary=vegan&sort=price-asc&page=3&inStock=true',
+      ),
+    );
+    const plain = readShopQuery(new URLSearchParams('category=dairy&keyword=milk&inStock=true'));
+    expect(toFacetsSearch(ticked)).toBe(toFacetsSearch(plain));
+    expect(toFacetsQuery(ticked)).toEqual({ category: 'dairy', keyword: 'milk', inStock: true });
   });
 });

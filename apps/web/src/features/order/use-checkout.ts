@@ -23,7 +23,8 @@ import {
 import { priceCart } from '../cart/price-cart';
 import { quoteSelectedLines } from '../shipping/api';
 import { readChosenService, saveChosenService } from '../shipping/chosen-service';
-import { pickCartAddress } from '../shipping/use-cart-shipping';
+import { describeMinimumGap } from '../shipping/minimum-order';
+import { chooseOption, pickCartAddress } from '../shipping/use-cart-shipping';
 import { retrieveCredits } from '../wallet/api';
 import { createOrder } from './api';
 import {
@@ -169,7 +170,8 @@ export function useCheckout() {
 
   const selectedLines = cart.available.filter((l) => l.selected);
   const hasSelection = selectedLines.length > 0;
-  const cartKey = `${cart.subtotal}|${cart.discount}|${cart.count}`;
+  // A coupon applied or removed here changes the delivery prices too (free delivery): they are asked again.
+  const cartKey = `${cart.subtotal}|${cart.discount}|${cart.count}|${cart.coupon?.code ?? ''}|${cart.freeShipping}`;
 
   const loadQuote = useCallback(async (id: number) => {
     setQuoteError(null);
@@ -192,7 +194,8 @@ export function useCheckout() {
   useWhenBackOnline(quoteError !== null, retryQuote);
 
   const addressList = addresses.data?.list ?? [];
-  const quoted = quote?.options.find((o) => o.service === service) ?? null;
+  // The service chosen where the address's zone offers it; a window zone's one option whatever was chosen before.
+  const quoted = chooseOption(quote, service);
   // A window's price difference is part of the delivery charge, as the server prices it.
   const windowFee = chosenWindow?.window?.priceDelta ?? 0;
   const option = quoted && { ...quoted, price: Math.max(0, quoted.price + windowFee) };
@@ -206,7 +209,7 @@ export function useCheckout() {
     setIsPlacing(true);
     setPlaceError(null);
     try {
-      const body = orderBodyOf(values, balance, totals);
+      const body = orderBodyOf({ ...values, shippingService: option.service }, balance, totals);
       const order = await createOrder(body, orderKeys.keyFor(body));
       orderKeys.finish();
       clearCheckoutDraft();
@@ -263,6 +266,8 @@ export function useCheckout() {
       (linesStale && cartStatus !== 'failed') ||
       (cartStatus !== 'succeeded' && cart.lineCount === 0 && cartStatus !== 'failed'),
     quoteOptions: quote?.options ?? [],
+    deliveryMode: quote?.deliveryMode ?? null,
+    minimumGap: describeMinimumGap(quote),
     quoteError,
     retryQuote,
     option,

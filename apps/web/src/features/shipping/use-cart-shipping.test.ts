@@ -3,8 +3,9 @@ import { describe, expect, it, vi } from 'vitest';
 import type { Address } from '@storefront/contract/address';
 import type { ShippingQuote } from '@storefront/contract/shipping';
 import * as api from './api';
-import { pickCartAddress, useCartShipping } from './use-cart-shipping';
+import { chooseOption, pickCartAddress, useCartShipping } from './use-cart-shipping';
 import { makeAddress } from '../../test-support/address';
+import { makeOption, makeQuote, makeWindowQuote } from '../../test-support/shipping-quote';
 
 vi.mock('./api');
 vi.mock('./cart-shipping-reads', () => ({
@@ -27,6 +28,24 @@ describe('pickCartAddress', () => {
 
   it('has nothing to pick from an empty address book', () => {
     expect(pickCartAddress([], null)).toBeNull();
+  });
+});
+
+describe('chooseOption', () => {
+  const express = makeOption({ service: 'express', label: 'Express delivery', price: 1495 });
+
+  it('prices the service chosen where the destination offers it', () => {
+    const quote = makeQuote({ options: [makeOption(), express] });
+    expect(chooseOption(quote, 'express')).toBe(express);
+  });
+
+  it("prices a window zone's one option, though express was chosen for a courier address before", () => {
+    const quote = makeWindowQuote();
+    expect(chooseOption(quote, 'express')).toBe(quote.options[0]);
+  });
+
+  it('prices nothing before the prices are known', () => {
+    expect(chooseOption(null, 'standard')).toBeNull();
   });
 });
 

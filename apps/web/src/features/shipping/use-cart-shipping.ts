@@ -32,6 +32,15 @@ export function pickCartAddress(addresses: Address[], cartAddressID: number | nu
 }
 
 /**
+ * The option the cart prices: the service chosen, where the destination offers it; else its first. A zone delivered
+ * in booked windows has one option, whatever was chosen for a courier address before.
+ */
+export function chooseOption(quote: ShippingQuote | null, service: ShippingService): ShippingOption | null {
+  if (!quote) return null;
+  return quote.options.find((o) => o.service === service) ?? quote.options[0] ?? null;
+}
+
+/**
  * The address the cart ships to and the price of the selected lines there. `cartKey` changes whenever the
  * selected lines, their quantities or the coupon change, so the quote follows the cart.
  */
@@ -103,7 +112,7 @@ export function useCartShipping(cartKey: string, hasSelection: boolean): CartShi
     saveChosenService(next);
   }, []);
 
-  const chosenOption = state.quote?.options.find((o) => o.service === service) ?? null;
+  const chosenOption = chooseOption(state.quote, service);
   return {
     isAddressBookLoaded,
     addresses,

@@ -24,6 +24,7 @@ const KNOWN_TARGET_TYPES = [
   'product',
   'delivery_template',
   'delivery_closure',
+  'delivery_zone',
   'coupon',
   'voucher_batch',
   'customer',

@@ -1,5 +1,6 @@
 import { Collapse, Table } from 'antd';
 import { allergens, aisles } from '@storefront/contract/catalogue-admin';
+import { dietaryMarks } from '@storefront/contract/limits';
 
 /** The file's columns as staff fill them in (README, "Product CSV"). */
 const columns = [
@@ -16,6 +17,7 @@ const columns = [
   { column: 'active', fill: 'true or false: whether the shop shows it.' },
   { column: 'ingredients, origin_statement', fill: 'As printed on the pack; empty for none.' },
   { column: 'allergens_contains, allergens_may_contain', fill: `Separated by ";": ${allergens.join(', ')}.` },
+  { column: 'dietary', fill: `The label's marks, separated by ";": ${dietaryMarks.join(', ')}.` },
 ];
 
 /** How to fill the file in, folded away until asked for. */

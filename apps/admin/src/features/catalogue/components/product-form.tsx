@@ -2,6 +2,7 @@ import {
   AutoComplete,
   Button,
   Card,
+  Checkbox,
   Col,
   DatePicker,
   Flex,
@@ -17,6 +18,7 @@ import {
 } from 'antd';
 import type { KeyboardEvent, ReactNode } from 'react';
 import { allergens, packUnits, sku as skuSchema } from '@storefront/contract/catalogue-admin';
+import { DIETARY_LABELS, dietaryMarks } from '@storefront/contract/limits';
 import { schemaRule } from '../../../lib/form-rules';
 import { dollarsToCents, formatMoney } from '../../../lib/format';
 import { aisleOptions, allergenLabel, originWordings, packUnitLabels } from '../catalogue-labels';
@@ -26,6 +28,7 @@ import { formatUnitPrice, unitPriceOf } from '../unit-price';
 const MAX_CENTS = 10_000_000;
 const allergenOptions = allergens.map((a) => ({ value: a, label: allergenLabel(a) }));
 const originOptions = originWordings.map((w) => ({ value: w }));
+const dietaryOptions = dietaryMarks.map((m) => ({ value: m, label: DIETARY_LABELS[m] }));
 const PICKER_FORMAT = 'YYYY-MM-DD HH:mm';
 
 type Props = {
@@ -371,6 +374,13 @@ export function ProductForm({
               </Form.Item>
             </Col>
           </Row>
+          <Form.Item
+            label="Dietary"
+            name="dietary"
+            extra="Only what the label claims. A vegan product is found by shoppers filtering for vegetarian too."
+          >
+            <Checkbox.Group options={dietaryOptions} data-testid="product-dietary" />
+          </Form.Item>
           <Form.Item
             label="Country of origin"
             name="originStatement"

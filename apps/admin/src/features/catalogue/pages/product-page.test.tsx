@@ -88,6 +88,8 @@ describe('a new product', () => {
     await choose(user, 'product-pack-unit', 'millilitres (mL)');
     expect(screen.getByTestId('product-unit-price').textContent).toBe('Unit price on the shop: $3.80 per L');
     await fill(user, 'product-opening-stock', '24');
+    await user.click(within(screen.getByTestId('product-dietary')).getByLabelText('Gluten free'));
+    await user.click(within(screen.getByTestId('product-dietary')).getByLabelText('Vegan'));
     await user.click(screen.getByTestId('product-save'));
 
     await waitFor(() =>
@@ -107,6 +109,7 @@ describe('a new product', () => {
         allergensContains: [],
         allergensMayContain: [],
         originStatement: null,
+        dietary: ['vegan', 'gluten_free'],
         special: null,
         stock: 24,
       }),
@@ -176,6 +179,7 @@ describe('an existing product', () => {
     await screen.findByTestId('product-form');
     await fill(user, 'product-price', '$4.95');
     await user.click(screen.getByTestId('product-active'));
+    await user.click(within(screen.getByTestId('product-dietary')).getByLabelText('Gluten free'));
     await user.click(screen.getByTestId('product-save'));
     await waitFor(() =>
       expect(updateProduct).toHaveBeenCalledWith(12, {
@@ -194,6 +198,7 @@ describe('an existing product', () => {
         allergensContains: ['milk'],
         allergensMayContain: [],
         originStatement: 'Product of Australia',
+        dietary: ['vegetarian'],
         special: null,
         version: 3,
       }),

@@ -1,19 +1,28 @@
 import { Button, Card, Empty, Flex, Space, Table, Tag, Typography } from 'antd';
 import { EditOutlined } from '@ant-design/icons';
 import type { HTMLAttributes } from 'react';
-import type { DeliveryTemplate } from '@storefront/contract/delivery-admin';
+import type { DeliveryTemplate, DeliveryZone } from '@storefront/contract/delivery-admin';
 import type { ShippingZone } from '@storefront/contract/shipping';
-import { dayNamesOf, describeCutoff, describePriceDelta, zoneLabels } from '../delivery-format';
+import {
+  dayNamesOf,
+  describeCutoff,
+  describeMinimumOrder,
+  describePriceDelta,
+  zoneLabels,
+} from '../delivery-format';
 
 type Props = {
   zone: ShippingZone;
   templates: DeliveryTemplate[];
+  /** The zone's minimum order (absent if it could not be read). */
+  terms: DeliveryZone | undefined;
   isPhone: boolean;
   onEdit: (template: DeliveryTemplate) => void;
+  onEditMinimum: (zone: DeliveryZone) => void;
 };
 
-/** One zone's window templates: a table on a wide screen, a card each on a phone. */
-export function ZoneTemplates({ zone, templates, isPhone, onEdit }: Props) {
+/** One zone's minimum order and window templates: a table on a wide screen, a card each on a phone. */
+export function ZoneTemplates({ zone, templates, terms, isPhone, onEdit, onEditMinimum }: Props) {
   const empty = (
     <Empty
       image={Empty.PRESENTED_IMAGE_SIMPLE}
@@ -23,6 +32,22 @@ export function ZoneTemplates({ zone, templates, isPhone, onEdit }: Props) {
   return (
     <section className="delivery-zone" data-testid={`delivery-zone-${zone}`}>
       <Typography.Title level={2}>{zoneLabels[zone]}</Typography.Title>
+      {terms && (
+        <Flex align="center" gap={8} wrap style={{ marginBottom: 12 }}>
+          <Typography.Text data-testid={`zone-minimum-${zone}`}>
+            {describeMinimumOrder(terms.minimumOrder)}
+          </Typography.Text>
+          <Button
+            size="small"
+            icon={<EditOutlined />}
+            onClick={() => onEditMinimum(terms)}
+            aria-label={`Change the ${zoneLabels[zone].toLowerCase()} minimum order`}
+            data-testid={`zone-minimum-edit-${zone}`}
+          >
+            Change
+          </Button>
+        </Flex>
+      )}
       {isPhone ? (
         templates.length === 0 ? (
           empty

@@ -5,11 +5,21 @@ import type {
   DeliveryClosure,
   DeliveryTemplate,
   DeliveryTemplates,
+  DeliveryZones,
 } from '@storefront/contract/delivery-admin';
 import { errorCatalogue } from '@storefront/contract/errors';
 import { ApiError } from '../../../lib/http/api-error';
 import { makeMe, renderAt } from '../../../test-utils';
-import { addClosure, addTemplate, listClosures, listTemplates, removeClosure, updateTemplate } from '../api';
+import {
+  addClosure,
+  addTemplate,
+  listClosures,
+  listTemplates,
+  listZones,
+  removeClosure,
+  updateTemplate,
+  updateZone,
+} from '../api';
 import { DeliveryPage } from './delivery-page';
 
 vi.mock('../api', () => ({
@@ -19,7 +29,22 @@ vi.mock('../api', () => ({
   listClosures: vi.fn(),
   addClosure: vi.fn(),
   removeClosure: vi.fn(),
+  listZones: vi.fn(),
+  updateZone: vi.fn(),
 }));
+
+const UPDATED_AT = '2026-11-20T00:00:00.000Z';
+
+function zones(metroMinimum = 3000): DeliveryZones {
+  return {
+    zones: [
+      { zone: 'interstate', minimumOrder: 0, updatedAt: UPDATED_AT },
+      { zone: 'metro', minimumOrder: metroMinimum, updatedAt: UPDATED_AT },
+      { zone: 'regional', minimumOrder: 0, updatedAt: UPDATED_AT },
+      { zone: 'remote', minimumOrder: 0, updatedAt: UPDATED_AT },
+    ],
+  };
+}
 
 function makeTemplate(overrides: Partial<DeliveryTemplate> = {}): DeliveryTemplate {
   return {
@@ -91,6 +116,7 @@ describe('the delivery windows page', () => {
   beforeEach(() => {
     vi.mocked(listTemplates).mockResolvedValue(settings());
     vi.mocked(listClosures).mockResolvedValue({ list: [christmas] });
+    vi.mocked(listZones).mockResolvedValue(zones());
   });
 
   it("lists each zone's windows with their days, times, places, price and cut-off, and the closed days", async () => {
@@ -262,6 +288,36 @@ describe('the delivery windows page', () => {
     expect(screen.queryByTestId('closure-error')).toBeNull();
   });
 
+  it("shows each zone's minimum order, and a manager changes one in dollars", async () => {
+    vi.mocked(updateZone).mockResolvedValue({ zone: 'metro', minimumOrder: 4550, updatedAt: UPDATED_AT });
+    const user = await openPage();
+    expect(screen.getByTestId('zone-minimum-metro').textContent).toBe('$30.00 minimum order');
+    expect(screen.getByTestId('zone-minimum-regional').textContent).toBe('No minimum order');
+
+    await user.click(screen.getByRole('button', { name: 'Change the metro minimum order' }));
+    const amount = await screen.findByTestId('zone-minimum-amount');
+    await waitFor(() => expect((amount as HTMLInputElement).value).toBe('30.00'));
+    await user.clear(amount);
+    await user.type(amount, '45.50');
+    await user.click(screen.getByTestId('zone-minimum-save'));
+    await waitFor(() => expect(updateZone).toHaveBeenCalledWith('metro', { minimumOrder: 4550 }));
+    expect(await screen.findByText('Metro: $45.50 minimum order.')).toBeTruthy();
+    await waitFor(() =>
+      expect(screen.getByTestId('zone-minimum-metro').textContent).toBe('$45.50 minimum order'),
+    );
+  });
+
+  it('refuses a negative minimum before sending', async () => {
+    const user = await openPage();
+    await user.click(screen.getByTestId('zone-minimum-edit-metro'));
+    const amount = await screen.findByTestId('zone-minimum-amount');
+    await user.clear(amount);
+    await user.type(amount, '-5');
+    await user.click(screen.getByTestId('zone-minimum-save'));
+    expect(await screen.findByText('From $0 to $1,000.')).toBeTruthy();
+    expect(updateZone).not.toHaveBeenCalled();
+  });
+
   it('with no windows and no closures, says so', async () => {
     vi.mocked(listTemplates).mockResolvedValue(settings([]));
     vi.mocked(listClosures).mockResolvedValue({ list: [] });
@@ -288,6 +344,7 @@ describe('the delivery windows page on a phone', () => {
   beforeEach(() => {
     vi.mocked(listTemplates).mockResolvedValue(settings());
     vi.mocked(listClosures).mockResolvedValue({ list: [christmas] });
+    vi.mocked(listZones).mockResolvedValue(zones());
     window.matchMedia = (query: string) => ({ ...wide(query), matches: query.includes('max-width: 575') });
   });
   afterEach(() => {

@@ -6,6 +6,8 @@ import type {
   DeliveryClosures,
   DeliveryTemplate,
   DeliveryTemplates,
+  DeliveryZone,
+  DeliveryZones,
 } from '@storefront/contract/delivery-admin';
 import { LoadError } from '../../../components/load-error';
 import { Page } from '../../../components/page';
@@ -13,17 +15,19 @@ import { PageLoading } from '../../../components/page-loading';
 import { formatStoreDay, storeDayOf } from '../../../lib/format';
 import { readErrorMessage } from '../../../lib/http/api-error';
 import { useRemoteData } from '../../../lib/use-remote-data';
-import { listClosures, listTemplates, removeClosure } from '../api';
+import { listClosures, listTemplates, listZones, removeClosure } from '../api';
+import { describeMinimumOrder, zoneLabels } from '../delivery-format';
 import { ClosureFormModal } from '../components/closure-form-modal';
 import { ClosureList } from '../components/closure-list';
 import { TemplateFormModal } from '../components/template-form-modal';
+import { ZoneMinimumModal } from '../components/zone-minimum-modal';
 import { ZoneTemplates } from '../components/zone-templates';
 
-type DeliverySettings = { templates: DeliveryTemplates; closures: DeliveryClosures };
+type DeliverySettings = { templates: DeliveryTemplates; closures: DeliveryClosures; zones: DeliveryZones };
 
 async function readDeliverySettings(): Promise<DeliverySettings> {
-  const [templates, closures] = await Promise.all([listTemplates(), listClosures()]);
-  return { templates, closures };
+  const [templates, closures, zones] = await Promise.all([listTemplates(), listClosures(), listZones()]);
+  return { templates, closures, zones };
 }
 
 function withTemplate(templates: DeliveryTemplates, saved: DeliveryTemplate): DeliveryTemplates {
@@ -53,6 +57,7 @@ export function DeliveryPage() {
   /** The template in the form: null adds one; undefined, the form is closed. */
   const [editing, setEditing] = useState<DeliveryTemplate | null | undefined>(undefined);
   const [isClosing, setIsClosing] = useState(false);
+  const [editingZone, setEditingZone] = useState<DeliveryZone | null>(null);
   const [busyID, setBusyID] = useState<number | null>(null);
 
   const saved = (template: DeliveryTemplate, isNew: boolean) => {
@@ -62,6 +67,18 @@ export function DeliveryPage() {
       isNew
         ? `The ${template.startTime} window is added and offered on the storefront.`
         : `The ${template.startTime} window is saved.`,
+    );
+  };
+
+  const minimumSaved = (zone: DeliveryZone) => {
+    setEditingZone(null);
+    if (data)
+      replace({
+        ...data,
+        zones: { zones: data.zones.zones.map((z) => (z.zone === zone.zone ? zone : z)) },
+      });
+    void message.success(
+      `${zoneLabels[zone.zone]}: ${describeMinimumOrder(zone.minimumOrder).toLowerCase()}.`,
     );
   };
 
@@ -91,7 +108,7 @@ export function DeliveryPage() {
   return (
     <Page
       title="Delivery windows"
-      lead="The windows each zone offers, in Sydney time, and the days delivery is closed."
+      lead="Each zone's minimum order and the windows it offers, in Sydney time, and the days delivery is closed."
       actions={
         <Button
           type="primary"
@@ -115,8 +132,10 @@ export function DeliveryPage() {
               key={z.zone}
               zone={z.zone}
               templates={z.templates}
+              terms={data.zones.zones.find((terms) => terms.zone === z.zone)}
               isPhone={isPhone}
               onEdit={setEditing}
+              onEditMinimum={setEditingZone}
             />
           ))}
           <section data-testid="delivery-closures">
@@ -142,6 +161,7 @@ export function DeliveryPage() {
       )}
       <TemplateFormModal editing={editing} onClose={() => setEditing(undefined)} onSaved={saved} />
       <ClosureFormModal isOpen={isClosing} onClose={() => setIsClosing(false)} onAdded={closed} />
+      <ZoneMinimumModal editing={editingZone} onClose={() => setEditingZone(null)} onSaved={minimumSaved} />
     </Page>
   );
 }

@@ -21,13 +21,19 @@ const imageBody = z.instanceof(Buffer, { error: SEND_AN_IMAGE }).meta({
   description: 'A JPEG, PNG or WebP image of up to 5 MB.',
 });
 
+/** Each route as the OpenAPI document describes it: its operationId and what it does (lib/reply.ts). */
+const routeDocs = {
+  adminUploadProductImage:
+    "Makes the uploaded JPEG, PNG or WebP the product's image, stored in the sizes the shop shows, and audited. Refused when the file is not an image the store reads, is damaged or too large, or the product is unknown.",
+};
+
 /** Product image upload (staff): the file's sizes are stored, then the product names them. */
 export const productImageRoutes: FastifyPluginAsyncZod<{
   db: Db;
   now: () => Date;
   storage: ImageStorage;
 }> = async (app, { db, now, storage }) => {
-  const { allow } = staffRouteOptions(app);
+  const { allow } = staffRouteOptions(app, routeDocs);
   const images = createImageService(db, { now, storage });
 
   // In this plugin only: the rest of the API takes JSON of at most 64 KB.
@@ -47,6 +53,7 @@ export const productImageRoutes: FastifyPluginAsyncZod<{
   });
 
   const uploadOptions = allow(
+    'adminUploadProductImage',
     ['owner', 'manager'],
     { params: adminProductParams, body: imageBody, consumes: ['image/jpeg', 'image/png', 'image/webp'] },
     adminProduct,

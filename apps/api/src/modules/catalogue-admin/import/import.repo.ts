@@ -24,6 +24,7 @@ const STAGED = {
   allergens_contains: 'text[] not null',
   allergens_may_contain: 'text[] not null',
   origin_statement: 'text',
+  dietary: 'text[] not null',
 } as const;
 type StagedColumn = keyof typeof STAGED;
 const stagedColumns = Object.keys(STAGED) as StagedColumn[];
@@ -44,9 +45,10 @@ const PRODUCT_COLUMN: Record<Exclude<CsvColumn, 'sku' | 'stock'>, StagedColumn> 
   allergens_contains: 'allergens_contains',
   allergens_may_contain: 'allergens_may_contain',
   origin_statement: 'origin_statement',
+  dietary: 'dietary',
 };
-/** Lists compared as sets: the same allergens in another order are no change. */
-const SET_VALUED = new Set<StagedColumn>(['allergens_contains', 'allergens_may_contain']);
+/** Lists compared as sets: the same allergens (or marks) in another order are no change. */
+const SET_VALUED = new Set<StagedColumn>(['allergens_contains', 'allergens_may_contain', 'dietary']);
 
 const stagedRecord = (r: ImportRow): Record<StagedColumn, unknown> => ({
   line: r.line,
@@ -66,6 +68,7 @@ const stagedRecord = (r: ImportRow): Record<StagedColumn, unknown> => ({
   allergens_contains: r.allergensContains,
   allergens_may_contain: r.allergensMayContain,
   origin_statement: r.originStatement,
+  dietary: r.dietary,
 });
 
 const definitions = (withConstraints: boolean) =>
@@ -215,6 +218,7 @@ export function productsAfter(exec: Executor, afterId: number, limit: number) {
       allergensContains: products.allergensContains,
       allergensMayContain: products.allergensMayContain,
       originStatement: products.originStatement,
+      dietary: products.dietary,
     })
     .from(products)
     .where(gt(products.id, afterId))

@@ -26,12 +26,19 @@ const csvFile = z
     description: 'Every product as a row of the import file (text/csv, UTF-8).',
   });
 
+/** Each route as the OpenAPI document describes it: its operationId and what it does (lib/reply.ts). */
+const routeDocs = {
+  adminImportProducts:
+    'Creates or updates products by SKU from a CSV file (README, "Product CSV"), all in one transaction, and reports each bad cell by line. Nothing is written when a row is bad or with dryRun; refused when the file is empty or too large.',
+  adminExportProducts: 'Every product as a CSV file in the columns the import reads.',
+};
+
 /** CSV import and export of products (README, "Product CSV"). */
 export const productImportRoutes: FastifyPluginAsyncZod<{ db: Db; now: () => Date }> = async (
   app,
   { db, now },
 ) => {
-  const { allow } = staffRouteOptions(app);
+  const { allow } = staffRouteOptions(app, routeDocs);
   const productImport = createProductImport(db, { now });
   const managers = ['owner', 'manager'] as const;
 
@@ -42,7 +49,12 @@ export const productImportRoutes: FastifyPluginAsyncZod<{ db: Db; now: () => Dat
     else done(null, payload);
   });
 
-  const importOptions = allow(managers, { querystring: importQuery, body: csvBody }, importReport);
+  const importOptions = allow(
+    'adminImportProducts',
+    managers,
+    { querystring: importQuery, body: csvBody },
+    importReport,
+  );
   app.post(
     '/products/import',
     {
@@ -60,7 +72,7 @@ export const productImportRoutes: FastifyPluginAsyncZod<{ db: Db; now: () => Dat
       ),
   );
 
-  const exportOptions = allow(managers, {}, csvFile);
+  const exportOptions = allow('adminExportProducts', managers, {}, csvFile);
   app.get(
     '/products/export',
     {

@@ -50,6 +50,7 @@ function row(values: Partial<Record<CsvColumn, string>> & { sku: string }): Reco
     allergens_contains: '',
     allergens_may_contain: '',
     origin_statement: 'Product of Australia',
+    dietary: '',
     ...values,
   };
 }
@@ -283,6 +284,7 @@ describe('product import', () => {
       allergensContains: ['wheat', 'milk', 'gluten'],
       allergensMayContain: ['tree nuts'],
       originStatement: null,
+      dietary: ['vegetarian'],
       gstFree: false,
       priceCents: 1234,
       wasPriceCents: 1500,
@@ -376,6 +378,52 @@ describe('product import', () => {
       stock: 10,
       version: 2,
     });
+  });
+
+  it('the dietary column sets the marks as the file has them, in any order, and names a mark it does not know', async () => {
+    const existing = await createProduct(db(), { sku: `${tag()}-1`, dietary: ['vegetarian'] });
+    const newSku = `${tag()}-2`;
+    const body = csv(
+      [
+        {
+          sku: existing.sku,
+          name: 'Oat milk 1L',
+          aisle: 'drinks',
+          price: '3.00',
+          dietary: 'vegan;vegetarian',
+        },
+        { sku: newSku, name: 'Rice cakes', aisle: 'snacks', price: '2.00', dietary: 'gluten free | vegan' },
+      ],
+      ['sku', 'name', 'aisle', 'price', 'dietary'],
+    );
+    expect(await report(body)).toMatchObject({ applied: true, created: 1, updated: 1 });
+    expect((await productBySku(existing.sku))?.dietary).toEqual(['vegetarian', 'vegan']);
+    expect((await productBySku(newSku))?.dietary).toEqual(['vegan', 'gluten_free']);
+    // The same marks in another order are no change.
+    const again = csv(
+      [
+        {
+          sku: existing.sku,
+          name: 'Oat milk 1L',
+          aisle: 'drinks',
+          price: '3.00',
+          dietary: 'vegetarian;vegan',
+        },
+      ],
+      ['sku', 'name', 'aisle', 'price', 'dietary'],
+    );
+    expect(await report(again)).toMatchObject({ updated: 0, unchanged: 1 });
+
+    const bad = await report(
+      csv(
+        [{ sku: newSku, name: 'Rice cakes', aisle: 'snacks', price: '2.00', dietary: 'vegan;paleo' }],
+        ['sku', 'name', 'aisle', 'price', 'dietary'],
+      ),
+    );
+    expect(bad.problems).toEqual([
+      { line: 2, column: 'dietary', reason: expect.stringMatching(/^"paleo" is not a dietary mark/) },
+    ]);
+    expect((await productBySku(newSku))?.dietary).toEqual(['vegan', 'gluten_free']);
   });
 
   it('a header with unknown or missing columns is a problem on line 1', async () => {

@@ -3,6 +3,7 @@ import { csvColumns } from '@storefront/contract/catalogue-admin';
 import {
   productCsvRecord,
   readAllergens,
+  readDietary,
   readHeader,
   readPrice,
   readRow,
@@ -42,6 +43,15 @@ describe('the product file’s cells', () => {
     });
   });
 
+  it('reads dietary marks separated by ";" or "|", a space or dash for the underscore, and names one it does not know', () => {
+    expect(readDietary(' Gluten free | vegan;vegan ')).toEqual({ value: ['vegan', 'gluten_free'] });
+    expect(readDietary('gluten-free')).toEqual({ value: ['gluten_free'] });
+    expect(readDietary('')).toEqual({ value: [] });
+    expect(readDietary('vegan;keto')).toMatchObject({
+      reason: expect.stringMatching(/^"keto" is not a dietary mark/),
+    });
+  });
+
   it('a product written by the export reads back as the same product', () => {
     const product: ExportProduct = {
       sku: 'SB-250',
@@ -60,6 +70,7 @@ describe('the product file’s cells', () => {
       allergensContains: ['wheat', 'milk'],
       allergensMayContain: [],
       originStatement: null,
+      dietary: ['vegetarian', 'gluten_free'],
     };
     const record = productCsvRecord(product);
     const { header } = readHeader(1, [...csvColumns]);

@@ -1,5 +1,6 @@
 // The product file's format, both ways: what a cell of the import means, and how the export writes it back.
 import type { z } from 'zod';
+import { dietaryMarks, type DietaryMark } from '@storefront/contract/catalog';
 import {
   aisle,
   allergens,
@@ -33,6 +34,7 @@ export type ImportRow = {
   allergensContains: Allergen[];
   allergensMayContain: Allergen[];
   originStatement: string | null;
+  dietary: DietaryMark[];
 };
 
 /** The product columns a file must have: enough to make a product. The others may be left out, and then change nothing. */
@@ -145,6 +147,30 @@ export function readAllergens(value: string): Cell<Allergen[]> {
   return { value: found };
 }
 
+const isDietaryMark = (name: string): name is DietaryMark =>
+  (dietaryMarks as readonly string[]).includes(name);
+
+/**
+ * Dietary marks separated by ";" (or "|"), as allergens are written: "vegan;gluten_free". A space or a dash may stand
+ * for the underscore ("gluten free"). Kept in the list's order, each once.
+ */
+export function readDietary(value: string): Cell<DietaryMark[]> {
+  const found = new Set<DietaryMark>();
+  for (const part of value.split(/[;|]/)) {
+    const name = part
+      .trim()
+      .toLowerCase()
+      .replace(/[\s-]+/g, '_');
+    if (name === '') continue;
+    if (!isDietaryMark(name))
+      return {
+        reason: `"${cut(part.trim(), 40)}" is not a dietary mark: use ${dietaryMarks.join(', ')}, separated by ;`,
+      };
+    found.add(name);
+  }
+  return { value: dietaryMarks.filter((m) => found.has(m)) };
+}
+
 const cells = {
   sku: (v: string) => (v === '' ? MISSING : bySchema(productFields.shape.sku, v)),
   name: (v: string) => (v === '' ? MISSING : bySchema(productFields.shape.name, v)),
@@ -162,6 +188,7 @@ const cells = {
   allergens_contains: readAllergens,
   allergens_may_contain: readAllergens,
   origin_statement: (v: string) => orNull(v, (s) => bySchema(productFields.shape.originStatement, s)),
+  dietary: readDietary,
 } satisfies Record<CsvColumn, (value: string) => Cell<unknown>>;
 
 type CellValues = { [C in CsvColumn]: ReturnType<(typeof cells)[C]> extends Cell<infer T> ? T : never };
@@ -180,6 +207,7 @@ const DEFAULTS: Omit<CellValues, (typeof REQUIRED_COLUMNS)[number]> = {
   allergens_contains: [],
   allergens_may_contain: [],
   origin_statement: null,
+  dietary: [],
 };
 
 /** A text that was not UTF-8: the decoder's replacement character (a spreadsheet's "CSV" in the Windows code page). */
@@ -240,6 +268,7 @@ export function readRow(
       allergensContains: v.allergens_contains,
       allergensMayContain: v.allergens_may_contain,
       originStatement: v.origin_statement,
+      dietary: v.dietary,
     },
     problems: [],
   };
@@ -248,11 +277,12 @@ export function readRow(
 /** A product as the export reads it. */
 export type ExportProduct = Omit<
   ImportRow,
-  'line' | 'stock' | 'allergensContains' | 'allergensMayContain'
+  'line' | 'stock' | 'allergensContains' | 'allergensMayContain' | 'dietary'
 > & {
   stock: number;
   allergensContains: readonly string[];
   allergensMayContain: readonly string[];
+  dietary: readonly string[];
 };
 
 /** A product as a row of the file: what `readRow` reads back to the same product. */
@@ -274,5 +304,6 @@ export function productCsvRecord(p: ExportProduct): Record<CsvColumn, string> {
     allergens_contains: p.allergensContains.join(';'),
     allergens_may_contain: p.allergensMayContain.join(';'),
     origin_statement: p.originStatement ?? '',
+    dietary: p.dietary.join(';'),
   };
 }

@@ -43,7 +43,16 @@ export const paypalWebhookRoutes: FastifyPluginAsyncZod<PayPalWebhookOptions> = 
 
   app.post(
     '/payment/webhook/paypal',
-    { schema: { tags: ['payment'], body: rawEvent, response: replies(webhookAnswer) } },
+    {
+      schema: {
+        operationId: 'receivePayPalWebhook',
+        description:
+          "PayPal's webhook: a capture or refund it settled later reaches the store within seconds. Each delivery is verified with PayPal and acted on once; refused (400) when its signature is not PayPal's, and answered 200 for events the store ignores or has handled.",
+        tags: ['payment'],
+        body: rawEvent,
+        response: replies(webhookAnswer),
+      },
+    },
     async (req) => {
       const rawBody = req.body;
       const isGenuine = await paypal

@@ -5,7 +5,7 @@ import { MemoryRouter } from 'react-router';
 import { describe, expect, it, vi } from 'vitest';
 import { CartLineItem } from './cart-line-item';
 
-function makeLine(): CartLine {
+function makeLine(overrides: Partial<CartLine> = {}): CartLine {
   return {
     productID: 9,
     sku: 'TEA-9',
@@ -13,6 +13,7 @@ function makeLine(): CartLine {
     imageUrl: '/tea.jpg',
     category: 'Tea',
     price: 500,
+    regularPrice: 500,
     quantity: 2,
     selected: true,
     allowSubstitute: true,
@@ -22,6 +23,7 @@ function makeLine(): CartLine {
     gstFree: true,
     unavailableReason: null,
     addedAt: '2025-01-01T00:00:00.000Z',
+    ...overrides,
   };
 }
 
@@ -70,5 +72,27 @@ describe('removing a cart line by keyboard', () => {
     await askToRemove(trash);
     await userEvent.click(screen.getByTestId('cart-delete-confirm'));
     expect(onDelete).toHaveBeenCalledTimes(1);
+  });
+});
+
+describe('a line on special', () => {
+  it('shows the regular price struck through beside its price, read as the was price', () => {
+    render(
+      <MemoryRouter>
+        <CartLineItem line={makeLine({ price: 350, regularPrice: 500 })} isBusy={false} onDelete={vi.fn()} />
+      </MemoryRouter>,
+    );
+    const was = screen.getByTestId('cart-line-was-9');
+    expect(was.textContent).toBe('was $5.00');
+    expect(was.querySelector('s')?.textContent).toBe('$5.00');
+  });
+
+  it('shows no was price at the regular price', () => {
+    render(
+      <MemoryRouter>
+        <CartLineItem line={makeLine()} isBusy={false} onDelete={vi.fn()} />
+      </MemoryRouter>,
+    );
+    expect(screen.queryByTestId('cart-line-was-9')).toBeNull();
   });
 });

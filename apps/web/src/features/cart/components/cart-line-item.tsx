@@ -8,7 +8,15 @@ import { QuantityStepper } from './quantity-stepper';
 /** A line as drawn: the account's cart line, or the guest cart's (no selection or substitute choice there). */
 type ShownLine = Pick<
   CartLine,
-  'productID' | 'name' | 'imageUrl' | 'price' | 'quantity' | 'stock' | 'lineTotal' | 'unavailableReason'
+  | 'productID'
+  | 'name'
+  | 'imageUrl'
+  | 'price'
+  | 'regularPrice'
+  | 'quantity'
+  | 'stock'
+  | 'lineTotal'
+  | 'unavailableReason'
 > &
   Partial<Pick<CartLine, 'selected' | 'allowSubstitute'>>;
 
@@ -146,7 +154,16 @@ export function CartLineItem({
         <Link to={`/product/${id}`} className="cart-line__name" data-testid={`cart-line-name-${id}`}>
           {line.name}
         </Link>
-        <span className="text-secondary">{formatMoney(line.price)} each</span>
+        <span className="text-secondary">
+          {formatMoney(line.price)} each
+          {/* On special: the regular price beside it, as the shop shows it. */}
+          {line.regularPrice > line.price && (
+            <span className="cart-line__was" data-testid={`cart-line-was-${id}`}>
+              <span className="visually-hidden">was </span>
+              <s>{formatMoney(line.regularPrice)}</s>
+            </span>
+          )}
+        </span>
         {onAllowSubstitute && (
           <label className="checkbox-label cart-line__substitute">
             <input

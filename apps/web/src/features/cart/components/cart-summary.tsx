@@ -2,7 +2,8 @@ import type { ShippingOption } from '@storefront/contract/shipping';
 import type { ReactNode } from 'react';
 import type { CartData } from '../cart-slice';
 import { AfterpayInstalments } from '../../payment/components/afterpay-instalments';
-import { priceCart } from '../price-cart';
+import { priceCart, savingsOf } from '../price-cart';
+import { SpecialsSavings } from './specials-savings';
 import { TotalsBreakdown } from './totals-breakdown';
 
 type Props = { cart: CartData; shipping: ShippingOption | null; children?: ReactNode };
@@ -27,6 +28,7 @@ export function CartSummary({ cart, shipping, children }: Props) {
           gst: 'cart-gst',
         }}
       />
+      <SpecialsSavings amount={savingsOf(cart.available)} testId="cart-savings" />
       {totals.total > 0 && <AfterpayInstalments amountCents={totals.total} />}
       <p className="text-secondary text-small cart-summary__note">Prices in AUD, GST included.</p>
     </section>

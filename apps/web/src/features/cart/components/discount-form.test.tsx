@@ -5,6 +5,7 @@ import { errorCatalogue } from '@storefront/contract/errors';
 import { AxiosError } from 'axios';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { createAppStore } from '../../../app/store';
+import { emptyCart } from '../cart-slice';
 import { NETWORK_ERROR_MESSAGE } from '../../../lib/http/client';
 import { toast } from '../../../lib/toast';
 import { applyCartDiscount } from '../api';
@@ -123,6 +124,18 @@ describe('a free-delivery coupon on the cart', () => {
     expect(renderCoupon({ service: 'express', freeReason: null }).className).toBe('tag');
     expect(screen.getByTestId('cart-coupon-unused').textContent).toBe(
       'Free standard delivery — not used with Express. It stays in your cart for another order.',
+    );
+  });
+});
+
+describe('removing the code applied', () => {
+  it('takes it off and gives the focus to the code field, not to the top of the page', async () => {
+    vi.mocked(applyCartDiscount).mockResolvedValue(emptyCart);
+    renderCoupon({ service: 'standard', freeReason: 'coupon' });
+    await userEvent.click(screen.getByTestId('cart-coupon-remove'));
+    expect(applyCartDiscount).toHaveBeenCalledWith({ code: null });
+    await waitFor(() =>
+      expect(document.activeElement).toBe(screen.getByRole('textbox', { name: 'Discount code' })),
     );
   });
 });

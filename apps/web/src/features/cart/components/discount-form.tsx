@@ -1,7 +1,7 @@
 import type { AppliedCoupon } from '@storefront/contract/cart';
 import { normaliseCode } from '@storefront/contract/limits';
 import type { ShippingOption } from '@storefront/contract/shipping';
-import { useId, useState, type FormEvent } from 'react';
+import { useId, useRef, useState, type FormEvent } from 'react';
 import { callRejectionOf, useAppDispatch } from '../../../app/hooks';
 import { toast } from '../../../lib/toast';
 import { applyDiscount } from '../cart-slice';
@@ -11,6 +11,11 @@ type Props = {
   coupon: AppliedCoupon | null;
   /** The delivery chosen, which a free-delivery coupon may not cover; null while none is. */
   shipping: Pick<ShippingOption, 'service' | 'freeReason'> | null;
+  /**
+   * At checkout: inside the checkout's own form (a form may not hold another), so the field is a group whose Enter
+   * applies the code rather than placing the order; what the coupon does or not is said by the checkout's summary.
+   */
+  isInCheckout?: boolean;
 };
 
 const CODE_MAX = 40;
@@ -21,12 +26,13 @@ function checkCode(code: string): string | null {
 }
 
 /** Plain markup like the rest of the cart, so the cart paints without waiting for Ant Design. */
-export function DiscountForm({ coupon, shipping }: Props) {
+export function DiscountForm({ coupon, shipping, isInCheckout = false }: Props) {
   const dispatch = useAppDispatch();
   const [code, setCode] = useState('');
   const [fieldError, setFieldError] = useState<string | null>(null);
   const [isSending, setIsSending] = useState(false);
   const [problem, setProblem] = useState<string | null>(null);
+  const input = useRef<HTMLInputElement>(null);
   const fieldErrorID = useId();
   const problemID = useId();
   const describedBy = [fieldError && fieldErrorID, problem && problemID].filter(Boolean).join(' ');
@@ -38,6 +44,8 @@ export function DiscountForm({ coupon, shipping }: Props) {
     try {
       await dispatch(applyDiscount(next)).unwrap();
       setCode('');
+      // Remove goes with the code it took off: the focus goes on to the field, not to the top of the page.
+      if (!next) input.current?.focus();
       toast.success(next ? 'Discount code applied.' : 'Discount code removed.');
     } catch (err) {
       const rejection = callRejectionOf(err);
@@ -50,12 +58,51 @@ export function DiscountForm({ coupon, shipping }: Props) {
     }
   };
 
-  const submit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
+  const apply = () => {
     const error = checkCode(code);
     setFieldError(error);
     if (!error) void send(normaliseCode(code));
   };
+  const submit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    apply();
+  };
+
+  const fields = (
+    <>
+      <input
+        ref={input}
+        className="form-input"
+        placeholder="Discount code"
+        autoComplete="off"
+        aria-label="Discount code"
+        value={code}
+        onChange={(e) => {
+          setCode(e.target.value);
+          setProblem(null);
+          if (fieldError) setFieldError(checkCode(e.target.value));
+        }}
+        aria-invalid={Boolean(fieldError || problem)}
+        aria-describedby={describedBy || undefined}
+        onKeyDown={(e) => {
+          if (!isInCheckout || e.key !== 'Enter') return;
+          e.preventDefault();
+          apply();
+        }}
+        data-testid="cart-discount-input"
+      />
+      <button
+        type={isInCheckout ? 'button' : 'submit'}
+        className="shell-button"
+        disabled={isSending}
+        onClick={isInCheckout ? apply : undefined}
+        data-testid="cart-discount-apply"
+      >
+        {isSending && <span className="shell-spinner" aria-hidden="true" />}
+        Apply
+      </button>
+    </>
+  );
 
   return (
     <div data-testid="cart-discount">
@@ -82,37 +129,25 @@ export function DiscountForm({ coupon, shipping }: Props) {
           </button>
         </div>
       )}
-      {unusedNote && (
+      {unusedNote && !isInCheckout && (
         <div className="notice" role="status" data-testid="cart-coupon-unused">
           {unusedNote}
         </div>
       )}
-      {coupon && !coupon.isApplicable && coupon.problem && (
+      {!isInCheckout && coupon && !coupon.isApplicable && coupon.problem && (
         <div className="notice notice--warning" role="status" data-testid="cart-coupon-problem">
           {coupon.problem}
         </div>
       )}
-      <form className="cart-discount-form" onSubmit={submit} noValidate>
-        <input
-          className="form-input"
-          placeholder="Discount code"
-          autoComplete="off"
-          aria-label="Discount code"
-          value={code}
-          onChange={(e) => {
-            setCode(e.target.value);
-            setProblem(null);
-            if (fieldError) setFieldError(checkCode(e.target.value));
-          }}
-          aria-invalid={Boolean(fieldError || problem)}
-          aria-describedby={describedBy || undefined}
-          data-testid="cart-discount-input"
-        />
-        <button type="submit" className="shell-button" disabled={isSending} data-testid="cart-discount-apply">
-          {isSending && <span className="shell-spinner" aria-hidden="true" />}
-          Apply
-        </button>
-      </form>
+      {isInCheckout ? (
+        <div className="cart-discount-form" role="group" aria-label="Discount code">
+          {fields}
+        </div>
+      ) : (
+        <form className="cart-discount-form" onSubmit={submit} noValidate>
+          {fields}
+        </form>
+      )}
       {fieldError && (
         <div className="form-field__error" id={fieldErrorID} role="alert">
           {fieldError}

@@ -1,4 +1,5 @@
 import type { CartLine, CartList } from '@storefront/contract/cart';
+import type { ShippingQuote } from '@storefront/contract/shipping';
 import { act, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Provider } from 'react-redux';
@@ -9,7 +10,11 @@ import type { CartShipping } from '../../shipping/use-cart-shipping';
 import { compareCart, deleteCartLines, listCart, updateCartLine } from '../api';
 import { cartReceived, emptyCart } from '../cart-slice';
 import { dropFocusToBody } from '../../../test-support/focus';
+import { makeWindowQuote } from '../../../test-support/shipping-quote';
 import { CartPage } from './cart-page';
+
+/** The delivery prices the cart is shown: none unless a test sets them. */
+const shippingQuote = vi.hoisted(() => ({ current: null as ShippingQuote | null }));
 
 vi.mock('../api');
 vi.mock('../../shipping/use-cart-shipping', () => ({
@@ -19,8 +24,8 @@ vi.mock('../../shipping/use-cart-shipping', () => ({
     addressID: null,
     chooseAddress: async () => undefined,
     isChoosing: false,
-    status: 'idle',
-    quote: null,
+    status: shippingQuote.current ? 'succeeded' : 'idle',
+    quote: shippingQuote.current,
     error: null,
     service: 'standard',
     chooseService: () => undefined,
@@ -37,6 +42,7 @@ function makeLine(productID: number, overrides: Partial<CartLine> = {}): CartLin
     imageUrl: `/products/${productID}.svg`,
     category: 'pantry',
     price: 500,
+    regularPrice: 500,
     quantity: 1,
     selected: true,
     allowSubstitute: true,
@@ -104,6 +110,7 @@ async function confirmRemoval(productID: number) {
 
 beforeEach(() => {
   vi.resetAllMocks();
+  shippingQuote.current = null;
 });
 
 describe('removing a cart line by keyboard', () => {
@@ -228,5 +235,46 @@ describe('while a line’s change is being sent', () => {
     await act(async () => answer(makeCart([makeLine(1, { selected: false })])));
     expect(select.checked).toBe(false);
     expect(select.getAttribute('aria-disabled')).toBe('false');
+  });
+});
+
+describe("below the delivery zone's minimum order", () => {
+  it('Checkout waits, saying how much more to add', () => {
+    shippingQuote.current = makeWindowQuote({ subtotal: 1_760, minimumOrder: 3_000, amountToMinimum: 1_240 });
+    renderCart([makeLine(1)]);
+    const checkout = screen.getByTestId<HTMLButtonElement>('cart-checkout');
+    expect(checkout.disabled).toBe(true);
+    expect(screen.getByRole('button', { name: 'Checkout' }).getAttribute('aria-describedby')).toBe(
+      'cart-checkout-blocked',
+    );
+    expect(document.getElementById('cart-checkout-blocked')?.textContent).toBe(
+      'Add $12.40 more to reach the $30.00 minimum for delivery to 2000.',
+    );
+  });
+
+  it('with the minimum reached, Checkout is open and nothing is said', () => {
+    shippingQuote.current = makeWindowQuote({ subtotal: 3_000, minimumOrder: 3_000, amountToMinimum: 0 });
+    renderCart([makeLine(1)]);
+    expect(screen.getByTestId<HTMLButtonElement>('cart-checkout').disabled).toBe(false);
+    expect(document.getElementById('cart-checkout-blocked')).toBeNull();
+  });
+});
+
+describe("the cart's specials", () => {
+  it('says what the selected lines on special save, and each special line its regular price', () => {
+    renderCart([
+      makeLine(1, { price: 350, regularPrice: 500, quantity: 2, lineTotal: 700 }),
+      makeLine(2, { price: 110, regularPrice: 220, quantity: 1, lineTotal: 110 }),
+      makeLine(3, { price: 100, regularPrice: 900, selected: false }),
+      makeLine(4),
+    ]);
+    expect(screen.getByTestId('cart-savings').textContent).toBe('You save $4.10 on specials');
+    expect(screen.getByTestId('cart-line-was-1').textContent).toBe('was $5.00');
+    expect(screen.queryByTestId('cart-line-was-4')).toBeNull();
+  });
+
+  it('says nothing about savings without a special', () => {
+    renderCart([makeLine(1)]);
+    expect(screen.queryByTestId('cart-savings')).toBeNull();
   });
 });

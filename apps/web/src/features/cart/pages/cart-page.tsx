@@ -5,6 +5,7 @@ import { callRejectionOf, useAppDispatch, useAppSelector, type CallRejection } f
 import { CloseIcon } from '../../../components/icons';
 import { LoadFailed } from '../../../components/load-failed';
 import { CartShippingEstimate } from '../../shipping/components/cart-shipping-estimate';
+import { describeMinimumGap } from '../../shipping/minimum-order';
 import { useCartShipping } from '../../shipping/use-cart-shipping';
 import { describeCartChange } from '../cart-changes';
 import {
@@ -71,6 +72,8 @@ export function CartPage() {
     cart.available.map((l) => `${l.productID}:${l.quantity}:${l.selected}`).join(','),
   ].join('|');
   const shipping = useCartShipping(cartKey, hasSelection);
+  // Below the delivery zone's minimum order, checkout waits for more in the cart.
+  const minimumGap = hasSelection ? describeMinimumGap(shipping.quote) : null;
   const removalFocus = useRemovalFocus([...cart.available, ...cart.unavailable].map((l) => l.productID));
 
   /** Runs a cart write with its lines busy; answers whether the server took it. */
@@ -266,7 +269,15 @@ export function CartPage() {
               <div style={{ height: 12 }} />
             </CartSummary>
             {/* On a phone the summary is far below the lines: this bar stays at the foot of the screen. */}
-            <div className="bottom-bar" data-testid="cart-checkout-bar">
+            <div
+              className={`bottom-bar${minimumGap ? ' bottom-bar--blocked' : ''}`}
+              data-testid="cart-checkout-bar"
+            >
+              {minimumGap && (
+                <p className="bottom-bar__blocked" id="cart-checkout-blocked">
+                  {minimumGap}
+                </p>
+              )}
               <div className="bottom-bar__total">
                 <span className="text-secondary text-small">Total</span>
                 <strong data-testid="cart-checkout-bar-total">
@@ -276,7 +287,8 @@ export function CartPage() {
               <button
                 type="button"
                 className="shell-button shell-button--primary shell-button--large shell-button--block"
-                disabled={!hasSelection}
+                disabled={!hasSelection || minimumGap !== null}
+                aria-describedby={minimumGap ? 'cart-checkout-blocked' : undefined}
                 onClick={() => void navigate('/checkout')}
                 data-testid="cart-checkout"
               >

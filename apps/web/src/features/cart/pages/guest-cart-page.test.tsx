@@ -37,6 +37,7 @@ function makeProduct(productID: number, overrides: Partial<Product> = {}): Produ
     allergensContains: [],
     allergensMayContain: [],
     originStatement: null,
+    dietary: [],
     ...overrides,
   };
 }
@@ -97,6 +98,23 @@ describe('the cart signed out', () => {
     expect(read.mock.calls.map(([id]) => id).sort()).toEqual([1, 2]);
     // The account's cart is never asked for signed out.
     expect(listCart).not.toHaveBeenCalled();
+  });
+
+  it('says what the specials save, with the regular price beside each special', async () => {
+    addToGuestCart(1, 2);
+    addToGuestCart(2, 1);
+    addToGuestCart(3, 1);
+    renderCart(
+      readFrom([
+        makeProduct(1, { name: 'Apples', price: 350, wasPrice: 500, isOnSpecial: true }),
+        makeProduct(2, { name: 'Pears' }),
+        // Sold out: not being bought, so not saved on.
+        makeProduct(3, { price: 100, wasPrice: 900, isOnSpecial: true, stock: 0, available: false }),
+      ]),
+    );
+    expect((await screen.findByTestId('cart-savings')).textContent).toBe('You save $3.00 on specials');
+    expect(screen.getByTestId('cart-line-was-1').textContent).toBe('was $5.00');
+    expect(screen.queryByTestId('cart-line-was-2')).toBeNull();
   });
 
   it('a quantity stepped changes the stored guest cart and the totals, and is said to a screen reader', async () => {

@@ -8,8 +8,10 @@ import { toast } from '../../../lib/toast';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { useRemovalFocus } from '../../../lib/use-removal-focus';
 import { CartLineItem } from '../components/cart-line-item';
+import { SpecialsSavings } from '../components/specials-savings';
 import { TotalsBreakdown } from '../components/totals-breakdown';
 import { removeFromGuestCart, setGuestQuantity } from '../guest-cart';
+import { savingsOf } from '../price-cart';
 import {
   isEditable,
   priceGuestLines,
@@ -176,6 +178,10 @@ export function GuestCartPage({ readProduct }: { readProduct: ReadProduct }) {
               }}
               labels={{ subtotal: `Subtotal (${count} item${count === 1 ? '' : 's'})` }}
               testIds={{ subtotal: 'cart-subtotal', shipping: 'cart-shipping-amount', total: 'cart-total' }}
+            />
+            <SpecialsSavings
+              amount={savingsOf(lines.filter((line) => line.unavailableReason === null))}
+              testId="cart-savings"
             />
             <p className="text-secondary text-small cart-summary__note" data-testid="guest-cart-note">
               Sign in to check out: what you added here goes into your account’s cart, and delivery, discount

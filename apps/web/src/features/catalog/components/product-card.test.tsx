@@ -1,5 +1,5 @@
 import type { Product } from '@storefront/contract/catalog';
-import { render, screen } from '@testing-library/react';
+import { cleanup, render, screen, within } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import { ProductCard } from './product-card';
@@ -26,6 +26,7 @@ const product: Product = {
   allergensContains: [],
   allergensMayContain: [],
   originStatement: 'Product of Australia',
+  dietary: [],
 };
 
 describe('ProductCard', () => {
@@ -44,5 +45,33 @@ describe('ProductCard', () => {
     const img = screen.getByTestId('product-link-3').querySelector('img');
     expect(img?.getAttribute('src')).toBe('/images/products/abc-320.webp');
     expect([img?.getAttribute('width'), img?.getAttribute('height')]).toEqual(['400', '300']);
+  });
+
+  it('shows the dietary marks as a list named Dietary, vegan standing for vegetarian too, and none without marks', () => {
+    const card = (dietary: Product['dietary']) =>
+      render(
+        <MemoryRouter>
+          <ProductCard
+            product={{ ...product, dietary }}
+            isAddingToCart={false}
+            isAddingToWishlist={false}
+            onAddToCart={() => undefined}
+            onAddToWishlist={() => undefined}
+          />
+        </MemoryRouter>,
+      );
+    const { unmount } = card(['vegetarian', 'vegan', 'gluten_free']);
+    const marks = screen.getByRole('list', { name: 'Dietary' });
+    expect(
+      within(marks)
+        .getAllByRole('listitem')
+        .map((m) => m.textContent),
+    ).toEqual(['Vegan', 'Gluten free']);
+    unmount();
+    card(['vegetarian']);
+    expect(screen.getByTestId('product-dietary-3').textContent).toBe('Vegetarian');
+    cleanup();
+    card([]);
+    expect(screen.queryByRole('list', { name: 'Dietary' })).toBeNull();
   });
 });

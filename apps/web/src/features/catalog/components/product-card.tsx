@@ -1,6 +1,8 @@
 import type { Product } from '@storefront/contract/catalog';
 import { Link } from 'react-router';
 import { CartIcon, HeartIcon } from '../../../components/icons';
+import { AddToListButton } from '../../shopping-list/components/add-to-list-button';
+import { DietaryMarks } from './dietary-marks';
 import { ProductPrice } from './product-price';
 
 type Props = {
@@ -54,6 +56,8 @@ export function ProductCard({
           {product.available && product.stock <= 5 && (
             <span className="tag tag--orange">Only {product.stock} left</span>
           )}
+          {/* In the tags' row, empty for most products: the marks add a line to a card, not a line and a gap. */}
+          <DietaryMarks marks={product.dietary} testId={`product-dietary-${id}`} />
         </div>
         <div className="product-card__actions">
           <button
@@ -81,6 +85,7 @@ export function ProductCard({
           >
             {isAddingToWishlist ? <span className="shell-spinner" aria-hidden="true" /> : <HeartIcon />}
           </button>
+          <AddToListButton productID={id} name={product.name} look="icon" testId={`product-list-${id}`} />
         </div>
       </div>
     </article>

@@ -26,6 +26,8 @@ export function SpecialsShelf() {
           isSpecial: true,
           isInStock: true,
           freeFrom: [],
+          brands: [],
+          dietary: [],
           page: 1,
         }),
       [],

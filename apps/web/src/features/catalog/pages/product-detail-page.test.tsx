@@ -44,6 +44,7 @@ function makeProduct(overrides: Partial<Product> = {}): Product {
     allergensContains: [],
     allergensMayContain: [],
     originStatement: null,
+    dietary: [],
     ...overrides,
   };
 }
@@ -99,6 +100,18 @@ describe('Afterpay on a product page', () => {
     // The terms, were they asked for, answer at once: a turn of the event loop lets them be drawn.
     await new Promise((resolve) => setTimeout(resolve, 50));
     expect(screen.queryByTestId('afterpay-instalments')).toBeNull();
+  });
+});
+
+describe('the dietary marks on a product page', () => {
+  it('shows the label’s marks as text badges, and nothing for a product without any', async () => {
+    await showProduct(makeProduct({ dietary: ['vegetarian', 'gluten_free'] }));
+    expect(screen.getByRole('list', { name: 'Dietary' }).textContent).toBe('VegetarianGluten free');
+  });
+
+  it('says nothing of diet for a product without marks', async () => {
+    await showProduct(makeProduct({ dietary: [] }));
+    expect(screen.queryByTestId('product-dietary')).toBeNull();
   });
 });
 

@@ -12,7 +12,9 @@ import { readErrorCode } from '../../../lib/http/error-message';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { useRemoteData } from '../../../lib/use-remote-data';
 import { ProductShippingEstimate } from '../../shipping/components/product-shipping-estimate';
+import { AddToListButton } from '../../shopping-list/components/add-to-list-button';
 import { loadProduct, loadRelatedProducts } from '../catalog-reads';
+import { DietaryMarks } from '../components/dietary-marks';
 import { FoodInformation } from '../components/food-information';
 import { ProductGrid } from '../components/product-grid';
 import { ProductPrice } from '../components/product-price';
@@ -103,7 +105,7 @@ function ProductDetail({ productID }: { productID: number }) {
   }
   if (!product.data) {
     return (
-      <div className="page" data-testid="product-loading" aria-busy="true" aria-label="Loading">
+      <div className="page" role="status" data-testid="product-loading" aria-busy="true" aria-label="Loading">
         <div className="placeholder placeholder--breadcrumb" />
         <div className="product-detail">
           <div className="product-detail__image placeholder" />
@@ -155,6 +157,7 @@ function ProductDetail({ productID }: { productID: number }) {
               {stock.text}
             </span>
           </div>
+          <DietaryMarks marks={p.dietary} testId="product-dietary" />
           {p.isOnSpecial && p.specialEndsAt && (
             <p className="product-detail__special-ends" data-testid="product-special-ends">
               {specialEndsText(p.specialEndsAt)}
@@ -242,6 +245,16 @@ function ProductDetail({ productID }: { productID: number }) {
               )}
               {actions.isSavedToWishlist(p.productID) ? 'In your wishlist' : 'Add to wishlist'}
             </button>
+            {/* Out of stock it may still go on a list for another week; no longer sold, it may not. */}
+            {p.isActive && (
+              <AddToListButton
+                productID={p.productID}
+                name={p.name}
+                quantity={quantity}
+                look="large"
+                testId="product-add-to-list"
+              />
+            )}
           </div>
           {p.available && (
             <ProductShippingEstimate productID={p.productID} quantity={quantity} isSignedIn={hasSession()} />

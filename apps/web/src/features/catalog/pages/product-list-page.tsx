@@ -1,14 +1,24 @@
-import { allergens, productSorts, type ProductSort } from '@storefront/contract/limits';
-import { useCallback, useState } from 'react';
+import type { ProductFacets } from '@storefront/contract/catalog';
+import {
+  allergens,
+  DIETARY_LABELS,
+  dietaryMarks,
+  productSorts,
+  type ProductSort,
+} from '@storefront/contract/limits';
+import { useCallback } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { LoadFailed } from '../../../components/load-failed';
+import type { AsyncStatus } from '../../../lib/async-status';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { useRemoteData } from '../../../lib/use-remote-data';
-import { loadCategories, loadProducts } from '../catalog-reads';
+import { loadCategories, loadFacets, loadProducts } from '../catalog-reads';
 import { emptyShopText, isNarrowed } from '../empty-shop';
 import { searchSummary } from '../search-summary';
 import { ProductGrid, ProductGridPlaceholder } from '../components/product-grid';
-import { readShopQuery, toShopSearch, type ShopQuery, ALL_CATEGORIES } from '../shop-query';
+import { ShopFilter } from '../components/shop-filter';
+import { readShopQuery, toFacetsSearch, toShopSearch, type ShopQuery, ALL_CATEGORIES } from '../shop-query';
+import { unitPriceNote } from '../unit-price';
 import { useRestoredScroll } from '../use-restored-scroll';
 import { useShopActions } from '../use-shop-actions';
 import '../catalog.css';
@@ -29,10 +39,13 @@ export function ProductListPage() {
   const query = readShopQuery(params);
   const { category, keyword, isSpecial, page } = query;
   const actions = useShopActions();
-  // Open while the address has allergens ticked, so they show; then as the shopper leaves it.
-  const [isFreeFromOpen, setFreeFromOpen] = useState(query.freeFrom.length > 0);
 
   const categories = useRemoteData(loadCategories);
+  // The brands and marks to offer are of the aisle or search: ticking one does not read them again.
+  const facetsSearch = toFacetsSearch(query);
+  const facets = useRemoteData(
+    useCallback(() => loadFacets(readShopQuery(new URLSearchParams(facetsSearch))), [facetsSearch]),
+  );
   const search = toShopSearch(query);
   const products = useRemoteData(
     // The address carries the whole query, so it is the one dependency.
@@ -54,6 +67,8 @@ export function ProductListPage() {
     isSpecial,
     isInStock: query.isInStock,
     freeFrom: query.freeFrom,
+    brands: query.brands,
+    dietary: query.dietary.map((m) => DIETARY_LABELS[m].toLowerCase()),
   };
   // An aisle's specials are headed by the aisle; its On special box says they are filtered.
   const heading = keyword
@@ -92,6 +107,7 @@ export function ProductListPage() {
   ];
   const sorts = productSorts.filter((s) => s !== 'relevance' || keyword);
   const pageCount = products.data ? Math.ceil(products.data.total / products.data.pageSize) : 0;
+  const unitNote = query.sort === 'unit-price-asc' ? unitPriceNote(products.data?.unitPriceOrder) : '';
 
   return (
     <div className="page" data-testid="shop-page">
@@ -149,41 +165,73 @@ export function ProductListPage() {
           />
           In stock only
         </label>
-        <details
-          className="shop-free-from"
-          open={isFreeFromOpen}
-          onToggle={(e) => setFreeFromOpen(e.currentTarget.open)}
-          data-testid="shop-free-from"
+        <ShopFilter
+          label="Free from"
+          legend="Free from these allergens (contains or may contain)"
+          tickedCount={query.freeFrom.length}
+          testId="shop-free-from"
         >
-          <summary>
-            Free from
-            {query.freeFrom.length > 0 && (
-              <span className="shop-free-from__count"> ({query.freeFrom.length})</span>
-            )}
-          </summary>
-          <fieldset>
-            <legend className="visually-hidden">Free from these allergens (contains or may contain)</legend>
-            {allergens.map((allergen) => (
-              <label key={allergen}>
+          {allergens.map((allergen) => (
+            <label key={allergen}>
+              <input
+                type="checkbox"
+                checked={query.freeFrom.includes(allergen)}
+                onChange={(e) =>
+                  changeParams({
+                    freeFrom: allergens.filter((a) =>
+                      a === allergen ? e.target.checked : query.freeFrom.includes(a),
+                    ),
+                  })
+                }
+                data-testid={`shop-free-from-${allergen.replace(' ', '-')}`}
+              />
+              {allergen[0]?.toUpperCase()}
+              {allergen.slice(1)}
+            </label>
+          ))}
+          <p className="shop-filter__note">Leaves out products that contain or may contain them.</p>
+        </ShopFilter>
+        <ShopFilter label="Brand" legend="Brands" tickedCount={query.brands.length} testId="shop-brand">
+          <BrandBoxes
+            facets={facets.data}
+            status={facets.status}
+            ticked={query.brands}
+            onRetry={facets.reload}
+            onChange={(brands) => changeParams({ brands })}
+          />
+        </ShopFilter>
+        <ShopFilter
+          label="Dietary"
+          legend="Dietary: products carrying every mark ticked"
+          tickedCount={query.dietary.length}
+          testId="shop-dietary"
+        >
+          {dietaryMarks.map((mark) => {
+            const count =
+              facets.status === 'succeeded'
+                ? facets.data?.dietary.find((d) => d.mark === mark)?.count
+                : undefined;
+            return (
+              <label key={mark}>
                 <input
                   type="checkbox"
-                  checked={query.freeFrom.includes(allergen)}
+                  checked={query.dietary.includes(mark)}
                   onChange={(e) =>
                     changeParams({
-                      freeFrom: allergens.filter((a) =>
-                        a === allergen ? e.target.checked : query.freeFrom.includes(a),
+                      dietary: dietaryMarks.filter((m) =>
+                        m === mark ? e.target.checked : query.dietary.includes(m),
                       ),
                     })
                   }
-                  data-testid={`shop-free-from-${allergen.replace(' ', '-')}`}
+                  data-testid={`shop-dietary-${mark}`}
                 />
-                {allergen[0]?.toUpperCase()}
-                {allergen.slice(1)}
+                {DIETARY_LABELS[mark]}
+                {count !== undefined && <span className="shop-filter__count"> ({count})</span>}
               </label>
-            ))}
-            <p className="shop-free-from__note">Leaves out products that contain or may contain them.</p>
-          </fieldset>
-        </details>
+            );
+          })}
+          <p className="shop-filter__note">Products carrying every mark ticked, as their labels claim.</p>
+        </ShopFilter>
       </div>
       {/* Said to a screen reader whose focus stays in the header's search: what the search found. */}
       <p className="visually-hidden" role="status" data-testid="shop-search-status">
@@ -213,7 +261,7 @@ export function ProductListPage() {
           <div className="shop-empty__actions">
             {keyword && isNarrowed(scope) && (
               <Link
-                to={`/shop${toShopSearch({ ...query, category: ALL_CATEGORIES, isSpecial: false, isInStock: false, freeFrom: [], page: 1 })}`}
+                to={`/shop${toShopSearch({ ...query, category: ALL_CATEGORIES, isSpecial: false, isInStock: false, freeFrom: [], brands: [], dietary: [], page: 1 })}`}
                 className="shell-button shell-button--primary"
                 data-testid="shop-search-everywhere"
               >
@@ -227,6 +275,11 @@ export function ProductListPage() {
         </div>
       ) : (
         <>
+          {unitNote && (
+            <p className="shop-unit-note" data-testid="shop-unit-note">
+              {unitNote}
+            </p>
+          )}
           {products.data.keywordMatch === 'any' && (
             <p className="shop-any-word" data-testid="shop-any-word">
               Nothing matches every word of “{keyword}”. These match some of them.
@@ -258,4 +311,68 @@ export function ProductListPage() {
       )}
     </div>
   );
+}
+
+type BrandBoxesProps = {
+  facets: ProductFacets | null;
+  status: AsyncStatus;
+  ticked: readonly string[];
+  onRetry: () => void;
+  onChange: (brands: string[]) => void;
+};
+
+/**
+ * A box for each brand of the aisle or search, with how many of its products it has; a brand ticked in the address
+ * but not here (another aisle's) stays, so it can be unticked.
+ */
+function BrandBoxes({ facets, status, ticked, onRetry, onChange }: BrandBoxesProps) {
+  if (status === 'failed' && !facets) {
+    return (
+      <p className="shop-filter__note" data-testid="shop-brand-error">
+        The brands could not be loaded.{' '}
+        <button type="button" className="shell-button shell-button--small" onClick={onRetry}>
+          Try again
+        </button>
+      </p>
+    );
+  }
+  if (!facets || status === 'loading') {
+    return (
+      <p className="shop-filter__note" data-testid="shop-brand-loading">
+        Loading the brands…
+      </p>
+    );
+  }
+  const isTicked = (brand: string) => ticked.some((t) => t.toLowerCase() === brand.toLowerCase());
+  const offered = [
+    ...facets.brands,
+    ...ticked
+      .filter((t) => !facets.brands.some((b) => b.brand.toLowerCase() === t.toLowerCase()))
+      .map((brand) => ({ brand, count: 0 })),
+  ];
+  if (offered.length === 0) {
+    return (
+      <p className="shop-filter__note" data-testid="shop-brand-empty">
+        No brands to choose from here.
+      </p>
+    );
+  }
+  return offered.map(({ brand, count }) => (
+    <label key={brand}>
+      <input
+        type="checkbox"
+        checked={isTicked(brand)}
+        onChange={(e) =>
+          onChange(
+            e.target.checked
+              ? [...ticked, brand]
+              : ticked.filter((t) => t.toLowerCase() !== brand.toLowerCase()),
+          )
+        }
+        data-testid={`shop-brand-${brand}`}
+      />
+      {brand}
+      <span className="shop-filter__count"> ({count})</span>
+    </label>
+  ));
 }

@@ -24,11 +24,27 @@ type Props = {
    * to book, and still theirs to keep when their own booking is what fills it.
    */
   currentWindowID?: number;
+  /**
+   * At checkout, the delivery price before a window's difference: each window then shows what its delivery costs
+   * (the window is the delivery choice). Without it, only what a window costs more is shown.
+   */
+  deliveryPrice?: number;
 };
 
-function windowLabel(w: DeliveryWindow): string {
-  const extra = w.priceDelta > 0 ? ` · +${formatMoney(w.priceDelta)}` : '';
-  return `${windowTimes(w.startsAt, w.endsAt)}${w.label ? ` · ${w.label}` : ''}${extra}`;
+/** "7:00 – 9:00 am · $7.95", "5:00 – 7:00 pm · Evening · $10.95"; without a delivery price, "· +$3.00" for extras. */
+export function windowLabel(w: DeliveryWindow, deliveryPrice?: number): string {
+  const price =
+    deliveryPrice === undefined
+      ? w.priceDelta > 0
+        ? ` · +${formatMoney(w.priceDelta)}`
+        : ''
+      : ` · ${describeDeliveryPrice(deliveryPrice + w.priceDelta)}`;
+  return `${windowTimes(w.startsAt, w.endsAt)}${w.label ? ` · ${w.label}` : ''}${price}`;
+}
+
+/** A window's delivery price as checkout charges it: never below nothing. */
+function describeDeliveryPrice(cents: number): string {
+  return cents <= 0 ? 'Free delivery' : formatMoney(cents);
 }
 
 /**
@@ -43,6 +59,7 @@ export function DeliveryWindowPicker({
   filter,
   reloadKey = 0,
   currentWindowID,
+  deliveryPrice,
 }: Props) {
   const load = useCallback(() => fetchDeliveryWindows(addressID), [addressID]);
   const windows = useRemoteData(load);
@@ -164,7 +181,7 @@ export function DeliveryWindowPicker({
             className="window-picker__window"
             data-testid={`window-${w.windowID}`}
           >
-            <span>{windowLabel(w)}</span>
+            <span>{windowLabel(w, deliveryPrice)}</span>
             <span className="window-picker__left">{availability(w, currentWindowID)}</span>
           </Radio>
         ))}

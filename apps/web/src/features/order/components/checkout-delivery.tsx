@@ -2,7 +2,7 @@ import { Alert, Button, Card, Form, Radio } from 'antd';
 import type { Address } from '@storefront/contract/address';
 import { fullName } from '@storefront/contract/person-name';
 import type { DeliveryWindow } from '@storefront/contract/delivery';
-import type { ShippingOption } from '@storefront/contract/shipping';
+import type { DeliveryMode, ShippingOption } from '@storefront/contract/shipping';
 import { useCallback, useState } from 'react';
 import { Link } from 'react-router';
 import { DeliveryWindowPicker } from '../../delivery/components/delivery-window-picker';
@@ -15,6 +15,10 @@ import { DeliveryNotesFields } from './delivery-notes-fields';
 type Props = {
   addresses: Address[];
   options: ShippingOption[];
+  /** How the address's zone delivers (null until its prices are read): in a booked window, or by courier. */
+  deliveryMode: DeliveryMode | null;
+  /** Why the order cannot go yet for its size: the zone's minimum not reached (null when it is). */
+  minimumGap: string | null;
   quoteError: string | null;
   /** Asks for the delivery prices again after they failed. */
   onRetryQuote: () => void;
@@ -24,10 +28,15 @@ type Props = {
   windowsReloadKey: number;
 };
 
-/** The address and delivery option fields of the checkout form. */
+/**
+ * The address and delivery fields of the checkout form. A zone delivered in booked windows has one choice, the
+ * window, each with its delivery price; a courier zone has standard and express, and no window.
+ */
 export function CheckoutDelivery({
   addresses,
   options,
+  deliveryMode,
+  minimumGap,
   quoteError,
   onRetryQuote,
   addressID,
@@ -36,6 +45,9 @@ export function CheckoutDelivery({
 }: Props) {
   const form = Form.useFormInstance();
   const [windowRequired, setWindowRequired] = useState(false);
+  const isWindowDelivery = deliveryMode === 'window';
+  // The window delivery's price before a window's difference (free from the threshold or with a coupon).
+  const windowDelivery = isWindowDelivery ? (options[0] ?? null) : null;
   const reportWindow = useCallback(
     (window: DeliveryWindow | null, required: boolean) => {
       setWindowRequired(required);
@@ -46,7 +58,7 @@ export function CheckoutDelivery({
     [form, onWindow],
   );
   return (
-    <Card title="Delivery" data-testid="checkout-delivery">
+    <Card title="Delivery" data-testid="checkout-delivery" data-delivery-mode={deliveryMode ?? undefined}>
       {addresses.length === 0 ? (
         <Alert
           type="info"
@@ -88,8 +100,12 @@ export function CheckoutDelivery({
         </>
       )}
       {/* Kept in the form while hidden: the service chosen before stays chosen once the prices come. A label over no
-          options would read as something missing to fill in. */}
-      <Form.Item name="shippingService" label="Delivery option" hidden={options.length === 0}>
+          options would read as something missing to fill in, and a window zone's one option is no choice. */}
+      <Form.Item
+        name="shippingService"
+        label="Delivery option"
+        hidden={options.length === 0 || isWindowDelivery}
+      >
         <Radio.Group className="checkout-services" data-testid="checkout-service">
           {options.map((o) => (
             <Radio key={o.service} value={o.service} data-testid={`checkout-service-${o.service}`}>
@@ -116,14 +132,40 @@ export function CheckoutDelivery({
           data-testid="checkout-quote-error"
         />
       )}
+      {minimumGap && (
+        <Alert
+          type="warning"
+          showIcon
+          title={minimumGap}
+          style={{ marginBottom: 24 }}
+          action={
+            <ButtonLink to="/cart" size="small" data-testid="checkout-minimum-cart">
+              Back to cart
+            </ButtonLink>
+          }
+          data-testid="checkout-minimum"
+        />
+      )}
       {addressID !== null && (
         <Form.Item
           name="deliveryWindowID"
           label="Delivery window"
           rules={[{ required: windowRequired, message: 'Choose a delivery window.' }]}
+          extra={
+            windowDelivery?.amountToFree ? (
+              <span data-testid="checkout-window-free-over">
+                Spend {formatMoney(windowDelivery.amountToFree)} more for free delivery.
+              </span>
+            ) : undefined
+          }
           data-testid="checkout-window"
         >
-          <DeliveryWindowPicker addressID={addressID} onWindow={reportWindow} reloadKey={windowsReloadKey} />
+          <DeliveryWindowPicker
+            addressID={addressID}
+            onWindow={reportWindow}
+            reloadKey={windowsReloadKey}
+            deliveryPrice={windowDelivery?.price}
+          />
         </Form.Item>
       )}
       <DeliveryNotesFields testIdPrefix="checkout" />

@@ -4,10 +4,15 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import type { ShownTotals } from '../../cart/price-cart';
 import { errorCatalogue } from '@storefront/contract/errors';
+import { Provider } from 'react-redux';
 import { MemoryRouter } from 'react-router';
+import { createAppStore } from '../../../app/store';
 import type { CreditBalance, PlaceError } from '../use-checkout';
 import { CheckoutSummary } from './checkout-summary';
 import { freeDeliveryCoupon } from '../../../test-support/coupon';
+import { applyCartDiscount } from '../../cart/api';
+
+vi.mock('../../cart/api', () => ({ applyCartDiscount: vi.fn() }));
 
 type Props = Parameters<typeof CheckoutSummary>[0];
 
@@ -27,21 +32,24 @@ function renderSummary(
   creditBalance: CreditBalance,
   placeError: PlaceError | null = null,
   delivery: Pick<Props, 'coupon' | 'shipping'> = { coupon: null, shipping: null },
+  onPlace: () => void = () => undefined,
 ) {
   render(
-    <MemoryRouter>
-      <Form>
-        <CheckoutSummary
-          totals={makeTotals()}
-          coupon={delivery.coupon}
-          shipping={delivery.shipping}
-          creditBalance={creditBalance}
-          placeError={placeError}
-          isPlacing={false}
-          blockedBy={null}
-        />
-      </Form>
-    </MemoryRouter>,
+    <Provider store={createAppStore()}>
+      <MemoryRouter>
+        <Form onFinish={onPlace}>
+          <CheckoutSummary
+            totals={makeTotals()}
+            coupon={delivery.coupon}
+            shipping={delivery.shipping}
+            creditBalance={creditBalance}
+            placeError={placeError}
+            isPlacing={false}
+            blockedBy={null}
+          />
+        </Form>
+      </MemoryRouter>
+    </Provider>,
   );
 }
 
@@ -118,5 +126,36 @@ describe('the checkout summary’s free-delivery coupon', () => {
       shipping: { service: 'standard', freeReason: 'coupon' },
     });
     expect(screen.queryByTestId('checkout-coupon-unused')).toBeNull();
+  });
+});
+
+describe('the checkout summary’s discount code', () => {
+  it('applies a code on Enter without placing the order', async () => {
+    vi.mocked(applyCartDiscount).mockRejectedValue({
+      code: 100404,
+      msg: 'That discount code has expired.',
+      data: null,
+    });
+    const onPlace = vi.fn();
+    renderSummary({ status: 'none' }, null, { coupon: null, shipping: null }, onPlace);
+    const field = screen.getByRole('group', { name: 'Discount code' });
+    expect(field.closest('form')?.querySelectorAll('form')).toHaveLength(0);
+    await userEvent.type(screen.getByRole('textbox', { name: 'Discount code' }), 'old10{Enter}');
+    expect((await screen.findByTestId('cart-discount-error')).textContent).toBe(
+      'That discount code has expired.',
+    );
+    expect(applyCartDiscount).toHaveBeenCalledWith({ code: 'old10' });
+    expect(onPlace).not.toHaveBeenCalled();
+  });
+
+  it('shows the code applied with a way to remove it, leaving what it does to the summary', () => {
+    renderSummary({ status: 'none' }, null, {
+      coupon: freeDeliveryCoupon(),
+      shipping: { service: 'express', freeReason: null },
+    });
+    expect(screen.getByTestId('cart-coupon-code').textContent).toBe('FREESHIP');
+    expect(screen.getByTestId('cart-coupon-remove')).toBeTruthy();
+    expect(screen.queryByTestId('cart-coupon-unused')).toBeNull();
+    expect(screen.getByTestId('checkout-coupon-unused')).toBeTruthy();
   });
 });

@@ -4,6 +4,7 @@ import { errorCatalogue } from '@storefront/contract/errors';
 import type { ShippingOption } from '@storefront/contract/shipping';
 import { Link } from 'react-router';
 import { formatMoney } from '../../../lib/money';
+import { DiscountForm } from '../../cart/components/discount-form';
 import { TotalsBreakdown } from '../../cart/components/totals-breakdown';
 import { unusedCouponNote } from '../../cart/coupon-use';
 import type { ShownTotals } from '../../cart/price-cart';
@@ -34,6 +35,10 @@ export function CheckoutSummary({
   const unusedNote = unusedCouponNote(coupon, shipping);
   return (
     <Card title="Order summary" data-testid="checkout-summary">
+      {/* The code can still be applied or removed here; the totals below follow the cart's answer. */}
+      <div style={{ marginBottom: 12 }} data-testid="checkout-coupon">
+        <DiscountForm coupon={coupon} shipping={shipping} isInCheckout />
+      </div>
       <TotalsBreakdown
         totals={totals}
         showsAmountDue

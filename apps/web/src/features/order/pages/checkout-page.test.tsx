@@ -1,7 +1,9 @@
 import { render, screen, waitFor } from '@testing-library/react';
 import type { OrderList, OrderSummary } from '@storefront/contract/order';
+import { Provider } from 'react-redux';
 import { MemoryRouter } from 'react-router';
 import { describe, expect, it, vi } from 'vitest';
+import { createAppStore } from '../../../app/store';
 import { makeAddress } from '../../../test-support/address';
 import { emptyCart } from '../../cart/cart-slice';
 import { listOrders } from '../api';
@@ -115,13 +117,63 @@ describe('the checkout’s Place order bar', () => {
       isPlacing: false,
     } as Partial<ReturnType<typeof useCheckout>> as ReturnType<typeof useCheckout>);
     render(
-      <MemoryRouter>
-        <CheckoutPage />
-      </MemoryRouter>,
+      <Provider store={createAppStore()}>
+        <MemoryRouter>
+          <CheckoutPage />
+        </MemoryRouter>
+      </Provider>,
     );
     const bar = screen.getByTestId('checkout-bar');
     expect(bar.textContent).toContain('We couldn’t load delivery prices.');
     expect(bar.textContent).not.toContain('Choose how your order is delivered');
     expect((screen.getByTestId('checkout-bar-place-order') as HTMLButtonElement).disabled).toBe(true);
+  });
+});
+
+describe("below the delivery zone's minimum order", () => {
+  it('Place order waits, saying how much more to add, before asking for a window', () => {
+    const gap = 'Add $12.40 more to reach the $30.00 minimum for delivery to 2000.';
+    const line = { productID: 1, selected: true } as (typeof emptyCart.available)[number];
+    vi.mocked(useCheckout).mockReturnValue({
+      hasLoadFailed: false,
+      isLoading: false,
+      hasSelection: true,
+      selectedLines: [],
+      cart: { ...emptyCart, lineCount: 1, count: 1, available: [line] },
+      draft: {},
+      addresses: [makeAddress({ addressID: 7 })],
+      initialAddressID: 7,
+      quoteOptions: [],
+      deliveryMode: 'window',
+      minimumGap: gap,
+      quoteError: null,
+      retryQuote: vi.fn(),
+      addressID: null,
+      needsWindow: true,
+      option: null,
+      creditBalance: { status: 'none' },
+      totals: {
+        subtotal: 1760,
+        discount: 0,
+        shipping: null,
+        creditUsed: 0,
+        total: 1760,
+        amountDue: 1760,
+        gst: null,
+      },
+      placeError: null,
+      isPlacing: false,
+    } as Partial<ReturnType<typeof useCheckout>> as ReturnType<typeof useCheckout>);
+    render(
+      <Provider store={createAppStore()}>
+        <MemoryRouter>
+          <CheckoutPage />
+        </MemoryRouter>
+      </Provider>,
+    );
+    expect(screen.getByTestId('checkout-bar').textContent).toContain(gap);
+    expect(screen.getByTestId('checkout-bar').textContent).not.toContain('Choose a delivery window');
+    expect((screen.getByTestId('checkout-bar-place-order') as HTMLButtonElement).disabled).toBe(true);
+    expect(screen.getByTestId('checkout-minimum').textContent).toContain(gap);
   });
 });

@@ -60,6 +60,8 @@ export function CheckoutPage() {
               <CheckoutDelivery
                 addresses={checkout.addresses}
                 options={checkout.quoteOptions}
+                deliveryMode={checkout.deliveryMode}
+                minimumGap={checkout.minimumGap}
                 quoteError={checkout.quoteError}
                 onRetryQuote={checkout.retryQuote}
                 addressID={checkout.addressID}
@@ -142,16 +144,18 @@ function PlaceOrderBar({
 function placeBlockedBy(
   checkout: Pick<
     ReturnType<typeof useCheckout>,
-    'addresses' | 'needsWindow' | 'option' | 'cart' | 'quoteError'
+    'addresses' | 'needsWindow' | 'option' | 'cart' | 'quoteError' | 'minimumGap'
   >,
 ): string | null {
   // The order would be refused for it: say so before, with the way out.
   const coupon = checkout.cart.coupon;
   if (coupon && !coupon.isApplicable)
-    return `${coupon.code} does not apply to this order${coupon.problem ? ` (${coupon.problem.replace(/\.$/, '')})` : ''}. Remove it in your cart to place the order.`;
+    return `${coupon.code} does not apply to this order${coupon.problem ? ` (${coupon.problem.replace(/\.$/, '')})` : ''}. Remove it to place the order.`;
   if (checkout.addresses.length === 0) return 'Add a delivery address to place your order.';
   // No option can be chosen without the prices: the reason is that they are missing, not a choice not made.
   if (checkout.quoteError) return checkout.quoteError;
+  // The zone's minimum order: the cart has to change, so it is said before any choice here.
+  if (checkout.minimumGap) return checkout.minimumGap;
   if (checkout.needsWindow) return 'Choose a delivery window to place your order.';
   if (checkout.option === null) return 'Choose how your order is delivered to place it.';
   return null;

@@ -21,6 +21,7 @@ import { TotalsBreakdown } from '../../cart/components/totals-breakdown';
 import { cancelOrder, fetchOrderDetail } from '../api';
 import { ChangeWindowCard } from '../../delivery/components/change-window-card';
 import { BuyAgainButton } from '../components/buy-again-button';
+import { AddOrderToListButton } from '../../shopping-list/components/add-order-to-list-button';
 import { ChangeAddressForm } from '../components/change-address-form';
 import { ChangeNotesForm } from '../components/change-notes-form';
 import { ChangeSubstitutesForm } from '../components/change-substitutes-form';
@@ -164,6 +165,7 @@ export function OrderDetailPage() {
             Print
           </Button>
           <BuyAgainButton orderID={o.orderID} />
+          <AddOrderToListButton orderID={o.orderID} reference={orderReference(o.orderID)} />
         </Space>
       </div>
       {storeAbn && isTaxInvoice({ status: o.status, isPaid: o.paidAt !== null, gst: o.totals.gst }) && (

@@ -1,10 +1,10 @@
-import type { ShippingQuote } from '@storefront/contract/shipping';
 import { cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import { describe, expect, it, vi } from 'vitest';
 import type { CartShipping } from '../use-cart-shipping';
 import { CartShippingEstimate } from './cart-shipping-estimate';
 import { makeAddress } from '../../../test-support/address';
+import { makeOption, makeQuote, makeWindowQuote } from '../../../test-support/shipping-quote';
 
 /** Whether the address picker's code can be fetched; how many times it was. */
 const pickerChunk = vi.hoisted(() => ({ isReachable: true, loads: 0 }));
@@ -58,21 +58,19 @@ describe('the cart’s delivery panel', () => {
   });
 
   it('offers to change the home suburb once one is set, and to set it while prices go to the Sydney default', () => {
-    const quoteTo = (locality: string, postcode: string): ShippingQuote => ({
-      destination: {
-        suburbID: 1,
-        postcode,
-        locality,
-        state: 'NSW',
-        distanceKm: 0,
-        source: 'customer_postcode',
-        addressID: null,
-      },
-      zone: 'metro',
-      weightGrams: 1000,
-      subtotal: 1000,
-      options: [],
-    });
+    const quoteTo = (locality: string, postcode: string) =>
+      makeQuote({
+        destination: {
+          suburbID: 1,
+          postcode,
+          locality,
+          state: 'NSW',
+          distanceKm: 0,
+          source: 'customer_postcode',
+          addressID: null,
+        },
+        options: [],
+      });
     renderEstimate(shippingOf({ status: 'succeeded', quote: quoteTo('Newtown', '2042') }));
     expect(screen.getByTestId('cart-address-none').textContent).toContain(
       'prices are to your home suburb (Newtown 2042). Add a delivery address · Change your home suburb',
@@ -118,5 +116,58 @@ describe('the cart’s delivery panel', () => {
     expect(await screen.findByRole('listbox', { name: 'Deliver to' })).toBeTruthy();
     expect(screen.queryByTestId('cart-address-load-failed')).toBeNull();
     expect(pickerChunk.loads).toBe(loads + 1);
+  });
+
+  it('a zone delivered in booked windows shows its one option with no choice to make, the window chosen at checkout', () => {
+    renderEstimate(shippingOf({ status: 'succeeded', quote: makeWindowQuote() }));
+    const quote = screen.getByTestId('cart-shipping-quote');
+    expect(quote.querySelectorAll('input[type="radio"]')).toHaveLength(0);
+    expect(screen.getByTestId('cart-shipping-quote-standard').textContent).toContain(
+      'Delivery windowYou choose the window at checkout',
+    );
+    expect(quote.textContent).not.toContain('business day');
+    expect(screen.getByTestId('cart-shipping-quote-standard').textContent).toContain(
+      'Spend $90.00 more for free delivery',
+    );
+  });
+
+  it('a courier zone offers standard and express to choose from, with their delivery times', () => {
+    const quote = makeQuote({
+      options: [
+        makeOption(),
+        makeOption({
+          service: 'express',
+          label: 'Express delivery',
+          price: 1495,
+          etaDaysMin: 0,
+          etaDaysMax: 1,
+        }),
+      ],
+    });
+    renderEstimate(shippingOf({ status: 'succeeded', quote }));
+    expect(screen.getAllByRole('radio')).toHaveLength(2);
+    expect(screen.getByTestId('cart-shipping-quote-express').textContent).toContain('0–1 business days');
+  });
+
+  it("says how much more to add to reach the zone's minimum, and nothing once it is reached", () => {
+    renderEstimate(
+      shippingOf({
+        status: 'succeeded',
+        quote: makeWindowQuote({ subtotal: 1_760, minimumOrder: 3_000, amountToMinimum: 1_240 }),
+      }),
+    );
+    expect(screen.getByTestId('cart-minimum').textContent).toBe(
+      'Add $12.40 more to reach the $30.00 minimum for delivery to 2000.',
+    );
+    expect(screen.getByTestId('cart-shipping-quote-minimum').textContent).toBe('Minimum order $30.00');
+    cleanup();
+    renderEstimate(
+      shippingOf({
+        status: 'succeeded',
+        quote: makeWindowQuote({ subtotal: 3_000, minimumOrder: 3_000, amountToMinimum: 0 }),
+      }),
+    );
+    expect(screen.queryByTestId('cart-minimum')).toBeNull();
+    expect(screen.getByTestId('cart-shipping-quote-minimum').textContent).toBe('Minimum order $30.00');
   });
 });

@@ -5,7 +5,9 @@ import { readErrorMessage } from '../../../lib/http/error-message';
 import { toast } from '../../../lib/toast';
 import { DownIcon } from '../../../components/icons';
 import { formatAddress } from '../../address/format-address';
+import { describeMinimumGap } from '../minimum-order';
 import type { CartShipping } from '../use-cart-shipping';
+import '../shipping.css';
 import { ShippingOptions, ShippingOptionsPlaceholder } from './shipping-options';
 
 const loadAddressPicker = retryingImport(() => import('./cart-address-picker'));
@@ -24,6 +26,7 @@ export function CartShippingEstimate({ shipping, hasSelection }: Props) {
   const [isPickerWanted, setIsPickerWanted] = useState(false);
   const isDefaultSuburb =
     quote?.destination.source === 'customer_postcode' && quote.destination.postcode === DEFAULT_POSTCODE;
+  const minimumGap = describeMinimumGap(quote);
 
   const onChooseAddress = async (next: number) => {
     try {
@@ -98,12 +101,22 @@ export function CartShippingEstimate({ shipping, hasSelection }: Props) {
       ) : !quote ? (
         <ShippingOptionsPlaceholder />
       ) : (
-        <ShippingOptions
-          quote={quote}
-          chosen={shipping.service}
-          onChoose={shipping.chooseService}
-          testId="cart-shipping-quote"
-        />
+        <>
+          <ShippingOptions
+            quote={quote}
+            chosen={shipping.service}
+            onChoose={shipping.chooseService}
+            testId="cart-shipping-quote"
+          />
+          {/* Kept while empty: a screen reader hears the amount change as items are added, and the notice go. */}
+          <div role="status">
+            {minimumGap && (
+              <p className="notice notice--warning cart-minimum" data-testid="cart-minimum">
+                {minimumGap}
+              </p>
+            )}
+          </div>
+        </>
       )}
     </section>
   );

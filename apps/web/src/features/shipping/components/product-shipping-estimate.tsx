@@ -16,9 +16,9 @@ const preloadSuburbSearch = () => void loadSuburbSearch().catch(() => undefined)
 type Props = { productID: number; quantity: number; isSignedIn: boolean };
 
 /**
- * Standard and express prices for one product to a suburb; signed in, to the customer's own postcode first. Plain
- * markup like the product page; the suburb search (Ant Design's AutoComplete) loads when the shopper reaches for
- * the field, which stands in for it until then.
+ * Delivery prices for one product to a suburb (a window zone's one option, a courier's standard and express);
+ * signed in, to the customer's own postcode first. Plain markup like the product page; the suburb search (Ant
+ * Design's AutoComplete) loads when the shopper reaches for the field, which stands in for it until then.
  */
 export function ProductShippingEstimate({ productID, quantity, isSignedIn }: Props) {
   const [text, setText] = useState('');

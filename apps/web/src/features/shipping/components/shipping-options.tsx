@@ -1,5 +1,6 @@
 import type { ShippingOption, ShippingQuote, ShippingService } from '@storefront/contract/shipping';
 import { formatMoney } from '../../../lib/money';
+import { describeMinimumOrder } from '../minimum-order';
 
 type Props = {
   quote: ShippingQuote;
@@ -15,15 +16,27 @@ export function describeEta(option: Pick<ShippingOption, 'etaDaysMin' | 'etaDays
   return `${days} business day${min === 1 && max === 1 ? '' : 's'}`;
 }
 
-function OptionRow({ option, testId }: { option: ShippingOption; testId: string }) {
+/** Where the order comes in a window booked at checkout, that is when it comes: business days would not be. */
+export const WINDOW_DELIVERY_NOTE = 'You choose the window at checkout';
+
+function OptionRow({
+  option,
+  isWindowDelivery,
+  testId,
+}: {
+  option: ShippingOption;
+  isWindowDelivery: boolean;
+  testId: string;
+}) {
   return (
     <div className="shipping-option" data-testid={`${testId}-${option.service}`}>
       <div>
         <strong>{option.label}</strong>
-        <div className="text-secondary">{describeEta(option)}</div>
+        <div className="text-secondary">{isWindowDelivery ? WINDOW_DELIVERY_NOTE : describeEta(option)}</div>
         {option.amountToFree !== null && option.amountToFree > 0 && (
           <div className="text-secondary text-small">
-            Spend {formatMoney(option.amountToFree)} more for free {option.service} shipping
+            Spend {formatMoney(option.amountToFree)} more for free{' '}
+            {isWindowDelivery ? 'delivery' : `${option.service} shipping`}
           </div>
         )}
       </div>
@@ -41,16 +54,27 @@ function OptionRow({ option, testId }: { option: ShippingOption; testId: string 
   );
 }
 
-/** Plain markup: it shows on the cart, whose first paint does not wait for Ant Design, and on other pages. */
+/**
+ * Plain markup: it shows on the cart, whose first paint does not wait for Ant Design, and on other pages. A zone
+ * delivered in booked windows has one option, nothing to choose: it shows without a radio.
+ */
 export function ShippingOptions({ quote, chosen, onChoose, testId }: Props) {
   const { destination } = quote;
+  const isWindowDelivery = quote.deliveryMode === 'window';
+  const minimum = describeMinimumOrder(quote);
   return (
     <div data-testid={testId}>
       <p className="text-secondary shipping-options__destination" data-testid={`${testId}-destination`}>
         To {destination.locality} {destination.state} {destination.postcode} ·{' '}
         {(quote.weightGrams / 1000).toFixed(1)} kg
+        {minimum && (
+          <>
+            {' · '}
+            <span data-testid={`${testId}-minimum`}>{minimum}</span>
+          </>
+        )}
       </p>
-      {onChoose ? (
+      {onChoose && !isWindowDelivery ? (
         <div className="shipping-options" role="radiogroup" aria-label="Delivery option">
           {quote.options.map((option) => (
             <label
@@ -65,14 +89,19 @@ export function ShippingOptions({ quote, chosen, onChoose, testId }: Props) {
                 checked={chosen === option.service}
                 onChange={() => onChoose(option.service)}
               />
-              <OptionRow option={option} testId={testId} />
+              <OptionRow option={option} isWindowDelivery={false} testId={testId} />
             </label>
           ))}
         </div>
       ) : (
         <div className="shipping-options">
           {quote.options.map((option) => (
-            <OptionRow key={option.service} option={option} testId={testId} />
+            <OptionRow
+              key={option.service}
+              option={option}
+              isWindowDelivery={isWindowDelivery}
+              testId={testId}
+            />
           ))}
         </div>
       )}

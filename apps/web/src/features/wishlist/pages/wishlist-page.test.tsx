@@ -44,6 +44,7 @@ function makeItem(id: number): WishlistItem {
       allergensContains: [],
       allergensMayContain: [],
       originStatement: null,
+      dietary: [],
     },
   };
 }
