@@ -72,6 +72,7 @@ function productFile(priceOffsetCents: number): string {
       allergens_contains: i % 5 === 0 ? `${allergens[i % allergens.length]};gluten` : '',
       allergens_may_contain: i % 7 === 0 ? 'tree nuts' : '',
       origin_statement: 'Made in Australia from at least 90% Australian ingredients',
+      dietary: i % 6 === 0 ? 'vegetarian;vegan' : '',
     };
   });
   return stringify(rows, { header: true, columns: [...csvColumns] });

@@ -1,22 +1,24 @@
 // Where a `node --cpu-prof` profile spent its time: the functions with the most self time, and the packages
 // (node_modules/<name>, the app's own files, node internals) they belong to.
-// Run: node bench/profile-top.mjs <file.cpuprofile> [rows] [skip]  (skip: seconds of start-up to leave out)
+// Run: node bench/profile-top.mjs <file.cpuprofile> [rows] [skip] [until]  (skip: seconds of start-up to leave out;
+// until: the second to stop at, to read one route's run of several)
 import { readFileSync } from 'node:fs';
 
-const [file, rowsArg, skipArg] = process.argv.slice(2);
+const [file, rowsArg, skipArg, untilArg] = process.argv.slice(2);
 if (!file) {
-  console.error('usage: node bench/profile-top.mjs <file.cpuprofile> [rows]');
+  console.error('usage: node bench/profile-top.mjs <file.cpuprofile> [rows] [skip] [until]');
   process.exit(2);
 }
 const profile = JSON.parse(readFileSync(file, 'utf8'));
 const byId = new Map(profile.nodes.map((n) => [n.id, n]));
 const self = new Map();
 const skipUs = Number(skipArg ?? 0) * 1e6;
+const untilUs = untilArg === undefined ? Infinity : Number(untilArg) * 1e6;
 let elapsed = 0;
 for (let i = 0; i < profile.samples.length; i += 1) {
   const id = profile.samples[i];
   elapsed += profile.timeDeltas[i] ?? 0;
-  if (elapsed < skipUs) continue;
+  if (elapsed < skipUs || elapsed >= untilUs) continue;
   self.set(id, (self.get(id) ?? 0) + (profile.timeDeltas[i] ?? 0));
 }
 const total = [...self.values()].reduce((a, b) => a + b, 0);
