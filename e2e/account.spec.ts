@@ -266,6 +266,7 @@ describe('the account area', () => {
       'security',
       'addresses',
       'wishlist',
+      'lists',
       'orders',
       'newsletter',
       'credits',

@@ -199,6 +199,8 @@ describe('one delivery choice', () => {
         await admin.getByRole('button', { name: 'Change the metro minimum order' }).click();
         const amount = testId(admin, 'zone-minimum-amount');
         await amount.fill('50');
+        // Checked once the dialog has finished zooming in: mid-animation its text is still faint.
+        await admin.locator('.ant-zoom-enter, .ant-zoom-appear').waitFor({ state: 'detached' });
         expect(await findSeriousViolations(admin), 'the minimum order form: axe').toEqual([]);
         await saveScreenshot(admin, `delivery-choice-admin-minimum-form-${width}`, { fullPage: false });
         await testId(admin, 'zone-minimum-save').click();

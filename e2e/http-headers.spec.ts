@@ -6,7 +6,14 @@ import { callApi } from './support/api';
 
 const browser = useBrowser();
 
-type SentCall = { method: string; path: string; headers: Record<string, string>; status: number | null };
+type SentCall = {
+  method: string;
+  path: string;
+  headers: Record<string, string>;
+  status: number | null;
+  /** Cut off by the page's own navigation (a background read, such as the session's expiry, still out). */
+  isAborted: boolean;
+};
 
 async function describeCall(request: Request): Promise<SentCall> {
   const response = await request.response();
@@ -15,6 +22,7 @@ async function describeCall(request: Request): Promise<SentCall> {
     path: new URL(request.url()).pathname,
     headers: await request.allHeaders(),
     status: response?.status() ?? null,
+    isAborted: response === null && request.failure()?.errorText === 'net::ERR_ABORTED',
   };
 }
 
@@ -76,7 +84,8 @@ describe('the headers of every call, as Chromium sends them', () => {
         'content-type': 'application/json',
         authorization: token,
       });
-      expect(call.status, `${call.method} ${call.path}`).toBe(200);
+      // Its headers were sent as checked above; an answer it never got has no status to check.
+      if (!call.isAborted) expect(call.status, `${call.method} ${call.path}`).toBe(200);
     }
     await context.close();
   });

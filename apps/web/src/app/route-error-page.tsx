@@ -1,4 +1,4 @@
-import { useEffect, useRef } from 'react';
+import { useEffect } from 'react';
 import { useLocation, useNavigate, useRouteError } from 'react-router';
 import { retryFailedLoads } from '../components/lazy-with-retry';
 import { useDocumentTitle } from '../lib/use-document-title';
@@ -7,6 +7,17 @@ import { useIsOnline } from '../lib/use-is-online';
 /** How browsers and Vite's preloading word a chunk that could not be fetched (Chromium, Firefox, Safari, Vite). */
 const CHUNK_LOAD_FAILURE =
   /Failed to fetch dynamically imported module|error loading dynamically imported module|Importing a module script failed|Unable to preload CSS/i;
+
+/** When the browser last came back online, and how many times a page that could not load was tried since. */
+const backOnline = { at: Number.NEGATIVE_INFINITY, tries: 0 };
+const BACK_ONLINE_RETRY_MS = 10_000;
+const BACK_ONLINE_TRIES = 3;
+if (typeof window !== 'undefined') {
+  window.addEventListener('online', () => {
+    backOnline.at = Date.now();
+    backOnline.tries = 0;
+  });
+}
 
 export function isChunkLoadError(error: unknown): boolean {
   return error instanceof Error && CHUNK_LOAD_FAILURE.test(error.message);
@@ -37,15 +48,17 @@ export function RouteErrorPage() {
     );
   };
 
-  // A page that could not load for want of a connection opens by itself once the connection is back.
-  const wasOffline = useRef(false);
+  // A page that could not load for want of a connection opens by itself once the connection is back; the first
+  // tries just after can still fail while the connection settles, so it is tried a few times, a little later each.
   useEffect(() => {
-    if (isOffline) wasOffline.current = true;
-    else if (wasOffline.current && isLoadFailure) {
-      wasOffline.current = false;
-      tryAgain();
-    }
-  });
+    if (!isLoadFailure || !isOnline) return;
+    if (Date.now() - backOnline.at > BACK_ONLINE_RETRY_MS || backOnline.tries >= BACK_ONLINE_TRIES) return;
+    backOnline.tries += 1;
+    const timer = setTimeout(tryAgain, 300 * backOnline.tries);
+    return () => clearTimeout(timer);
+    // Once per page shown: a retry that fails shows a new one.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [isLoadFailure, isOnline]);
 
   const testId = isLoadFailure ? 'page-load-failed' : 'page-error';
   return (
