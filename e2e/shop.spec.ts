@@ -87,9 +87,12 @@ describe('shopping', () => {
     await testId(page, `product-add-${first.productID}`).click();
     await page.getByText(`${first.name} added. Sign in or create an account`).waitFor();
     await signInAt(page, '/shop?category=fruit-veg', customer);
-    await page.getByText('We moved 1 item you added before signing in into your cart.').waitFor();
+    const moved = page.getByText('We moved 1 item you added before signing in into your cart.');
+    await moved.waitFor();
     await expect.poll(() => cartBadgeText(page)).toContain('1');
 
+    // The toast sits over the first row's pictures; a pointer resting on it would keep it open.
+    await moved.waitFor({ state: 'detached', timeout: 15_000 });
     await testId(page, `product-link-${second.productID}`).click();
     await page.waitForURL(`**/product/${second.productID}`);
     await testId(page, 'product-name').waitFor();
