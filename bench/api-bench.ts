@@ -912,7 +912,14 @@ async function measureKind(kind: Kind) {
     }
     const rows: Row[] = [];
     for (const build of builds) {
-      const profile = CPU_PROF_DIR ? ['--cpu-prof', '--cpu-prof-dir', CPU_PROF_DIR] : [];
+      const profile = [
+        ...(CPU_PROF_DIR ? ['--cpu-prof', '--cpu-prof-dir', CPU_PROF_DIR] : []),
+        // perf names the JavaScript functions it samples from the map file this writes (/tmp/perf-<pid>.map); the
+        // V8 log the flag also writes goes beside perf's records, not into the working directory.
+        ...(PERF_DIR
+          ? ['--perf-basic-prof', '--no-logfile-per-isolate', `--logfile=${path.join(PERF_DIR, 'v8.log')}`]
+          : []),
+      ];
       server = await startProcess('node', [...serverNodeFlags, ...profile, build.serverJs], {
         env: { ...serverEnv(), ...bench.env, HOST: '127.0.0.1', PORT: '0' },
         readyPattern: /Store:\s+http:\/\/localhost:(\d+)\//,

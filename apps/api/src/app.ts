@@ -72,6 +72,7 @@ import { AFTERPAY_CONFIG_REFRESH_MS } from './modules/payment/afterpay-provider.
 import { keepAfterpayConfigurationFresh } from './modules/payment/payment-providers.js';
 import { paypalWebhookRoutes } from './modules/payment/webhooks/paypal-webhook.routes.js';
 import { CATALOG_CHANNEL } from './modules/catalogue-admin/catalog-changes.js';
+import { createRatesCache, SHIPPING_CHANNEL } from './modules/shipping/rates-cache.js';
 import { catalogueAdminRoutes } from './modules/catalogue-admin/catalogue-admin.routes.js';
 import { productImageFileRoutes } from './modules/catalogue-admin/images/image-files.routes.js';
 import { productImageRoutes } from './modules/catalogue-admin/images/images.routes.js';
@@ -351,8 +352,17 @@ export async function buildApp({ config, database, now = () => new Date(), logge
     live: (isLive) => catalogCaches.forEach((cache) => cache.setLive(isLive)),
   });
   app.decorate('catalogChangesHeard', () => catalogNotifications.sync());
+  // Every checkout prices with the zones' rates: kept in memory, cleared in every process when the shipping tables'
+  // trigger announces a change (migration 0035).
+  const rates = createRatesCache(database.db, () => now().getTime());
+  const shippingNotifications = await database.listen(SHIPPING_CHANNEL, {
+    message: () => rates.clear(),
+    live: (isLive) => rates.setLive(isLive),
+  });
+  app.decorate('shippingChangesHeard', () => shippingNotifications.sync());
   const orders = createOrderService(database.db, {
     now,
+    rates: () => rates.read(),
     payments,
     log: app.log,
     mail: orderMail,
@@ -400,7 +410,10 @@ export async function buildApp({ config, database, now = () => new Date(), logge
   await app.register(
     async (api) => {
       api.addHook('onRoute', refuseUndeclaredInputs);
-      await api.register(healthRoutes, { database, listeners: [authNotifications, catalogNotifications] });
+      await api.register(healthRoutes, {
+        database,
+        listeners: [authNotifications, catalogNotifications, shippingNotifications],
+      });
       await api.register(accountRoutes, { account });
       const cart = createCartService(database.db, now, { batchAdds: database.kind === 'postgres' });
       await api.register(catalogRoutes, {
@@ -474,6 +487,7 @@ export async function buildApp({ config, database, now = () => new Date(), logge
     await passwordReset.linksWritten();
     await authNotifications.close();
     await catalogNotifications.close();
+    await shippingNotifications.close();
     mailTransport.close();
     // quit() needs a live connection; a Redis that is away is simply let go.
     if (redis?.status === 'ready') await redis.quit();
@@ -503,6 +517,8 @@ declare module 'fastify' {
     passwordResetLinksWritten: () => Promise<void>;
     /** Resolves once every catalogue change committed before the call has cleared this process's listings. */
     catalogChangesHeard: () => Promise<void>;
+    /** Resolves once every change of rates or zones committed before the call has cleared this process's rates. */
+    shippingChangesHeard: () => Promise<void>;
   }
 }
 

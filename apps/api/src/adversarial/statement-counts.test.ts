@@ -1,8 +1,9 @@
+import { sql } from 'drizzle-orm';
 import { randomBytes } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { inject } from 'vitest';
-import { openPglite, openPostgres, type Database } from '../db/client.js';
+import { openPglite, openPostgres, queryRows, type Database } from '../db/client.js';
 import {
   addAddress,
   addToCart,
@@ -12,8 +13,9 @@ import {
   registerCustomer,
   type Customer,
 } from '../../test/factories.js';
+import type { DeliveryWindows } from '@storefront/contract/delivery';
 import { deliveryWindowTemplates } from '../db/schema/index.js';
-import { createProduct } from '../../test/catalog-factories.js';
+import { createProduct, giveCredit } from '../../test/catalog-factories.js';
 import { adminQuery, uniqueName, withDatabase } from '../../test/databases.js';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
 
@@ -93,6 +95,14 @@ async function shopper(lines: number): Promise<{ c: Customer; addressID: number;
   }
   return { c, addressID, productIds };
 }
+
+/** Has this process read the zones' rates, which checkout then takes from memory (shipping/rates-cache.ts). */
+async function ratesKept(): Promise<void> {
+  const { c, addressID } = await shopper(1);
+  await placeOrder(t.app, c, { addressID });
+}
+
+const READS_RATES = /from "shipping_rates"/;
 
 const SET_PLAN_MODE = /^\s*set local plan_cache_mode/i;
 
@@ -300,6 +310,7 @@ describe('SQL statements per request', () => {
   });
 
   it('order/create and order/cancel send as many for ten lines as for one', async () => {
+    await ratesKept();
     const small = await shopper(1);
     const large = await shopper(10);
     const body = (addressID: number) => ({ addressID, shippingService: 'standard', useCredit: false });
@@ -307,12 +318,12 @@ describe('SQL statements per request', () => {
       await count(small.c, 'POST', '/order/create', body(small.addressID)),
       await count(large.c, 'POST', '/order/create', body(large.addressID)),
     ];
-    // Read, each statement planned for its values (planEachStatement): the cart lock; the customer's orders
-    // awaiting payment; the addresses; the delivery suburb; the selected lines with their products locked; the
-    // cart's coupon; the rates; the zones with windows; the customer (for the mail); the order's id. Written: the
-    // stock taken; the lines off the cart; then, planned as usual (planAsUsual), the order, its lines, its first
-    // move (status history); the mail. The answer is what was written.
-    expect(created[0]).toEqual({ n: 18, code: 0 });
+    // Read, each statement planned for its values (planEachStatement): the cart locked with its coupon; the
+    // customer's orders awaiting payment; the addresses with the delivery suburb; the selected lines with their
+    // products locked; the zones with windows; the order's id (the rates are in memory). Written: the stock taken;
+    // the lines off the cart; then, planned as usual (planAsUsual), the order, its lines, its first move (status
+    // history); the mail (to the customer as the session knows them). The answer is what was written.
+    expect(created[0]).toEqual({ n: 14, code: 0 });
     expect(created[1]).toEqual(created[0]);
     expectCheckoutPlanModes(statements);
 
@@ -329,6 +340,67 @@ describe('SQL statements per request', () => {
     // not got.
     expect(cancelled[0]).toEqual({ n: 13, code: 0 });
     expect(cancelled[1]).toEqual(cancelled[0]);
+  });
+
+  it('order/create booking a window, with and without store credit: the window in the reads, no round trip more', async () => {
+    // Regional windows (Newcastle), as the listing test's: the other tests' Sydney orders still need none.
+    await t.database.db.insert(deliveryWindowTemplates).values({
+      zone: 'regional',
+      startTime: '16:00',
+      endTime: '18:00',
+      capacity: 10,
+      cutoffMinutes: 60,
+    });
+    await ratesKept();
+    const ordered = async (useCredit: boolean) => {
+      const { c } = await shopper(2);
+      const addressID = await addAddress(t.app, c, newcastleAddress);
+      if (useCredit) await giveCredit(t.database.db, c.user.customerID, 500);
+      const listed = await t.app.inject({
+        url: `/api/v1/delivery/windows?addressID=${addressID}`,
+        headers: bearer(c.token),
+      });
+      const { data } = listed.json<{ data: DeliveryWindows }>();
+      const window = data.days.flatMap((d) => d.windows).find((w) => !w.isFull);
+      if (!window) throw new Error('no regional window is offered');
+      const n = await count(c, 'POST', '/order/create', {
+        addressID,
+        deliveryWindowID: window.windowID,
+        shippingService: 'standard',
+        useCredit,
+      });
+      expectCheckoutPlanModes(statements);
+      return { n, booked: statements.filter((q) => /^\s*update "delivery_windows"/i.test(q)).length };
+    };
+    // The reads of a courier order with, in their place of the zones with windows, the window's place taken (a
+    // conditional update); with credit, the customer locked and their credit summed beside them, and its ledger
+    // entry among the writes. Nothing is read again to book the window or hold the credit.
+    expect(await ordered(false)).toEqual({ n: { n: 14, code: 0 }, booked: 1 });
+    expect(await ordered(true)).toEqual({ n: { n: 17, code: 0 }, booked: 1 });
+  });
+
+  it('order/create takes the rates from memory until a change of them is announced, then reads them once', async () => {
+    await ratesKept();
+    const order = async () => {
+      const { c, addressID } = await shopper(1);
+      const body = { addressID, shippingService: 'standard', useCredit: false };
+      return {
+        n: await count(c, 'POST', '/order/create', body),
+        read: statements.filter((q) => READS_RATES.test(q)),
+      };
+    };
+    const kept = await order();
+    expect(kept.read).toEqual([]);
+    // Any change of the shipping tables, however made, is announced by their trigger on commit.
+    await queryRows(
+      t.database.db,
+      sql`update shipping_zones set updated_at = now() where zone = 'interstate'`,
+    );
+    await t.app.shippingChangesHeard();
+    const afterChange = await order();
+    expect(afterChange.read).toHaveLength(1);
+    expect(afterChange.n.n).toBe(kept.n.n + 1);
+    expect((await order()).read).toEqual([]);
   });
 
   it('order/detail sends as many for ten lines as for one, and asks for no coupon or window it has not got', async () => {

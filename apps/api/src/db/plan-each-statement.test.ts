@@ -1,7 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openTestDatabase } from '../../test/test-app.js';
-import { saveAnswers } from '../modules/idempotency/idempotency.repo.js';
 import { openPostgres, queryRows, type Database, type Executor } from './client.js';
 import { planAsUsual, planEachStatement } from './plan-each-statement.js';
 
@@ -13,18 +12,20 @@ describe.runIf(process.env.TEST_DB === 'postgres')('planning each statement for 
   let one: Database;
   let customerId: number;
 
-  // Answers for twenty keys at once, as a batch of checkouts saves them.
-  const answersFor = (run: number) =>
-    Array.from({ length: 20 }, (_, i) => ({
-      scope: { customerId, route: 'order/create', key: `none-${run}-${i}` },
-      answer: { status: 200, body: { orderID: 1 } },
-    }));
+  // Answers for twenty keys at once (a prepared statement on a table that grows with every order).
+  const saveAnswers = (run: number) => {
+    const keys = Array.from({ length: 20 }, (_, i) => `none-${run}-${i}`);
+    const many = (value: string) => `{${keys.map(() => value).join(',')}}`;
+    return sql.raw(
+      `execute save_answers('${many(String(customerId))}', '${many('order/create')}', '{${keys.join(',')}}', '${many('200')}', '${many('"{}"')}')`,
+    );
+  };
   const planOfSavingAnswers = async (tx: Executor) =>
     (
       await queryRows<{ 'QUERY PLAN': string }>(
         tx,
         sql.raw(
-          `explain execute save_idempotency_answers('{${customerId}}', '{order/create}', '{key-1}', '{200}', '{"{}"}')`,
+          `explain execute save_answers('{${customerId}}', '{order/create}', '{key-1}', '{200}', '{"{}"}')`,
         ),
       )
     )
@@ -42,7 +43,15 @@ describe.runIf(process.env.TEST_DB === 'postgres')('planning each statement for 
     );
     customerId = customer?.id ?? 0;
     // Run more than five times while the table is empty: PostgreSQL settles on a plan for any values, made for it.
-    for (let i = 0; i < 8; i += 1) await one.db.transaction((tx) => saveAnswers(tx, answersFor(i)));
+    await queryRows(
+      one.db,
+      sql.raw(`prepare save_answers(int[], text[], text[], int[], text[]) as
+        update idempotency_keys set response_status = answer.status, response_body = answer.body::jsonb
+        from unnest($1::int[], $2::text[], $3::text[], $4::int[], $5::text[]) as answer(customer_id, route, key, status, body)
+        where idempotency_keys.customer_id = answer.customer_id and idempotency_keys.route = answer.route
+          and idempotency_keys.key = answer.key`),
+    );
+    for (let i = 0; i < 8; i += 1) await one.db.transaction((tx) => queryRows(tx, saveAnswers(i)));
     await queryRows(
       shared.db,
       sql`insert into idempotency_keys (customer_id, route, key, request_hash, created_at)

@@ -1,7 +1,8 @@
 import { and, asc, count, desc, eq, ne, or, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
 import { preparedPer } from '../../db/prepared.js';
-import { addresses } from '../../db/schema/index.js';
+import { addresses, suburbs } from '../../db/schema/index.js';
+import type { SuburbRow } from '../suburb/suburb.repo.js';
 
 export type AddressRow = typeof addresses.$inferSelect;
 export type AddressValues = Omit<
@@ -75,51 +76,45 @@ export async function deleteAddress(
 
 /** The customer's default shipping or billing address, if they have one. */
 /** The customer's addresses among `ids`, and their default billing address, in one statement. */
-/** The customer's addresses with these two ids (they may be one) and their default billing address. */
-export async function findAddressesWithDefaultBilling(
-  db: Executor,
-  customerId: number,
-  ids: [number, number],
-): Promise<AddressRow[]> {
-  return (await findAddressesWithDefaultBillingOf(db, [{ customerId, ids }])).get(customerId) ?? [];
-}
+/** The addresses a checkout names, the customer's default billing one, and the delivery address's suburb. */
+export type CheckoutAddresses = { addresses: AddressRow[]; deliverySuburb: SuburbRow | undefined };
 
 /**
- * For several customers' checkouts at once, each asking for two of their addresses: the addresses asked for and
- * each customer's default billing one, by customer. An id asked for by one customer never answers with another's.
+ * The customer's delivery address and billing address (`billingId`, the delivery one when not asked for), their
+ * default billing address, and the delivery address's suburb, in one statement: an id of another customer's address
+ * answers nothing.
  */
-export async function findAddressesWithDefaultBillingOf(
+export async function findCheckoutAddresses(
   db: Executor,
-  asks: { customerId: number; ids: [number, number] }[],
-): Promise<Map<number, AddressRow[]>> {
-  const rows = await addressesWithDefaultBillingOfMany(db).execute({
-    customerIds: asks.map((a) => a.customerId),
-    ids: asks.flatMap((a) => a.ids),
-  });
-  const byCustomer = new Map<number, AddressRow[]>();
-  for (const { customerId, ids } of asks) {
-    const mine = rows.filter(
-      (a) => a.customerId === customerId && (a.isDefaultBilling || ids.includes(a.id)),
-    );
-    byCustomer.set(customerId, mine);
-  }
-  return byCustomer;
+  customerId: number,
+  ids: { deliveryId: number; billingId: number },
+): Promise<CheckoutAddresses> {
+  const rows = await checkoutAddressesOf(db).execute({ customerId, ...ids });
+  return {
+    addresses: rows.map((r) => r.address),
+    deliverySuburb: rows.find((r) => r.suburb !== null)?.suburb ?? undefined,
+  };
 }
 
-const addressesWithDefaultBillingOfMany = preparedPer((db) =>
+const checkoutAddressesOf = preparedPer((db) =>
   db
-    .select()
+    .select({ address: addresses, suburb: suburbs })
     .from(addresses)
+    .leftJoin(
+      suburbs,
+      and(eq(suburbs.id, addresses.suburbId), eq(addresses.id, sql.placeholder('deliveryId'))),
+    )
     .where(
       and(
-        sql`${addresses.customerId} = any(${sql.placeholder('customerIds')}::int[])`,
+        eq(addresses.customerId, sql.placeholder('customerId')),
         or(
-          sql`${addresses.id} = any(${sql.placeholder('ids')}::int[])`,
+          eq(addresses.id, sql.placeholder('deliveryId')),
+          eq(addresses.id, sql.placeholder('billingId')),
           eq(addresses.isDefaultBilling, true),
         ),
       ),
     )
-    .prepare('find_addresses_with_default_billing_of_many'),
+    .prepare('find_checkout_addresses'),
 );
 
 export async function findDefaultAddress(

@@ -41,26 +41,6 @@ const lockCartRow = preparedPer((db) =>
 );
 
 /**
- * Locks the carts rows of several customers for the rest of the transaction, in customer id order (so transactions
- * locking several carts queue instead of deadlocking); answers the customers that have one. A customer without a
- * row has no lines to order.
- */
-export async function lockCarts(tx: Executor, customerIds: number[]): Promise<Set<number>> {
-  const rows = await lockCartRows(tx).execute({ customerIds });
-  return new Set(rows.map((row) => row.id));
-}
-
-const lockCartRows = preparedPer((db) =>
-  db
-    .select({ id: carts.customerId })
-    .from(carts)
-    .where(sql`${carts.customerId} = any(${sql.placeholder('customerIds')}::int[])`)
-    .orderBy(asc(carts.customerId))
-    .for('update')
-    .prepare('lock_carts'),
-);
-
-/**
  * What adding a product to a cart is checked against, in one statement: the product as it is now, the quantity
  * already on the customer's line for it, and how many lines their cart holds.
  */
@@ -142,42 +122,18 @@ export async function listSelectedLinesLockingProducts(
   tx: Executor,
   customerId: number,
 ): Promise<{ line: CartLineState; product: CartProduct }[]> {
-  return (await listSelectedLinesLockingProductsOf(tx, [customerId])).get(customerId) ?? [];
+  return (await selectedLocked(tx).execute({ customerId })).sort(newestFirst);
 }
 
-/**
- * The selected lines of several customers' carts (locked by the caller), their products locked in product id
- * order across all of them, by customer, each customer's newest first as `listSelectedLinesLockingProducts`.
- */
-export async function listSelectedLinesLockingProductsOf(
-  tx: Executor,
-  customerIds: number[],
-): Promise<Map<number, { line: CartLineState; product: CartProduct }[]>> {
-  const rows = await selectedLockedOfMany(tx).execute({ customerIds });
-  const byCustomer = new Map<number, { line: CartLineState; product: CartProduct }[]>();
-  for (const { customerId, line, product } of rows) {
-    const lines = byCustomer.get(customerId);
-    if (lines) lines.push({ line, product });
-    else byCustomer.set(customerId, [{ line, product }]);
-  }
-  for (const lines of byCustomer.values()) lines.sort(newestFirst);
-  return byCustomer;
-}
-
-const selectedLockedOfMany = preparedPer((db) =>
+const selectedLocked = preparedPer((db) =>
   db
-    .select({ customerId: cartLines.customerId, line: cartLineColumns, product: cartProductColumns })
+    .select({ line: cartLineColumns, product: cartProductColumns })
     .from(cartLines)
     .innerJoin(products, eq(products.id, cartLines.productId))
-    .where(
-      and(
-        sql`${cartLines.customerId} = any(${sql.placeholder('customerIds')}::int[])`,
-        eq(cartLines.selected, true),
-      ),
-    )
+    .where(and(eq(cartLines.customerId, sql.placeholder('customerId')), eq(cartLines.selected, true)))
     .orderBy(asc(products.id))
     .for('update', { of: products })
-    .prepare('lock_selected_cart_products_of_many'),
+    .prepare('lock_selected_cart_products'),
 );
 
 function newestFirst(
@@ -329,34 +285,31 @@ const lineStockRowOf = preparedPer((db) =>
     .prepare('list_cart_line_stock'),
 );
 
-/** The coupon applied to the customer's cart, with their uses of it, in one statement. */
-export async function findCartCouponRow(
-  db: Executor,
+/**
+ * Locks the customer's carts row for the rest of the transaction and reads the coupon applied to it, with the
+ * customer's uses of it, in one statement (checkout). Null for a customer without a carts row: nothing to order.
+ */
+export async function lockCartReadingCoupon(
+  tx: Executor,
   customerId: number,
-): Promise<CustomerCoupon | undefined> {
-  return (await findCartCouponRowsOf(db, [customerId])).get(customerId);
+): Promise<{ coupon: CustomerCoupon | null } | null> {
+  const [row] = await lockedCartCoupon(tx).execute({ customerId });
+  if (!row) return null;
+  return { coupon: row.coupon && { coupon: row.coupon, customerUses: row.customerUses } };
 }
 
-/** The coupons in several customers' carts, by customer. */
-export async function findCartCouponRowsOf(
-  db: Executor,
-  customerIds: number[],
-): Promise<Map<number, CustomerCoupon>> {
-  const rows = await cartCouponsOf(db).execute({ customerIds });
-  return new Map(rows.map(({ customerId, ...row }) => [customerId, row]));
-}
-
-const cartCouponsOf = preparedPer((db) =>
+const lockedCartCoupon = preparedPer((db) =>
   db
-    .select({ customerId: carts.customerId, coupon: coupons, customerUses: customerCoupons.usedCount })
+    .select({ coupon: coupons, customerUses: customerCoupons.usedCount })
     .from(carts)
-    .innerJoin(coupons, eq(coupons.id, carts.couponId))
+    .leftJoin(coupons, eq(coupons.id, carts.couponId))
     .leftJoin(
       customerCoupons,
       and(eq(customerCoupons.couponId, coupons.id), eq(customerCoupons.customerId, carts.customerId)),
     )
-    .where(sql`${carts.customerId} = any(${sql.placeholder('customerIds')}::int[])`)
-    .prepare('find_cart_coupons'),
+    .where(eq(carts.customerId, sql.placeholder('customerId')))
+    .for('update', { of: carts })
+    .prepare('lock_cart_reading_coupon'),
 );
 
 /** The customer's lines, newest first. */

@@ -149,27 +149,34 @@ export async function findOfferedWindow(exec: Executor, id: number): Promise<Del
 }
 
 /**
- * Takes one place in the window if one is left and its cut-off has not passed, in one conditional update: of N
- * checkouts at once on a window with C places, exactly C get one.
+ * Takes one place in the window if it is still offered, its cut-off has not passed and a place is left, in one
+ * conditional update: of N checkouts at once on a window with C places, exactly C get one. Answers the window as
+ * booked, or nothing (`findOfferedWindow` then tells why). Built once and prepared: every metro checkout sends it.
  */
-export async function takePlace(
+export async function takeOfferedPlace(
   exec: Executor,
   id: number,
   now: Date,
 ): Promise<DeliveryWindowRow | undefined> {
-  const [row] = await exec
+  const [row] = await takeOfferedPlaceOf(exec).execute({ id, now });
+  return row;
+}
+
+const takeOfferedPlaceOf = preparedPer((db) =>
+  db
     .update(deliveryWindows)
     .set({ booked: sql`${deliveryWindows.booked} + 1` })
     .where(
       and(
-        eq(deliveryWindows.id, id),
+        eq(deliveryWindows.id, sql.placeholder('id')),
         lt(deliveryWindows.booked, deliveryWindows.capacity),
-        gt(deliveryWindows.cutoffAt, now),
+        gt(deliveryWindows.cutoffAt, sql.placeholder('now')),
+        isOffered,
       ),
     )
-    .returning();
-  return row;
-}
+    .returning()
+    .prepare('take_offered_window_place'),
+);
 
 /**
  * Locks the windows in id order, so two moves between the same windows in opposite directions queue instead of

@@ -22,7 +22,7 @@ import {
   lockWindows,
   lockWindowsStarting,
   returnPlace,
-  takePlace,
+  takeOfferedPlace,
   updateWindow,
   type DeliveryWindowRow,
 } from './delivery.repo.js';
@@ -154,45 +154,62 @@ export async function deliversByWindow(exec: Executor, zone: ShippingZone): Prom
   return (await listZonesWithWindows(exec)).includes(zone);
 }
 
-/** What booking a window reads before the zone is known: the window asked for, or which zones need one. */
+/**
+ * What booking a window found before the zone is known: the window booked, the window asked for that could not be
+ * booked (with why, once `explainRefusal` has read it), or, when none was asked for, which zones need one.
+ */
 export type WindowChoice =
   | { kind: 'none'; zonesWithWindows: ShippingZone[] }
-  | { kind: 'asked'; window: DeliveryWindowRow | undefined };
-
-export async function readWindowChoice(exec: Executor, windowId: number | undefined): Promise<WindowChoice> {
-  return windowId === undefined
-    ? { kind: 'none', zonesWithWindows: await listZonesWithWindows(exec) }
-    : { kind: 'asked', window: await findOfferedWindow(exec, windowId) };
-}
+  | { kind: 'booked'; window: DeliveryWindowRow }
+  | { kind: 'refused'; windowId: number; why?: AppError };
 
 /**
- * The window to book for a delivery to `zone`, or null for a courier zone (it takes none); refuses a missing
- * choice where the zone offers windows, and a window of another zone or past its cut-off.
+ * Takes a place in the window asked for, in the caller's transaction, if it is offered, open and not full; checked
+ * against the delivery zone by `checkWindowChoice`, whose refusal rolls the place back with the transaction.
  */
-export function checkWindowChoice(
+export async function bookWindowAsked(
+  tx: Executor,
+  windowId: number | undefined,
+  now: Date,
+): Promise<WindowChoice> {
+  if (windowId === undefined) return { kind: 'none', zonesWithWindows: await listZonesWithWindows(tx) };
+  const window = await takeOfferedPlace(tx, windowId, now);
+  return window ? { kind: 'booked', window } : { kind: 'refused', windowId };
+}
+
+/** Reads why a window could not be booked for a delivery to `zone` (refusals only: a booking answers without it). */
+export async function explainRefusal(
+  exec: Executor,
   choice: WindowChoice,
   zone: ShippingZone,
   now: Date,
-): DeliveryWindowRow | null {
-  if (choice.kind === 'none') {
-    if (choice.zonesWithWindows.includes(zone)) throw new AppError('DELIVERY_WINDOW_REQUIRED');
-    return null;
-  }
-  const { window } = choice;
-  if (!window || window.zone !== zone) throw new AppError('DELIVERY_WINDOW_UNAVAILABLE');
-  if (!isOpenForBooking(window, now)) throw new AppError('DELIVERY_WINDOW_CLOSED');
-  return window;
+): Promise<WindowChoice> {
+  if (choice.kind !== 'refused' || choice.why) return choice;
+  const window = await findOfferedWindow(exec, choice.windowId);
+  const why =
+    !window || window.zone !== zone
+      ? new AppError('DELIVERY_WINDOW_UNAVAILABLE')
+      : !isOpenForBooking(window, now)
+        ? new AppError('DELIVERY_WINDOW_CLOSED')
+        : await fullWindowError(exec, zone, now);
+  return { ...choice, why };
 }
 
-/** Takes a place in a checked window for an order in the caller's transaction; refuses one that just filled. */
-export async function takeWindowPlace(
-  tx: Executor,
-  window: DeliveryWindowRow,
-  now: Date,
-): Promise<DeliveryWindowRow> {
-  const taken = await takePlace(tx, window.id, now);
-  if (!taken) throw await fullWindowError(tx, window.zone, now);
-  return taken;
+/**
+ * The window booked for a delivery to `zone`, or null for a courier zone (it takes none); refuses a missing choice
+ * where the zone offers windows, a window of another zone, and one that could not be booked (explained).
+ */
+export function checkWindowChoice(choice: WindowChoice, zone: ShippingZone): DeliveryWindowRow | null {
+  switch (choice.kind) {
+    case 'none':
+      if (choice.zonesWithWindows.includes(zone)) throw new AppError('DELIVERY_WINDOW_REQUIRED');
+      return null;
+    case 'booked':
+      if (choice.window.zone !== zone) throw new AppError('DELIVERY_WINDOW_UNAVAILABLE');
+      return choice.window;
+    case 'refused':
+      throw choice.why ?? new AppError('DELIVERY_WINDOW_UNAVAILABLE');
+  }
 }
 
 /**
@@ -205,8 +222,8 @@ export async function bookWindow(
   windowId: number | undefined,
   now: Date,
 ): Promise<DeliveryWindowRow | null> {
-  const window = checkWindowChoice(await readWindowChoice(tx, windowId), zone, now);
-  return window && takeWindowPlace(tx, window, now);
+  const choice = await explainRefusal(tx, await bookWindowAsked(tx, windowId, now), zone, now);
+  return checkWindowChoice(choice, zone);
 }
 
 /** The zone an address delivers to, for the customer who owns it (another's address answers as missing). */

@@ -85,29 +85,11 @@ const insertKeyOf = preparedPer((db) =>
 export type NewIdAnswer = { table: string; column: string; field: string };
 
 /**
- * Claims several customers' keys (one per customer) with their answers already in them, each a new id taken by the
- * claim itself (`NewIdAnswer`): the work writes its rows with those ids and no second write saves the answers. Only
- * for claims in the transaction that does the work, which gives back the keys of work it refuses (`releaseKeys`):
- * no other request sees an answer before the work is committed. Answers, by customer, the id of each key that was
- * new; a key already there is left to `claimKeyAnsweringId`, run on its own.
+ * Claims a key with its answer already in it, a new id taken by the claim itself (`NewIdAnswer`): the work writes
+ * its rows with that id and no second write saves the answer. Only in the transaction that does the work: no other
+ * request sees the answer before the work is committed, and a refusal rolls the claim back with it. A key already
+ * there is read instead (`readClaim`): a replay, a reuse with another request, or one still pending.
  */
-export async function claimNewKeysAnsweringIds(
-  exec: Executor,
-  claims: { scope: IdempotencyScope; requestHash: string }[],
-  now: Date,
-  answer: NewIdAnswer,
-): Promise<Map<number, number>> {
-  if (claims.length === 0) return new Map();
-  const rows = await insertKeysAnsweringIdsOf(exec).execute({
-    ...scopeColumnsOf(claims.map((c) => c.scope)),
-    requestHashes: claims.map((c) => c.requestHash),
-    createdAt: now.toISOString(),
-    ...answer,
-  });
-  return new Map(rows.map((row) => [row.customerId, row.id]));
-}
-
-/** One key claimed as `claimNewKeysAnsweringIds` claims them: the claim, and the new id when the key was new. */
 export async function claimKeyAnsweringId(
   exec: Executor,
   scope: IdempotencyScope,
@@ -115,86 +97,57 @@ export async function claimKeyAnsweringId(
   now: Date,
   answer: NewIdAnswer,
 ): Promise<{ claim: Claim; id?: number }> {
-  const ids = await claimNewKeysAnsweringIds(exec, [{ scope, requestHash }], now, answer);
-  const id = ids.get(scope.customerId);
-  if (id !== undefined) return { claim: { kind: 'new' }, id };
+  const [row] = await insertKeyAnsweringIdOf(exec).execute({
+    ...scope,
+    requestHash,
+    createdAt: now.toISOString(),
+    ...answer,
+  });
+  if (row) return { claim: { kind: 'new' }, id: row.id };
   return { claim: await readClaim(exec, scope, requestHash) };
 }
 
-const insertKeysAnsweringIdsOf = preparedPer((db) =>
+const insertKeyAnsweringIdOf = preparedPer((db) =>
   db
     .insert(idempotencyKeys)
     .select(
-      sql`select claim.customer_id, claim.route, claim.key, claim.request_hash, 200,
+      sql`select ${sql.placeholder('customerId')}::int, ${sql.placeholder('route')}::text, ${sql.placeholder('key')}::text,
+          ${sql.placeholder('requestHash')}::text, 200,
           jsonb_build_object(${sql.placeholder('field')}::text,
             nextval(pg_get_serial_sequence(${sql.placeholder('table')}, ${sql.placeholder('column')}))),
-          ${sql.placeholder('createdAt')}::timestamptz
-        from unnest(${sql.placeholder('customerIds')}::int[], ${sql.placeholder('routes')}::text[], ${sql.placeholder('keys')}::text[], ${sql.placeholder('requestHashes')}::text[]) as claim(customer_id, route, key, request_hash)`,
+          ${sql.placeholder('createdAt')}::timestamptz`,
     )
     .onConflictDoNothing()
     .returning({
-      customerId: idempotencyKeys.customerId,
       id: sql<number>`(${idempotencyKeys.responseBody} ->> ${sql.placeholder('field')}::text)::int`,
     })
-    .prepare('claim_idempotency_keys_answering_ids'),
+    .prepare('claim_idempotency_key_answering_id'),
 );
-
-/** Gives claimed keys up in the transaction that claimed them, as if never claimed: the work was not done. */
-export async function releaseKeys(exec: Executor, scopes: IdempotencyScope[]): Promise<void> {
-  if (scopes.length === 0) return;
-  await releaseKeysOf(exec).execute(scopeColumnsOf(scopes));
-}
-
-const releaseKeysOf = preparedPer((db) =>
-  db
-    .delete(idempotencyKeys)
-    .where(
-      sql`(${idempotencyKeys.customerId}, ${idempotencyKeys.route}, ${idempotencyKeys.key}) in (select * from unnest(${sql.placeholder('customerIds')}::int[], ${sql.placeholder('routes')}::text[], ${sql.placeholder('keys')}::text[]))`,
-    )
-    .prepare('release_idempotency_keys'),
-);
-
-/** Saves several claimed keys' answers in one statement. */
-export async function saveAnswers(
-  exec: Executor,
-  answers: { scope: IdempotencyScope; answer: StoredAnswer }[],
-): Promise<void> {
-  if (answers.length === 0) return;
-  await saveAnswersOf(exec).execute({
-    ...scopeColumnsOf(answers.map((a) => a.scope)),
-    statuses: answers.map((a) => a.answer.status),
-    bodies: answers.map((a) => JSON.stringify(a.answer.body)),
-  });
-}
-
-const saveAnswersOf = preparedPer((db) =>
-  db
-    .update(idempotencyKeys)
-    .set({ responseStatus: sql`answer.status`, responseBody: sql`answer.body::jsonb` })
-    .from(
-      sql`unnest(${sql.placeholder('customerIds')}::int[], ${sql.placeholder('routes')}::text[], ${sql.placeholder('keys')}::text[], ${sql.placeholder('statuses')}::int[], ${sql.placeholder('bodies')}::text[]) as answer(customer_id, route, key, status, body)`,
-    )
-    .where(
-      sql`${idempotencyKeys.customerId} = answer.customer_id and ${idempotencyKeys.route} = answer.route and ${idempotencyKeys.key} = answer.key`,
-    )
-    .prepare('save_idempotency_answers'),
-);
-
-function scopeColumnsOf(scopes: IdempotencyScope[]) {
-  return {
-    customerIds: scopes.map((s) => s.customerId),
-    routes: scopes.map((s) => s.route),
-    keys: scopes.map((s) => s.key),
-  };
-}
 
 export async function saveAnswer(
   exec: Executor,
   scope: IdempotencyScope,
   answer: StoredAnswer,
 ): Promise<void> {
-  await saveAnswers(exec, [{ scope, answer }]);
+  await saveAnswerOf(exec).execute({ ...scope, status: answer.status, body: JSON.stringify(answer.body) });
 }
+
+const saveAnswerOf = preparedPer((db) =>
+  db
+    .update(idempotencyKeys)
+    .set({
+      responseStatus: sql`${sql.placeholder('status')}::int`,
+      responseBody: sql`${sql.placeholder('body')}::jsonb`,
+    })
+    .where(
+      and(
+        eq(idempotencyKeys.customerId, sql.placeholder('customerId')),
+        eq(idempotencyKeys.route, sql.placeholder('route')),
+        eq(idempotencyKeys.key, sql.placeholder('key')),
+      ),
+    )
+    .prepare('save_idempotency_answer'),
+);
 
 /** Keys are kept at least a day (Stripe keeps them 24 hours). */
 export async function pruneKeys(exec: Executor, olderThan: Date): Promise<void> {

@@ -4,14 +4,12 @@ import { violatedConstraint, type Db, type Executor } from '../../db/client.js';
 import { planAsUsual, planEachStatement } from '../../db/plan-each-statement.js';
 import { together } from '../../db/together.js';
 import { AppError } from '../../lib/app-error.js';
-import { findCustomerById } from '../account/account.repo.js';
-import { findAddressesWithDefaultBilling, type AddressRow } from '../address/address.repo.js';
+import { findCheckoutAddresses, type AddressRow } from '../address/address.repo.js';
 import { refuseUnlessDoor, snapshotOf } from '../address/address.service.js';
 import {
   deleteCartLines,
-  findCartCouponRow,
   listSelectedLinesLockingProducts,
-  lockCart,
+  lockCartReadingCoupon,
   updateCart,
 } from '../cart/cart.repo.js';
 import { toCartItem, type CartItem } from '../cart/cart.service.js';
@@ -20,15 +18,14 @@ import { stockError, unavailableReasonOf } from '../catalog/stock.js';
 import type { CouponRow, CustomerCoupon } from '../coupon/coupon.repo.js';
 import { claimCoupon } from '../coupon/coupon.service.js';
 import type { DeliveryWindowRow } from '../delivery/delivery.repo.js';
-import { checkWindowChoice, readWindowChoice, takeWindowPlace } from '../delivery/delivery.service.js';
+import { bookWindowAsked, checkWindowChoice, explainRefusal } from '../delivery/delivery.service.js';
 import { claimKeyAnsweringId, type IdempotencyScope } from '../idempotency/idempotency.repo.js';
 import { priceCart, withCredit, type CartPrice } from '../pricing/price-cart.js';
-import { listRates, type ShippingRateRow } from '../shipping/shipping.repo.js';
+import type { ShippingRateRow, ZoneRateRow } from '../shipping/shipping.repo.js';
 import { amountToMinimum, minimumOrderOf, zoneOf } from '../shipping/shipping.rules.js';
-import { findSuburbOfAddress } from '../suburb/suburb.repo.js';
 import { holdCredit, recordOrderCredit } from '../wallet/wallet.service.js';
 import { formatAud } from '../mail/mail-layout.js';
-import { queueOrderMail, type OrderMailSettings } from './order-mails.js';
+import { queueOrderMail, type MailRecipient, type OrderMailSettings } from './order-mails.js';
 import {
   compareOrderLines,
   countUnpaidOrders,
@@ -54,25 +51,34 @@ export type CheckoutSettings = {
   mail: OrderMailSettings;
   /** Orders a customer may have awaiting payment at once (`UNPAID_ORDERS_MAX`). */
   maxUnpaid: number;
+  /** Every zone's rates and minimum order (kept in memory: shipping/rates-cache.ts). */
+  rates: () => Promise<ZoneRateRow[]>;
 };
 
 export type CheckoutOutcome = { orderId: number; placed?: PlacedOrder };
 
+/** Who places the order: the signed-in customer as their session knows them (the order's mail goes to them). */
+export type Buyer = MailRecipient & { id: number };
+
 /**
- * Checkout: turns the selected available cart lines into an order in one transaction, its statements sent in three
+ * Checkout: turns the selected available cart lines into an order in one transaction, its statements sent in two
  * batches however big the cart (each batch pipelined, node-postgres's pipeline mode): read and lock everything the
- * order depends on; decide, in code, every refusal and the order as it will be written; write it all. Holds whose
- * outcome the order needs (a window place, a coupon use, store credit) take one more batch before the writes, only
- * when asked for. Each
- * step calls the module that owns what it touches; anything refused rolls every step back (apps/api/README.md,
- * "Checkout"). Answers the order placed, or only its id when the Idempotency-Key replays an earlier checkout.
+ * order depends on, booking the window asked for (a conditional update, so concurrent checkouts never overfill it);
+ * decide, in code, every refusal and the order as it will be written; write it all, the coupon's use first. Each
+ * step calls the module that owns what it touches; anything refused rolls every step back, the window's place with
+ * it (apps/api/README.md, "Checkout"). Answers the order placed, or only its id when the Idempotency-Key replays an
+ * earlier checkout.
  */
-export function createCheckout(db: Db, now: () => Date, { mail, maxUnpaid }: CheckoutSettings) {
+export function createCheckout(db: Db, now: () => Date, { mail, maxUnpaid, rates }: CheckoutSettings) {
   return async function checkout(
-    customerId: number,
+    buyer: Buyer,
     body: OrderCreateBody,
     key?: CheckoutKey,
   ): Promise<CheckoutOutcome> {
+    const customerId = buyer.id;
+    // The zones' rates, kept in memory: read, if need be, before the transaction (the embedded database has one
+    // connection, which the transaction holds).
+    const zoneRates = await rates();
     return db.transaction(async (tx) => {
       const placedAt = now();
       const read = await readCheckout(tx, customerId, body, placedAt, key);
@@ -83,12 +89,17 @@ export function createCheckout(db: Db, now: () => Date, { mail, maxUnpaid }: Che
       if (read.orderId === undefined)
         throw new Error(`an order's key was ${read.claim?.kind ?? 'not'} claimed`);
       const { orderId } = read;
-      const { addresses, window, price } = decide(read, body, placedAt, maxUnpaid);
-      const [booked, , creditUsed] = await together([
-        window && takeWindowPlace(tx, window, placedAt),
-        price.coupon && claimCoupon(tx, customerId, price.coupon),
-        body.useCredit ? holdCredit(tx, customerId, price.totals.total) : 0,
-      ]);
+      // A window that could not be booked is read again only to say why (refusals only).
+      const windowChoice = read.suburb
+        ? await explainRefusal(tx, read.windowChoice, zoneOf(read.suburb), placedAt)
+        : read.windowChoice;
+      const { addresses, window, price } = decide(
+        { ...read, windowChoice, rates: zoneRates },
+        body,
+        placedAt,
+        maxUnpaid,
+      );
+      const creditUsed = Math.min(read.credit, price.totals.total);
       checkAmountDue(withCredit(price.totals, creditUsed).amountDue, body.expectedAmountDue);
       const order = orderOf(customerId, orderId, {
         price,
@@ -101,25 +112,20 @@ export function createCheckout(db: Db, now: () => Date, { mail, maxUnpaid }: Che
       const lines = price.selected
         .map((line) => ({ ...orderLineOf(line), orderId: order.id }))
         .sort(compareOrderLines);
-      // The writes that find rows (planned for their values), then the inserts, whose foreign-key checks keep
-      // their plans (`planAsUsual`).
+      // The coupon's use first (used up, it is the refusal heard); the writes that find rows (planned for their
+      // values); then the inserts, whose foreign-key checks keep their plans (`planAsUsual`).
       await together([
+        price.coupon && claimCoupon(tx, customerId, price.coupon),
         takeStock(tx, price.selected),
         emptyCartLines(tx, customerId, price),
         planAsUsual(tx),
         insertOrder(tx, order, lines),
         recordOrderCredit(tx, { customerId, orderId: order.id, amountCents: -creditUsed }),
-        queueOrderMail(
-          tx,
-          { order, lines, window: booked, customer: read.customer },
-          { kind: 'placed' },
-          mail,
-          placedAt,
-        ),
+        queueOrderMail(tx, { order, lines, window, customer: buyer }, { kind: 'placed' }, mail, placedAt),
       ]);
       return {
         orderId: order.id,
-        placed: { order, lines, couponCode: price.coupon?.code ?? null, window: booked },
+        placed: { order, lines, couponCode: price.coupon?.code ?? null, window },
       };
     });
   };
@@ -131,11 +137,10 @@ type OrderPrice = CartPrice<CartItem> & { coupon: CouponRow | null };
 /**
  * What checkout depends on, sent together: the Idempotency-Key claimed (a second request with the key waits here
  * for the first, then replays it); then, each statement planned for its values (`planEachStatement`), the cart
- * locked (serialising this customer's checkouts with each other and with cart edits), how many of the customer's
- * orders await payment (a row the orders' triggers keep), the addresses, the delivery suburb, the selected lines
- * with their products locked (so the stock priced is still there when it is taken), the cart's coupon, every
- * zone's rates, the window asked for, the customer (for the mail) and, without a key, the order's id. Statements
- * run in the order sent, each after the locks before it.
+ * locked with its coupon (serialising this customer's checkouts with each other and with cart edits), how many of
+ * the customer's orders await payment (a row the orders' triggers keep), the addresses with the delivery suburb,
+ * the selected lines with their products locked (so the stock priced is still there when it is taken), a place in the window asked for taken, the customer's credit held when they spend it and, without a
+ * key, the order's id. Statements run in the order sent, each after the locks before it.
  */
 async function readCheckout(
   tx: Executor,
@@ -144,40 +149,37 @@ async function readCheckout(
   now: Date,
   key?: CheckoutKey,
 ) {
-  const [claimed, , , unpaid, addresses, suburb, lines, coupon, rates, windowChoice, customer, nextId] =
-    await together([
-      key ? claimKeyAnsweringId(tx, key.scope, key.requestHash, now, ORDER_ID_ANSWER) : null,
-      planEachStatement(tx),
-      lockCart(tx, customerId),
-      countUnpaidOrders(tx, customerId),
-      findAddressesWithDefaultBilling(tx, customerId, [
-        body.addressID,
-        body.billingAddressID ?? body.addressID,
-      ]),
-      findSuburbOfAddress(tx, customerId, body.addressID),
-      listSelectedLinesLockingProducts(tx, customerId),
-      findCartCouponRow(tx, customerId),
-      listRates(tx),
-      readWindowChoice(tx, body.deliveryWindowID),
-      findCustomerById(tx, customerId),
-      key ? null : nextOrderId(tx),
-    ]);
+  const [claimed, , cart, unpaid, addresses, lines, windowChoice, credit, nextId] = await together([
+    key ? claimKeyAnsweringId(tx, key.scope, key.requestHash, now, ORDER_ID_ANSWER) : null,
+    planEachStatement(tx),
+    lockCartReadingCoupon(tx, customerId),
+    countUnpaidOrders(tx, customerId),
+    findCheckoutAddresses(tx, customerId, {
+      deliveryId: body.addressID,
+      billingId: body.billingAddressID ?? body.addressID,
+    }),
+    listSelectedLinesLockingProducts(tx, customerId),
+    bookWindowAsked(tx, body.deliveryWindowID, now),
+    body.useCredit ? holdCredit(tx, customerId) : 0,
+    key ? null : nextOrderId(tx),
+  ]);
   return {
     claim: claimed?.claim ?? null,
     unpaid,
-    addresses,
-    suburb,
-    lines: lines.map(toCartItem),
-    coupon,
-    rates,
+    addresses: addresses.addresses,
+    suburb: addresses.deliverySuburb,
+    // Without a carts row nothing was locked: lines added since cannot be ordered unseen.
+    lines: cart ? lines.map(toCartItem) : [],
+    coupon: cart?.coupon ?? null,
     windowChoice,
-    customer,
+    credit,
     // Claimed with a key, the order's id is the one its answer holds (none when the key was not new).
     orderId: claimed ? claimed.id : (nextId ?? undefined),
   };
 }
 
-export type CheckoutRead = Awaited<ReturnType<typeof readCheckout>>;
+/** What checkout decides on: what it read in its transaction, and the zones' rates. */
+export type CheckoutRead = Awaited<ReturnType<typeof readCheckout>> & { rates: ZoneRateRow[] };
 
 /** Every refusal before the writes, in the order a customer should hear them; answers what the order is made of. */
 export function decide(
@@ -192,11 +194,11 @@ export function decide(
   if (!read.suburb) throw new AppError('NO_DESTINATION');
   const zone = zoneOf(read.suburb);
   const lines = availableLines(read.lines);
-  const window = checkWindowChoice(read.windowChoice, zone, now);
+  const window = checkWindowChoice(read.windowChoice, zone);
   // A zone with windows delivers in the window booked: the window is the delivery choice, express is not one.
   if (window && body.shippingService === 'express') throw new AppError('DELIVERY_EXPRESS_NOT_OFFERED');
   const rates = read.rates.filter((r) => r.zone === zone);
-  const price = priceOrder(lines, read.coupon ?? null, rates, body, now, window);
+  const price = priceOrder(lines, read.coupon, rates, body, now, window);
   refuseBelowMinimum(price.totals.subtotal, minimumOrderOf(rates), read.suburb.postcode);
   checkTotal(price.totals.total, body.expectedTotal);
   return { addresses, window, price };

@@ -269,10 +269,13 @@ function paidWithBlocks(event: OrderEvent, order: OrderRow): MailBlock[] {
   return [{ kind: 'paragraph', text: `${paidWithText(provider, issueDayFormat.format(order.paidAt))}.` }];
 }
 
+/** Whom an order's mail goes to, and the name it greets them by. */
+export type MailRecipient = Pick<CustomerRow, 'email' | 'firstName'>;
+
 /** The order a mail is about, as just written, with what the caller already holds of it; the rest is read. */
 export type OrderMailSubject = {
   order: OrderRow;
-  customer?: CustomerRow;
+  customer?: MailRecipient;
   lines?: OrderLineRow[];
   window?: DeliveryWindowRow | null;
 };
@@ -312,7 +315,12 @@ export async function queueOrderMail(
 
 /** The customer's mail about an order event, made from everything it shows. */
 export function orderMail(
-  about: { order: OrderRow; lines: OrderLineRow[]; window: DeliveryWindowRow | null; customer: CustomerRow },
+  about: {
+    order: OrderRow;
+    lines: OrderLineRow[];
+    window: DeliveryWindowRow | null;
+    customer: MailRecipient;
+  },
   event: OrderEvent,
   settings: OrderMailSettings,
   now: Date,

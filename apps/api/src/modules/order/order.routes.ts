@@ -17,7 +17,7 @@ import {
 } from '@storefront/contract/order';
 import { idempotencyHeaders } from '@storefront/contract/payment';
 import { orderDeliveryWindowBody } from '@storefront/contract/delivery';
-import { customerIdOf } from '../../plugins/auth.js';
+import { authOf, customerIdOf } from '../../plugins/auth.js';
 import { ok, routeOptions } from '../../lib/reply.js';
 import type { OrderService } from './order.service.js';
 
@@ -53,7 +53,11 @@ export const orderRoutes: FastifyPluginAsyncZod<{ orders: OrderService }> = asyn
   app.post(
     '/order/create',
     signedIn('createOrder', { body: orderCreateBody, headers: idempotencyHeaders }, orderDetail),
-    async (req) => ok(await orders.create(customerIdOf(req), req.body, req.headers['idempotency-key'])),
+    async (req) => {
+      const { customerId, customer } = authOf(req);
+      const buyer = { id: customerId, email: customer.email, firstName: customer.firstName };
+      return ok(await orders.create(buyer, req.body, req.headers['idempotency-key']));
+    },
   );
 
   app.get('/order/list', signedIn('listOrders', { querystring: orderListQuery }, orderList), async (req) =>

@@ -38,7 +38,8 @@ import { zoneOf } from '../shipping/shipping.rules.js';
 import { findSuburbById, findSuburbsByIds } from '../suburb/suburb.repo.js';
 import { recordOrderCredit } from '../wallet/wallet.service.js';
 import { recordAudit, type Actor } from '../audit/audit.service.js';
-import { createCheckout, type PlacedOrder } from './checkout.js';
+import { createCheckout, type Buyer, type PlacedOrder } from './checkout.js';
+import type { ZoneRateRow } from '../shipping/shipping.repo.js';
 import {
   bookWindow,
   describeInstant,
@@ -184,6 +185,8 @@ export type OrderServiceDeps = {
   mail: OrderMailSettings;
   /** Orders a customer may have awaiting payment at once. */
   maxUnpaid: number;
+  /** Every zone's rates and minimum order, as checkout prices with them (shipping/rates-cache.ts). */
+  rates: () => Promise<ZoneRateRow[]>;
   /** Told after an order took stock or gave it back (the shop grid's cache is cleared). */
   onStockChanged: () => void;
   /**
@@ -195,7 +198,7 @@ export type OrderServiceDeps = {
 
 export function createOrderService(db: Db, deps: OrderServiceDeps) {
   const { now, payments, log, mail, onStockChanged: stockChanged } = deps;
-  const checkout = createCheckout(db, now, { mail, maxUnpaid: deps.maxUnpaid });
+  const checkout = createCheckout(db, now, { mail, maxUnpaid: deps.maxUnpaid, rates: deps.rates });
 
   async function detail(customerId: number, orderId: number): Promise<OrderDetail> {
     const order = await findOrder(db, customerId, orderId);
@@ -311,14 +314,15 @@ export function createOrderService(db: Db, deps: OrderServiceDeps) {
 
   return {
     /** Checkout (see checkout.ts); answers the order placed. */
-    async create(customerId: number, body: OrderCreateBody, idempotencyKey?: string): Promise<OrderDetail> {
+    async create(buyer: Buyer, body: OrderCreateBody, idempotencyKey?: string): Promise<OrderDetail> {
+      const customerId = buyer.id;
       const key = idempotencyKey
         ? {
             scope: { customerId, route: 'order/create', key: idempotencyKey },
             requestHash: hashRequest(body),
           }
         : undefined;
-      const { orderId, placed } = await checkout(customerId, body, key);
+      const { orderId, placed } = await checkout(buyer, body, key);
       stockChanged();
       // Answered from what checkout wrote; a replayed key answers the order as it is now.
       return placed ? toDetail(placed) : detail(customerId, orderId);

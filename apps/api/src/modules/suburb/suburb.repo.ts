@@ -55,30 +55,22 @@ export async function findSuburbOfAddress(
   customerId: number,
   addressId: number,
 ): Promise<SuburbRow | undefined> {
-  return (await findSuburbsOfAddressesOf(db, [{ customerId, addressId }])).get(customerId);
+  const [row] = await suburbOfAddress(db).execute({ customerId, addressId });
+  return row?.suburb;
 }
 
-/** The suburbs of several customers' addresses, by customer: an address of another customer answers none. */
-export async function findSuburbsOfAddressesOf(
-  db: Executor,
-  asks: { customerId: number; addressId: number }[],
-): Promise<Map<number, SuburbRow>> {
-  const rows = await suburbsOfAddresses(db).execute({ addressIds: asks.map((a) => a.addressId) });
-  const byCustomer = new Map<number, SuburbRow>();
-  for (const { customerId, addressId } of asks) {
-    const row = rows.find((r) => r.addressId === addressId && r.customerId === customerId);
-    if (row) byCustomer.set(customerId, row.suburb);
-  }
-  return byCustomer;
-}
-
-const suburbsOfAddresses = preparedPer((db) =>
+const suburbOfAddress = preparedPer((db) =>
   db
-    .select({ addressId: addresses.id, customerId: addresses.customerId, suburb: getTableColumns(suburbs) })
+    .select({ suburb: getTableColumns(suburbs) })
     .from(suburbs)
     .innerJoin(addresses, eq(addresses.suburbId, suburbs.id))
-    .where(sql`${addresses.id} = any(${sql.placeholder('addressIds')}::int[])`)
-    .prepare('find_suburbs_of_addresses'),
+    .where(
+      and(
+        eq(addresses.id, sql.placeholder('addressId')),
+        eq(addresses.customerId, sql.placeholder('customerId')),
+      ),
+    )
+    .prepare('find_suburb_of_address'),
 );
 
 /** The locality a bare postcode most likely means: the least remote one, then the oldest entry. */

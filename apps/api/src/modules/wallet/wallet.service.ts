@@ -29,14 +29,14 @@ export async function creditBalance(exec: Executor, customerId: number): Promise
 }
 
 /**
- * How much credit an order of `total` spends: all of it up to the balance. Locks the customer's row, which
- * serialises spending of this customer's credit until the caller's transaction ends, so the balance never goes
- * below 0; the caller records the spending with spendCredit in the same transaction.
+ * The credit the customer may spend now, held for the caller's transaction: locks the customer's row, which
+ * serialises spending of this customer's credit until the transaction ends, so the balance never goes below 0. An
+ * order spends at most this (`withCredit`) and records it with `recordOrderCredit` in the same transaction.
  */
-export async function holdCredit(tx: Executor, customerId: number, total: number): Promise<number> {
+export async function holdCredit(tx: Executor, customerId: number): Promise<number> {
   // The balance is read after the lock is held (in statement order), in one round trip with it.
   const [, balance] = await together([lockCustomer(tx, customerId), creditBalance(tx, customerId)]);
-  return Math.min(balance, total);
+  return balance;
 }
 
 /** Records credit spent on (negative) or given back for (positive) an order. */
