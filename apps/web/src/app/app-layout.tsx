@@ -11,7 +11,7 @@ import {
   selectUserInfo,
   selectUserInfoStatus,
 } from '../features/account/user-info-slice';
-import { FooterSubscribe } from '../features/newsletter/components/footer-subscribe';
+import { FooterSubscribeOnDemand } from '../features/newsletter/components/footer-subscribe-on-demand';
 import { HeaderSearch } from '../features/catalog/components/header-search';
 import { NETWORK_ERROR_MESSAGE } from '../lib/http/client';
 import { hasSession } from '../lib/http/session';
@@ -103,7 +103,7 @@ function SiteFooter() {
   const user = useAppSelector(selectUserInfo);
   return (
     <footer className="site-footer">
-      <FooterSubscribe accountEmail={hasSession() ? (user?.email ?? null) : null} />
+      <FooterSubscribeOnDemand accountEmail={hasSession() ? (user?.email ?? null) : null} />
       <div className="site-footer__legal">
         {STORE_NAME} · Fresh groceries delivered across Australia · Prices in AUD incl. GST
       </div>

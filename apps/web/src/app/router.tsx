@@ -1,5 +1,4 @@
 import type { ComponentType, ReactElement } from 'react';
-import { HomePage } from '../features/home/pages/home-page';
 import {
   createBrowserRouter,
   matchRoutes,
@@ -40,9 +39,13 @@ function page<M>(
   return { element: <Component />, handle: { preload: load, ...(prefetch ? { prefetch } : {}) } };
 }
 
-// The home page is part of the entry: its heading is what a visitor's first paint should show, not a placeholder
-// waiting one more round trip for a 1 KB chunk. Its shelf still reads through axios, loaded alongside.
-const homePage = { element: <HomePage />, handle: { preload: loadHttpClient } };
+// The home page is a chunk like the others: the route-preload script (vite.config.ts) asks for it beside the entry,
+// so it is there when the entry runs, and sign-in, the shop and the cart no longer carry its shelves. Its specials
+// read through axios, loaded alongside.
+const homePage = page(
+  withHttpClient(() => import('../features/home/pages/home-page')),
+  (m) => m.HomePage,
+);
 const loginPage = page(
   () => import('../features/account/pages/login-page'),
   (m) => m.LoginPage,

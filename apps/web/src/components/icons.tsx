@@ -1,10 +1,12 @@
-type IconProps = { size?: number };
+export type IconProps = { size?: number };
 
 /**
  * Icons from Ant Design's outlined set as inline SVG, for the parts of the store built without Ant Design. `size` is
- * in px at the browser's default text size, and grows with the text when its user sets a larger one.
+ * in px at the browser's default text size, and grows with the text when its user sets a larger one. This file holds
+ * the shell's (in the entry, on every page); the pages' own are in `shop-icons.tsx` and `form-icons.tsx`, so their
+ * paths load with the pages that draw them.
  */
-function Icon({ viewBox, paths, size = 14 }: { viewBox: string; paths: string[]; size?: number }) {
+export function Icon({ viewBox, paths, size = 14 }: { viewBox: string; paths: string[]; size?: number }) {
   const length = `${size / 16}rem`;
   return (
     <svg
@@ -37,85 +39,10 @@ export function UserIcon({ size }: IconProps) {
   return <Icon viewBox="64 64 896 896" paths={USERICON_PATHS} size={size} />;
 }
 
-const HEARTICON_PATHS = [
-  'M923 283.6a260.04 260.04 0 00-56.9-82.8 264.4 264.4 0 00-84-55.5A265.34 265.34 0 00679.7 125c-49.3 0-97.4 13.5-139.2 39-10 6.1-19.5 12.8-28.5 20.1-9-7.3-18.5-14-28.5-20.1-41.8-25.5-89.9-39-139.2-39-35.5 0-69.9 6.8-102.4 20.3-31.4 13-59.7 31.7-84 55.5a258.44 258.44 0 00-56.9 82.8c-13.9 32.3-21 66.6-21 101.9 0 33.3 6.8 68 20.3 103.3 11.3 29.5 27.5 60.1 48.2 91 32.8 48.9 77.9 99.9 133.9 151.6 92.8 85.7 184.7 144.9 188.6 147.3l23.7 15.2c10.5 6.7 24 6.7 34.5 0l23.7-15.2c3.9-2.5 95.7-61.6 188.6-147.3 56-51.7 101.1-102.7 133.9-151.6 20.7-30.9 37-61.5 48.2-91 13.5-35.3 20.3-70 20.3-103.3.1-35.3-7-69.6-20.9-101.9zM512 814.8S156 586.7 156 385.5C156 283.6 240.3 201 344.3 201c73.1 0 136.5 40.8 167.7 100.4C543.2 241.8 606.6 201 679.7 201c104 0 188.3 82.6 188.3 184.5 0 201.2-356 429.3-356 429.3z',
-];
-
-export function HeartIcon({ size }: IconProps) {
-  return <Icon viewBox="64 64 896 896" paths={HEARTICON_PATHS} size={size} />;
-}
-
-const PLUSICON_PATHS = [
-  'M482 152h60q8 0 8 8v704q0 8-8 8h-60q-8 0-8-8V160q0-8 8-8z',
-  'M192 474h672q8 0 8 8v60q0 8-8 8H160q-8 0-8-8v-60q0-8 8-8z',
-];
-
-export function PlusIcon({ size }: IconProps) {
-  return <Icon viewBox="64 64 896 896" paths={PLUSICON_PATHS} size={size} />;
-}
-
-const MINUSICON_PATHS = [
-  'M872 474H152c-4.4 0-8 3.6-8 8v60c0 4.4 3.6 8 8 8h720c4.4 0 8-3.6 8-8v-60c0-4.4-3.6-8-8-8z',
-];
-
-export function MinusIcon({ size }: IconProps) {
-  return <Icon viewBox="64 64 896 896" paths={MINUSICON_PATHS} size={size} />;
-}
-
 const SEARCHICON_PATHS = [
   'M909.6 854.5L649.9 594.8C690.2 542.7 712 479 712 412c0-80.2-31.3-155.4-87.9-212.1-56.6-56.7-132-87.9-212.1-87.9s-155.5 31.3-212.1 87.9C143.2 256.5 112 331.8 112 412c0 80.1 31.3 155.5 87.9 212.1C256.5 680.8 331.8 712 412 712c67 0 130.6-21.8 182.7-62l259.7 259.6a8.2 8.2 0 0011.6 0l43.6-43.5a8.2 8.2 0 000-11.6zM570.4 570.4C528 612.7 471.8 636 412 636s-116-23.3-158.4-65.6C211.3 528 188 471.8 188 412s23.3-116.1 65.6-158.4C296 211.3 352.2 188 412 188s116.1 23.2 158.4 65.6S636 352.2 636 412s-23.3 116.1-65.6 158.4z',
 ];
 
 export function SearchIcon({ size }: IconProps) {
   return <Icon viewBox="64 64 896 896" paths={SEARCHICON_PATHS} size={size} />;
-}
-
-const DELETEICON_PATHS = [
-  'M360 184h-8c4.4 0 8-3.6 8-8v8h304v-8c0 4.4 3.6 8 8 8h-8v72h72v-80c0-35.3-28.7-64-64-64H352c-35.3 0-64 28.7-64 64v80h72v-72zm504 72H160c-17.7 0-32 14.3-32 32v32c0 4.4 3.6 8 8 8h60.4l24.7 523c1.6 34.1 29.8 61 63.9 61h454c34.2 0 62.3-26.8 63.9-61l24.7-523H888c4.4 0 8-3.6 8-8v-32c0-17.7-14.3-32-32-32zM731.3 840H292.7l-24.2-512h487l-24.2 512z',
-];
-
-export function DeleteIcon({ size }: IconProps) {
-  return <Icon viewBox="64 64 896 896" paths={DELETEICON_PATHS} size={size} />;
-}
-
-const CLOSEICON_PATHS = [
-  'M799.86 166.31c.02 0 .04.02.08.06l57.69 57.7c.04.03.05.05.06.08a.12.12 0 010 .06c0 .03-.02.05-.06.09L569.93 512l287.7 287.7c.04.04.05.06.06.09a.12.12 0 010 .07c0 .02-.02.04-.06.08l-57.7 57.69c-.03.04-.05.05-.07.06a.12.12 0 01-.07 0c-.03 0-.05-.02-.09-.06L512 569.93l-287.7 287.7c-.04.04-.06.05-.09.06a.12.12 0 01-.07 0c-.02 0-.04-.02-.08-.06l-57.69-57.7c-.04-.03-.05-.05-.06-.07a.12.12 0 010-.07c0-.03.02-.05.06-.09L454.07 512l-287.7-287.7c-.04-.04-.05-.06-.06-.09a.12.12 0 010-.07c0-.02.02-.04.06-.08l57.7-57.69c.03-.04.05-.05.07-.06a.12.12 0 01.07 0c.03 0 .05.02.09.06L512 454.07l287.7-287.7c.04-.04.06-.05.09-.06a.12.12 0 01.07 0z',
-];
-
-export function CloseIcon({ size }: IconProps) {
-  return <Icon viewBox="64 64 896 896" paths={CLOSEICON_PATHS} size={size} />;
-}
-
-const DOWNICON_PATHS = [
-  'M884 256h-75c-5.1 0-9.9 2.5-12.9 6.6L512 654.2 227.9 262.6c-3-4.1-7.8-6.6-12.9-6.6h-75c-6.5 0-10.3 7.4-6.5 12.7l352.6 486.1c12.8 17.6 39 17.6 51.7 0l352.6-486.1c3.9-5.3.1-12.7-6.4-12.7z',
-];
-
-export function DownIcon({ size }: IconProps) {
-  return <Icon viewBox="64 64 896 896" paths={DOWNICON_PATHS} size={size} />;
-}
-
-const EYEICON_PATHS = [
-  'M942.2 486.2C847.4 286.5 704.1 186 512 186c-192.2 0-335.4 100.5-430.2 300.3a60.3 60.3 0 000 51.5C176.6 737.5 319.9 838 512 838c192.2 0 335.4-100.5 430.2-300.3 7.7-16.2 7.7-35 0-51.5zM512 766c-161.3 0-279.4-81.8-362.7-254C232.6 339.8 350.7 258 512 258c161.3 0 279.4 81.8 362.7 254C791.5 684.2 673.4 766 512 766zm-4-430c-97.2 0-176 78.8-176 176s78.8 176 176 176 176-78.8 176-176-78.8-176-176-176zm0 288c-61.9 0-112-50.1-112-112s50.1-112 112-112 112 50.1 112 112-50.1 112-112 112z',
-];
-
-export function EyeIcon({ size }: IconProps) {
-  return <Icon viewBox="64 64 896 896" paths={EYEICON_PATHS} size={size} />;
-}
-
-const EYEINVISIBLEICON_PATHS = [
-  'M942.2 486.2Q889.47 375.11 816.7 305l-50.88 50.88C807.31 395.53 843.45 447.4 874.7 512 791.5 684.2 673.4 766 512 766q-72.67 0-133.87-22.38L323 798.75Q408 838 512 838q288.3 0 430.2-300.3a60.29 60.29 0 000-51.5zm-63.57-320.64L836 122.88a8 8 0 00-11.32 0L715.31 232.2Q624.86 186 512 186q-288.3 0-430.2 300.3a60.3 60.3 0 000 51.5q56.69 119.4 136.5 191.41L112.48 835a8 8 0 000 11.31L155.17 889a8 8 0 0011.31 0l712.15-712.12a8 8 0 000-11.32zM149.3 512C232.6 339.8 350.7 258 512 258c54.54 0 104.13 9.36 149.12 28.39l-70.3 70.3a176 176 0 00-238.13 238.13l-83.42 83.42C223.1 637.49 183.3 582.28 149.3 512zm246.7 0a112.11 112.11 0 01146.2-106.69L401.31 546.2A112 112 0 01396 512z',
-  'M508 624c-3.46 0-6.87-.16-10.25-.47l-52.82 52.82a176.09 176.09 0 00227.42-227.42l-52.82 52.82c.31 3.38.47 6.79.47 10.25a111.94 111.94 0 01-112 112z',
-];
-
-export function EyeInvisibleIcon({ size }: IconProps) {
-  return <Icon viewBox="64 64 896 896" paths={EYEINVISIBLEICON_PATHS} size={size} />;
-}
-
-// Drawn small here (three bullets and lines on a 16-unit grid): Ant Design's list icon is five times the path.
-const LISTICON_PATHS = [
-  'M2 3h2v2H2zM6 3.25h8v1.5H6zM2 7h2v2H2zM6 7.25h8v1.5H6zM2 11h2v2H2zM6 11.25h8v1.5H6z',
-];
-
-export function ListIcon({ size }: IconProps) {
-  return <Icon viewBox="0 0 16 16" paths={LISTICON_PATHS} size={size} />;
 }

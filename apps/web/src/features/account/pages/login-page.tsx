@@ -2,7 +2,7 @@ import type { LoginBody } from '@storefront/contract/account';
 import { Suspense, useEffect, useRef, useState, type FormEvent } from 'react';
 import { Link, Navigate, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { useAppDispatch } from '../../../app/hooks';
-import { EyeIcon, EyeInvisibleIcon } from '../../../components/icons';
+import { EyeIcon, EyeInvisibleIcon } from '../../../components/form-icons';
 import { lazyWithRetry, PartLoadBoundary } from '../../../components/lazy-with-retry';
 import { errorCatalogue } from '@storefront/contract/errors';
 import { checkEmail } from '../../../lib/check-email';

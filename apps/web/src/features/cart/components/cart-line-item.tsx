@@ -1,7 +1,7 @@
 import type { CartLine, UnavailableReason } from '@storefront/contract/cart';
 import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
-import { DeleteIcon } from '../../../components/icons';
+import { DeleteIcon } from '../../../components/shop-icons';
 import { formatMoney } from '../../../lib/money';
 import { QuantityStepper } from './quantity-stepper';
 

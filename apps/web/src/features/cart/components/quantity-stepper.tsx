@@ -1,6 +1,6 @@
 import { CART_LINE_QUANTITY_MAX } from '@storefront/contract/limits';
 import { useEffect, useRef, useState } from 'react';
-import { MinusIcon, PlusIcon } from '../../../components/icons';
+import { MinusIcon, PlusIcon } from '../../../components/shop-icons';
 
 type Props = {
   quantity: number;

@@ -2,7 +2,7 @@ import type { CartLine } from '@storefront/contract/cart';
 import { useEffect, useRef, useState, type ComponentType } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { callRejectionOf, useAppDispatch, useAppSelector, type CallRejection } from '../../../app/hooks';
-import { CloseIcon } from '../../../components/icons';
+import { CloseIcon } from '../../../components/shop-icons';
 import { LoadFailed } from '../../../components/load-failed';
 import { CartShippingEstimate } from '../../shipping/components/cart-shipping-estimate';
 import { describeMinimumGap } from '../../shipping/minimum-order';

@@ -3,7 +3,6 @@ import { useCallback, useRef, useState, type ComponentType, type FormEvent } fro
 import { useLocation, useNavigate } from 'react-router';
 import { SearchIcon } from '../../../components/icons';
 import type { ComboboxState, HeaderSuggestionsProps } from './header-suggestions';
-import '../catalog.css';
 
 const LISTBOX_ID = 'header-search-suggestions';
 

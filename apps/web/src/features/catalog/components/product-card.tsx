@@ -1,6 +1,7 @@
 import type { Product } from '@storefront/contract/catalog';
 import { Link } from 'react-router';
-import { CartIcon, HeartIcon } from '../../../components/icons';
+import { CartIcon } from '../../../components/icons';
+import { HeartIcon } from '../../../components/shop-icons';
 import { AddToListButton } from '../../shopping-list/components/add-to-list-button';
 import { DietaryMarks } from './dietary-marks';
 import { ProductPrice } from './product-price';

@@ -36,9 +36,14 @@ export function ProductGridPlaceholder({ count, testId }: { count: number; testI
       {Array.from({ length: count }, (_, i) => (
         <div key={i} className="product-card product-card--placeholder">
           <div className="product-card__image placeholder" />
+          {/* The card's rows at their heights: name, price with its unit price, the tags' line, the buttons. */}
           <div className="product-card__body">
-            <div className="placeholder placeholder--line" />
-            <div className="placeholder placeholder--short" />
+            <div className="placeholder placeholder--card-name" />
+            <div className="placeholder-price">
+              <div className="placeholder placeholder--card-price" />
+              <div className="placeholder placeholder--card-unit" />
+            </div>
+            <div className="placeholder placeholder--card-tags" />
             <div className="placeholder placeholder--button" />
           </div>
         </div>

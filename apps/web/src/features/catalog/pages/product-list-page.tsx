@@ -116,123 +116,137 @@ export function ProductListPage() {
           {heading}
         </h1>
       </div>
-      <nav aria-label="Aisles" data-testid="shop-categories">
-        <ul className="aisle-chips">
-          {aisles.map((aisle) => (
-            <li key={aisle.key}>
-              <Link
-                to={aisle.to}
-                aria-current={aisle.isCurrent ? 'page' : undefined}
-                data-testid={`category-tab-${aisle.key}`}
+      {/* The aisles wrap onto several lines on a phone (all of them show) and the filters under them onto more: until
+          the aisles are known, one placeholder stands for this part and the products under it, and is replaced, not
+          pushed down, when they come. */}
+      {aislesSettled ? (
+        <>
+          <nav aria-label="Aisles" data-testid="shop-categories">
+            <ul className="aisle-chips">
+              {aisles.map((aisle) => (
+                <li key={aisle.key}>
+                  <Link
+                    to={aisle.to}
+                    aria-current={aisle.isCurrent ? 'page' : undefined}
+                    data-testid={`category-tab-${aisle.key}`}
+                  >
+                    {aisle.label}
+                  </Link>
+                </li>
+              ))}
+            </ul>
+          </nav>
+          <div className="shop-controls">
+            <label>
+              Sort by
+              <select
+                value={query.sort ?? (keyword ? 'relevance' : '')}
+                onChange={(e) =>
+                  changeParams({ sort: productSorts.find((s) => s === e.target.value) ?? null })
+                }
+                data-testid="shop-sort"
               >
-                {aisle.label}
-              </Link>
-            </li>
-          ))}
-        </ul>
-      </nav>
-      <div className="shop-controls">
-        <label>
-          Sort by
-          <select
-            value={query.sort ?? (keyword ? 'relevance' : '')}
-            onChange={(e) => changeParams({ sort: productSorts.find((s) => s === e.target.value) ?? null })}
-            data-testid="shop-sort"
-          >
-            {!keyword && <option value="">Aisle</option>}
-            {sorts.map((s) => (
-              <option key={s} value={s}>
-                {SORT_LABELS[s]}
-              </option>
-            ))}
-          </select>
-        </label>
-        <label>
-          <input
-            type="checkbox"
-            checked={isSpecial}
-            onChange={(e) => changeParams({ isSpecial: e.target.checked })}
-            data-testid="shop-filter-special"
-          />
-          On special
-        </label>
-        <label>
-          <input
-            type="checkbox"
-            checked={query.isInStock}
-            onChange={(e) => changeParams({ isInStock: e.target.checked })}
-            data-testid="shop-filter-in-stock"
-          />
-          In stock only
-        </label>
-        <ShopFilter
-          label="Free from"
-          legend="Free from these allergens (contains or may contain)"
-          tickedCount={query.freeFrom.length}
-          testId="shop-free-from"
-        >
-          {allergens.map((allergen) => (
-            <label key={allergen}>
+                {!keyword && <option value="">Aisle</option>}
+                {sorts.map((s) => (
+                  <option key={s} value={s}>
+                    {SORT_LABELS[s]}
+                  </option>
+                ))}
+              </select>
+            </label>
+            <label>
               <input
                 type="checkbox"
-                checked={query.freeFrom.includes(allergen)}
-                onChange={(e) =>
-                  changeParams({
-                    freeFrom: allergens.filter((a) =>
-                      a === allergen ? e.target.checked : query.freeFrom.includes(a),
-                    ),
-                  })
-                }
-                data-testid={`shop-free-from-${allergen.replace(' ', '-')}`}
+                checked={isSpecial}
+                onChange={(e) => changeParams({ isSpecial: e.target.checked })}
+                data-testid="shop-filter-special"
               />
-              {allergen[0]?.toUpperCase()}
-              {allergen.slice(1)}
+              On special
             </label>
-          ))}
-          <p className="shop-filter__note">Leaves out products that contain or may contain them.</p>
-        </ShopFilter>
-        <ShopFilter label="Brand" legend="Brands" tickedCount={query.brands.length} testId="shop-brand">
-          <BrandBoxes
-            facets={facets.data}
-            status={facets.status}
-            ticked={query.brands}
-            onRetry={facets.reload}
-            onChange={(brands) => changeParams({ brands })}
-          />
-        </ShopFilter>
-        <ShopFilter
-          label="Dietary"
-          legend="Dietary: products carrying every mark ticked"
-          tickedCount={query.dietary.length}
-          testId="shop-dietary"
-        >
-          {dietaryMarks.map((mark) => {
-            const count =
-              facets.status === 'succeeded'
-                ? facets.data?.dietary.find((d) => d.mark === mark)?.count
-                : undefined;
-            return (
-              <label key={mark}>
-                <input
-                  type="checkbox"
-                  checked={query.dietary.includes(mark)}
-                  onChange={(e) =>
-                    changeParams({
-                      dietary: dietaryMarks.filter((m) =>
-                        m === mark ? e.target.checked : query.dietary.includes(m),
-                      ),
-                    })
-                  }
-                  data-testid={`shop-dietary-${mark}`}
-                />
-                {DIETARY_LABELS[mark]}
-                {count !== undefined && <span className="shop-filter__count"> ({count})</span>}
-              </label>
-            );
-          })}
-          <p className="shop-filter__note">Products carrying every mark ticked, as their labels claim.</p>
-        </ShopFilter>
-      </div>
+            <label>
+              <input
+                type="checkbox"
+                checked={query.isInStock}
+                onChange={(e) => changeParams({ isInStock: e.target.checked })}
+                data-testid="shop-filter-in-stock"
+              />
+              In stock only
+            </label>
+            <ShopFilter
+              label="Free from"
+              legend="Free from these allergens (contains or may contain)"
+              tickedCount={query.freeFrom.length}
+              testId="shop-free-from"
+            >
+              {allergens.map((allergen) => (
+                <label key={allergen}>
+                  <input
+                    type="checkbox"
+                    checked={query.freeFrom.includes(allergen)}
+                    onChange={(e) =>
+                      changeParams({
+                        freeFrom: allergens.filter((a) =>
+                          a === allergen ? e.target.checked : query.freeFrom.includes(a),
+                        ),
+                      })
+                    }
+                    data-testid={`shop-free-from-${allergen.replace(' ', '-')}`}
+                  />
+                  {allergen[0]?.toUpperCase()}
+                  {allergen.slice(1)}
+                </label>
+              ))}
+              <p className="shop-filter__note">Leaves out products that contain or may contain them.</p>
+            </ShopFilter>
+            <ShopFilter label="Brand" legend="Brands" tickedCount={query.brands.length} testId="shop-brand">
+              <BrandBoxes
+                facets={facets.data}
+                status={facets.status}
+                ticked={query.brands}
+                onRetry={facets.reload}
+                onChange={(brands) => changeParams({ brands })}
+              />
+            </ShopFilter>
+            <ShopFilter
+              label="Dietary"
+              legend="Dietary: products carrying every mark ticked"
+              tickedCount={query.dietary.length}
+              testId="shop-dietary"
+            >
+              {dietaryMarks.map((mark) => {
+                const count =
+                  facets.status === 'succeeded'
+                    ? facets.data?.dietary.find((d) => d.mark === mark)?.count
+                    : undefined;
+                return (
+                  <label key={mark}>
+                    <input
+                      type="checkbox"
+                      checked={query.dietary.includes(mark)}
+                      onChange={(e) =>
+                        changeParams({
+                          dietary: dietaryMarks.filter((m) =>
+                            m === mark ? e.target.checked : query.dietary.includes(m),
+                          ),
+                        })
+                      }
+                      data-testid={`shop-dietary-${mark}`}
+                    />
+                    {DIETARY_LABELS[mark]}
+                    {count !== undefined && <span className="shop-filter__count"> ({count})</span>}
+                  </label>
+                );
+              })}
+              <p className="shop-filter__note">Products carrying every mark ticked, as their labels claim.</p>
+            </ShopFilter>
+          </div>
+        </>
+      ) : (
+        <div className="shop-chooser-placeholder" aria-hidden="true" data-testid="shop-chooser-loading">
+          <div className="placeholder placeholder--chips" />
+          <div className="placeholder placeholder--controls" />
+        </div>
+      )}
       {/* Said to a screen reader whose focus stays in the header's search: what the search found. */}
       <p className="visually-hidden" role="status" data-testid="shop-search-status">
         {keyword && products.status === 'succeeded' && products.data
@@ -249,7 +263,11 @@ export function ProductListPage() {
           testId="shop-error"
         />
       ) : !products.data || products.status === 'loading' || !aislesSettled ? (
-        <ProductGridPlaceholder count={ABOVE_FOLD} testId="shop-loading" />
+        <ProductGridPlaceholder
+          key={aislesSettled ? 'products' : 'aisles'}
+          count={ABOVE_FOLD}
+          testId="shop-loading"
+        />
       ) : products.data.list.length === 0 ? (
         <div className="empty shop-empty" data-testid="shop-empty">
           <p className="shop-empty__title" data-testid="shop-empty-text">

@@ -8,7 +8,7 @@ import { readErrorMessage } from '../../../lib/http/error-message';
 import { prepareToasts, toast } from '../../../lib/toast';
 import { retrieveSubscribeState, subscribeNewsletter } from '../api';
 
-type Props = {
+export type FooterSubscribeProps = {
   /** The signed-in customer's email; signed out, the visitor types one. */
   accountEmail: string | null;
 };
@@ -47,8 +47,11 @@ function useSubscribeState(accountEmail: string | null) {
   return { state, setState, want: () => setIsWanted(true) };
 }
 
-/** In the footer of every page, so plain markup: it must not pull Ant Design into pages that don't use it. */
-export function FooterSubscribe({ accountEmail }: Props) {
+/**
+ * In the footer of every page, so plain markup: it must not pull Ant Design into pages that don't use it. Loaded after
+ * the first paint (`footer-subscribe-on-demand.tsx`).
+ */
+export function FooterSubscribe({ accountEmail }: FooterSubscribeProps) {
   const navigate = useNavigate();
   const [email, setEmail] = useState('');
   const [fieldError, setFieldError] = useState<string | null>(null);

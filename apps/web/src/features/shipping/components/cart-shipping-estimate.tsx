@@ -3,7 +3,7 @@ import { Link } from 'react-router';
 import { lazyWithRetry, PartLoadBoundary, retryingImport } from '../../../components/lazy-with-retry';
 import { readErrorMessage } from '../../../lib/http/error-message';
 import { toast } from '../../../lib/toast';
-import { DownIcon } from '../../../components/icons';
+import { DownIcon } from '../../../components/shop-icons';
 import { formatAddress } from '../../address/format-address';
 import { describeMinimumGap } from '../minimum-order';
 import type { CartShipping } from '../use-cart-shipping';

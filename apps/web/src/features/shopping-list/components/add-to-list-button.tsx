@@ -1,6 +1,6 @@
 import { useRef, useState, type ReactNode } from 'react';
 import { useLocation, useNavigate } from 'react-router';
-import { ListIcon } from '../../../components/icons';
+import { ListIcon } from '../../../components/shop-icons';
 import { NETWORK_ERROR_MESSAGE } from '../../../lib/http/client';
 import { hasSession } from '../../../lib/http/session';
 import { prepareToasts, toast } from '../../../lib/toast';
@@ -11,8 +11,8 @@ export type { ListTarget };
 
 /**
  * The dialog's code (and its styles) load the first time a customer asks for it, not with the shop's pages; a load
- * that failed is forgotten, so the next press fetches it again. A plain `import()` rather than `retryingImport`: from
- * this module (in the entry, through the product card) that one split the entry into more chunks (+0.3 KB gzip).
+ * that failed is forgotten, so the next press fetches it again. A plain `import()` rather than `retryingImport`: when
+ * the product card was in the entry, that one split the entry into more chunks (+0.3 KB gzip).
  */
 let dialogLoad: Promise<typeof DialogModule> | null = null;
 function loadDialog() {

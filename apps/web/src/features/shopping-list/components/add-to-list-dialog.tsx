@@ -1,6 +1,6 @@
 import type { ShoppingListSummary } from '@storefront/contract/shopping-list';
 import { useCallback, useEffect, useId, useRef, useState, type FormEvent } from 'react';
-import { CloseIcon } from '../../../components/icons';
+import { CloseIcon } from '../../../components/shop-icons';
 import { readErrorMessage, isNetworkFailure } from '../../../lib/http/error-message';
 import { toast } from '../../../lib/toast';
 import { useRemoteData } from '../../../lib/use-remote-data';
