@@ -74,8 +74,6 @@ export async function deleteAddress(
   return row;
 }
 
-/** The customer's default shipping or billing address, if they have one. */
-/** The customer's addresses among `ids`, and their default billing address, in one statement. */
 /** The addresses a checkout names, the customer's default billing one, and the delivery address's suburb. */
 export type CheckoutAddresses = { addresses: AddressRow[]; deliverySuburb: SuburbRow | undefined };
 
@@ -117,6 +115,7 @@ const checkoutAddressesOf = preparedPer((db) =>
     .prepare('find_checkout_addresses'),
 );
 
+/** The customer's default shipping or billing address, if they have one. */
 export async function findDefaultAddress(
   db: Executor,
   customerId: number,

@@ -139,8 +139,9 @@ type OrderPrice = CartPrice<CartItem> & { coupon: CouponRow | null };
  * for the first, then replays it); then, each statement planned for its values (`planEachStatement`), the cart
  * locked with its coupon (serialising this customer's checkouts with each other and with cart edits), how many of
  * the customer's orders await payment (a row the orders' triggers keep), the addresses with the delivery suburb,
- * the selected lines with their products locked (so the stock priced is still there when it is taken), a place in the window asked for taken, the customer's credit held when they spend it and, without a
- * key, the order's id. Statements run in the order sent, each after the locks before it.
+ * the selected lines with their products locked (so the stock priced is still there when it is taken), a place
+ * taken in the window asked for, the customer's credit held when they spend it and, without a key, the order's id.
+ * Statements run in the order sent, each after the locks before it.
  */
 async function readCheckout(
   tx: Executor,
