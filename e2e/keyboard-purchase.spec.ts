@@ -304,6 +304,8 @@ async function buyAtTheKeyboard(
   await keys.type(customer.password);
   await keys.press('Enter');
   await page.waitForURL((url) => url.pathname === '/');
+  // The address changes as the sign-in ends; the home page replaces the form once its code is in.
+  await page.waitForSelector('[data-testid="home-title"]');
   await keys.checkFocusKept('after signing in');
 
   // The header's search, from wherever the home page left the focus.

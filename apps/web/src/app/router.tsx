@@ -14,6 +14,7 @@ import { prefetchCartAddressBook } from '../features/shipping/cart-shipping-read
 import { lazyWithRetry } from '../components/lazy-with-retry';
 import { hasSession } from '../lib/http/session';
 import { loadHttpClient } from '../lib/http/client';
+import { setRouteCodePreloader } from '../lib/route-code';
 import { AppLayout } from './app-layout';
 import { RequireSession } from './require-session';
 import { RouteErrorPage } from './route-error-page';
@@ -268,6 +269,18 @@ export function preloadRoute({ pathname, search }: { pathname: string; search: s
   }
 }
 
+/**
+ * Starts loading the code of the page at this path, and not its reads: they may need the session a sign-in is still
+ * making. The page then shows as soon as the sign-in is done, not a chunk's download later.
+ */
+function preloadCodeOf(pathname: string): void {
+  for (const match of matchRoutes(routes, pathname) ?? []) {
+    const handle = match.route.handle;
+    if (isRouteHandle(handle)) handle.preload().catch(() => undefined);
+  }
+}
+
 export function createAppRouter() {
+  setRouteCodePreloader(preloadCodeOf);
   return createBrowserRouter(routes);
 }

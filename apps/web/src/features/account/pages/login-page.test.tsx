@@ -3,11 +3,13 @@ import { act, fireEvent, render, screen, waitFor } from '@testing-library/react'
 import { Provider } from 'react-redux';
 import { MemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { preloadRouteCode } from '../../../lib/route-code';
 import { createAppStore } from '../../../app/store';
 import * as api from '../api';
 import { LoginPage } from './login-page';
 
 vi.mock('../api');
+vi.mock('../../../lib/route-code', () => ({ preloadRouteCode: vi.fn() }));
 
 /** Whether the Google button's code can be fetched. */
 const googleChunk = vi.hoisted(() => ({ isReachable: false }));
@@ -113,12 +115,22 @@ describe('the sign-in page', () => {
     const notice = await screen.findByTestId('login-error');
     await waitFor(() => expect(document.activeElement).toBe(notice));
   });
+
+  it('starts loading the code of the page it leads to while the sign-in is out', () => {
+    vi.mocked(api.loginCustomer).mockReturnValue(new Promise(() => undefined));
+    renderPage('/login?redirect=%2Fcart%3Fstep%3D2');
+    expect(preloadRouteCode).not.toHaveBeenCalled();
+
+    signIn('kim@example.test');
+
+    expect(preloadRouteCode).toHaveBeenCalledWith('/cart');
+  });
 });
 
-function renderPage() {
+function renderPage(address = '/login') {
   render(
     <Provider store={createAppStore()}>
-      <MemoryRouter initialEntries={['/login']}>
+      <MemoryRouter initialEntries={[address]}>
         <LoginPage />
       </MemoryRouter>
     </Provider>,

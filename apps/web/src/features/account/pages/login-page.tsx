@@ -2,6 +2,7 @@ import type { LoginBody } from '@storefront/contract/account';
 import { Suspense, useEffect, useRef, useState, type FormEvent } from 'react';
 import { Link, Navigate, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { useAppDispatch } from '../../../app/hooks';
+import { preloadRouteCode } from '../../../lib/route-code';
 import { EyeIcon, EyeInvisibleIcon } from '../../../components/form-icons';
 import { lazyWithRetry, PartLoadBoundary } from '../../../components/lazy-with-retry';
 import { errorCatalogue } from '@storefront/contract/errors';
@@ -83,6 +84,7 @@ export function LoginPage() {
   if (hasSession() && !isSubmitting) return <Navigate to={redirect} replace />;
 
   const finish = async (attempt: () => Promise<unknown>) => {
+    preloadRouteCode(new URL(redirect, window.location.origin).pathname);
     setIsSubmitting(true);
     setRefusal(null);
     try {
