@@ -1,6 +1,7 @@
 // Lighthouse (mobile profile, simulated throttling) on the built store: /, /login, /shop, a product page and a
 // signed-in cold /cart. Builds nothing: run `npm run build` first.
 // Usage: npx tsx bench/lighthouse.ts [--runs 3] [--out file.md] [--reports dir] [--web-dir apps/web/dist]
+//   [--pages home,product] (names of the pages below; all by default)
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
@@ -43,6 +44,7 @@ const { values: args } = parseArgs({
     out: { type: 'string' },
     reports: { type: 'string' },
     'web-dir': { type: 'string' },
+    pages: { type: 'string' },
   },
 });
 const runs = Math.max(1, Number(args.runs) || 1);
@@ -181,8 +183,9 @@ try {
     { name: 'cart (signed in)', path: '/cart', session },
   ];
 
+  const chosen = args.pages?.split(',').map((name) => name.trim());
   const rows: string[] = [];
-  for (const target of targets) {
+  for (const target of targets.filter((t) => !chosen || chosen.includes(t.name.split(' ')[0] ?? ''))) {
     const all: Figures[] = [];
     for (let run = 1; run <= runs; run += 1) {
       const figures = await measureWithRetry(store.baseURL, target, `${target.name.split(' ')[0]}-${run}`);
