@@ -14,6 +14,9 @@ type Serializer = PGlite['serializers'][number];
  * answers text: a value it cannot serialise goes as its own text, for the database to refuse as PostgreSQL would
  * (22P02), and one with no text at all as a NUL, which the database refuses too (22021). Either way the statement is
  * sent whole and fails alone.
+ *
+ * Upstream: not reported yet. The nearest report, https://github.com/electric-sql/pglite/issues/1052 (the protocol
+ * parser left poisoned when parsing throws), is the same family, a throw mid-protocol that wedges the instance.
  */
 export function serializeParametersAsText(client: PGlite): void {
   const wrapped = new Map<Serializer, Serializer>();
