@@ -1,12 +1,16 @@
 // Gzip size of what the browser loads for the /login page, read from the Vite build manifest.
-// Usage: npm run build -w apps/web && node bench/bundle-size.mjs
+// Usage: npm run build -w apps/web && node bench/bundle-size.mjs [--budget <KB>] [--dist <dir>]
+// With --budget it writes nothing and fails (exit 1) when /login loads more than that many KB gzip; --dist measures
+// another build than apps/web/dist.
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
-const dist = path.resolve(here, '../apps/web/dist');
+const distAt = process.argv.indexOf('--dist');
+const dist =
+  distAt === -1 ? path.resolve(here, '../apps/web/dist') : path.resolve(process.argv[distAt + 1] ?? '');
 const manifestPath = path.join(dist, '.vite/manifest.json');
 const readmePath = path.join(here, 'README.md');
 const LOGIN_PAGE = 'src/features/account/pages/login-page.tsx';
@@ -89,6 +93,20 @@ if (vconsoleKey) {
 }
 const table = lines.join('\n');
 console.log(table);
+
+const budgetAt = process.argv.indexOf('--budget');
+if (budgetAt !== -1) {
+  const budgetKb = Number(process.argv[budgetAt + 1]);
+  if (!(budgetKb > 0)) {
+    console.error('--budget takes a size in KB.');
+    process.exit(1);
+  }
+  const isWithin = total.gzip / 1024 <= budgetKb;
+  console.log(
+    `\n/login: ${kb(total.gzip)} gzip, budget ${budgetKb.toFixed(1)} KB: ${isWithin ? 'within' : 'OVER'}.`,
+  );
+  process.exit(isWithin ? 0 : 1);
+}
 
 const section = [
   '## Bundle size',
