@@ -7,11 +7,13 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { createAppStore } from '../../../app/store';
 import type { Suburb } from '@storefront/contract/suburb';
 import { EMAIL_NOT_ASCII } from '../../../lib/check-email';
+import { preloadRouteCode } from '../../../lib/route-code';
 import { searchSuburbs, suburbsOfPostcode } from '../../suburb/api';
 import { registerCustomer } from '../api';
 import { RegisterPage } from './register-page';
 
 vi.mock('../api');
+vi.mock('../../../lib/route-code', () => ({ preloadRouteCode: vi.fn() }));
 vi.mock('../../suburb/api', () => ({ searchSuburbs: vi.fn(), suburbsOfPostcode: vi.fn() }));
 
 const melbourne: Suburb = { suburbID: 31, suburb: 'Melbourne', state: 'VIC', postcode: '3000' };
@@ -240,5 +242,18 @@ describe('the registration form with what customers type', () => {
     const sent = vi.mocked(registerCustomer).mock.calls[0]?.[0];
     expect(sent).not.toHaveProperty('postCode');
     expect(sent).not.toHaveProperty('suburb');
+  });
+});
+
+describe('the registration form sent', () => {
+  it('starts loading the code of the profile page, where a new account goes, while the request is out', async () => {
+    vi.mocked(searchSuburbs).mockResolvedValue([melbourne]);
+    vi.mocked(registerCustomer).mockReturnValue(new Promise(() => undefined));
+    renderRegister();
+
+    await signUp();
+
+    await waitFor(() => expect(registerCustomer).toHaveBeenCalled());
+    expect(preloadRouteCode).toHaveBeenCalledWith('/account/profile');
   });
 });

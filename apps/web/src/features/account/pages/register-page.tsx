@@ -4,6 +4,7 @@ import { errorCatalogue } from '@storefront/contract/errors';
 import { useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { useAppDispatch } from '../../../app/hooks';
+import { preloadRouteCode } from '../../../lib/route-code';
 import { resolveSafeRedirect } from '../../../lib/safe-redirect';
 import { DEFAULT_POST_CODE, registerAccount } from '../user-info-slice';
 import {
@@ -39,7 +40,10 @@ export function RegisterPage() {
   // The address has an account: most often the customer's own, forgotten. Said until the email is changed.
   const [isEmailTaken, setIsEmailTaken] = useState(false);
 
+  const destination = redirect === '/' ? '/account/profile' : redirect;
+
   const submit = async ({ email, password, firstName, lastName, postCode, suburb }: RegisterForm) => {
+    preloadRouteCode(new URL(destination, window.location.origin).pathname);
     setIsSubmitting(true);
     clearRefusal();
     // The postcode comes only with a suburb picked from the search: without one the store's default applies.
@@ -49,7 +53,7 @@ export function RegisterPage() {
       registerAccount({ email, password, firstName, lastName: lastName ?? '', ...home }),
     );
     if (registerAccount.fulfilled.match(result)) {
-      void navigate(redirect === '/' ? '/account/profile' : redirect, { replace: true });
+      void navigate(destination, { replace: true });
       return;
     }
     const refusal = result.payload ?? refusalSaying('Registration failed. Please try again.');
