@@ -268,6 +268,8 @@ describe('the total of an order', () => {
     await addToCart(t.app, c, p.id);
     const remote = await db().select().from(shippingRates).where(eq(shippingRates.zone, 'remote'));
     await db().delete(shippingRates).where(eq(shippingRates.zone, 'remote'));
+    // Checkout keeps the rates in memory until their trigger's announcement is heard (shipping/rates-cache.ts).
+    await t.app.shippingChangesHeard();
     try {
       const res = await checkout(c, { addressID });
       expect(res.json()).toMatchObject({
@@ -278,6 +280,7 @@ describe('the total of an order', () => {
       expect(await stockOf(p.id)).toBe(10);
     } finally {
       await db().insert(shippingRates).values(remote);
+      await t.app.shippingChangesHeard();
     }
   });
 });

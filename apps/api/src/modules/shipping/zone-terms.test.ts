@@ -33,6 +33,8 @@ afterAll(() => t.close());
 
 async function setMinimum(zone: 'metro' | 'regional', cents: number): Promise<void> {
   await db().update(shippingZones).set({ minimumOrderCents: cents }).where(eq(shippingZones.zone, zone));
+  // Checkout keeps the zones in memory until their trigger's announcement is heard (shipping/rates-cache.ts).
+  await t.app.shippingChangesHeard();
 }
 
 async function quoteSelected(token: string, addressID: number): Promise<ShippingQuote> {
