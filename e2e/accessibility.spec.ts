@@ -93,6 +93,30 @@ describe.each([
     );
   });
 
+  it('the shop and the home page while their products load have no serious axe violations', async () => {
+    const { context, page } = await openPage(browser(), viewport);
+    // The products' reads are held until the check is done, so the placeholders are what is checked.
+    const held: Array<() => Promise<void>> = [];
+    await page.route('**/api/v1/product/list**', (route) => {
+      held.push(() => route.continue());
+    });
+    try {
+      for (const [path, placeholder] of [
+        ['/shop', 'shop-loading'],
+        ['/', 'home-specials-loading'],
+      ] as const) {
+        await page.goto(path);
+        await testId(page, placeholder).waitFor();
+        expect(await findSeriousViolations(page), `${path} loading at ${label}`).toEqual([]);
+        expect(await testId(page, placeholder).getAttribute('role')).toBe('status');
+      }
+    } finally {
+      await page.unroute('**/api/v1/product/list**');
+      await Promise.all(held.map((release) => release().catch(() => undefined)));
+      await context.close();
+    }
+  });
+
   describe('signed in', () => {
     let context: BrowserContext;
     let page: Page;
