@@ -5,6 +5,7 @@ import type { OrderDetail } from '@storefront/contract/order';
 import type { Dashboard } from '@storefront/contract/staff';
 import {
   auditLog,
+  creditLedger,
   demoRefunds,
   orderRefunds,
   orderStatusHistory,
@@ -12,7 +13,7 @@ import {
   payments,
   products,
 } from '../../db/schema/index.js';
-import { createProduct } from '../../../test/catalog-factories.js';
+import { createProduct, giveCredit } from '../../../test/catalog-factories.js';
 import { addAddress, addToCart, bearer, registerCustomer, type Customer } from '../../../test/factories.js';
 import { addStaff, staffCall, staffSession } from '../../../test/staff-factories.js';
 import { createTestApp, type TestApp } from '../../../test/test-app.js';
@@ -279,6 +280,60 @@ describe('an order picked, packed short with a substitute, dispatched and delive
       .from(auditLog)
       .where(eq(auditLog.targetId, String(id)));
     expect(audit.filter((a) => a.action === 'order.refunded')).toHaveLength(2);
+  });
+
+  it('an order paid partly with credit is refunded through the provider first, then as credit, never beyond', async () => {
+    const c = await registerCustomer(t.app);
+    const addressID = await addAddress(t.app, c);
+    await giveCredit(db(), c.user.customerID, 1000);
+    const apples = await createProduct(db(), { name: 'Apples', priceCents: 450, stock: 50, gstFree: true });
+    const chocolate = await createProduct(db(), { name: 'Chocolate', priceCents: 2000, stock: 50 });
+    await addToCart(t.app, c, apples.id, 3);
+    await addToCart(t.app, c, chocolate.id, 1);
+    const placed = await call<OrderDetail>(c, 'POST', '/order/create', {
+      addressID,
+      shippingService: 'standard',
+      useCredit: true,
+    });
+    expect(placed.code, placed.msg).toBe(0);
+    const id = placed.data.orderID;
+    const total = placed.data.totals.total;
+    const start = await call<{ redirectUrl: string }>(c, 'POST', '/payment/start', {
+      orderID: id,
+      provider: 'demo',
+    });
+    const ref = new URL(start.data.redirectUrl, STORE).searchParams.get('ref') ?? '';
+    await call(c, 'POST', '/payment/demo/decide', { ref, decision: 'approve' });
+    expect((await call(c, 'POST', '/payment/demo/capture', { orderID: id, ref })).code).toBe(0);
+    const byProvider = total - 1000;
+    expect(byProvider).toBeGreaterThan(2000);
+    const creditBack = async () =>
+      (await db().select().from(creditLedger).where(eq(creditLedger.orderId, id)))
+        .filter((e) => e.reason === 'order_refund')
+        .reduce((n, e) => n + e.amountCents, 0);
+
+    // The chocolate is not sent: its $20.00 goes back through the provider, which took more than that.
+    await staff(picker, 'POST', `/orders/${id}/start-picking`);
+    const packed = await staff(picker, 'POST', `/orders/${id}/pack`, {
+      lines: [{ lineID: chocolate.id, packedQuantity: 0 }],
+    });
+    expect(packed.code, packed.msg).toBe(0);
+    expect(await demoRefunded(id)).toBe(2000);
+    expect(await creditBack()).toBe(0);
+    expect(packed.data.refundable).toBe(total - 2000);
+
+    // The rest: what the provider took and has not given back, then the credit spent, as credit.
+    const rest = await staff(owner, 'POST', `/orders/${id}/refund`, {
+      amountCents: total - 2000,
+      reason: 'Goodwill',
+    });
+    expect(rest.code, rest.msg).toBe(0);
+    expect(await demoRefunded(id)).toBe(byProvider);
+    expect(await creditBack()).toBe(1000);
+    expect(rest.data.refundable).toBe(0);
+    expect(
+      (await staff(owner, 'POST', `/orders/${id}/refund`, { amountCents: 1, reason: 'More' })).code,
+    ).toBe(100613);
   });
 
   it('staff may cancel while picking: stock and window place go back and what was paid is refunded', async () => {
