@@ -78,16 +78,19 @@ async function paidOrder() {
     orderID: placed.data.orderID,
     noSubstituteProductIDs: [chocolate.id],
   });
+  await payThroughDemo(c, placed.data.orderID);
+  return { c, order: placed.data, apples, tea, cheaperTea, chocolate };
+}
+
+/** Pays what the order still owes through the demo provider, approved and captured. */
+async function payThroughDemo(c: Customer, orderID: number): Promise<void> {
   const start = await call<{ redirectUrl: string }>(c, 'POST', '/payment/start', {
-    orderID: placed.data.orderID,
+    orderID,
     provider: 'demo',
   });
   const ref = new URL(start.data.redirectUrl, STORE).searchParams.get('ref') ?? '';
   await call(c, 'POST', '/payment/demo/decide', { ref, decision: 'approve' });
-  expect((await call(c, 'POST', '/payment/demo/capture', { orderID: placed.data.orderID, ref })).code).toBe(
-    0,
-  );
-  return { c, order: placed.data, apples, tea, cheaperTea, chocolate };
+  expect((await call(c, 'POST', '/payment/demo/capture', { orderID, ref })).code).toBe(0);
 }
 
 async function demoRefunded(orderID: number) {
@@ -298,13 +301,7 @@ describe('an order picked, packed short with a substitute, dispatched and delive
     expect(placed.code, placed.msg).toBe(0);
     const id = placed.data.orderID;
     const total = placed.data.totals.total;
-    const start = await call<{ redirectUrl: string }>(c, 'POST', '/payment/start', {
-      orderID: id,
-      provider: 'demo',
-    });
-    const ref = new URL(start.data.redirectUrl, STORE).searchParams.get('ref') ?? '';
-    await call(c, 'POST', '/payment/demo/decide', { ref, decision: 'approve' });
-    expect((await call(c, 'POST', '/payment/demo/capture', { orderID: id, ref })).code).toBe(0);
+    await payThroughDemo(c, id);
     const byProvider = total - 1000;
     expect(byProvider).toBeGreaterThan(2000);
     const creditBack = async () =>
