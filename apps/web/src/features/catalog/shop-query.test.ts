@@ -1,6 +1,13 @@
 import { KEYWORD_MAX } from '@storefront/contract/limits';
 import { describe, expect, it } from 'vitest';
-import { readShopQuery, toFacetsQuery, toFacetsSearch, toProductListQuery, toShopSearch } from './shop-query';
+import {
+  readShopQuery,
+  toFacetsQuery,
+  toFacetsSearch,
+  toProductListQuery,
+  toShopSearch,
+  withTicked,
+} from './shop-query';
 
 describe("the shop's address", () => {
   it('a search longer than the API takes is cut to it, so a pasted address still searches', () => {
@@ -49,5 +56,17 @@ describe("the shop's address", () => {
     const plain = readShopQuery(new URLSearchParams('category=dairy&keyword=milk&inStock=true'));
     expect(toFacetsSearch(ticked)).toBe(toFacetsSearch(plain));
     expect(toFacetsQuery(ticked)).toEqual({ category: 'dairy', keyword: 'milk', inStock: true });
+  });
+});
+
+describe('a box of a filter ticked or cleared', () => {
+  const marks = ['vegetarian', 'vegan', 'gluten free'] as const;
+
+  it("adds the box in the list's own order, whatever the order of the ones ticked before", () => {
+    expect(withTicked(marks, ['gluten free'], 'vegetarian', true)).toEqual(['vegetarian', 'gluten free']);
+  });
+
+  it('clears the box and keeps the others', () => {
+    expect(withTicked(marks, ['vegetarian', 'vegan'], 'vegan', false)).toEqual(['vegetarian']);
   });
 });

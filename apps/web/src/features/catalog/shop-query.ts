@@ -138,3 +138,8 @@ export function readProductID(value: string | undefined): number | null {
   const id = Number(value);
   return Number.isInteger(id) && id > 0 ? id : null;
 }
+
+/** The boxes of `all` ticked once `box` is ticked or cleared, in `all`'s order. */
+export function withTicked<T>(all: readonly T[], ticked: readonly T[], box: T, isTicked: boolean): T[] {
+  return all.filter((item) => (item === box ? isTicked : ticked.includes(item)));
+}

@@ -17,7 +17,14 @@ import { emptyShopText, isNarrowed } from '../empty-shop';
 import { searchSummary } from '../search-summary';
 import { ProductGrid, ProductGridPlaceholder } from '../components/product-grid';
 import { ShopFilter } from '../components/shop-filter';
-import { readShopQuery, toFacetsSearch, toShopSearch, type ShopQuery, ALL_CATEGORIES } from '../shop-query';
+import {
+  readShopQuery,
+  toFacetsSearch,
+  toShopSearch,
+  withTicked,
+  type ShopQuery,
+  ALL_CATEGORIES,
+} from '../shop-query';
 import { unitPriceNote } from '../unit-price';
 import { useRestoredScroll } from '../use-restored-scroll';
 import { useShopActions } from '../use-shop-actions';
@@ -185,9 +192,7 @@ export function ProductListPage() {
                     checked={query.freeFrom.includes(allergen)}
                     onChange={(e) =>
                       changeParams({
-                        freeFrom: allergens.filter((a) =>
-                          a === allergen ? e.target.checked : query.freeFrom.includes(a),
-                        ),
+                        freeFrom: withTicked(allergens, query.freeFrom, allergen, e.target.checked),
                       })
                     }
                     data-testid={`shop-free-from-${allergen.replace(' ', '-')}`}
@@ -225,9 +230,7 @@ export function ProductListPage() {
                       checked={query.dietary.includes(mark)}
                       onChange={(e) =>
                         changeParams({
-                          dietary: dietaryMarks.filter((m) =>
-                            m === mark ? e.target.checked : query.dietary.includes(m),
-                          ),
+                          dietary: withTicked(dietaryMarks, query.dietary, mark, e.target.checked),
                         })
                       }
                       data-testid={`shop-dietary-${mark}`}
